@@ -1,0 +1,190 @@
+package sqlcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Discover finds the schema's sources under a module root: every .sql file
+// that is not a down migration, and every DDL string literal in the module's
+// non-test .go files, in natural path order (so 2_x.sql comes before
+// 10_y.sql). Directories named testdata or vendor, and hidden ones, are
+// skipped, as the go command skips them. Files that cannot be read are
+// returned as problems.
+func Discover(root string) ([]*Source, []Problem) {
+	return collect([]string{root})
+}
+
+// FromPaths reads the schema from the given files and directories instead of
+// discovering it (the -schema flag). Directories are walked as Discover
+// walks a module; a named file is read whatever its name. A path that does
+// not exist is an error.
+func FromPaths(paths []string) ([]*Source, []Problem, error) {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, nil, fmt.Errorf("schema path: %w", err)
+		}
+	}
+	srcs, probs := collect(paths)
+	return srcs, probs, nil
+}
+
+func collect(paths []string) ([]*Source, []Problem) {
+	var (
+		files []string
+		probs []Problem
+	)
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			probs = append(probs, Problem{Loc: Loc{File: root}, Msg: err.Error()})
+			continue
+		}
+		if !info.IsDir() {
+			files = append(files, root)
+			continue
+		}
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && skipDir(d.Name()) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && isSchemaFile(d.Name()) {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
+
+	var srcs []*Source
+	for _, path := range files {
+		content, err := os.ReadFile(path)
+		if err != nil {
+			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
+			continue
+		}
+		if strings.HasSuffix(path, ".go") {
+			srcs = append(srcs, goSources(path, content)...)
+		} else {
+			srcs = append(srcs, SQLFile(path, content))
+		}
+	}
+	return srcs, probs
+}
+
+func skipDir(name string) bool {
+	return name == "testdata" || name == "vendor" || name == "node_modules" ||
+		strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+func isSchemaFile(name string) bool {
+	switch {
+	case strings.HasSuffix(name, ".down.sql"):
+		return false
+	case strings.HasSuffix(name, ".sql"):
+		return true
+	case strings.HasSuffix(name, ".go"):
+		return !strings.HasSuffix(name, "_test.go")
+	}
+	return false
+}
+
+var (
+	ddlHint  = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+(unique\s+)?(table|index)\b`)
+	ddlStart = regexp.MustCompile(`(?i)^(create|alter|drop)\b`)
+	comments = regexp.MustCompile(`^(\s+|--[^\n]*\n?|/\*(?s:.*?)\*/)*`)
+)
+
+// goSources returns the DDL string literals of a Go file. Literals inside
+// functions whose name starts with "down" (down migrations, as goose names
+// them) are left out.
+func goSources(path string, content []byte) []*Source {
+	if !ddlHint.Match(content) {
+		return nil // cheap: most Go files hold no DDL
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, content, parser.SkipObjectResolution)
+	if err != nil {
+		return nil // the compiler reports it; the schema keeps what it has
+	}
+	var srcs []*Source
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			return !isDownFunc(n.Name.Name)
+		case *ast.BasicLit:
+			if n.Kind != token.STRING {
+				return false
+			}
+			value, err := strconv.Unquote(n.Value)
+			if err != nil || !ddlHint.MatchString(value) {
+				return false
+			}
+			if !ddlStart.MatchString(value[len(comments.FindString(value)):]) {
+				return false
+			}
+			exact := n.Value[0] == '`' || !strings.Contains(n.Value, `\`)
+			srcs = append(srcs, GoString(path, content, fset.Position(n.Pos()).Offset, value, exact))
+		}
+		return true
+	})
+	return srcs
+}
+
+func isDownFunc(name string) bool {
+	return strings.HasPrefix(name, "down") || strings.HasPrefix(name, "Down")
+}
+
+// naturalLess orders paths with digit runs compared as numbers.
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		ca, cb := rune(a[0]), rune(b[0])
+		if unicode.IsDigit(ca) && unicode.IsDigit(cb) {
+			na, ra := digits(a)
+			nb, rb := digits(b)
+			if na != nb {
+				return numLess(na, nb)
+			}
+			a, b = ra, rb
+			continue
+		}
+		if ca != cb {
+			return ca < cb
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) (string, string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
+}
+
+func numLess(a, b string) bool {
+	a, b = strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}

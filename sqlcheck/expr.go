@@ -1,0 +1,280 @@
+package sqlcheck
+
+import (
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// A ValueKind says what the right-hand side of a predicate or assignment is.
+type ValueKind int
+
+const (
+	ValueOther    ValueKind = iota // an expression jobqlint does not model
+	ValueConst                     // a literal: 'queued', 42, true
+	ValueParam                     // a bind parameter: $1
+	ValueNow                       // the current time, possibly shifted: now(), now() + interval '5 min'
+	ValueColumn                    // another column
+	ValueSubquery                  // a scalar or set subquery
+	ValueNull                      // NULL
+)
+
+// A Value is the right-hand side of a predicate or an assignment.
+type Value struct {
+	Kind  ValueKind
+	Str   string // ValueConst: the literal, strings unquoted; ValueColumn: the column name
+	Param int    // ValueParam: the parameter number
+	Sub   *Stmt  // ValueSubquery: the subquery's facts
+	Text  string // the expression as SQL
+}
+
+// Pred ops. Comparisons are normalized so that the column is on the left.
+const (
+	OpEq        = "="
+	OpNe        = "<>"
+	OpLt        = "<"
+	OpLe        = "<="
+	OpGt        = ">"
+	OpGe        = ">="
+	OpIn        = "in"     // col IN (...), col = ANY(...)
+	OpNotIn     = "not in" // col NOT IN (...), col <> ALL(...)
+	OpIsNull    = "is null"
+	OpIsNotNull = "is not null"
+	OpOther     = "other" // anything else (OR trees, function calls, LIKE...)
+)
+
+// A Pred is one conjunct of a WHERE clause (or of an index predicate).
+type Pred struct {
+	Column string  // the column constrained, without its table qualifier; "" if none
+	Op     string  // one of the Op constants
+	Values []Value // the right-hand side(s)
+	Text   string  // the conjunct as SQL
+}
+
+// conjuncts splits a boolean expression on top-level ANDs.
+func conjuncts(n *pg.Node) []*pg.Node {
+	if n == nil {
+		return nil
+	}
+	if b := n.GetBoolExpr(); b != nil && b.GetBoolop() == pg.BoolExprType_AND_EXPR {
+		var out []*pg.Node
+		for _, a := range b.GetArgs() {
+			out = append(out, conjuncts(a)...)
+		}
+		return out
+	}
+	return []*pg.Node{n}
+}
+
+// preds turns a WHERE clause into its conjuncts, each modelled as far as it goes.
+func preds(where *pg.Node) []Pred {
+	var out []Pred
+	for _, c := range conjuncts(where) {
+		out = append(out, pred(c))
+	}
+	return out
+}
+
+var flipped = map[string]string{OpEq: OpEq, OpNe: OpNe, OpLt: OpGt, OpLe: OpGe, OpGt: OpLt, OpGe: OpLe}
+
+func pred(n *pg.Node) Pred {
+	p := Pred{Op: OpOther, Text: Deparse(n)}
+	switch {
+	case n.GetAExpr() != nil:
+		e := n.GetAExpr()
+		op := opName(e.GetName())
+		if op == "!=" {
+			op = OpNe
+		}
+		l, r := e.GetLexpr(), e.GetRexpr()
+		switch e.GetKind() {
+		case pg.A_Expr_Kind_AEXPR_OP:
+			if _, ok := flipped[op]; !ok {
+				return p
+			}
+			if col := columnName(l); col != "" {
+				p.Column, p.Op, p.Values = col, op, []Value{value(r)}
+			} else if col := columnName(r); col != "" {
+				p.Column, p.Op, p.Values = col, flipped[op], []Value{value(l)}
+			}
+		case pg.A_Expr_Kind_AEXPR_IN:
+			col := columnName(l)
+			if col == "" {
+				return p
+			}
+			p.Column, p.Op = col, OpIn
+			if op == OpNe {
+				p.Op = OpNotIn
+			}
+			for _, item := range r.GetList().GetItems() {
+				p.Values = append(p.Values, value(item))
+			}
+		case pg.A_Expr_Kind_AEXPR_OP_ANY, pg.A_Expr_Kind_AEXPR_OP_ALL:
+			col := columnName(l)
+			if col == "" {
+				return p
+			}
+			isAny := e.GetKind() == pg.A_Expr_Kind_AEXPR_OP_ANY
+			switch {
+			case isAny && op == OpEq:
+				p.Op = OpIn
+			case !isAny && op == OpNe:
+				p.Op = OpNotIn
+			default:
+				return p
+			}
+			p.Column = col
+			if arr := stripCast(r).GetAArrayExpr(); arr != nil {
+				for _, item := range arr.GetElements() {
+					p.Values = append(p.Values, value(item))
+				}
+			} else {
+				p.Values = []Value{value(r)}
+			}
+		}
+	case n.GetNullTest() != nil:
+		t := n.GetNullTest()
+		if col := columnName(t.GetArg()); col != "" {
+			p.Column, p.Op = col, OpIsNull
+			if t.GetNulltesttype() == pg.NullTestType_IS_NOT_NULL {
+				p.Op = OpIsNotNull
+			}
+		}
+	case n.GetColumnRef() != nil: // WHERE done
+		p.Column, p.Op = columnName(n), OpEq
+		p.Values = []Value{{Kind: ValueConst, Str: "true", Text: "true"}}
+	case n.GetBoolExpr() != nil && n.GetBoolExpr().GetBoolop() == pg.BoolExprType_NOT_EXPR:
+		args := n.GetBoolExpr().GetArgs()
+		if len(args) == 1 && columnName(args[0]) != "" { // WHERE NOT done
+			p.Column, p.Op = columnName(args[0]), OpEq
+			p.Values = []Value{{Kind: ValueConst, Str: "false", Text: "false"}}
+		}
+	case n.GetSubLink() != nil:
+		// col IN (SELECT ...) arrives as an ANY sublink.
+		s := n.GetSubLink()
+		if s.GetSubLinkType() == pg.SubLinkType_ANY_SUBLINK {
+			if col := columnName(s.GetTestexpr()); col != "" {
+				p.Column, p.Op = col, OpIn
+				p.Values = []Value{{Kind: ValueSubquery, Sub: facts(s.GetSubselect()), Text: Deparse(s.GetSubselect())}}
+			}
+		}
+	}
+	return p
+}
+
+func opName(names []*pg.Node) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return names[len(names)-1].GetString_().GetSval()
+}
+
+// columnName returns the column of a (possibly qualified, possibly cast)
+// column reference, or "".
+func columnName(n *pg.Node) string {
+	ref := stripCast(n).GetColumnRef()
+	if ref == nil {
+		return ""
+	}
+	fields := ref.GetFields()
+	if len(fields) == 0 {
+		return ""
+	}
+	return fields[len(fields)-1].GetString_().GetSval()
+}
+
+func stripCast(n *pg.Node) *pg.Node {
+	for n.GetTypeCast() != nil {
+		n = n.GetTypeCast().GetArg()
+	}
+	return n
+}
+
+// value models an expression on the right of a comparison or in SET.
+func value(n *pg.Node) Value {
+	v := Value{Kind: ValueOther, Text: Deparse(n)}
+	inner := stripCast(n)
+	switch {
+	case inner.GetAConst() != nil:
+		c := inner.GetAConst()
+		v.Kind = ValueConst
+		switch {
+		case c.GetIsnull():
+			v.Kind = ValueNull
+		case c.GetSval() != nil:
+			v.Str = c.GetSval().GetSval()
+		case c.GetIval() != nil:
+			v.Str = Deparse(inner)
+		case c.GetFval() != nil:
+			v.Str = c.GetFval().GetFval()
+		case c.GetBoolval() != nil:
+			v.Str = "false"
+			if c.GetBoolval().GetBoolval() {
+				v.Str = "true"
+			}
+		default:
+			v.Str = Deparse(inner)
+		}
+	case inner.GetParamRef() != nil:
+		v.Kind, v.Param = ValueParam, int(inner.GetParamRef().GetNumber())
+	case inner.GetColumnRef() != nil:
+		v.Kind, v.Str = ValueColumn, columnName(inner)
+	case inner.GetSubLink() != nil:
+		v.Kind, v.Sub = ValueSubquery, facts(inner.GetSubLink().GetSubselect())
+	case isNow(inner):
+		v.Kind = ValueNow
+	}
+	return v
+}
+
+// isNow reports whether n is the current time, possibly plus or minus an
+// interval: now(), CURRENT_TIMESTAMP, now() - interval '1 hour', now() + $2.
+func isNow(n *pg.Node) bool {
+	n = stripCast(n)
+	if f := n.GetFuncCall(); f != nil {
+		switch opName(f.GetFuncname()) {
+		case "now", "clock_timestamp", "statement_timestamp", "transaction_timestamp":
+			return true
+		}
+	}
+	if f := n.GetSqlvalueFunction(); f != nil {
+		switch f.GetOp() {
+		case pg.SQLValueFunctionOp_SVFOP_CURRENT_TIMESTAMP, pg.SQLValueFunctionOp_SVFOP_CURRENT_TIMESTAMP_N,
+			pg.SQLValueFunctionOp_SVFOP_LOCALTIMESTAMP, pg.SQLValueFunctionOp_SVFOP_LOCALTIMESTAMP_N:
+			return true
+		}
+	}
+	if e := n.GetAExpr(); e != nil && e.GetKind() == pg.A_Expr_Kind_AEXPR_OP {
+		switch opName(e.GetName()) {
+		case "+", "-":
+			return isNow(e.GetLexpr()) || isNow(e.GetRexpr())
+		}
+	}
+	return false
+}
+
+// Deparse renders an expression (or a whole statement) as SQL in the
+// parser's canonical spelling, so equal expressions compare equal as text.
+func Deparse(n *pg.Node) string {
+	if n == nil {
+		return ""
+	}
+	stmt := n
+	wrapped := false
+	switch n.GetNode().(type) {
+	case *pg.Node_SelectStmt, *pg.Node_UpdateStmt, *pg.Node_InsertStmt, *pg.Node_DeleteStmt:
+	default:
+		wrapped = true
+		stmt = &pg.Node{Node: &pg.Node_SelectStmt{SelectStmt: &pg.SelectStmt{
+			TargetList: []*pg.Node{{Node: &pg.Node_ResTarget{ResTarget: &pg.ResTarget{Val: n}}}},
+		}}}
+	}
+	out, err := pg.Deparse(&pg.ParseResult{Stmts: []*pg.RawStmt{{Stmt: stmt}}})
+	if err != nil {
+		return ""
+	}
+	if wrapped {
+		out = strings.TrimPrefix(out, "SELECT ")
+	}
+	return out
+}

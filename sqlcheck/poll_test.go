@@ -1,0 +1,68 @@
+package sqlcheck
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const seedPoll = `SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`
+
+func TestPollIndex(t *testing.T) {
+	const table = `CREATE TABLE jobs (id bigserial PRIMARY KEY, kind text, queue text, status text, run_at timestamptz, finished_at timestamptz);`
+	cases := []struct {
+		name    string
+		indexes string
+		poll    string
+		want    Verdict
+	}{
+		{"seed: index on kind", `CREATE INDEX ON jobs (kind);`, seedPoll, NotServed},
+		{"run_at without predicate", `CREATE INDEX ON jobs (run_at);`, seedPoll, NotServed},
+		{"no index at all", ``, seedPoll, NotServed},
+		{"partial on run_at", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`, seedPoll, Served},
+		{"partial with IN list", `CREATE INDEX ON jobs (run_at) WHERE status IN ('queued', 'retrying');`, seedPoll, Served},
+		{"partial with IN list, poll IN subset", `CREATE INDEX ON jobs (run_at) WHERE status IN ('queued', 'retrying');`,
+			`SELECT id FROM jobs WHERE status IN ('retrying', 'queued') ORDER BY run_at LIMIT 5`, Served},
+		{"partial on another state", `CREATE INDEX ON jobs (run_at) WHERE status = 'running';`, seedPoll, NotServed},
+		{"partial not-finished", `CREATE INDEX ON jobs (run_at) WHERE status <> 'done';`, seedPoll, Served},
+		{"composite status, run_at", `CREATE INDEX ON jobs (status, run_at);`, seedPoll, Served},
+		{"composite queue, status, run_at", `CREATE INDEX ON jobs (queue, status, run_at);`,
+			`SELECT id FROM jobs WHERE queue = $1 AND status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`, Served},
+		{"composite led by an unfiltered column", `CREATE INDEX ON jobs (queue, status, run_at);`, seedPoll, NotServed},
+		{"parameter state, partial index: cannot tell", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`,
+			`SELECT id FROM jobs WHERE status = $1 ORDER BY run_at LIMIT 1`, Unknown},
+		{"predicate jobqlint cannot evaluate", `CREATE INDEX ON jobs (run_at) WHERE lower(kind) = 'x';`, seedPoll, Unknown},
+		{"null-state queue", `CREATE INDEX ON jobs (id) WHERE finished_at IS NULL;`,
+			`SELECT id FROM jobs WHERE finished_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
+		{"delete queue ordered by primary key", ``,
+			`SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
+		{"delete queue ordered by an unindexed column", ``,
+			`SELECT id FROM jobs ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := replay(t, table+c.indexes)
+			_, v := s.Table("public.jobs").PollIndex(stmt(t, c.poll))
+			require.Equal(t, c.want, v)
+		})
+	}
+}
+
+func TestPollIndexDroppedLater(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id int, status text, run_at timestamptz);
+		CREATE INDEX jobs_poll ON jobs (run_at) WHERE status = 'queued';`, `DROP INDEX jobs_poll;`)
+	_, v := s.Table("public.jobs").PollIndex(stmt(t, seedPoll))
+	require.Equal(t, NotServed, v)
+}
+
+func TestSuggestPollIndex(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigserial PRIMARY KEY, queue text, status text, run_at timestamptz, priority int);`)
+	jobs := s.Table("public.jobs")
+	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'", SuggestPollIndex(jobs, stmt(t, seedPoll)))
+	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (queue, priority DESC, run_at) WHERE status = 'queued'",
+		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE queue = $1 AND status = 'queued' ORDER BY priority DESC, run_at LIMIT 1`)))
+	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'",
+		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' AND run_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED`)))
+	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (id) WHERE status = 'queued'",
+		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' LIMIT 1 FOR UPDATE SKIP LOCKED`)))
+}

@@ -1,0 +1,473 @@
+package sqlcheck
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// A Schema is the database schema that replaying the migrations produces.
+type Schema struct {
+	Tables   map[string]*Table // by qualified name, "public.jobs"
+	Problems []Problem         // SQL the parser rejected, in source order
+}
+
+// A Problem is SQL that could not be parsed.
+type Problem struct {
+	Loc Loc
+	Msg string
+}
+
+// A Table is a table of the final schema.
+type Table struct {
+	Name    string // qualified, "public.jobs"
+	Loc     Loc    // the CREATE TABLE statement
+	Columns []*Column
+	Indexes []*Index
+}
+
+// A Column is a column of a table, with where its current type was set.
+type Column struct {
+	Name    string
+	Type    Type
+	NotNull bool
+	Default *Value // nil when there is none
+}
+
+// A Type is a column type as written in the migration that set it.
+type Type struct {
+	Name  string // the parser's type name, lower case: "timestamp", "timestamptz", "jsonb", "text", "int8"...
+	Array bool
+	Loc   Loc    // where the type is written
+	Text  string // the type as written (e.g. "timestamp without time zone"); "" when unknown
+	Exact bool   // Loc and Text can be used to edit the file
+}
+
+// An Index is an index of a table, including those behind PRIMARY KEY and
+// UNIQUE constraints.
+type Index struct {
+	Name    string
+	Keys    []IndexKey
+	Where   []Pred // the partial-index predicate's conjuncts; nil when the index is not partial
+	Unique  bool
+	Primary bool
+	Loc     Loc
+}
+
+// An IndexKey is one key of an index: a column, or an expression.
+type IndexKey struct {
+	Column string // "" for an expression
+	Expr   string // the key as SQL
+}
+
+// Column returns the named column, or nil.
+func (t *Table) Column(name string) *Column {
+	for _, c := range t.Columns {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Table returns the table a statement names, resolving an unqualified name
+// through the default search_path (public).
+func (s *Schema) Table(name string) *Table {
+	if s == nil {
+		return nil
+	}
+	return s.Tables[name]
+}
+
+// Replay applies the DDL of each source, in order, and returns the final
+// schema. Statements it does not model are skipped.
+func Replay(sources []*Source) *Schema {
+	s := &Schema{Tables: make(map[string]*Table)}
+	for _, src := range sources {
+		stmts, errs := Parse(src.SQL)
+		if !src.FromGo {
+			// A Go string only looks like DDL; its parse errors are reported
+			// where Go code runs it.
+			for _, e := range errs {
+				s.Problems = append(s.Problems, Problem{Loc: src.Loc(e.Offset), Msg: e.Msg})
+			}
+		}
+		for _, raw := range stmts {
+			s.apply(src, raw)
+		}
+	}
+	return s
+}
+
+func (s *Schema) apply(src *Source, raw RawStmt) {
+	r := replayer{s: s, src: src, raw: raw}
+	n := raw.Node
+	switch {
+	case n.GetCreateStmt() != nil:
+		r.createTable(n.GetCreateStmt())
+	case n.GetAlterTableStmt() != nil:
+		r.alterTable(n.GetAlterTableStmt())
+	case n.GetIndexStmt() != nil:
+		r.createIndex(n.GetIndexStmt())
+	case n.GetRenameStmt() != nil:
+		r.rename(n.GetRenameStmt())
+	case n.GetDropStmt() != nil:
+		r.drop(n.GetDropStmt())
+	default:
+		// DML, functions, triggers, grants, extensions...: no effect on the
+		// tables, columns and indexes that the rules read.
+	}
+}
+
+// replayer applies one statement of one source.
+type replayer struct {
+	s   *Schema
+	src *Source
+	raw RawStmt
+}
+
+func (r replayer) loc(location int32) Loc {
+	if location < 0 {
+		return r.src.Loc(r.raw.Start)
+	}
+	return r.src.Loc(r.raw.Base + int(location))
+}
+
+func (r replayer) createTable(c *pg.CreateStmt) {
+	name := QualifiedName(c.GetRelation().GetSchemaname(), c.GetRelation().GetRelname())
+	if _, exists := r.s.Tables[name]; exists && c.GetIfNotExists() {
+		return
+	}
+	t := &Table{Name: name, Loc: r.src.Loc(r.raw.Start)}
+	r.s.Tables[name] = t
+	for _, elt := range c.GetTableElts() {
+		switch {
+		case elt.GetColumnDef() != nil:
+			r.addColumn(t, elt.GetColumnDef())
+		case elt.GetConstraint() != nil:
+			r.addConstraint(t, elt.GetConstraint(), nil)
+		}
+	}
+}
+
+func (r replayer) addColumn(t *Table, def *pg.ColumnDef) {
+	col := &Column{Name: def.GetColname(), Type: r.typ(def.GetTypeName()), NotNull: def.GetIsNotNull()}
+	if d := def.GetRawDefault(); d != nil {
+		v := value(d)
+		col.Default = &v
+	}
+	if old := t.Column(col.Name); old != nil {
+		*old = *col
+	} else {
+		t.Columns = append(t.Columns, col)
+	}
+	for _, c := range def.GetConstraints() {
+		r.addConstraint(t, c.GetConstraint(), col)
+	}
+}
+
+func (r replayer) addConstraint(t *Table, c *pg.Constraint, col *Column) {
+	if c == nil {
+		return
+	}
+	switch c.GetContype() {
+	case pg.ConstrType_CONSTR_NOTNULL:
+		if col != nil {
+			col.NotNull = true
+		}
+	case pg.ConstrType_CONSTR_DEFAULT:
+		if col != nil && c.GetRawExpr() != nil {
+			v := value(c.GetRawExpr())
+			col.Default = &v
+		}
+	case pg.ConstrType_CONSTR_PRIMARY, pg.ConstrType_CONSTR_UNIQUE:
+		primary := c.GetContype() == pg.ConstrType_CONSTR_PRIMARY
+		var cols []string
+		if col != nil {
+			cols = []string{col.Name}
+		}
+		for _, k := range c.GetKeys() {
+			cols = append(cols, k.GetString_().GetSval())
+		}
+		idx := &Index{Name: c.GetConname(), Unique: true, Primary: primary, Loc: r.loc(c.GetLocation())}
+		for _, name := range cols {
+			idx.Keys = append(idx.Keys, IndexKey{Column: name, Expr: name})
+		}
+		if idx.Name == "" {
+			suffix := "key"
+			if primary {
+				suffix = "pkey"
+			}
+			idx.Name = defaultIndexName(t.Name, cols, suffix)
+		}
+		if primary {
+			for _, name := range cols {
+				if c := t.Column(name); c != nil {
+					c.NotNull = true
+				}
+			}
+		}
+		t.Indexes = append(t.Indexes, idx)
+	}
+}
+
+// defaultIndexName is the name PostgreSQL gives an unnamed index:
+// table_col1_col2_idx (without the schema).
+func defaultIndexName(table string, cols []string, suffix string) string {
+	_, name, _ := strings.Cut(table, ".")
+	parts := append([]string{name}, cols...)
+	return strings.Join(append(parts, suffix), "_")
+}
+
+func (r replayer) alterTable(a *pg.AlterTableStmt) {
+	if a.GetObjtype() != pg.ObjectType_OBJECT_TABLE {
+		return
+	}
+	t := r.s.Table(QualifiedName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()))
+	if t == nil {
+		return
+	}
+	for _, c := range a.GetCmds() {
+		cmd := c.GetAlterTableCmd()
+		switch cmd.GetSubtype() {
+		case pg.AlterTableType_AT_AddColumn:
+			def := cmd.GetDef().GetColumnDef()
+			if def == nil || (cmd.GetMissingOk() && t.Column(def.GetColname()) != nil) {
+				continue
+			}
+			r.addColumn(t, def)
+		case pg.AlterTableType_AT_DropColumn:
+			t.dropColumn(cmd.GetName())
+		case pg.AlterTableType_AT_AlterColumnType:
+			if col := t.Column(cmd.GetName()); col != nil {
+				if def := cmd.GetDef().GetColumnDef(); def != nil && def.GetTypeName() != nil {
+					col.Type = r.typ(def.GetTypeName())
+				}
+			}
+		case pg.AlterTableType_AT_ColumnDefault:
+			if col := t.Column(cmd.GetName()); col != nil {
+				if d := cmd.GetDef(); d != nil {
+					v := value(d)
+					col.Default = &v
+				} else {
+					col.Default = nil
+				}
+			}
+		case pg.AlterTableType_AT_SetNotNull, pg.AlterTableType_AT_DropNotNull:
+			if col := t.Column(cmd.GetName()); col != nil {
+				col.NotNull = cmd.GetSubtype() == pg.AlterTableType_AT_SetNotNull
+			}
+		case pg.AlterTableType_AT_AddConstraint:
+			r.addConstraint(t, cmd.GetDef().GetConstraint(), nil)
+		case pg.AlterTableType_AT_DropConstraint:
+			t.dropIndex(cmd.GetName())
+		}
+	}
+}
+
+// dropColumn removes a column and, as PostgreSQL does, every index that uses it.
+func (t *Table) dropColumn(name string) {
+	t.Columns = slices.DeleteFunc(t.Columns, func(c *Column) bool { return c.Name == name })
+	t.Indexes = slices.DeleteFunc(t.Indexes, func(idx *Index) bool {
+		for _, k := range idx.Keys {
+			if k.Column == name || (k.Column == "" && mentions(k.Expr, name)) {
+				return true
+			}
+		}
+		for _, p := range idx.Where {
+			if p.Column == name {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func (t *Table) dropIndex(name string) bool {
+	n := len(t.Indexes)
+	t.Indexes = slices.DeleteFunc(t.Indexes, func(idx *Index) bool { return idx.Name == name })
+	return len(t.Indexes) < n
+}
+
+func mentions(expr, col string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(col) + `\b`).MatchString(expr)
+}
+
+func (r replayer) createIndex(ix *pg.IndexStmt) {
+	t := r.s.Table(QualifiedName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()))
+	if t == nil {
+		return
+	}
+	idx := &Index{Name: ix.GetIdxname(), Unique: ix.GetUnique(), Primary: ix.GetPrimary(), Loc: r.src.Loc(r.raw.Start)}
+	var cols []string
+	for _, p := range ix.GetIndexParams() {
+		el := p.GetIndexElem()
+		if el == nil {
+			continue
+		}
+		if el.GetName() != "" {
+			idx.Keys = append(idx.Keys, IndexKey{Column: el.GetName(), Expr: el.GetName()})
+			cols = append(cols, el.GetName())
+		} else {
+			idx.Keys = append(idx.Keys, IndexKey{Column: columnName(el.GetExpr()), Expr: Deparse(el.GetExpr())})
+			cols = append(cols, "expr")
+		}
+	}
+	if ix.GetWhereClause() != nil {
+		idx.Where = preds(ix.GetWhereClause())
+	}
+	if idx.Name == "" {
+		idx.Name = defaultIndexName(t.Name, cols, "idx")
+	}
+	for _, old := range t.Indexes {
+		if old.Name == idx.Name {
+			if ix.GetIfNotExists() {
+				return
+			}
+			t.dropIndex(idx.Name)
+			break
+		}
+	}
+	t.Indexes = append(t.Indexes, idx)
+}
+
+func (r replayer) rename(rn *pg.RenameStmt) {
+	switch rn.GetRenameType() {
+	case pg.ObjectType_OBJECT_TABLE:
+		old := QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
+		t := r.s.Tables[old]
+		if t == nil {
+			return
+		}
+		schema, _, _ := strings.Cut(old, ".")
+		delete(r.s.Tables, old)
+		t.Name = QualifiedName(schema, rn.GetNewname())
+		r.s.Tables[t.Name] = t
+	case pg.ObjectType_OBJECT_COLUMN:
+		t := r.s.Table(QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
+		if t == nil {
+			return
+		}
+		if col := t.Column(rn.GetSubname()); col != nil {
+			col.Name = rn.GetNewname()
+		}
+		for _, idx := range t.Indexes {
+			for i := range idx.Keys {
+				if idx.Keys[i].Column == rn.GetSubname() {
+					idx.Keys[i].Column, idx.Keys[i].Expr = rn.GetNewname(), rn.GetNewname()
+				}
+			}
+			for i := range idx.Where {
+				if idx.Where[i].Column == rn.GetSubname() {
+					idx.Where[i].Column = rn.GetNewname()
+				}
+			}
+		}
+	case pg.ObjectType_OBJECT_INDEX:
+		schema := rn.GetRelation().GetSchemaname()
+		for _, idx := range r.s.indexes(schema, rn.GetRelation().GetRelname()) {
+			idx.Name = rn.GetNewname()
+		}
+	}
+}
+
+func (r replayer) drop(d *pg.DropStmt) {
+	for _, obj := range d.GetObjects() {
+		var names []string
+		for _, item := range obj.GetList().GetItems() {
+			names = append(names, item.GetString_().GetSval())
+		}
+		if len(names) == 0 {
+			continue
+		}
+		schema, name := "", names[len(names)-1]
+		if len(names) > 1 {
+			schema = names[len(names)-2]
+		}
+		switch d.GetRemoveType() {
+		case pg.ObjectType_OBJECT_TABLE:
+			delete(r.s.Tables, QualifiedName(schema, name))
+		case pg.ObjectType_OBJECT_INDEX:
+			for _, t := range r.s.tablesIn(schema) {
+				t.dropIndex(name)
+			}
+		}
+	}
+}
+
+// indexes returns the indexes named name in the given schema.
+func (s *Schema) indexes(schema, name string) []*Index {
+	var out []*Index
+	for _, t := range s.tablesIn(schema) {
+		for _, idx := range t.Indexes {
+			if idx.Name == name {
+				out = append(out, idx)
+			}
+		}
+	}
+	return out
+}
+
+func (s *Schema) tablesIn(schema string) []*Table {
+	if schema == "" {
+		schema = "public"
+	}
+	var out []*Table
+	for name, t := range s.Tables {
+		if strings.HasPrefix(name, schema+".") {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+var timestampText = regexp.MustCompile(`(?i)^(?:pg_catalog\.)?(?:timestamptz|timestamp)(?:\s*\(\s*\d+\s*\))?(?:\s+(?:with|without)\s+time\s+zone)?`)
+
+// typ models a column type, with its text as written when it can be found.
+func (r replayer) typ(tn *pg.TypeName) Type {
+	t := Type{Loc: r.loc(tn.GetLocation()), Array: len(tn.GetArrayBounds()) > 0}
+	names := tn.GetNames()
+	if len(names) > 0 {
+		t.Name = names[len(names)-1].GetString_().GetSval()
+	}
+	if loc := int(tn.GetLocation()); loc >= 0 && loc < len(r.raw.Text) {
+		if m := timestampText.FindString(r.raw.Text[loc:]); m != "" {
+			t.Text = m
+			t.Exact = r.src.Exact()
+		}
+	}
+	return t
+}
+
+func (t Type) String() string {
+	s := t.Name
+	if t.Array {
+		s += "[]"
+	}
+	return s
+}
+
+func (i *Index) String() string {
+	keys := make([]string, len(i.Keys))
+	for j, k := range i.Keys {
+		keys[j] = k.Expr
+	}
+	s := fmt.Sprintf("%s (%s)", i.Name, strings.Join(keys, ", "))
+	if i.Where != nil {
+		s += " WHERE " + predText(i.Where)
+	}
+	return s
+}
+
+func predText(ps []Pred) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.Text
+	}
+	return strings.Join(parts, " AND ")
+}

@@ -1,0 +1,194 @@
+package sqlcheck
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func replay(t *testing.T, files ...string) *Schema {
+	t.Helper()
+	var srcs []*Source
+	for i, f := range files {
+		srcs = append(srcs, SQLFile(filepath.Join("m", string(rune('a'+i))+".sql"), []byte(f)))
+	}
+	return Replay(srcs)
+}
+
+func TestReplayCreateAlterDrop(t *testing.T) {
+	s := replay(t, `
+CREATE TABLE jobs (
+  id bigserial PRIMARY KEY,
+  kind text NOT NULL,
+  status text NOT NULL DEFAULT 'queued',
+  run_at timestamp NOT NULL DEFAULT now(),
+  payload jsonb
+);
+CREATE INDEX jobs_kind_idx ON jobs (kind);
+`, `
+ALTER TABLE jobs ADD COLUMN locked_until timestamptz, DROP COLUMN payload;
+ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz;
+ALTER TABLE jobs RENAME COLUMN kind TO job_kind;
+DROP INDEX IF EXISTS jobs_kind_idx;
+CREATE INDEX CONCURRENTLY IF NOT EXISTS jobs_poll ON public.jobs (run_at) WHERE status IN ('queued', 'retry');
+`)
+	require.Empty(t, s.Problems)
+	jobs := s.Table("public.jobs")
+	require.NotNil(t, jobs)
+	var names []string
+	for _, c := range jobs.Columns {
+		names = append(names, c.Name+":"+c.Type.Name)
+	}
+	require.Equal(t, []string{"id:bigserial", "job_kind:text", "status:text", "run_at:timestamptz", "locked_until:timestamptz"}, names)
+	require.Equal(t, "queued", jobs.Column("status").Default.Str)
+	require.Equal(t, "m/b.sql", jobs.Column("run_at").Type.Loc.File, "the type's position moves to the ALTER that set it")
+	require.Equal(t, 3, jobs.Column("run_at").Type.Loc.Line)
+
+	require.Len(t, jobs.Indexes, 2)
+	require.True(t, jobs.Indexes[0].Primary)
+	poll := jobs.Indexes[1]
+	require.Equal(t, "jobs_poll", poll.Name)
+	require.Equal(t, "run_at", poll.Keys[0].Column)
+	require.Len(t, poll.Where, 1)
+	require.Equal(t, OpIn, poll.Where[0].Op)
+	require.Equal(t, 6, poll.Loc.Line)
+}
+
+func TestReplaySchemaQualifiedAndRenamedTable(t *testing.T) {
+	s := replay(t, `
+CREATE SCHEMA queue;
+CREATE TABLE queue.tasks (id int PRIMARY KEY, state text);
+CREATE UNIQUE INDEX ON queue.tasks (state, id);
+ALTER TABLE queue.tasks RENAME TO work_items;
+CREATE TABLE tmp (x int);
+DROP TABLE tmp;
+`)
+	require.Nil(t, s.Table("public.tasks"))
+	require.Nil(t, s.Table("public.tmp"))
+	w := s.Table("queue.work_items")
+	require.NotNil(t, w)
+	require.Len(t, w.Indexes, 2)
+	require.Equal(t, "tasks_state_id_idx", w.Indexes[1].Name, "an unnamed index gets PostgreSQL's name")
+	require.True(t, w.Indexes[1].Unique)
+}
+
+func TestReplayDropColumnDropsItsIndexes(t *testing.T) {
+	s := replay(t, `
+CREATE TABLE jobs (id int, kind text, status text);
+CREATE INDEX a ON jobs (kind);
+CREATE INDEX b ON jobs (id) WHERE status = 'queued';
+ALTER TABLE jobs DROP COLUMN status;
+`)
+	jobs := s.Table("public.jobs")
+	require.Len(t, jobs.Indexes, 1)
+	require.Equal(t, "a", jobs.Indexes[0].Name)
+}
+
+func TestReplayIfNotExistsKeepsFirst(t *testing.T) {
+	s := replay(t, `
+CREATE TABLE IF NOT EXISTS jobs (id int, run_at timestamptz);
+CREATE TABLE IF NOT EXISTS jobs (id int, run_at timestamp);
+ALTER TABLE jobs ADD COLUMN IF NOT EXISTS run_at timestamp;
+`)
+	require.Equal(t, "timestamptz", s.Table("public.jobs").Column("run_at").Type.Name)
+}
+
+func TestReplaySkipsDownSections(t *testing.T) {
+	s := replay(t, `-- +goose Up
+CREATE TABLE jobs (id int, run_at timestamptz);
+-- +goose StatementBegin
+CREATE INDEX jobs_run_at ON jobs (run_at);
+-- +goose StatementEnd
+
+-- +goose Down
+DROP TABLE jobs;
+`, `-- migrate:up
+CREATE TABLE tasks (id int);
+-- migrate:down
+DROP TABLE tasks;
+`)
+	require.NotNil(t, s.Table("public.jobs"))
+	require.NotNil(t, s.Table("public.tasks"))
+	require.Len(t, s.Table("public.jobs").Indexes, 1)
+}
+
+func TestReplayParseErrorHasPosition(t *testing.T) {
+	s := replay(t, "CREATE TABLE jobs (id int);\n\nCREATE TABLE broken (id int,, x text);\nCREATE TABLE after (id int);\n")
+	require.Len(t, s.Problems, 1)
+	p := s.Problems[0]
+	require.Equal(t, 3, p.Loc.Line)
+	require.Equal(t, 29, p.Loc.Col)
+	require.Contains(t, p.Msg, "syntax error")
+	require.NotNil(t, s.Table("public.after"), "a bad statement costs only itself")
+}
+
+func TestTimestampTypeText(t *testing.T) {
+	s := replay(t, "CREATE TABLE jobs (\n  a timestamp,\n  b TIMESTAMP(3) WITHOUT TIME ZONE,\n  c timestamp with time zone,\n  d timestamptz\n);")
+	jobs := s.Table("public.jobs")
+	got := map[string]string{}
+	for _, c := range jobs.Columns {
+		got[c.Name] = c.Type.Name + "|" + c.Type.Text + "|" + c.Type.Timestamptz()
+	}
+	require.Equal(t, map[string]string{
+		"a": "timestamp|timestamp|timestamptz",
+		"b": "timestamp|TIMESTAMP(3) WITHOUT TIME ZONE|timestamptz(3)",
+		"c": "timestamptz|timestamp with time zone|timestamptz",
+		"d": "timestamptz|timestamptz|timestamptz",
+	}, got)
+	b := jobs.Column("b").Type
+	require.Equal(t, 3, b.Loc.Line)
+	require.Equal(t, 5, b.Loc.Col)
+	require.True(t, b.Exact)
+}
+
+func TestDiscover(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("db/migrations/10_index.up.sql", "CREATE INDEX j ON jobs (run_at);")
+	write("db/migrations/2_jobs.up.sql", "CREATE TABLE jobs (id int, run_at timestamp);")
+	write("db/migrations/2_jobs.down.sql", "DROP TABLE jobs;")
+	write("testdata/x.sql", "CREATE TABLE fixture (id int);")
+	write("vendor/y.sql", "CREATE TABLE vendored (id int);")
+	write(".git/z.sql", "CREATE TABLE hidden (id int);")
+	write("store/schema.go", "package store\n\nconst ddl = `\nCREATE TABLE outbox (id int, sent_at timestamp);`\n\nfunc downOutbox() string { return `DROP TABLE outbox` }\n\nvar msg = \"create table failed\"\n")
+	write("store/schema_test.go", "package store\n\nconst testDDL = `CREATE TABLE test_only (id int)`\n")
+
+	srcs, probs := Discover(root)
+	require.Empty(t, probs)
+	var rels []string
+	for _, s := range srcs {
+		rel, _ := filepath.Rel(root, s.Path)
+		rels = append(rels, rel)
+	}
+	// The error message is taken for DDL too; it does not parse, and its
+	// parse error is not reported (only Go code that runs SQL is checked).
+	require.Equal(t, []string{"db/migrations/2_jobs.up.sql", "db/migrations/10_index.up.sql", "store/schema.go", "store/schema.go"}, rels)
+
+	s := Replay(srcs)
+	require.Empty(t, s.Problems)
+	require.Len(t, s.Tables, 2)
+	require.Len(t, s.Table("public.jobs").Indexes, 1, "the later migration's index counts")
+	sent := s.Table("public.outbox").Column("sent_at").Type
+	require.Equal(t, 4, sent.Loc.Line, "a Go string's positions are positions in the .go file")
+	require.Equal(t, 38, sent.Loc.Col)
+	require.True(t, sent.Exact)
+
+	_, _, err := FromPaths([]string{filepath.Join(root, "missing")})
+	require.ErrorContains(t, err, "missing")
+	only, _, err := FromPaths([]string{filepath.Join(root, "db")})
+	require.NoError(t, err)
+	require.Len(t, only, 2)
+}
+
+func TestNaturalLess(t *testing.T) {
+	require.True(t, naturalLess("m/2_a.sql", "m/10_a.sql"))
+	require.False(t, naturalLess("m/10_a.sql", "m/2_a.sql"))
+	require.True(t, naturalLess("m/0002_a.sql", "m/0010_a.sql"))
+	require.True(t, naturalLess("a/x.sql", "b/x.sql"))
+}

@@ -1,0 +1,101 @@
+package sqlcheck
+
+import (
+	"regexp"
+	"sort"
+)
+
+// A Loc is a position in a source file.
+type Loc struct {
+	File   string // the file's path, as discovery found it
+	Offset int    // byte offset in the file
+	Line   int    // 1-based
+	Col    int    // 1-based, in bytes
+}
+
+// A Source is SQL text and the file it comes from: a .sql migration, or a
+// string literal in a .go file.
+type Source struct {
+	Path   string
+	SQL    string
+	FromGo bool // a string literal in a .go file
+
+	lines []int // offsets of the file's line starts
+	base  int   // offset in the file where SQL starts
+	exact bool  // offsets in SQL are offsets in the file from base (no escapes in between)
+}
+
+// SQLFile makes a Source of a .sql file's content. Down-migration sections
+// (goose's `-- +goose Down`, dbmate's `-- migrate:down`) are blanked out, so
+// offsets in SQL remain offsets in the file.
+func SQLFile(path string, content []byte) *Source {
+	return &Source{Path: path, SQL: blankDown(string(content)), lines: lineStarts(content), exact: true}
+}
+
+// GoString makes a Source of a Go string literal's value. litStart is the
+// offset in file of the literal's opening quote; exact says whether the
+// literal's bytes equal its value (a raw string, or one without escapes), so
+// that positions inside it can be pinned down and edited.
+func GoString(path string, file []byte, litStart int, value string, exact bool) *Source {
+	return &Source{Path: path, SQL: value, FromGo: true, lines: lineStarts(file), base: litStart + 1, exact: exact}
+}
+
+// Exact reports whether every offset in SQL maps to the same byte in the file.
+func (s *Source) Exact() bool { return s.exact }
+
+// Loc returns the position in the file of offset off in SQL. For a Go string
+// that is not exact, every offset maps to the literal's start.
+func (s *Source) Loc(off int) Loc {
+	fileOff := s.base - 1
+	if s.exact {
+		fileOff = s.base + off
+	}
+	if fileOff < 0 {
+		fileOff = 0
+	}
+	line := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > fileOff })
+	col := fileOff + 1
+	if line > 0 {
+		col = fileOff - s.lines[line-1] + 1
+	}
+	return Loc{File: s.Path, Offset: fileOff, Line: line, Col: col}
+}
+
+func lineStarts(content []byte) []int {
+	starts := []int{0}
+	for i, b := range content {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+var (
+	downStart = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+down|migrate:down)\b.*$`)
+	upStart   = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+up|migrate:up)\b.*$`)
+)
+
+// blankDown replaces every down-migration section with spaces, keeping
+// newlines so that lines and offsets do not move.
+func blankDown(sql string) string {
+	b := []byte(sql)
+	pos := 0
+	for {
+		d := downStart.FindIndex(b[pos:])
+		if d == nil {
+			return string(b)
+		}
+		start := pos + d[0]
+		end := len(b)
+		if u := upStart.FindIndex(b[start:]); u != nil {
+			end = start + u[0]
+		}
+		for i := start; i < end; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+		pos = end
+	}
+}

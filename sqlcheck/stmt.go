@@ -1,0 +1,350 @@
+package sqlcheck
+
+import (
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// A Kind is what a statement does.
+type Kind int
+
+const (
+	KindOther Kind = iota // DDL, utility statements, anything not DML
+	KindSelect
+	KindInsert
+	KindUpdate
+	KindDelete
+)
+
+func (k Kind) String() string {
+	return [...]string{"other", "SELECT", "INSERT", "UPDATE", "DELETE"}[k]
+}
+
+// A Lock is a SELECT's row-locking clause.
+type Lock struct {
+	Strength   string // "update", "no key update", "share", "key share"
+	SkipLocked bool
+	NoWait     bool
+}
+
+// An OrderItem is one ORDER BY key.
+type OrderItem struct {
+	Column string // the column, when the key is a plain column
+	Expr   string // the key as SQL
+	Desc   bool
+}
+
+// An Assign is one SET col = value of an UPDATE (or ON CONFLICT DO UPDATE).
+type Assign struct {
+	Column string
+	Value  Value
+}
+
+// A CTE is one WITH query.
+type CTE struct {
+	Name string
+	Stmt *Stmt
+}
+
+// Stmt holds the facts of one DML statement that the queue rules use.
+type Stmt struct {
+	Kind  Kind
+	Table string // the target (INSERT/UPDATE/DELETE) or the one table read (SELECT), qualified ("public.jobs"); "" when none or several
+	Alias string
+	// FromCTE names the WITH query a SELECT reads from, or that an UPDATE or
+	// DELETE joins through FROM/USING, when it does.
+	FromCTE string
+
+	Where     []Pred
+	OrderBy   []OrderItem
+	Limit     *Value // LIMIT's value; nil when there is none
+	Lock      *Lock  // FOR UPDATE/...; nil when there is none
+	Set       []Assign
+	Returning []string // RETURNING's columns ("*" for all); nil when there is none
+
+	InsertCols   []string
+	InsertValues []Value // the first VALUES row, aligned with InsertCols
+	OnConflict   bool
+
+	CTEs       []CTE
+	Subqueries []*Stmt // SELECTs nested in WHERE, FROM or SET
+}
+
+// Facts extracts the facts of a parsed statement; it returns nil for
+// statements that are not DML.
+func Facts(raw RawStmt) *Stmt {
+	st := facts(raw.Node)
+	if st == nil || st.Kind == KindOther {
+		return nil
+	}
+	return st
+}
+
+func facts(n *pg.Node) *Stmt {
+	switch {
+	case n.GetSelectStmt() != nil:
+		return selectFacts(n.GetSelectStmt())
+	case n.GetUpdateStmt() != nil:
+		u := n.GetUpdateStmt()
+		st := &Stmt{Kind: KindUpdate}
+		st.target(u.GetRelation())
+		st.with(u.GetWithClause())
+		st.from(u.GetFromClause())
+		st.where(u.GetWhereClause())
+		st.assign(u.GetTargetList())
+		st.returning(u.GetReturningList())
+		return st
+	case n.GetDeleteStmt() != nil:
+		d := n.GetDeleteStmt()
+		st := &Stmt{Kind: KindDelete}
+		st.target(d.GetRelation())
+		st.with(d.GetWithClause())
+		st.from(d.GetUsingClause())
+		st.where(d.GetWhereClause())
+		st.returning(d.GetReturningList())
+		return st
+	case n.GetInsertStmt() != nil:
+		return insertFacts(n.GetInsertStmt())
+	}
+	return &Stmt{Kind: KindOther}
+}
+
+func selectFacts(s *pg.SelectStmt) *Stmt {
+	st := &Stmt{Kind: KindSelect}
+	if s.GetOp() != pg.SetOperation_SETOP_NONE {
+		// UNION and friends: model each arm as a subquery.
+		st.with(s.GetWithClause())
+		for _, arm := range []*pg.SelectStmt{s.GetLarg(), s.GetRarg()} {
+			if arm != nil {
+				st.Subqueries = append(st.Subqueries, selectFacts(arm))
+			}
+		}
+		return st
+	}
+	st.with(s.GetWithClause())
+	st.from(s.GetFromClause())
+	st.where(s.GetWhereClause())
+	for _, item := range s.GetSortClause() {
+		sb := item.GetSortBy()
+		if sb == nil {
+			continue
+		}
+		st.OrderBy = append(st.OrderBy, OrderItem{
+			Column: columnName(sb.GetNode()),
+			Expr:   Deparse(sb.GetNode()),
+			Desc:   sb.GetSortbyDir() == pg.SortByDir_SORTBY_DESC,
+		})
+	}
+	if lc := s.GetLimitCount(); lc != nil {
+		v := value(lc)
+		st.Limit = &v
+	}
+	for _, l := range s.GetLockingClause() {
+		lc := l.GetLockingClause()
+		if lc == nil {
+			continue
+		}
+		st.Lock = &Lock{
+			Strength:   lockStrength(lc.GetStrength()),
+			SkipLocked: lc.GetWaitPolicy() == pg.LockWaitPolicy_LockWaitSkip,
+			NoWait:     lc.GetWaitPolicy() == pg.LockWaitPolicy_LockWaitError,
+		}
+	}
+	for _, t := range s.GetTargetList() {
+		st.subqueriesIn(t.GetResTarget().GetVal())
+	}
+	return st
+}
+
+func lockStrength(s pg.LockClauseStrength) string {
+	switch s {
+	case pg.LockClauseStrength_LCS_FORUPDATE:
+		return "update"
+	case pg.LockClauseStrength_LCS_FORNOKEYUPDATE:
+		return "no key update"
+	case pg.LockClauseStrength_LCS_FORSHARE:
+		return "share"
+	case pg.LockClauseStrength_LCS_FORKEYSHARE:
+		return "key share"
+	}
+	return ""
+}
+
+func insertFacts(ins *pg.InsertStmt) *Stmt {
+	st := &Stmt{Kind: KindInsert}
+	st.target(ins.GetRelation())
+	st.with(ins.GetWithClause())
+	for _, c := range ins.GetCols() {
+		st.InsertCols = append(st.InsertCols, c.GetResTarget().GetName())
+	}
+	if sel := ins.GetSelectStmt().GetSelectStmt(); sel != nil {
+		if rows := sel.GetValuesLists(); len(rows) > 0 {
+			for _, item := range rows[0].GetList().GetItems() {
+				st.InsertValues = append(st.InsertValues, value(item))
+			}
+		} else {
+			st.Subqueries = append(st.Subqueries, selectFacts(sel))
+		}
+	}
+	if oc := ins.GetOnConflictClause(); oc != nil {
+		st.OnConflict = true
+		st.assign(oc.GetTargetList())
+	}
+	st.returning(ins.GetReturningList())
+	return st
+}
+
+func (st *Stmt) target(rv *pg.RangeVar) {
+	if rv == nil {
+		return
+	}
+	st.Table = QualifiedName(rv.GetSchemaname(), rv.GetRelname())
+	st.Alias = rv.GetAlias().GetAliasname()
+}
+
+func (st *Stmt) with(w *pg.WithClause) {
+	for _, c := range w.GetCtes() {
+		cte := c.GetCommonTableExpr()
+		if cte == nil {
+			continue
+		}
+		if sub := facts(cte.GetCtequery()); sub != nil {
+			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub})
+		}
+	}
+}
+
+// from records the FROM (or USING) list. A SELECT gets its table when it
+// reads exactly one relation; a reference to a WITH query is kept apart.
+func (st *Stmt) from(items []*pg.Node) {
+	var tables []*pg.RangeVar
+	var add func(item *pg.Node)
+	add = func(item *pg.Node) {
+		switch {
+		case item.GetRangeVar() != nil:
+			rv := item.GetRangeVar()
+			if rv.GetSchemaname() == "" && st.cte(rv.GetRelname()) != nil {
+				st.FromCTE = rv.GetRelname()
+				return
+			}
+			tables = append(tables, rv)
+		case item.GetRangeSubselect() != nil:
+			if sub := facts(item.GetRangeSubselect().GetSubquery()); sub != nil {
+				st.Subqueries = append(st.Subqueries, sub)
+			}
+		case item.GetJoinExpr() != nil:
+			j := item.GetJoinExpr()
+			add(j.GetLarg())
+			add(j.GetRarg())
+			st.subqueriesIn(j.GetQuals())
+		}
+	}
+	for _, item := range items {
+		add(item)
+	}
+	if st.Kind == KindSelect && len(tables) == 1 {
+		st.target(tables[0])
+	}
+}
+
+func (st *Stmt) cte(name string) *CTE {
+	for i := range st.CTEs {
+		if st.CTEs[i].Name == name {
+			return &st.CTEs[i]
+		}
+	}
+	return nil
+}
+
+func (st *Stmt) where(w *pg.Node) {
+	st.Where = preds(w)
+	st.subqueriesIn(w)
+}
+
+func (st *Stmt) assign(targets []*pg.Node) {
+	for _, t := range targets {
+		rt := t.GetResTarget()
+		if rt == nil {
+			continue
+		}
+		st.Set = append(st.Set, Assign{Column: rt.GetName(), Value: value(rt.GetVal())})
+		st.subqueriesIn(rt.GetVal())
+	}
+}
+
+func (st *Stmt) returning(list []*pg.Node) {
+	if list == nil {
+		return
+	}
+	st.Returning = []string{}
+	for _, t := range list {
+		rt := t.GetResTarget()
+		switch {
+		case rt.GetName() != "":
+			st.Returning = append(st.Returning, rt.GetName())
+		case rt.GetVal().GetColumnRef() != nil:
+			fields := rt.GetVal().GetColumnRef().GetFields()
+			if len(fields) > 0 && fields[len(fields)-1].GetAStar() != nil {
+				st.Returning = append(st.Returning, "*")
+			} else {
+				st.Returning = append(st.Returning, columnName(rt.GetVal()))
+			}
+		default:
+			st.Returning = append(st.Returning, Deparse(rt.GetVal()))
+		}
+	}
+}
+
+// subqueriesIn records every SELECT nested (at any depth) in an expression.
+func (st *Stmt) subqueriesIn(n *pg.Node) {
+	walk(n, func(m *pg.Node) bool {
+		if sl := m.GetSubLink(); sl != nil {
+			if sub := facts(sl.GetSubselect()); sub != nil {
+				st.Subqueries = append(st.Subqueries, sub)
+			}
+			if te := sl.GetTestexpr(); te != nil {
+				st.subqueriesIn(te)
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// Walk calls f for st and every statement nested in it: CTEs first, then
+// subqueries, depth first.
+func (st *Stmt) Walk(f func(*Stmt)) {
+	if st == nil {
+		return
+	}
+	f(st)
+	for _, c := range st.CTEs {
+		c.Stmt.Walk(f)
+	}
+	for _, s := range st.Subqueries {
+		s.Walk(f)
+	}
+}
+
+// Assigns returns the value st assigns to col, if it does.
+func (st *Stmt) Assigns(col string) (Value, bool) {
+	for _, a := range st.Set {
+		if a.Column == col {
+			return a.Value, true
+		}
+	}
+	for i, c := range st.InsertCols {
+		if c == col && i < len(st.InsertValues) {
+			return st.InsertValues[i], true
+		}
+	}
+	return Value{}, false
+}
+
+// QualifiedName is the schema-qualified name of a relation; an unqualified
+// name is taken to be in public, the default search_path.
+func QualifiedName(schema, name string) string {
+	if schema == "" {
+		schema = "public"
+	}
+	return schema + "." + name
+}

@@ -1,0 +1,116 @@
+package sqlcheck
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func stmt(t *testing.T, sql string) *Stmt {
+	t.Helper()
+	raws, errs := Parse(sql)
+	require.Empty(t, errs)
+	require.Len(t, raws, 1)
+	st := Facts(raws[0])
+	require.NotNil(t, st)
+	return st
+}
+
+func TestFactsSeedPoll(t *testing.T) {
+	st := stmt(t, `SELECT id, kind, payload, attempts FROM jobs
+		WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`)
+	require.Equal(t, KindSelect, st.Kind)
+	require.Equal(t, "public.jobs", st.Table)
+	require.Len(t, st.Where, 2)
+	require.Equal(t, Pred{Column: "status", Op: OpEq, Values: []Value{{Kind: ValueConst, Str: "queued", Text: "'queued'"}}, Text: "status = 'queued'"}, st.Where[0])
+	require.Equal(t, "run_at", st.Where[1].Column)
+	require.Equal(t, OpLe, st.Where[1].Op)
+	require.Equal(t, ValueNow, st.Where[1].Values[0].Kind)
+	require.Equal(t, []OrderItem{{Column: "run_at", Expr: "run_at"}}, st.OrderBy)
+	require.Equal(t, "1", st.Limit.Str)
+	require.Nil(t, st.Lock)
+	require.True(t, IsPollShape(st))
+}
+
+func TestFactsNormalizesComparisons(t *testing.T) {
+	st := stmt(t, `SELECT 1 FROM q.tasks t WHERE now() >= t.run_at AND t.state = ANY($1) AND NOT t.done
+		AND t.kind NOT IN ('a', 'b') AND t.locked_by IS NULL AND (t.a = 1 OR t.b = 2)`)
+	require.Equal(t, "q.tasks", st.Table)
+	require.Equal(t, "t", st.Alias)
+	ops := []string{}
+	for _, p := range st.Where {
+		ops = append(ops, p.Column+" "+p.Op)
+	}
+	require.Equal(t, []string{"run_at <=", "state in", "done =", "kind not in", "locked_by is null", " other"}, ops)
+	require.Equal(t, ValueParam, st.Where[1].Values[0].Kind)
+	require.Equal(t, "false", st.Where[2].Values[0].Str)
+}
+
+func TestFactsAtomicClaim(t *testing.T) {
+	st := stmt(t, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes', attempts = attempts + 1
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at FOR UPDATE SKIP LOCKED LIMIT 1)
+		RETURNING id, payload`)
+	require.Equal(t, KindUpdate, st.Kind)
+	require.Equal(t, "public.jobs", st.Table)
+	v, ok := st.Assigns("status")
+	require.True(t, ok)
+	require.Equal(t, "running", v.Str)
+	lu, _ := st.Assigns("locked_until")
+	require.Equal(t, ValueNow, lu.Kind)
+	require.Equal(t, []string{"id", "payload"}, st.Returning)
+	require.Len(t, st.Subqueries, 1)
+	sub := st.Subqueries[0]
+	require.Equal(t, &Lock{Strength: "update", SkipLocked: true}, sub.Lock)
+	require.True(t, IsPollShape(sub))
+	require.Equal(t, ValueSubquery, st.Where[0].Values[0].Kind)
+}
+
+func TestFactsCTEAndIn(t *testing.T) {
+	st := stmt(t, `WITH next AS (
+		  SELECT id FROM jobs WHERE state = 'available' ORDER BY priority, id LIMIT $1 FOR NO KEY UPDATE SKIP LOCKED
+		)
+		UPDATE jobs SET state = 'running' FROM next WHERE jobs.id = next.id RETURNING jobs.*`)
+	require.Equal(t, "next", st.FromCTE)
+	require.Len(t, st.CTEs, 1)
+	require.Equal(t, "no key update", st.CTEs[0].Stmt.Lock.Strength)
+	var polls int
+	st.Walk(func(s *Stmt) {
+		if IsPollShape(s) {
+			polls++
+		}
+	})
+	require.Equal(t, 1, polls)
+
+	del := stmt(t, `DELETE FROM jobs WHERE id IN (SELECT id FROM jobs ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 10) RETURNING *`)
+	require.Equal(t, KindDelete, del.Kind)
+	require.Equal(t, []string{"*"}, del.Returning)
+	require.Equal(t, OpIn, del.Where[0].Op)
+	require.True(t, IsPollShape(del.Subqueries[0]))
+}
+
+func TestFactsInsert(t *testing.T) {
+	st := stmt(t, `INSERT INTO jobs (kind, payload, run_at) VALUES ($1, $2::jsonb, now()) ON CONFLICT (id) DO UPDATE SET kind = excluded.kind RETURNING id`)
+	require.Equal(t, KindInsert, st.Kind)
+	require.Equal(t, []string{"kind", "payload", "run_at"}, st.InsertCols)
+	require.Equal(t, ValueParam, st.InsertValues[1].Kind)
+	require.Equal(t, ValueNow, st.InsertValues[2].Kind)
+	require.True(t, st.OnConflict)
+	v, ok := st.Assigns("kind")
+	require.True(t, ok)
+	require.Equal(t, ValueColumn, v.Kind)
+}
+
+func TestFactsNotDML(t *testing.T) {
+	raws, errs := Parse("CREATE TABLE x (id int); LISTEN jobs")
+	require.Empty(t, errs)
+	require.Len(t, raws, 2)
+	for _, r := range raws {
+		require.Nil(t, Facts(r))
+	}
+}
+
+func TestLookupPollIsNotAPoll(t *testing.T) {
+	require.False(t, IsPollShape(stmt(t, `SELECT * FROM users WHERE email = $1`)))
+	require.False(t, IsPollShape(stmt(t, `SELECT count(*) FROM jobs WHERE status = 'queued'`)))
+	require.False(t, IsPollShape(stmt(t, `SELECT j.id FROM jobs j JOIN kinds k ON k.id = j.kind WHERE j.status = 'queued' ORDER BY j.id LIMIT 1`)), "a join has no single table")
+}
