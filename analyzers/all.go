@@ -1,0 +1,18 @@
+// Package analyzers lists jobqlint's analyzers; each rule lives in its own
+// package below this one, and queuemodel holds the pass they share.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
+	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
+)
+
+// All is every jobqlint analyzer, in the order of the rule table.
+var All = []*analysis.Analyzer{
+	pollindex.Analyzer,
+	timestamptz.Analyzer,
+	sqlsyntax.Analyzer,
+}

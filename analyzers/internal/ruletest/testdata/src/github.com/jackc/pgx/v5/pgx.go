@@ -1,0 +1,95 @@
+// Package pgx is a stub of github.com/jackc/pgx/v5 for analysistest: the
+// names and signatures jobqlint matches (as in pgx v5.13), with no behaviour.
+package pgx
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+var ErrNoRows = errors.New("no rows in result set")
+
+type Row interface {
+	Scan(dest ...any) error
+}
+
+type Rows interface {
+	Close()
+	Err() error
+	CommandTag() pgconn.CommandTag
+	Next() bool
+	Scan(dest ...any) error
+	Values() ([]any, error)
+	RawValues() [][]byte
+}
+
+type CollectableRow interface {
+	Scan(dest ...any) error
+	Values() ([]any, error)
+	RawValues() [][]byte
+}
+
+type RowToFunc[T any] func(row CollectableRow) (T, error)
+
+func CollectRows[T any](rows Rows, fn RowToFunc[T]) ([]T, error) { return nil, nil }
+func CollectOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error) { var t T; return t, nil }
+func RowToMap(row CollectableRow) (map[string]any, error)        { return nil, nil }
+func RowToStructByName[T any](row CollectableRow) (T, error)     { var t T; return t, nil }
+func ForEachRow(rows Rows, scans []any, fn func() error) (pgconn.CommandTag, error) {
+	return pgconn.CommandTag{}, nil
+}
+
+type Conn struct{}
+
+func Connect(ctx context.Context, connString string) (*Conn, error) { return &Conn{}, nil }
+
+func (c *Conn) Close(ctx context.Context) error { return nil }
+func (c *Conn) Exec(ctx context.Context, sql string, arguments ...any) (pgconn.CommandTag, error) {
+	return pgconn.CommandTag{}, nil
+}
+func (c *Conn) Query(ctx context.Context, sql string, args ...any) (Rows, error) { return nil, nil }
+func (c *Conn) QueryRow(ctx context.Context, sql string, args ...any) Row        { return nil }
+func (c *Conn) Begin(ctx context.Context) (Tx, error)                            { return nil, nil }
+func (c *Conn) BeginTx(ctx context.Context, txOptions TxOptions) (Tx, error)     { return nil, nil }
+func (c *Conn) SendBatch(ctx context.Context, b *Batch) BatchResults             { return nil }
+
+type TxOptions struct{}
+
+type Tx interface {
+	Begin(ctx context.Context) (Tx, error)
+	Commit(ctx context.Context) error
+	Rollback(ctx context.Context) error
+	SendBatch(ctx context.Context, b *Batch) BatchResults
+	Exec(ctx context.Context, sql string, arguments ...any) (commandTag pgconn.CommandTag, err error)
+	Query(ctx context.Context, sql string, args ...any) (Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) Row
+	Conn() *Conn
+}
+
+func BeginFunc(ctx context.Context, db interface {
+	Begin(ctx context.Context) (Tx, error)
+}, fn func(Tx) error) (err error) {
+	return nil
+}
+
+func BeginTxFunc(ctx context.Context, db interface {
+	BeginTx(ctx context.Context, txOptions TxOptions) (Tx, error)
+}, txOptions TxOptions, fn func(Tx) error) (err error) {
+	return nil
+}
+
+type QueuedQuery struct{}
+
+type Batch struct{ QueuedQueries []*QueuedQuery }
+
+func (b *Batch) Queue(query string, arguments ...any) *QueuedQuery { return &QueuedQuery{} }
+func (b *Batch) Len() int                                          { return 0 }
+
+type BatchResults interface {
+	Exec() (pgconn.CommandTag, error)
+	Query() (Rows, error)
+	QueryRow() Row
+	Close() error
+}

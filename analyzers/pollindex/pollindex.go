@@ -1,0 +1,103 @@
+package pollindex
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "pollindex",
+	Doc:      "report polls that no index serves",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if len(m.Tables) == 0 {
+		return nil, nil
+	}
+	schema := m.Schema()
+	if err := m.SchemaErr(); err != nil {
+		return nil, err
+	}
+	reported := map[string]bool{} // one finding per table and missing index
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			for _, poll := range st.Polls {
+				t := schema.Table(poll.Table)
+				if t == nil {
+					continue // the table's schema is not in the module
+				}
+				if _, verdict := t.PollIndex(poll); verdict != sqlcheck.NotServed {
+					continue
+				}
+				add := sqlcheck.SuggestPollIndex(t, poll)
+				if reported[add] {
+					continue
+				}
+				reported[add] = true
+				pass.Report(diagnostic(m, t, poll, c, add))
+			}
+		}
+	}
+	return nil, nil
+}
+
+func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *queuemodel.Call, add string) analysis.Diagnostic {
+	table := strings.TrimPrefix(t.Name, "public.")
+	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
+	if idx := secondaryIndexes(t); idx != "" {
+		msg += fmt.Sprintf("; the existing %s do not help", idx)
+	}
+	msg += "; add in a new migration: " + add
+	return analysis.Diagnostic{
+		Pos:      m.Pos(t.Loc),
+		Category: "pollindex",
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
+	}
+}
+
+// describe summarizes a poll's filter and order, as SQL.
+func describe(poll *sqlcheck.Stmt) string {
+	var parts []string
+	var where []string
+	for _, p := range poll.Where {
+		where = append(where, p.Text)
+	}
+	if len(where) > 0 {
+		parts = append(parts, "WHERE "+strings.Join(where, " AND "))
+	}
+	var order []string
+	for _, o := range poll.OrderBy {
+		order = append(order, o.Expr)
+	}
+	if len(order) > 0 {
+		parts = append(parts, "ORDER BY "+strings.Join(order, ", "))
+	}
+	return strings.Join(parts, " ")
+}
+
+// secondaryIndexes lists the table's indexes other than its primary key.
+func secondaryIndexes(t *sqlcheck.Table) string {
+	var names []string
+	for _, idx := range t.Indexes {
+		if !idx.Primary {
+			names = append(names, idx.String())
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "index " + names[0]
+	}
+	return "indexes " + strings.Join(names, ", ")
+}

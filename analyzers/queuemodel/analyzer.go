@@ -1,0 +1,266 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"slices"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// Analyzer builds the package's queue model. It reports nothing itself.
+var Analyzer = &analysis.Analyzer{
+	Name:             "queuemodel",
+	Doc:              "find the SQL a package runs and the job queue it forms (shared by every jobqlint rule)",
+	URL:              "https://github.com/jobqlint/jobqlint",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	Run:              run,
+	ResultType:       reflect.TypeFor[*Model](),
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil)},
+	RunDespiteErrors: true,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := &Model{
+		Tables: make(map[string]*QueueTable),
+		schema: &schemaState{root: moduleRoot(pass)},
+		files:  newFileMap(pass),
+	}
+	b := &builder{
+		pass:     pass,
+		model:    m,
+		resolver: newResolver(pass.TypesInfo, pass.Files),
+		parsed:   make(map[string]*parsedSQL),
+		wrappers: make(map[*types.Func]*Wrapper),
+	}
+	b.findWrappers()
+	b.findCalls()
+	b.inferQueue()
+	b.exportFacts()
+	return m, nil
+}
+
+type builder struct {
+	pass     *analysis.Pass
+	model    *Model
+	resolver *resolver
+	parsed   map[string]*parsedSQL // each distinct SQL string is parsed once per package
+	wrappers map[*types.Func]*Wrapper
+}
+
+type parsedSQL struct {
+	stmts []*sqlcheck.Stmt
+	err   *sqlcheck.ParseError
+}
+
+// callSite is a call that runs SQL, directly or through a wrapper.
+type callSite struct {
+	cur    inspector.Cursor
+	call   *ast.CallExpr
+	method dbMethod
+	via    *types.Func
+}
+
+// sites yields every call in the package that runs SQL.
+func (b *builder) sites(yield func(callSite) bool) {
+	root := b.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {
+			if !yield(callSite{cur: cur, call: call, method: m}) {
+				return
+			}
+			continue
+		}
+		fn, ok := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+		if !ok {
+			continue
+		}
+		if w := b.wrapper(fn); w != nil {
+			m := dbMethod{name: w.Method, sqlIndex: w.Param, recv: w.Receiver, api: w.API}
+			if !yield(callSite{cur: cur, call: call, method: m, via: fn}) {
+				return
+			}
+		}
+	}
+}
+
+func (b *builder) wrapper(fn *types.Func) *Wrapper {
+	if w := b.wrappers[fn]; w != nil {
+		return w
+	}
+	if fn.Pkg() != nil && fn.Pkg() != b.pass.Pkg {
+		var w Wrapper
+		if b.pass.ImportObjectFact(fn.Origin(), &w) {
+			return &w
+		}
+	}
+	return nil
+}
+
+// findWrappers finds the package's functions that pass a string parameter
+// through as SQL, to a fixed point (a wrapper of a wrapper is a wrapper).
+func (b *builder) findWrappers() {
+	for changed := true; changed; {
+		changed = false
+		for site := range b.sites {
+			fn, param := b.passedParam(site)
+			if fn == nil || b.wrappers[fn] != nil {
+				continue
+			}
+			b.wrappers[fn] = &Wrapper{Param: param, Method: site.method.name, Receiver: site.method.recv, API: site.method.api}
+			changed = true
+		}
+	}
+}
+
+// passedParam returns the enclosing function and the index of its
+// parameter when a site's SQL argument is that parameter, unchanged.
+func (b *builder) passedParam(site callSite) (*types.Func, int) {
+	if site.method.sqlIndex >= len(site.call.Args) {
+		return nil, -1
+	}
+	id, ok := ast.Unparen(site.call.Args[site.method.sqlIndex]).(*ast.Ident)
+	if !ok {
+		return nil, -1
+	}
+	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok {
+		return nil, -1
+	}
+	for cur := range site.cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		decl, ok := cur.Node().(*ast.FuncDecl)
+		if !ok {
+			return nil, -1 // inside a closure: not a wrapper others can call
+		}
+		fn, ok := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if !ok {
+			return nil, -1
+		}
+		params := fn.Type().(*types.Signature).Params()
+		for i := 0; i < params.Len(); i++ {
+			if params.At(i) == v && len(b.resolver.assigns[v]) == 0 {
+				return fn, i
+			}
+		}
+		return nil, -1
+	}
+	return nil, -1
+}
+
+// findCalls records every site whose SQL is not a wrapper's pass-through.
+func (b *builder) findCalls() {
+	for site := range b.sites {
+		if fn, _ := b.passedParam(site); fn != nil {
+			continue // the SQL is at the wrapper's callers
+		}
+		b.model.Calls = append(b.model.Calls, b.newCall(site))
+	}
+}
+
+func (b *builder) newCall(site callSite) *Call {
+	c := &Call{
+		Expr:     site.call,
+		Method:   site.method.name,
+		Receiver: site.method.recv,
+		API:      site.method.api,
+		Via:      site.via,
+	}
+	for cur := range site.cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		c.Func = cur.Node()
+		break
+	}
+	if site.method.sqlIndex < len(site.call.Args) {
+		c.SQLExpr = site.call.Args[site.method.sqlIndex]
+		c.SQL, c.Known = b.resolver.resolve(c.SQLExpr)
+	}
+	if c.Known {
+		p := b.parse(c.SQL)
+		c.ParseErr = p.err
+		for _, st := range p.stmts {
+			c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c})
+		}
+	}
+	c.ScanArgs = b.scanArgs(site)
+	return c
+}
+
+func (b *builder) parse(sql string) *parsedSQL {
+	if p, ok := b.parsed[sql]; ok {
+		return p
+	}
+	p := &parsedSQL{}
+	raws, errs := sqlcheck.Parse(sql)
+	if len(errs) > 0 {
+		p.err = errs[0]
+	}
+	for _, raw := range raws {
+		if st := sqlcheck.Facts(raw); st != nil {
+			p.stmts = append(p.stmts, st)
+		}
+	}
+	b.parsed[sql] = p
+	return p
+}
+
+// scanArgs finds the Scan that reads a call's row: chained
+// (QueryRow(...).Scan(...)) or through the variable the result is assigned to.
+func (b *builder) scanArgs(site callSite) []ast.Expr {
+	parent := site.cur.Parent()
+	if sel, ok := parent.Node().(*ast.SelectorExpr); ok && isScan(b.pass.TypesInfo, sel) {
+		if call, ok := parent.Parent().Node().(*ast.CallExpr); ok {
+			return call.Args
+		}
+	}
+	assign, ok := parent.Node().(*ast.AssignStmt)
+	if !ok || len(assign.Lhs) == 0 {
+		return nil
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := b.resolver.object(id)
+	if v == nil {
+		return nil
+	}
+	for fn := range site.cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for cur := range fn.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || !isScan(b.pass.TypesInfo, sel) || call.Pos() < site.call.End() {
+				continue
+			}
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && b.pass.TypesInfo.Uses[x] == v {
+				return call.Args
+			}
+		}
+		break
+	}
+	return nil
+}
+
+// exportFacts publishes the package's wrappers and the queue tables it or
+// its dependencies poll, for the packages that import it.
+func (b *builder) exportFacts() {
+	for fn, w := range b.wrappers {
+		b.pass.ExportObjectFact(fn, w)
+	}
+	var tables []string
+	for name, t := range b.model.Tables {
+		if t.Local || t.Inherited {
+			tables = append(tables, name)
+		}
+	}
+	if len(tables) > 0 {
+		sort.Strings(tables)
+		b.pass.ExportPackageFact(&Queues{Tables: slices.Compact(tables)})
+	}
+}

@@ -1,0 +1,165 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+const (
+	pgxPath     = "github.com/jackc/pgx/v5"
+	pgxpoolPath = "github.com/jackc/pgx/v5/pgxpool"
+	pgconnPath  = "github.com/jackc/pgx/v5/pgconn"
+	sqlPath     = "database/sql"
+	sqlxPath    = "github.com/jmoiron/sqlx"
+)
+
+// sqlMethods are the methods that take SQL text, on every library.
+var sqlMethods = map[string]bool{
+	"Exec": true, "Query": true, "QueryRow": true,
+	"ExecContext": true, "QueryContext": true, "QueryRowContext": true,
+	"Prepare": true, "PrepareContext": true, "Queue": true,
+	// sqlx
+	"Get": true, "GetContext": true, "Select": true, "SelectContext": true,
+	"MustExec": true, "MustExecContext": true, "Queryx": true, "QueryxContext": true,
+	"QueryRowx": true, "QueryRowxContext": true, "Preparex": true, "PreparexContext": true,
+}
+
+// A dbMethod is a recognized method that takes SQL.
+type dbMethod struct {
+	name     string
+	sqlIndex int // index of the SQL argument
+	recv     Receiver
+	api      API
+}
+
+// classifyMethod recognizes a call of a database method that takes SQL.
+func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || !sqlMethods[fn.Name()] {
+		return dbMethod{}, false
+	}
+	sig := fn.Type().(*types.Signature)
+	idx := sqlParam(sig)
+	if idx < 0 {
+		return dbMethod{}, false
+	}
+	m := dbMethod{name: fn.Name(), sqlIndex: idx}
+	recv := sig.Recv()
+	if recv == nil {
+		return dbMethod{}, false
+	}
+	switch pkg := pkgPath(fn); pkg {
+	case pgxPath, pgxpoolPath:
+		m.api = APIPgx
+		m.recv = receiverOf(recv.Type())
+	case sqlPath, sqlxPath:
+		m.api = APISQL
+		m.recv = receiverOf(recv.Type())
+	default:
+		// An interface of the module's own (sqlc's DBTX): recognized by a
+		// method set whose results come from a database library.
+		if !types.IsInterface(recv.Type()) || !returnsDBType(sig) {
+			return dbMethod{}, false
+		}
+		m.api = apiOfResults(sig)
+		m.recv = RecvUnknown
+	}
+	if m.recv == RecvStmt {
+		return dbMethod{}, false // a prepared statement's SQL is at its Prepare
+	}
+	return m, true
+}
+
+// sqlParam returns the index of the parameter that holds the SQL: the one
+// named sql or query, else the first string parameter.
+func sqlParam(sig *types.Signature) int {
+	params := sig.Params()
+	first := -1
+	for i := 0; i < params.Len(); i++ {
+		p := params.At(i)
+		if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			continue
+		}
+		if p.Name() == "sql" || p.Name() == "query" {
+			return i
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	return first
+}
+
+func pkgPath(obj types.Object) string {
+	if obj.Pkg() == nil {
+		return ""
+	}
+	return obj.Pkg().Path()
+}
+
+// receiverOf classifies a library's receiver type.
+func receiverOf(t types.Type) Receiver {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return RecvUnknown
+	}
+	obj := named.Obj()
+	switch pkgPath(obj) + "." + obj.Name() {
+	case pgxpoolPath + ".Pool", sqlPath + ".DB", sqlxPath + ".DB":
+		return RecvPool
+	case pgxPath + ".Conn", pgxpoolPath + ".Conn", sqlPath + ".Conn", sqlxPath + ".Conn":
+		return RecvConn
+	case pgxPath + ".Tx", pgxpoolPath + ".Tx", sqlPath + ".Tx", sqlxPath + ".Tx":
+		return RecvTx
+	case pgxPath + ".Batch":
+		return RecvBatch
+	case sqlPath + ".Stmt", sqlxPath + ".Stmt", sqlxPath + ".NamedStmt":
+		return RecvStmt
+	}
+	return RecvUnknown
+}
+
+// returnsDBType reports whether a method's results include a type of a
+// database library, as an interface over pgx or database/sql has.
+func returnsDBType(sig *types.Signature) bool { return apiOfResults(sig) != APIUnknown }
+
+func apiOfResults(sig *types.Signature) API {
+	res := sig.Results()
+	for i := 0; i < res.Len(); i++ {
+		t := res.At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := t.(*types.Named)
+		if !ok {
+			continue
+		}
+		switch pkgPath(named.Obj()) {
+		case pgxPath, pgxpoolPath, pgconnPath:
+			return APIPgx
+		case sqlPath, sqlxPath:
+			return APISQL
+		}
+	}
+	return APIUnknown
+}
+
+// isScan reports whether sel selects a Scan method (pgx.Row, pgx.Rows,
+// *sql.Row, *sql.Rows, and their sqlx twins).
+func isScan(info *types.Info, sel *ast.SelectorExpr) bool {
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || !strings.HasPrefix(fn.Name(), "Scan") && fn.Name() != "StructScan" {
+		return false
+	}
+	switch pkgPath(fn) {
+	case pgxPath, sqlPath, sqlxPath:
+		return true
+	}
+	return false
+}

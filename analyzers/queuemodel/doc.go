@@ -1,0 +1,24 @@
+// Package queuemodel defines the shared pass that every jobqlint rule
+// requires: it builds one model of a package's job queue.
+//
+// queuemodel: find the SQL a package runs and the job queue it forms
+//
+// The model holds every call site that runs SQL through pgx (Conn, Pool,
+// Tx, pgxpool, Batch.Queue), database/sql (DB, Tx, Conn, the *Context
+// variants, Prepare), sqlx, any interface with those methods (sqlc's DBTX),
+// and the module's own wrappers that pass a SQL parameter through (known
+// across packages through facts). Each call site records its receiver
+// (autocommit pool or DB, a single connection, a transaction, a batch), its
+// position and its scan targets. SQL is resolved from constants, named
+// constants, concatenations and variables assigned once from those; any
+// other SQL is recorded as unknown and never yields a finding.
+//
+// The model then infers the queue: a poll is a SELECT (alone, or inside an
+// UPDATE or DELETE) that picks rows by a state column the package also
+// writes, in some order with a limit, or with SKIP LOCKED; a table with a
+// poll is a queue table, whatever its name; an INSERT into it is an enqueue,
+// and an UPDATE or DELETE built around a poll is a claim.
+//
+// Schema rules read the migrations replayed by package sqlcheck, found under
+// the module root (or at the -schema paths) once per process.
+package queuemodel

@@ -1,0 +1,142 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// Receiver is what a call site runs its SQL on, which decides how long its
+// row locks live.
+type Receiver int
+
+const (
+	RecvUnknown Receiver = iota // an interface (sqlc's DBTX) that may be either
+	RecvPool                    // a pool or *sql.DB: each statement is its own transaction
+	RecvConn                    // one connection, autocommit unless the code began a transaction on it
+	RecvTx                      // a transaction
+	RecvBatch                   // a pgx.Batch, sent later
+	RecvStmt                    // a prepared *sql.Stmt
+)
+
+func (r Receiver) String() string {
+	return [...]string{"unknown", "pool", "conn", "tx", "batch", "stmt"}[r]
+}
+
+// Autocommit reports whether a statement run on r commits (and releases its
+// row locks) as soon as it returns.
+func (r Receiver) Autocommit() bool { return r == RecvPool || r == RecvConn }
+
+// API is the database library a call site uses.
+type API int
+
+const (
+	APIUnknown API = iota // an interface of the module's own
+	APIPgx                // github.com/jackc/pgx/v5 (PostgreSQL for sure)
+	APISQL                // database/sql or sqlx (any driver, any database)
+)
+
+// A Call is a Go call site that runs SQL.
+type Call struct {
+	Expr     *ast.CallExpr
+	Method   string   // the database method finally called: Exec, QueryRow, Queue...
+	Receiver Receiver // what the SQL runs on
+	API      API
+	Func     ast.Node    // the enclosing *ast.FuncDecl or *ast.FuncLit; nil at package level
+	Via      *types.Func // the wrapper the SQL passes through, if any
+
+	SQLExpr  ast.Expr // the argument holding the SQL
+	SQL      string   // the SQL, when Known
+	Known    bool     // the SQL was resolved to a constant
+	ParseErr *sqlcheck.ParseError
+
+	Stmts    []*Statement // the DML statements of the SQL, in order
+	ScanArgs []ast.Expr   // the arguments of the Scan that reads the result, when there is one
+}
+
+// Pos is the position of the call site.
+func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
+
+// Role is what a statement does to the queue.
+type Role int
+
+const (
+	RoleNone    Role = iota
+	RoleEnqueue      // INSERT into a queue table
+	RolePoll         // picks the next runnable job(s)
+	RoleClaim        // UPDATE or DELETE built around a poll, or a poll that locks its rows
+)
+
+func (r Role) String() string {
+	return [...]string{"none", "enqueue", "poll", "claim"}[r]
+}
+
+// A Statement is one DML statement at a call site, with its role.
+type Statement struct {
+	*sqlcheck.Stmt
+	Call  *Call
+	Role  Role
+	Polls []*sqlcheck.Stmt // the polls this statement holds (itself, a subquery or a CTE)
+}
+
+// A QueueTable is a table that some statement uses as a job queue.
+type QueueTable struct {
+	Name        string // qualified, "public.jobs"
+	StateColumn string // the column polls filter on and claims write; "" when unknown
+	Statements  []*Statement
+	Local       bool // a poll or claim of this package uses it (not only a dependency's)
+	Inherited   bool // a dependency of this package polls or claims it
+}
+
+// Model is the result of the queuemodel pass: the package's SQL and queue.
+type Model struct {
+	Calls  []*Call
+	Tables map[string]*QueueTable // queue tables by qualified name
+
+	schema *schemaState
+	files  *fileMap
+}
+
+// Schema returns the replayed schema of the module, or nil when the module
+// has no migrations the tool could find.
+func (m *Model) Schema() *sqlcheck.Schema { return m.schema.get() }
+
+// SchemaErr is the error loading the schema from -schema paths, if any.
+func (m *Model) SchemaErr() error { m.schema.get(); return m.schema.err }
+
+// QueueTables returns the queue tables in name order.
+func (m *Model) QueueTables() []*QueueTable {
+	out := make([]*QueueTable, 0, len(m.Tables))
+	for _, t := range m.Tables {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// ReportsSchemaOf reports whether this package is the one that reports the
+// schema findings of a queue table: it polls or claims the table itself and
+// no package it depends on does. Every package of a run computes the same
+// answer, so in go vet (a process per package) each finding appears once.
+func (m *Model) ReportsSchemaOf(t *QueueTable) bool { return t.Local && !t.Inherited }
+
+// ReportsSchemaProblems reports whether this package reports the problems of
+// the schema itself (SQL files that do not parse): it reports the schema of
+// some queue table, and no dependency polls any queue table.
+func (m *Model) ReportsSchemaProblems() bool {
+	reports := false
+	for _, t := range m.Tables {
+		if t.Inherited {
+			return false
+		}
+		reports = reports || t.Local
+	}
+	return reports
+}
+
+// Pos converts a location in a schema source into a position in the pass's
+// file set, adding the file to it when it is not a file of the package.
+func (m *Model) Pos(loc sqlcheck.Loc) token.Pos { return m.files.pos(loc) }

@@ -1,0 +1,185 @@
+package queuemodel
+
+import (
+	"flag"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// SchemaFlag holds the -schema paths: files and directories that replace
+// the discovery of migrations under the module root. Relative paths are
+// relative to the module root, so that go vet (which runs the tool in each
+// package's directory) and the standalone driver read the same files.
+var SchemaFlag schemaPaths
+
+type schemaPaths []string
+
+func (p *schemaPaths) String() string { return strings.Join(*p, ",") }
+
+func (p *schemaPaths) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*p = append(*p, s)
+		}
+	}
+	return nil
+}
+
+// RegisterFlags adds the driver-wide -schema flag to fs.
+func RegisterFlags(fs *flag.FlagSet) {
+	fs.Var(&SchemaFlag, "schema", "comma-separated migration files or directories to read the schema from, instead of the .sql files and Go DDL under the module root (relative to the module root)")
+}
+
+// schemaState loads the schema lazily: only packages that have a queue pay
+// for it, and each root is replayed once per process.
+type schemaState struct {
+	root string
+	once sync.Once
+	s    *sqlcheck.Schema
+	err  error
+}
+
+func (st *schemaState) get() *sqlcheck.Schema {
+	st.once.Do(func() {
+		st.s, st.err = loadSchema(st.root, SchemaFlag)
+	})
+	return st.s
+}
+
+type cached struct {
+	once sync.Once
+	s    *sqlcheck.Schema
+	err  error
+}
+
+var schemaCache sync.Map // key (root and -schema paths) -> *cached
+
+func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
+	key := root + "\x00" + strings.Join(paths, "\x00")
+	v, _ := schemaCache.LoadOrStore(key, new(cached))
+	c := v.(*cached)
+	c.once.Do(func() {
+		if len(paths) == 0 {
+			srcs, _ := sqlcheck.Discover(root)
+			c.s = sqlcheck.Replay(srcs)
+			return
+		}
+		abs := make([]string, len(paths))
+		for i, p := range paths {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(root, p)
+			}
+			abs[i] = p
+		}
+		srcs, _, err := sqlcheck.FromPaths(abs)
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.s = sqlcheck.Replay(srcs)
+	})
+	return c.s, c.err
+}
+
+// moduleRoot returns the directory that holds the package's go.mod. Outside
+// module mode (GOPATH layouts, as in analysistest), it is the package's own
+// directory.
+func moduleRoot(pass *analysis.Pass) string {
+	dir := packageDir(pass)
+	if dir == "" || pass.Module == nil {
+		return dir
+	}
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+func packageDir(pass *analysis.Pass) string {
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, ".go") {
+			if abs, err := filepath.Abs(filepath.Dir(name)); err == nil {
+				return abs
+			}
+		}
+	}
+	return ""
+}
+
+// fileMap turns schema locations into positions of the pass's file set.
+type fileMap struct {
+	fset  *token.FileSet
+	local map[string]*token.File // the package's own files
+}
+
+func newFileMap(pass *analysis.Pass) *fileMap {
+	m := &fileMap{fset: pass.Fset, local: make(map[string]*token.File)}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.Pos())
+		if abs, err := filepath.Abs(tf.Name()); err == nil {
+			m.local[abs] = tf
+		}
+	}
+	return m
+}
+
+// added remembers the files added to each file set, so that a file shared
+// by many packages of one process is added once.
+var added struct {
+	sync.Mutex
+	files map[*token.FileSet]map[string]*token.File
+}
+
+func (m *fileMap) pos(loc sqlcheck.Loc) token.Pos {
+	abs, err := filepath.Abs(loc.File)
+	if err != nil {
+		return token.NoPos
+	}
+	tf := m.local[abs]
+	if tf == nil {
+		tf = m.addFile(loc.File)
+	}
+	if tf == nil || loc.Offset > tf.Size() {
+		return token.NoPos
+	}
+	return tf.Pos(loc.Offset)
+}
+
+func (m *fileMap) addFile(path string) *token.File {
+	added.Lock()
+	defer added.Unlock()
+	if added.files == nil {
+		added.files = make(map[*token.FileSet]map[string]*token.File)
+	}
+	files := added.files[m.fset]
+	if files == nil {
+		files = make(map[string]*token.File)
+		added.files[m.fset] = files
+	}
+	if tf, ok := files[path]; ok {
+		return tf
+	}
+	content, err := os.ReadFile(path)
+	if err != nil {
+		files[path] = nil
+		return nil
+	}
+	tf := m.fset.AddFile(path, -1, len(content))
+	tf.SetLinesForContent(content)
+	files[path] = tf
+	return tf
+}

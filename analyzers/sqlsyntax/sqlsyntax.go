@@ -1,0 +1,61 @@
+package sqlsyntax
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "sqlsyntax",
+	Doc:      "report SQL that PostgreSQL cannot parse",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	for _, c := range m.Calls {
+		if c.ParseErr == nil || c.API != queuemodel.APIPgx {
+			continue
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos:      errorPos(c),
+			Category: "sqlsyntax",
+			Message:  "SQL does not parse: " + c.ParseErr.Msg,
+		})
+	}
+	if m.ReportsSchemaProblems() {
+		schema := m.Schema()
+		if err := m.SchemaErr(); err != nil {
+			return nil, err
+		}
+		for _, p := range schema.Problems {
+			pass.Report(analysis.Diagnostic{
+				Pos:      m.Pos(p.Loc),
+				Category: "sqlsyntax",
+				Message:  "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)",
+			})
+		}
+	}
+	return nil, nil
+}
+
+// errorPos is where the parser gave up, when the SQL is one literal whose
+// bytes are its value; otherwise the SQL argument itself.
+func errorPos(c *queuemodel.Call) token.Pos {
+	lit, ok := ast.Unparen(c.SQLExpr).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return c.SQLExpr.Pos()
+	}
+	raw := lit.Value[0] == '`'
+	if !raw && strings.Contains(lit.Value, `\`) {
+		return lit.Pos()
+	}
+	return lit.Pos() + 1 + token.Pos(c.ParseErr.Offset)
+}

@@ -1,0 +1,6 @@
+-- +goose Up
+CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL, run_at timestamptz NOT NULL);
+CREATE INDEX ON jobs (run_at) WHERE status = 'queued';
+
+-- +goose Down
+ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp;

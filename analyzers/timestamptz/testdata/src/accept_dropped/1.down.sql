@@ -1,0 +1,2 @@
+-- Down migrations are not replayed.
+ALTER TABLE jobs ADD COLUMN other_at timestamp;

@@ -1,0 +1,1 @@
+CREATE TABLE sessions (id uuid PRIMARY KEY, user_id bigint, expires_at timestamp NOT NULL);

@@ -1,0 +1,88 @@
+package timestamptz
+
+import (
+	"fmt"
+	"go/token"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "timestamptz",
+	Doc:      "report timestamp without time zone on queue tables",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+}
+
+var allTables bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&allTables, "alltables", false, "report timestamp columns on every table, not only queue tables")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if len(m.Tables) == 0 {
+		return nil, nil // no queue here: nothing to report, no schema to load
+	}
+	schema := m.Schema()
+	if err := m.SchemaErr(); err != nil {
+		return nil, err
+	}
+	for _, t := range tablesToReport(m, schema) {
+		for _, col := range t.Columns {
+			if col.Type.IsTimestampWithoutZone() {
+				report(pass, m, t, col)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// tablesToReport returns the schema tables this package reports: the queue
+// tables it is the schema reporter of, and with -alltables every table when
+// it reports the schema's problems.
+func tablesToReport(m *queuemodel.Model, schema *sqlcheck.Schema) []*sqlcheck.Table {
+	var out []*sqlcheck.Table
+	seen := map[string]bool{}
+	for _, qt := range m.QueueTables() {
+		if t := schema.Table(qt.Name); t != nil && m.ReportsSchemaOf(qt) {
+			out = append(out, t)
+			seen[t.Name] = true
+		}
+	}
+	if allTables && m.ReportsSchemaProblems() {
+		for _, name := range slices.Sorted(maps.Keys(schema.Tables)) {
+			if !seen[name] {
+				out = append(out, schema.Tables[name])
+			}
+		}
+	}
+	return out
+}
+
+func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sqlcheck.Column) {
+	table := strings.TrimPrefix(t.Name, "public.")
+	d := analysis.Diagnostic{
+		Pos:      m.Pos(col.Type.Loc),
+		Category: "timestamptz",
+		Message: fmt.Sprintf("%s.%s is timestamp without time zone: now() is stored as the writer's local time and compared in the reader's time zone, "+
+			"so a job enqueued from a Europe/London session runs an hour late for a UTC worker in summer; use timestamptz", table, col.Name),
+	}
+	if col.Type.Exact && col.Type.Text != "" {
+		start := m.Pos(col.Type.Loc)
+		end := start + token.Pos(len(col.Type.Text))
+		d.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   fmt.Sprintf("change %s.%s to %s", table, col.Name, col.Type.Timestamptz()),
+			TextEdits: []analysis.TextEdit{{Pos: start, End: end, NewText: []byte(col.Type.Timestamptz())}},
+		}}
+	}
+	pass.Report(d)
+}
