@@ -41,6 +41,21 @@ func StateFilters(s *Stmt) []Pred {
 	return out
 }
 
+// runnableFilters returns the state filters that name their rows with
+// constants (or IS [NOT] NULL); when there are none, all of them.
+func runnableFilters(state []Pred) []Pred {
+	var out []Pred
+	for _, p := range state {
+		if p.Op == OpIsNull || p.Op == OpIsNotNull || allValues(p.Values, ValueConst) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return state
+	}
+	return out
+}
+
 func allValues(vs []Value, kinds ...ValueKind) bool {
 	if len(vs) == 0 {
 		return false
@@ -103,8 +118,15 @@ func servesPoll(idx *Index, poll *Stmt) Verdict {
 		i++
 	}
 	if len(state) > 0 {
-		if i > 0 {
-			return Served // the scan starts at the filtered rows
+		// The scan starts at the runnable rows only if the equality prefix
+		// covers a filter that names them: a constant state (status =
+		// 'queued', finished_at IS NULL) when there is one, else any filter.
+		for _, p := range runnableFilters(state) {
+			for _, k := range idx.Keys[:i] {
+				if k.Column == p.Column {
+					return Served
+				}
+			}
 		}
 		return NotServed
 	}

@@ -1,0 +1,36 @@
+package pollindex_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+)
+
+// Designs the review rejects: the poll's filter and order have no index
+// that starts at the runnable rows.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer,
+		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx")
+}
+
+// Designs it accepts.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer,
+		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
+		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred")
+}
+
+// The finding points at the poll it is about.
+func TestRelatedPoll(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "seedlike")
+	require.Len(t, results, 1)
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.Related, 1)
+	poll := results[0].Pass.Fset.Position(d.Related[0].Pos)
+	require.Equal(t, "worker.go", poll.Filename[len(poll.Filename)-len("worker.go"):])
+	require.Equal(t, 12, poll.Line)
+}

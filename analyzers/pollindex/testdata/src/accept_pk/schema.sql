@@ -1,0 +1,1 @@
+CREATE TABLE work_items (id bigserial PRIMARY KEY, body text);

@@ -1,0 +1,46 @@
+// sqlc-style generated code: the queries run on a DBTX interface.
+package dbtx
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+type DBTX interface {
+	Exec(context.Context, string, ...interface{}) (pgconn.CommandTag, error)
+	Query(context.Context, string, ...interface{}) (pgx.Rows, error)
+	QueryRow(context.Context, string, ...interface{}) pgx.Row
+}
+
+type Queries struct{ db DBTX }
+
+const jobGetAvailable = `-- name: JobGetAvailable :many
+WITH locked AS (
+    SELECT id FROM jobs
+    WHERE state = 'available' AND queue = $1 AND scheduled_at <= now()
+    ORDER BY priority, scheduled_at
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE jobs SET state = 'running' FROM locked WHERE jobs.id = locked.id
+RETURNING jobs.id
+`
+
+func (q *Queries) JobGetAvailable(ctx context.Context, queue string, max int32) ([]int64, error) {
+	rows, err := q.db.Query(ctx, jobGetAvailable, queue, max)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
