@@ -1,0 +1,86 @@
+package queuemodel_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+func TestCallSites(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "calls")
+	require.Len(t, results, 1)
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		sql := "?"
+		if c.Known {
+			sql = c.SQL
+			if len(sql) > 20 {
+				sql = sql[:20]
+			}
+		}
+		s := fmt.Sprintf("%d %s %s %q scan=%d", fset.Position(c.Pos()).Line, c.Method, c.Receiver, sql, len(c.ScanArgs))
+		if c.ParseErr != nil {
+			s += " parse-error"
+		}
+		if c.Via != nil {
+			s += " via=" + c.Via.Name()
+		}
+		for _, st := range c.Stmts {
+			s += " " + st.Role.String()
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		`30 QueryRow pool "SELECT id, payload F" scan=2 poll`,
+		`31 Exec pool "UPDATE jobs SET stat" scan=0 none`,
+		`32 QueryRow conn "SELECT payload FROM " scan=1 none`,
+		`34 Exec tx "INSERT INTO jobs (ki" scan=0 enqueue`,
+		`36 Queue batch "DELETE FROM jobs WHE" scan=0 none`,
+		`37 Exec unknown "UPDATE jobs SET stat" scan=0 none`,
+		`39 Exec pool "?" scan=0`, // reassigned: not a constant
+		`40 Exec pool "?" scan=0`, // fmt.Sprintf: dynamic
+		`41 Exec pool "SELEC oops" scan=0 parse-error`,
+		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 none`,
+		`47 Exec tx "UPDATE jobs SET atte" scan=0 none`,
+		`48 QueryRowContext conn "SELECT 1" scan=0 none`,
+		`49 Prepare pool "SELECT id FROM jobs " scan=0 none`,
+		`65 Exec pool "UPDATE jobs SET stat" scan=0 via=exec none`,
+		`66 Exec pool "DELETE FROM jobs WHE" scan=0 via=execTwice none`,
+	}, got)
+
+	require.Len(t, m.Tables, 1)
+	jobs := m.Tables["public.jobs"]
+	require.Equal(t, "status", jobs.StateColumn)
+	require.True(t, jobs.Local)
+	require.False(t, jobs.Inherited)
+	require.True(t, m.ReportsSchemaOf(jobs))
+}
+
+func TestWrapperAcrossPackages(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "store", "worker")
+	byPkg := map[string]*queuemodel.Model{}
+	for _, r := range results {
+		byPkg[r.Pass.Pkg.Path()] = r.Result.(*queuemodel.Model)
+	}
+	w := byPkg["worker"]
+	require.Len(t, w.Calls, 1)
+	require.Equal(t, "Exec", w.Calls[0].Via.Name())
+	require.Equal(t, queuemodel.RecvPool, w.Calls[0].Receiver)
+	require.True(t, w.Calls[0].Known)
+
+	tasks := w.Tables["public.tasks"]
+	require.NotNil(t, tasks)
+	require.True(t, tasks.Inherited)
+	require.False(t, tasks.Local)
+	require.False(t, w.ReportsSchemaOf(tasks), "the package that claims reports the schema, not its importers")
+
+	s := byPkg["store"]
+	require.True(t, s.ReportsSchemaOf(s.Tables["public.tasks"]))
+	require.Equal(t, queuemodel.RoleClaim, s.Calls[0].Stmts[0].Role)
+}
