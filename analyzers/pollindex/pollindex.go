@@ -54,7 +54,7 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *
 	table := strings.TrimPrefix(t.Name, "public.")
 	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
-		msg += fmt.Sprintf("; the existing %s do not help", idx)
+		msg += "; " + idx
 	}
 	msg += "; add in a new migration: " + add
 	return analysis.Diagnostic{
@@ -97,7 +97,7 @@ func secondaryIndexes(t *sqlcheck.Table) string {
 	case 0:
 		return ""
 	case 1:
-		return "index " + names[0]
+		return "the existing index " + names[0] + " does not help"
 	}
-	return "indexes " + strings.Join(names, ", ")
+	return "the existing indexes " + strings.Join(names, ", ") + " do not help"
 }

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+)
+
+// A finding is one diagnostic of one rule, with resolved positions.
+type finding struct {
+	Rule    string         `json:"rule"`
+	Pos     token.Position `json:"-"`
+	File    string         `json:"file"`
+	Line    int            `json:"line"`
+	Column  int            `json:"column"`
+	Message string         `json:"message"`
+	Related []related      `json:"related,omitempty"`
+	Fixes   []fix          `json:"fixes,omitempty"`
+}
+
+type related struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+type fix struct {
+	Message string `json:"message"`
+	Edits   []edit `json:"edits"`
+}
+
+// An edit replaces bytes [Start, End) of File.
+type edit struct {
+	File    string `json:"file"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	NewText string `json:"new_text"`
+}
+
+// collect gathers the root diagnostics, once each: a file that belongs to a
+// package and to its test variant is analyzed twice, and reports once.
+func collect(g *checker.Graph) ([]finding, []error) {
+	var (
+		out  []finding
+		errs []error
+		seen = map[string]bool{}
+	)
+	for act := range g.All() {
+		if !act.IsRoot {
+			continue
+		}
+		if act.Err != nil {
+			errs = append(errs, fmt.Errorf("%s: %s: %v", act.Package.PkgPath, act.Analyzer.Name, act.Err))
+			continue
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			f := newFinding(fset, act.Analyzer, d)
+			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.File, f.Line, f.Column, f.Rule, f.Message)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+	return out, errs
+}
+
+func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding {
+	p := fset.Position(d.Pos)
+	f := finding{Rule: a.Name, Pos: p, File: p.Filename, Line: p.Line, Column: p.Column, Message: d.Message}
+	for _, r := range d.Related {
+		rp := fset.Position(r.Pos)
+		f.Related = append(f.Related, related{File: rp.Filename, Line: rp.Line, Column: rp.Column, Message: r.Message})
+	}
+	for _, sf := range d.SuggestedFixes {
+		fx := fix{Message: sf.Message}
+		for _, e := range sf.TextEdits {
+			tf := fset.File(e.Pos)
+			if tf == nil {
+				continue
+			}
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			fx.Edits = append(fx.Edits, edit{File: tf.Name(), Start: tf.Offset(e.Pos), End: tf.Offset(end), NewText: string(e.NewText)})
+		}
+		f.Fixes = append(f.Fixes, fx)
+	}
+	return f
+}

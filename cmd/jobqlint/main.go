@@ -1,0 +1,53 @@
+// Command jobqlint checks Go job-queue code on PostgreSQL, and the schema
+// under it, for the defects a strong reviewer blocks a queue pull request
+// for.
+//
+// It runs in two modes with the same analyzers and the same findings:
+//
+//	go vet -vettool=$(which jobqlint) ./...   # as go vet's analysis tool
+//	jobqlint [flags] ./...                    # standalone
+//
+// Standalone flags: -json (findings as JSON), -fix (apply suggested fixes,
+// including in .sql files), -schema (migration paths instead of discovery,
+// relative to the module root), -C dir (run in dir), -test (include test
+// packages, default true), and each analyzer's own flags as -NAME.flag.
+//
+// Exit codes, standalone: 0 no findings, 3 findings, 2 usage error (bad
+// flag, -schema path that does not exist), 1 the packages could not be
+// loaded or analyzed. Under go vet, go vet sets the exit code (1 when there
+// are findings).
+package main
+
+import (
+	"flag"
+	"os"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+func main() {
+	if vetMode(os.Args[1:]) {
+		// go vet asks for -V=full and -flags, then runs the tool once per
+		// package with a .cfg file; unitchecker answers all three.
+		queuemodel.RegisterFlags(flag.CommandLine)
+		unitchecker.Main(analyzers.All...)
+		return
+	}
+	os.Exit(standalone(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// vetMode reports whether go vet (or another build tool speaking its
+// protocol) is invoking the tool.
+func vetMode(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "-V=full", a == "-flags", a == "--flags":
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}

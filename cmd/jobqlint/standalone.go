@@ -1,0 +1,172 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// Exit codes of the standalone mode.
+const (
+	exitClean    = 0
+	exitError    = 1 // the packages could not be loaded or analyzed
+	exitUsage    = 2
+	exitFindings = 3
+)
+
+type options struct {
+	json  bool
+	fix   bool
+	tests bool
+	dir   string
+}
+
+// standalone runs jobqlint on package patterns and prints its findings.
+func standalone(args []string, stdout, stderr io.Writer) int {
+	opts, patterns, err := parseFlags(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitClean
+		}
+		return exitUsage
+	}
+	if opts.dir != "" {
+		if err := os.Chdir(opts.dir); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -C: %v\n", err)
+			return exitUsage
+		}
+	}
+	if err := checkSchemaPaths(); err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitUsage
+	}
+	pkgs, err := load(patterns, opts.tests)
+	if err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	graph, err := checker.Analyze(analyzers.All, pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	findings, errs := collect(graph)
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", e)
+	}
+	if len(errs) > 0 {
+		return exitError
+	}
+	if opts.fix {
+		return applyAndReport(findings, stdout, stderr)
+	}
+	if opts.json {
+		err = writeJSON(stdout, findings)
+	} else {
+		err = writeText(stdout, findings)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	if len(findings) > 0 {
+		return exitFindings
+	}
+	return exitClean
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
+	var opts options
+	fs := flag.NewFlagSet("jobqlint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&opts.json, "json", false, "print findings as JSON")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes (in .go and .sql files) and report what is left")
+	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")
+	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
+	queuemodel.RegisterFlags(fs)
+	for _, a := range analyzers.All {
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
+		})
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       go vet -vettool=$(which jobqlint) [flags] packages...\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return opts, nil, err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return opts, nil, errors.New("no packages")
+	}
+	return opts, fs.Args(), nil
+}
+
+// checkSchemaPaths fails early, with a usage error, on -schema paths that do
+// not exist (relative ones are relative to the module root).
+func checkSchemaPaths() error {
+	if len(queuemodel.SchemaFlag) == 0 {
+		return nil
+	}
+	root := moduleRootOf(".")
+	for _, p := range queuemodel.SchemaFlag {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			return fmt.Errorf("-schema: %w", err)
+		}
+	}
+	return nil
+}
+
+func moduleRootOf(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return abs
+		}
+		d = parent
+	}
+}
+
+// load loads the packages and reports their errors the way go vet does: a
+// package that does not build cannot be checked.
+func load(patterns []string, tests bool) ([]*packages.Package, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var msgs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Error())
+		}
+	})
+	if len(msgs) > 0 {
+		return nil, errors.New(strings.Join(msgs, "\n"))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	return pkgs, nil
+}
