@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/pganalyze/pg_query_go/v5 v5.1.0
+	github.com/rogpeppe/go-internal v1.16.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/tools v0.52.0
 	google.golang.org/protobuf v1.31.0
@@ -13,4 +14,5 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+)
+
+// The seed pair is the project's demo and main fixture: seedpr must yield
+// exactly the findings its `defect: RULE` markers announce (for the rules
+// jobqlint has), once each, in both modes; seedfixed must yield none.
+
+func TestSeedPRFindingsAreItsMarkers(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "seedpr")
+	want := markers(t, dir)
+	require.NotEmpty(t, want)
+
+	standalone := standaloneFindings(t, dir)
+	require.Equal(t, want, standalone, "standalone findings must be the markers")
+
+	vet := vetFindings(t, dir)
+	require.Equal(t, want, vet, "go vet findings must be the markers")
+}
+
+func TestSeedFixedIsClean(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "seedfixed")
+	require.Empty(t, markers(t, dir))
+	require.Empty(t, standaloneFindings(t, dir))
+	require.Empty(t, vetFindings(t, dir))
+}
+
+var markerRx = regexp.MustCompile(`(?://|--)\s*defect:\s*(\w+)`)
+
+// markers returns "file:line rule" for every marker of an implemented rule,
+// the line being the one below the marker.
+func markers(t *testing.T, dir string) []string {
+	implemented := map[string]bool{}
+	for _, a := range analyzers.All {
+		implemented[a.Name] = true
+	}
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".sql")) {
+			return err
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rel, _ := filepath.Rel(dir, path)
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			if m := markerRx.FindStringSubmatch(sc.Text()); m != nil && implemented[m[1]] {
+				out = append(out, fmt.Sprintf("%s:%d %s", rel, line+1, m[1]))
+			}
+		}
+		return sc.Err()
+	})
+	require.NoError(t, err)
+	sort.Strings(out)
+	return out
+}
+
+// standaloneFindings runs `jobqlint -json ./...` in dir.
+func standaloneFindings(t *testing.T, dir string) []string {
+	cmd := exec.Command(jobqlintBin, "-json", "./...")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == exitFindings) {
+		t.Fatalf("jobqlint: %v\n%s", err, stderr.String())
+	}
+	var fs []finding
+	require.NoError(t, json.Unmarshal(out, &fs), "%s", out)
+	abs, _ := filepath.Abs(dir)
+	var got []string
+	for _, f := range fs {
+		rel, _ := filepath.Rel(abs, f.File)
+		got = append(got, fmt.Sprintf("%s:%d %s", rel, f.Line, f.Rule))
+	}
+	sort.Strings(got)
+	return got
+}
+
+// vetFindings runs `go vet -vettool=jobqlint -json ./...` in dir. (go vet
+// may replay a cached result for an unchanged binary and package; what it
+// replays is what the tool printed.)
+func vetFindings(t *testing.T, dir string) []string {
+	cmd := exec.Command("go", "vet", "-vettool="+jobqlintBin, "-json", "./...")
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Run(), "%s", out.String())
+
+	abs, _ := filepath.Abs(dir)
+	var got []string
+	dec := json.NewDecoder(bytes.NewReader(jsonOnly(out.Bytes())))
+	for {
+		var tree map[string]map[string]json.RawMessage
+		if err := dec.Decode(&tree); err == io.EOF {
+			break
+		} else {
+			require.NoError(t, err, "%s", out.String())
+		}
+		for _, byAnalyzer := range tree {
+			for name, raw := range byAnalyzer {
+				var diags []struct{ Posn string }
+				require.NoError(t, json.Unmarshal(raw, &diags), "%s: %s", name, raw)
+				for _, d := range diags {
+					file, line := splitPosn(d.Posn)
+					rel, _ := filepath.Rel(abs, file)
+					got = append(got, fmt.Sprintf("%s:%s %s", rel, line, name))
+				}
+			}
+		}
+	}
+	sort.Strings(got)
+	return got
+}
+
+// jsonOnly drops the "# package" lines go vet prints before each package's JSON.
+func jsonOnly(b []byte) []byte {
+	var out []byte
+	for _, line := range bytes.SplitAfter(b, []byte("\n")) {
+		if !bytes.HasPrefix(line, []byte("#")) {
+			out = append(out, line...)
+		}
+	}
+	return out
+}
+
+func splitPosn(posn string) (file, line string) {
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		return posn, ""
+	}
+	return strings.Join(parts[:len(parts)-2], ":"), parts[len(parts)-2]
+}
