@@ -18,8 +18,8 @@ import (
 // Discover finds the schema's sources under a module root: every .sql file
 // that is not a down migration, and every DDL string literal in the module's
 // non-test .go files, in natural path order (so 2_x.sql comes before
-// 10_y.sql). Directories named testdata or vendor, and hidden ones, are
-// skipped, as the go command skips them. Files that cannot be read are
+// 10_y.sql). Directories named testdata or vendor, hidden ones, and nested
+// modules are skipped, as the go command skips them. Files that cannot be read are
 // returned as problems.
 func Discover(root string) ([]*Source, []Problem) {
 	return collect([]string{root})
@@ -44,34 +44,12 @@ func collect(paths []string) ([]*Source, []Problem) {
 		files []string
 		probs []Problem
 	)
+	// Paths are taken in the order given; each directory in natural order.
 	for _, root := range paths {
-		info, err := os.Stat(root)
-		if err != nil {
-			probs = append(probs, Problem{Loc: Loc{File: root}, Msg: err.Error()})
-			continue
-		}
-		if !info.IsDir() {
-			files = append(files, root)
-			continue
-		}
-		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && skipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && isSchemaFile(d.Name()) {
-				files = append(files, path)
-			}
-			return nil
-		})
+		found, p := schemaFiles(root)
+		files = append(files, found...)
+		probs = append(probs, p...)
 	}
-	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
 
 	var srcs []*Source
 	for _, path := range files {
@@ -87,6 +65,47 @@ func collect(paths []string) ([]*Source, []Problem) {
 		}
 	}
 	return srcs, probs
+}
+
+// isModule reports whether dir holds a go.mod: a nested module is another
+// module, with a schema of its own.
+func isModule(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
+// schemaFiles returns the schema files under root (or root itself, if a file) in
+// natural order.
+func schemaFiles(root string) ([]string, []Problem) {
+	var (
+		files []string
+		probs []Problem
+	)
+	info, err := os.Stat(root)
+	if err != nil {
+		return nil, []Problem{{Loc: Loc{File: root}, Msg: err.Error()}}
+	}
+	if !info.IsDir() {
+		return []string{root}, nil
+	}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && (skipDir(d.Name()) || isModule(path)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && isSchemaFile(d.Name()) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
+	return files, probs
 }
 
 func skipDir(name string) bool {

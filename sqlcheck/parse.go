@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
@@ -56,41 +57,85 @@ func parseError(err error, base, limit int) *ParseError {
 		if perr.Cursorpos > 0 && perr.Cursorpos-1 < limit {
 			off = base + perr.Cursorpos - 1
 		}
-		return &ParseError{Offset: off, Msg: perr.Message}
+		return &ParseError{Offset: off, Msg: tidyMessage(perr.Message)}
 	}
 	return &ParseError{Offset: base, Msg: fmt.Sprint(err)}
+}
+
+// tidyMessage keeps a parser message to one short line: for an unterminated
+// quote, PostgreSQL quotes the whole rest of the text after "at or near".
+func tidyMessage(msg string) string {
+	const near = ` at or near "`
+	i := strings.Index(msg, near)
+	if i < 0 || !strings.HasSuffix(msg, `"`) {
+		return strings.ReplaceAll(msg, "\n", " ")
+	}
+	snippet := msg[i+len(near) : len(msg)-1]
+	cut := false
+	if j := strings.IndexByte(snippet, '\n'); j >= 0 {
+		snippet, cut = snippet[:j], true
+	}
+	if r := []rune(snippet); len(r) > 40 {
+		snippet, cut = string(r[:40]), true
+	}
+	if cut {
+		snippet += "..."
+	}
+	return msg[:i] + near + snippet + `"`
 }
 
 // A span is one statement's stretch of text: [start, end), with first the
 // offset of its first token that is not a comment.
 type span struct{ start, first, end int }
 
-// split cuts text at top-level semicolons, using the PostgreSQL scanner so
-// that semicolons inside strings, comments and dollar-quoted bodies are not
-// mistaken for statement ends. Spans holding only comments are dropped. If
-// the scanner fails (an unterminated quote), the whole text is one span and
-// the parser reports the error.
+// split cuts text at top-level semicolons. It follows PostgreSQL's lexical
+// rules for what can hide a semicolon: 'strings' (with ” and, in E'...',
+// backslash escapes), "identifiers", -- and nested /* */ comments, and
+// $tag$ dollar quotes. A quote left open runs to the end of the text, as it
+// does for PostgreSQL, so the statements before it survive. Spans holding
+// only comments are dropped.
 func split(text string) []span {
-	res, err := pg.Scan(text)
-	if err != nil {
-		return []span{{0, 0, len(text)}}
-	}
 	var spans []span
-	cur := span{start: 0, first: -1}
-	for _, tok := range res.GetTokens() {
-		switch tok.GetToken() {
-		case pg.Token_SQL_COMMENT, pg.Token_C_COMMENT:
-			continue
-		case pg.Token_ASCII_59: // ';'
-			cur.end = int(tok.GetEnd())
+	cur := span{first: -1}
+	mark := func(i int) {
+		if cur.first < 0 {
+			cur.first = i
+		}
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == ';':
+			cur.end = i + 1
 			if cur.first >= 0 {
 				spans = append(spans, cur)
 			}
-			cur = span{start: cur.end, first: -1}
-			continue
-		}
-		if cur.first < 0 {
-			cur.first = int(tok.GetStart())
+			cur = span{start: i + 1, first: -1}
+			i++
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			i = skipLine(text, i)
+		case c == '/' && strings.HasPrefix(text[i:], "/*"):
+			i = skipBlockComment(text, i)
+		case c == '\'' || c == '"':
+			mark(i)
+			escapes := c == '\'' && i > 0 && (text[i-1] == 'E' || text[i-1] == 'e') && (i < 2 || !isIdent(text[i-2]))
+			i = skipQuoted(text, i, c, escapes)
+		case c == '$':
+			mark(i)
+			if tag, ok := dollarTag(text, i); ok {
+				if end := strings.Index(text[i+len(tag):], tag); end >= 0 {
+					i += len(tag) + end + len(tag)
+				} else {
+					i = len(text)
+				}
+			} else {
+				i++
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			i++
+		default:
+			mark(i)
+			i++
 		}
 	}
 	if cur.first >= 0 {
@@ -98,4 +143,67 @@ func split(text string) []span {
 		spans = append(spans, cur)
 	}
 	return spans
+}
+
+func skipLine(text string, i int) int {
+	if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(text)
+}
+
+// skipBlockComment skips a /* comment */, which nests in PostgreSQL.
+func skipBlockComment(text string, i int) int {
+	depth := 0
+	for i < len(text) {
+		switch {
+		case strings.HasPrefix(text[i:], "/*"):
+			depth++
+			i += 2
+		case strings.HasPrefix(text[i:], "*/"):
+			depth--
+			i += 2
+			if depth == 0 {
+				return i
+			}
+		default:
+			i++
+		}
+	}
+	return len(text)
+}
+
+func skipQuoted(text string, i int, q byte, escapes bool) int {
+	for i++; i < len(text); i++ {
+		switch {
+		case escapes && text[i] == '\\':
+			i++
+		case text[i] == q:
+			if i+1 < len(text) && text[i+1] == q {
+				i++ // a doubled quote stands for itself
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(text)
+}
+
+// dollarTag returns the $tag$ that opens a dollar-quoted string at i.
+func dollarTag(text string, i int) (string, bool) {
+	if i > 0 && isIdent(text[i-1]) {
+		return "", false // part of an identifier, or a parameter like $1
+	}
+	j := i + 1
+	for j < len(text) && (isIdent(text[j]) && !(j == i+1 && text[j] >= '0' && text[j] <= '9')) {
+		j++
+	}
+	if j < len(text) && text[j] == '$' {
+		return text[i : j+1], true
+	}
+	return "", false
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }

@@ -156,6 +156,8 @@ func TestDiscover(t *testing.T) {
 	write("testdata/x.sql", "CREATE TABLE fixture (id int);")
 	write("vendor/y.sql", "CREATE TABLE vendored (id int);")
 	write(".git/z.sql", "CREATE TABLE hidden (id int);")
+	write("tools/go.mod", "module example.com/tools\n")
+	write("tools/other.sql", "CREATE TABLE other_module (id int);")
 	write("store/schema.go", "package store\n\nconst ddl = `\nCREATE TABLE outbox (id int, sent_at timestamp);`\n\nfunc downOutbox() string { return `DROP TABLE outbox` }\n\nvar msg = \"create table failed\"\n")
 	write("store/schema_test.go", "package store\n\nconst testDDL = `CREATE TABLE test_only (id int)`\n")
 
@@ -191,4 +193,17 @@ func TestNaturalLess(t *testing.T) {
 	require.False(t, naturalLess("m/10_a.sql", "m/2_a.sql"))
 	require.True(t, naturalLess("m/0002_a.sql", "m/0010_a.sql"))
 	require.True(t, naturalLess("a/x.sql", "b/x.sql"))
+}
+
+func TestSplitKeepsStatementsBeforeAnOpenQuote(t *testing.T) {
+	s := replay(t, "CREATE TABLE a (id int);\nCREATE FUNCTION f() RETURNS text LANGUAGE sql AS $body$ SELECT 'x;y' $body$;\n"+
+		"CREATE TABLE \"semi;colon\" (id int); /* a ; /* nested ; */ comment */ CREATE TABLE b (note text DEFAULT E'it\\'s;');\n"+
+		"INSERT INTO a VALUES ('unterminated);\nCREATE TABLE lost (id int);\n")
+	require.NotNil(t, s.Table("public.a"))
+	require.NotNil(t, s.Table("public.semi;colon"))
+	require.NotNil(t, s.Table("public.b"))
+	require.Nil(t, s.Table("public.lost"), "PostgreSQL too reads the rest as part of the open string")
+	require.Len(t, s.Problems, 1)
+	require.Equal(t, 4, s.Problems[0].Loc.Line)
+	require.Equal(t, `unterminated quoted string at or near "'unterminated);..."`, s.Problems[0].Msg)
 }
