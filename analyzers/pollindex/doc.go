@@ -20,6 +20,11 @@
 // run_at alone without the predicate, does not serve it. A poll with no
 // state filter (a DELETE-based queue) needs an index that gives its order.
 //
+// TestEvidenceOnPostgreSQL checks this on PostgreSQL 15 with 100,000
+// finished jobs: the seed's poll scans the table despite its index on kind,
+// and both the fixed schema's partial index and the index the finding
+// suggests serve it.
+//
 // The finding sits where the fix goes, at the queue table's CREATE TABLE,
 // with the poll as a related position and the CREATE INDEX statement to add
 // in a new migration. An index whose predicate the tool cannot evaluate, or

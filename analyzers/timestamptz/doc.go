@@ -10,6 +10,10 @@
 // when a timestamp is compared with now(). A job enqueued by a web session
 // in Europe/London and polled by a worker in UTC is an hour late in summer:
 // run times depend on who wrote them and who reads them.
+// TestEvidenceOnPostgreSQL checks this on PostgreSQL 15 with the seed's
+// migrations: a job a London session enqueues for 12:00 UTC on 1 July is
+// not yet due for a UTC worker at 12:30 with timestamp, and is due with
+// timestamptz.
 //
 // The rule reports each timestamp column of a queue table (a table some
 // statement polls or claims) in the final schema, at the CREATE TABLE,

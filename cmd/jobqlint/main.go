@@ -34,6 +34,7 @@ func main() {
 		// go vet asks for -V=full and -flags, then runs the tool once per
 		// package with a .cfg file; unitchecker answers all three.
 		queuemodel.RegisterFlags(flag.CommandLine)
+		flag.Var(versionFlag{}, "V", "print version and exit")
 		unitchecker.Main(analyzers.All...)
 		return
 	}
