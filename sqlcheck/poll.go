@@ -16,7 +16,10 @@ func IsPollShape(s *Stmt) bool {
 		return false
 	}
 	if s.Lock != nil && s.Lock.SkipLocked {
-		return true
+		// Skipping locked rows is what a poll does, unless the statement
+		// locks one row it already knows (WHERE id = $1 FOR UPDATE SKIP
+		// LOCKED): a poll takes the first rows, or all rows in a state.
+		return s.Limit != nil || len(s.OrderBy) > 0 || hasConstFilter(s)
 	}
 	return s.Limit != nil && len(s.OrderBy) > 0 && len(StateFilters(s)) > 0
 }
@@ -39,6 +42,15 @@ func StateFilters(s *Stmt) []Pred {
 		}
 	}
 	return out
+}
+
+func hasConstFilter(s *Stmt) bool {
+	for _, p := range StateFilters(s) {
+		if p.Op == OpIsNull || p.Op == OpIsNotNull || allValues(p.Values, ValueConst) {
+			return true
+		}
+	}
+	return false
 }
 
 // runnableFilters returns the state filters that name their rows with

@@ -112,5 +112,7 @@ func TestFactsNotDML(t *testing.T) {
 func TestLookupPollIsNotAPoll(t *testing.T) {
 	require.False(t, IsPollShape(stmt(t, `SELECT * FROM users WHERE email = $1`)))
 	require.False(t, IsPollShape(stmt(t, `SELECT count(*) FROM jobs WHERE status = 'queued'`)))
+	require.False(t, IsPollShape(stmt(t, `SELECT * FROM jobs WHERE job_id = $1 FOR UPDATE SKIP LOCKED`)), "locking a known row is not a poll")
+	require.True(t, IsPollShape(stmt(t, `SELECT * FROM jobs WHERE status = 'queued' FOR UPDATE SKIP LOCKED`)), "locking every queued row is")
 	require.False(t, IsPollShape(stmt(t, `SELECT j.id FROM jobs j JOIN kinds k ON k.id = j.kind WHERE j.status = 'queued' ORDER BY j.id LIMIT 1`)), "a join has no single table")
 }

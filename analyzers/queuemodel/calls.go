@@ -59,9 +59,10 @@ func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
 		m.api = APISQL
 		m.recv = receiverOf(recv.Type())
 	default:
-		// An interface of the module's own (sqlc's DBTX): recognized by a
-		// method set whose results come from a database library.
-		if !types.IsInterface(recv.Type()) || !returnsDBType(sig) {
+		// An interface of the module's own (sqlc's DBTX, a queue library's
+		// adapter): recognized by results from a database library, or by a
+		// method set with several of Exec, Query and QueryRow taking SQL.
+		if !types.IsInterface(recv.Type()) || !(returnsDBType(sig) || dbLikeInterface(recv.Type())) {
 			return dbMethod{}, false
 		}
 		m.api = apiOfResults(sig)
@@ -123,6 +124,27 @@ func receiverOf(t types.Type) Receiver {
 		return RecvStmt
 	}
 	return RecvUnknown
+}
+
+// dbLikeInterface reports whether an interface has at least two of Exec,
+// Query and QueryRow (or their Context variants), each taking SQL.
+func dbLikeInterface(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	found := map[string]bool{}
+	for i := 0; i < iface.NumMethods(); i++ {
+		m := iface.Method(i)
+		name := strings.TrimSuffix(m.Name(), "Context")
+		switch name {
+		case "Exec", "Query", "QueryRow":
+			if sqlParam(m.Type().(*types.Signature)) >= 0 {
+				found[name] = true
+			}
+		}
+	}
+	return len(found) >= 2
 }
 
 // returnsDBType reports whether a method's results include a type of a

@@ -84,3 +84,23 @@ func TestWrapperAcrossPackages(t *testing.T) {
 	require.True(t, s.ReportsSchemaOf(s.Tables["public.tasks"]))
 	require.Equal(t, queuemodel.RoleClaim, s.Calls[0].Stmts[0].Role)
 }
+
+func TestScanOfRunningJobsIsNotAPoll(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "stuckscan")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Len(t, m.Calls, 2)
+	require.Equal(t, queuemodel.RoleClaim, m.Calls[0].Stmts[0].Role)
+	require.Equal(t, queuemodel.RoleNone, m.Calls[1].Stmts[0].Role)
+}
+
+func TestDatabaseLikeInterface(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "adapter")
+	m := results[0].Result.(*queuemodel.Model)
+	var methods []string
+	for _, c := range m.Calls {
+		methods = append(methods, c.Method+" "+c.Receiver.String())
+	}
+	require.Equal(t, []string{"QueryRow unknown", "Exec unknown"}, methods)
+	require.Equal(t, queuemodel.RoleClaim, m.Calls[0].Stmts[0].Role)
+	require.Equal(t, queuemodel.APIUnknown, m.Calls[0].API, "not known to be PostgreSQL: no parse errors reported")
+}

@@ -12,7 +12,7 @@ func (b *builder) inferQueue() {
 
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
-			if isPoll(s, st.Stmt, inherited, written) {
+			if isPoll(s, st.Stmt, inherited, written) && b.selectsRunnable(s, written[s.Table]) {
 				st.Polls = append(st.Polls, s)
 			}
 		})
@@ -60,6 +60,60 @@ func isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string
 		return true
 	}
 	return stateColumn(s, written[s.Table]) != ""
+}
+
+// selectsRunnable reports whether a poll's constant state filter includes a
+// state jobs are created in (the value an INSERT gives the state column, or
+// its DEFAULT): a scan for stuck 'running' jobs has a poll's shape but does
+// not pick runnable work. When no such state is known, it gives the benefit
+// of the doubt.
+func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, written map[string]bool) bool {
+	col := stateColumn(poll, written)
+	if col == "" {
+		return true
+	}
+	var filter []string
+	for _, p := range sqlcheck.StateFilters(poll) {
+		if p.Column != col {
+			continue
+		}
+		for _, v := range p.Values {
+			if v.Kind != sqlcheck.ValueConst {
+				return true
+			}
+			filter = append(filter, v.Str)
+		}
+	}
+	initial := b.initialStates(poll.Table, col)
+	if len(filter) == 0 || len(initial) == 0 {
+		return true
+	}
+	for _, v := range filter {
+		if initial[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// initialStates returns the constant values jobs get in a state column when
+// they are created: from the package's INSERTs and the column's DEFAULT.
+func (b *builder) initialStates(table, col string) map[string]bool {
+	states := map[string]bool{}
+	for _, st := range b.statements() {
+		if st.Kind != sqlcheck.KindInsert || st.Table != table {
+			continue
+		}
+		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst {
+			states[v.Str] = true
+		}
+	}
+	if t := b.model.Schema().Table(table); t != nil {
+		if c := t.Column(col); c != nil && c.Default != nil && c.Default.Kind == sqlcheck.ValueConst {
+			states[c.Default.Str] = true
+		}
+	}
+	return states
 }
 
 // stateColumn returns the first column a poll filters on that the package
