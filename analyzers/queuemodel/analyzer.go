@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -60,12 +61,14 @@ type parsedSQL struct {
 	err   *sqlcheck.ParseError
 }
 
-// callSite is a call that runs SQL, directly or through a wrapper.
+// callSite is a call that runs SQL, directly, through a wrapper, or as a
+// prepared statement.
 type callSite struct {
 	cur    inspector.Cursor
 	call   *ast.CallExpr
 	method dbMethod
 	via    *types.Func
+	sqlArg ast.Expr // the expression holding the SQL; nil when not found
 }
 
 // sites yields every call in the package that runs SQL.
@@ -74,7 +77,13 @@ func (b *builder) sites(yield func(callSite) bool) {
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {
-			if !yield(callSite{cur: cur, call: call, method: m}) {
+			site := callSite{cur: cur, call: call, method: m}
+			if m.recv == RecvStmt {
+				site = b.prepared(site)
+			} else if m.sqlIndex < len(call.Args) {
+				site.sqlArg = call.Args[m.sqlIndex]
+			}
+			if !yield(site) {
 				return
 			}
 			continue
@@ -85,11 +94,44 @@ func (b *builder) sites(yield func(callSite) bool) {
 		}
 		if w := b.wrapper(fn); w != nil {
 			m := dbMethod{name: w.Method, sqlIndex: w.Param, recv: w.Receiver, api: w.API}
-			if !yield(callSite{cur: cur, call: call, method: m, via: fn}) {
+			site := callSite{cur: cur, call: call, method: m, via: fn}
+			if w.Param < len(call.Args) {
+				site.sqlArg = call.Args[w.Param]
+			}
+			if !yield(site) {
 				return
 			}
 		}
 	}
+}
+
+// prepared completes a call on a prepared statement (stmt.QueryRow(...))
+// with the SQL and receiver of the Prepare that made it, when the statement
+// is a variable assigned once from a Prepare call.
+func (b *builder) prepared(site callSite) callSite {
+	sel, ok := site.call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return site
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return site
+	}
+	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || len(b.resolver.assigns[v]) != 1 {
+		return site
+	}
+	prep, ok := ast.Unparen(b.resolver.assigns[v][0]).(*ast.CallExpr)
+	if !ok {
+		return site
+	}
+	m, ok := classifyMethod(b.pass.TypesInfo, prep)
+	if !ok || !strings.HasPrefix(m.name, "Prepare") || m.sqlIndex >= len(prep.Args) {
+		return site
+	}
+	site.method.recv, site.method.api = m.recv, m.api
+	site.sqlArg = prep.Args[m.sqlIndex]
+	return site
 }
 
 func (b *builder) wrapper(fn *types.Func) *Wrapper {
@@ -124,10 +166,10 @@ func (b *builder) findWrappers() {
 // passedParam returns the enclosing function and the index of its
 // parameter when a site's SQL argument is that parameter, unchanged.
 func (b *builder) passedParam(site callSite) (*types.Func, int) {
-	if site.method.sqlIndex >= len(site.call.Args) {
+	if site.sqlArg == nil || site.method.recv == RecvStmt {
 		return nil, -1
 	}
-	id, ok := ast.Unparen(site.call.Args[site.method.sqlIndex]).(*ast.Ident)
+	id, ok := ast.Unparen(site.sqlArg).(*ast.Ident)
 	if !ok {
 		return nil, -1
 	}
@@ -177,8 +219,8 @@ func (b *builder) newCall(site callSite) *Call {
 		c.Func = cur.Node()
 		break
 	}
-	if site.method.sqlIndex < len(site.call.Args) {
-		c.SQLExpr = site.call.Args[site.method.sqlIndex]
+	if site.sqlArg != nil {
+		c.SQLExpr = site.sqlArg
 		c.SQL, c.Known = b.resolver.resolve(c.SQLExpr)
 	}
 	if c.Known {

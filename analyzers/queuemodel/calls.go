@@ -42,15 +42,24 @@ func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
 		return dbMethod{}, false
 	}
 	sig := fn.Type().(*types.Signature)
+	recv := sig.Recv()
+	if recv == nil {
+		return dbMethod{}, false
+	}
+	if receiverOf(recv.Type()) == RecvStmt {
+		// A prepared statement runs the SQL given to Prepare: the caller
+		// finds it (sqlIndex -1).
+		switch strings.TrimSuffix(fn.Name(), "Context") {
+		case "Exec", "Query", "QueryRow", "Get", "Select":
+			return dbMethod{name: fn.Name(), sqlIndex: -1, recv: RecvStmt, api: APISQL}, true
+		}
+		return dbMethod{}, false
+	}
 	idx := sqlParam(sig)
 	if idx < 0 {
 		return dbMethod{}, false
 	}
 	m := dbMethod{name: fn.Name(), sqlIndex: idx}
-	recv := sig.Recv()
-	if recv == nil {
-		return dbMethod{}, false
-	}
 	switch pkg := pkgPath(fn); pkg {
 	case pgxPath, pgxpoolPath:
 		m.api = APIPgx
@@ -67,9 +76,6 @@ func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
 		}
 		m.api = apiOfResults(sig)
 		m.recv = RecvUnknown
-	}
-	if m.recv == RecvStmt {
-		return dbMethod{}, false // a prepared statement's SQL is at its Prepare
 	}
 	return m, true
 }

@@ -13,11 +13,17 @@
 // constants, concatenations and variables assigned once from those; any
 // other SQL is recorded as unknown and never yields a finding.
 //
-// The model then infers the queue: a poll is a SELECT (alone, or inside an
-// UPDATE or DELETE) that picks rows by a state column the package also
-// writes, in some order with a limit, or with SKIP LOCKED; a table with a
-// poll is a queue table, whatever its name; an INSERT into it is an enqueue,
-// and an UPDATE or DELETE built around a poll is a claim.
+// The model then infers the queue from what statements do, not from names:
+// a poll is a SELECT (alone, or inside an UPDATE, DELETE or CTE) that picks
+// rows in a state jobs are created in, by a column the package also writes,
+// in some order with a limit, or with SKIP LOCKED; a table with a poll is a
+// queue table. On it, an INSERT is an enqueue; an UPDATE or DELETE built
+// around a poll, a poll that locks its rows, or the first UPDATE by key that
+// moves the polled job out of its runnable state in the same function is a
+// claim; an UPDATE by key back to a runnable state is a retry, and one that
+// selects rows whose deadline is past a reclaim; an UPDATE by key to a state
+// that is neither runnable nor claimed is a completion or, when the state or
+// a recorded reason says so, a failure; a DELETE by key is a completion.
 //
 // Schema rules read the migrations replayed by package sqlcheck, found under
 // the module root (or at the -schema paths) once per process.

@@ -64,14 +64,18 @@ func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
 type Role int
 
 const (
-	RoleNone    Role = iota
-	RoleEnqueue      // INSERT into a queue table
-	RolePoll         // picks the next runnable job(s)
-	RoleClaim        // UPDATE or DELETE built around a poll, or a poll that locks its rows
+	RoleNone     Role = iota
+	RoleEnqueue       // INSERT into a queue table
+	RolePoll          // picks the next runnable job(s) without taking them
+	RoleClaim         // takes jobs: an UPDATE or DELETE built around a poll, a poll that locks its rows, or the UPDATE by key that follows a poll
+	RoleComplete      // records success: a terminal state by key, or a DELETE by key
+	RoleFail          // records a terminal failure
+	RoleRetry         // makes a failed job runnable again, by key
+	RoleReclaim       // returns jobs whose lease expired to the queue
 )
 
 func (r Role) String() string {
-	return [...]string{"none", "enqueue", "poll", "claim"}[r]
+	return [...]string{"none", "enqueue", "poll", "claim", "complete", "fail", "retry", "reclaim"}[r]
 }
 
 // A Statement is one DML statement at a call site, with its role.
@@ -84,8 +88,10 @@ type Statement struct {
 
 // A QueueTable is a table that some statement uses as a job queue.
 type QueueTable struct {
-	Name        string // qualified, "public.jobs"
-	StateColumn string // the column polls filter on and claims write; "" when unknown
+	Name        string   // qualified, "public.jobs"
+	StateColumn string   // the column polls filter on and claims write; "" when unknown
+	Runnable    []string // the states polls pick jobs in, and jobs are created in
+	Claimed     []string // the states claims move jobs to
 	Statements  []*Statement
 	Local       bool // a poll or claim of this package uses it (not only a dependency's)
 	Inherited   bool // a dependency of this package polls or claims it

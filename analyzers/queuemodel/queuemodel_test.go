@@ -38,20 +38,23 @@ func TestCallSites(t *testing.T) {
 	}
 	require.Equal(t, []string{
 		`30 QueryRow pool "SELECT id, payload F" scan=2 poll`,
-		`31 Exec pool "UPDATE jobs SET stat" scan=0 none`,
+		`31 Exec pool "UPDATE jobs SET stat" scan=0 claim`, // the first state change after the poll
+
 		`32 QueryRow conn "SELECT payload FROM " scan=1 none`,
 		`34 Exec tx "INSERT INTO jobs (ki" scan=0 enqueue`,
-		`36 Queue batch "DELETE FROM jobs WHE" scan=0 none`,
-		`37 Exec unknown "UPDATE jobs SET stat" scan=0 none`,
+		`36 Queue batch "DELETE FROM jobs WHE" scan=0 complete`,
+		`37 Exec unknown "UPDATE jobs SET stat" scan=0 complete`,
 		`39 Exec pool "?" scan=0`, // reassigned: not a constant
 		`40 Exec pool "?" scan=0`, // fmt.Sprintf: dynamic
 		`41 Exec pool "SELEC oops" scan=0 parse-error`,
-		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 none`,
+		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 fail`,
 		`47 Exec tx "UPDATE jobs SET atte" scan=0 none`,
 		`48 QueryRowContext conn "SELECT 1" scan=0 none`,
 		`49 Prepare pool "SELECT id FROM jobs " scan=0 none`,
-		`65 Exec pool "UPDATE jobs SET stat" scan=0 via=exec none`,
+		`65 Exec pool "UPDATE jobs SET stat" scan=0 via=exec retry`,
 		`66 Exec pool "DELETE FROM jobs WHE" scan=0 via=execTwice none`,
+		`70 PrepareContext pool "SELECT id FROM jobs " scan=0 none`,
+		`75 QueryRowContext pool "SELECT id FROM jobs " scan=1 none`, // the prepared statement runs the Prepare's SQL
 	}, got)
 
 	require.Len(t, m.Tables, 1)
@@ -103,4 +106,41 @@ func TestDatabaseLikeInterface(t *testing.T) {
 	require.Equal(t, []string{"QueryRow unknown", "Exec unknown"}, methods)
 	require.Equal(t, queuemodel.RoleClaim, m.Calls[0].Stmts[0].Role)
 	require.Equal(t, queuemodel.APIUnknown, m.Calls[0].API, "not known to be PostgreSQL: no parse errors reported")
+}
+
+// roles renders each statement's role on a queue table, in source order.
+func roles(t *testing.T, pkg string) ([]string, *queuemodel.QueueTable) {
+	results := ruletest.Run(t, queuemodel.Analyzer, pkg)
+	m := results[0].Result.(*queuemodel.Model)
+	require.Len(t, m.Tables, 1)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+		}
+	}
+	return got, m.QueueTables()[0]
+}
+
+func TestRolesFromWhatStatementsDo(t *testing.T) {
+	got, qt := roles(t, "rolesfixed")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE claim",
+		"UPDATE none", // a heartbeat moves no state
+		"UPDATE reclaim",
+		"UPDATE complete",
+		"UPDATE retry",
+		"UPDATE fail",
+		"DELETE none", // retention, not a job's outcome
+	}, got)
+	require.Equal(t, "state", qt.StateColumn)
+	require.Equal(t, []string{"ready"}, qt.Runnable)
+	require.Equal(t, []string{"leased"}, qt.Claimed)
+}
+
+func TestRolesOfTheSeedShape(t *testing.T) {
+	got, qt := roles(t, "rolesseed")
+	require.Equal(t, []string{"SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

@@ -42,11 +42,16 @@ func newResolver(info *types.Info, files []*ast.File) *resolver {
 					}
 					var value ast.Expr
 					if n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
-						if len(n.Rhs) == len(n.Lhs) {
+						switch {
+						case len(n.Rhs) == len(n.Lhs):
 							value = n.Rhs[i]
+						case i == 0 && len(n.Rhs) == 1:
+							// stmt, err := db.Prepare(q): the call stands for
+							// its first result. (It never resolves to a string.)
+							value = n.Rhs[0]
 						}
 					}
-					record(id, value) // q += "..." and multi-value results are opaque
+					record(id, value) // q += "..." and the other results are opaque
 				}
 			case *ast.UnaryExpr:
 				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND {

@@ -1,6 +1,9 @@
 package queuemodel
 
 import (
+	"regexp"
+	"sort"
+
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -34,15 +37,182 @@ func (b *builder) inferQueue() {
 		b.table(name).Inherited = true
 	}
 	for _, st := range b.statements() {
-		qt := b.model.Tables[st.Table]
-		if qt == nil {
-			continue
+		if qt := b.model.Tables[st.Table]; qt != nil {
+			qt.Statements = append(qt.Statements, st)
 		}
-		if st.Kind == sqlcheck.KindInsert {
+	}
+	for _, qt := range b.model.Tables {
+		b.transitions(qt)
+	}
+}
+
+// transitions gives roles to the statements on a queue table that move jobs
+// between states, from what they do: the claim step that follows a poll,
+// retries and reclaims (back to a runnable state), completions and failures
+// (to a state jobs are neither created nor polled in).
+func (b *builder) transitions(qt *QueueTable) {
+	col := qt.StateColumn
+	runnable := map[string]bool{}
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			for _, v := range constFilter(poll, col) {
+				runnable[v] = true
+			}
+		}
+	}
+	if col != "" {
+		for v := range b.initialStates(qt.Name, col) {
+			runnable[v] = true
+		}
+	}
+	for _, st := range qt.Statements {
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindInsert {
 			st.Role = RoleEnqueue
 		}
-		qt.Statements = append(qt.Statements, st)
 	}
+	// The claim step: an UPDATE by key, in the function that polled, that
+	// moves the job out of its runnable state.
+	claimed := map[string]bool{}
+	for _, st := range qt.Statements {
+		if st.Role == RoleClaim {
+			if v, ok := assignedState(st, col); ok {
+				claimed[v] = true
+			}
+		}
+	}
+	for _, poll := range qt.Statements {
+		if poll.Role != RolePoll {
+			continue
+		}
+		if step := claimStep(poll, qt, col, runnable); step != nil {
+			step.Role = RoleClaim
+			v, _ := assignedState(step, col)
+			claimed[v] = true
+		}
+	}
+	for _, st := range qt.Statements {
+		if st.Role != RoleNone {
+			continue
+		}
+		switch st.Kind {
+		case sqlcheck.KindDelete:
+			if byKey(st.Stmt) {
+				st.Role = RoleComplete // jobs deleted when done
+			}
+		case sqlcheck.KindUpdate:
+			v, ok := assignedState(st, col)
+			switch {
+			case !ok:
+			case runnable[v] && expiresLease(st.Stmt):
+				st.Role = RoleReclaim
+			case runnable[v] && byKey(st.Stmt):
+				st.Role = RoleRetry
+			case !runnable[v] && !claimed[v] && byKey(st.Stmt):
+				st.Role = RoleComplete
+				if failureLike(st, v) {
+					st.Role = RoleFail
+				}
+			}
+		}
+	}
+	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// constFilter returns the constants a poll selects in column col.
+func constFilter(poll *sqlcheck.Stmt, col string) []string {
+	var out []string
+	for _, p := range sqlcheck.StateFilters(poll) {
+		if p.Column != col {
+			continue
+		}
+		for _, v := range p.Values {
+			if v.Kind == sqlcheck.ValueConst {
+				out = append(out, v.Str)
+			}
+		}
+	}
+	return out
+}
+
+// assignedState returns the constant a statement sets the state column to.
+func assignedState(st *Statement, col string) (string, bool) {
+	if col == "" {
+		return "", false
+	}
+	v, ok := st.Assigns(col)
+	if !ok || v.Kind != sqlcheck.ValueConst {
+		return "", false
+	}
+	return v.Str, true
+}
+
+// byKey reports whether a statement targets rows it names: an equality
+// (or IN) with a parameter, as in WHERE id = $1.
+func byKey(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		if (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam {
+			return true
+		}
+	}
+	return false
+}
+
+// expiresLease reports whether a statement selects rows whose deadline is
+// past: a column compared as earlier than now().
+func expiresLease(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		if (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueNow {
+			return true
+		}
+	}
+	return false
+}
+
+// claimStep returns the statement that takes the job a SELECT poll found:
+// the first UPDATE after it, in the same function, that moves a row named
+// by key out of its runnable state.
+func claimStep(poll *Statement, qt *QueueTable, col string, runnable map[string]bool) *Statement {
+	var step *Statement
+	for _, st := range qt.Statements {
+		v, ok := assignedState(st, col)
+		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) {
+			continue
+		}
+		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || st.Call.Pos() < poll.Call.Pos() {
+			continue
+		}
+		if step == nil || st.Call.Pos() < step.Call.Pos() {
+			step = st
+		}
+	}
+	return step
+}
+
+var failureWords = regexp.MustCompile(`(?i)fail|error|err_|dead|discard|cancel|abandon|reason`)
+
+// failureLike tells a failure from a completion, both terminal states: by
+// the state's name, or by the statement also recording an error or reason.
+// Names only split the two; that the state is terminal comes from what the
+// statements do.
+func failureLike(st *Statement, state string) bool {
+	if failureWords.MatchString(state) {
+		return true
+	}
+	for _, a := range st.Set {
+		if a.Value.Kind == sqlcheck.ValueParam && failureWords.MatchString(a.Column) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // isPoll reports whether s, found in top, picks the next runnable job: a

@@ -65,3 +65,12 @@ func viaWrappers(ctx context.Context, pool *pgxpool.Pool) {
 	exec(ctx, pool, "UPDATE jobs SET status = 'queued' WHERE id = $1", 1)
 	execTwice(ctx, pool, "DELETE FROM jobs WHERE status = 'done'")
 }
+
+func prepared(ctx context.Context, db *sql.DB) error {
+	stmt, err := db.PrepareContext(ctx, "SELECT id FROM jobs WHERE id = $1")
+	if err != nil {
+		return err
+	}
+	var id int64
+	return stmt.QueryRowContext(ctx, 1).Scan(&id)
+}
