@@ -135,8 +135,15 @@ var (
 // functions whose name starts with "down" (down migrations, as goose names
 // them) are left out.
 func goSources(path string, content []byte) []*Source {
-	if !ddlHint.Match(content) {
-		return nil // cheap: most Go files hold no DDL
+	return goLiterals(path, content, ddlHint, ddlStart)
+}
+
+// goLiterals returns the string literals of a Go file that match hint and
+// whose text, after comments, starts with start. hint is first tried on the
+// whole file, as most files have none.
+func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Source {
+	if !hint.Match(content) {
+		return nil
 	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, content, parser.SkipObjectResolution)
@@ -153,10 +160,10 @@ func goSources(path string, content []byte) []*Source {
 				return false
 			}
 			value, err := strconv.Unquote(n.Value)
-			if err != nil || !ddlHint.MatchString(value) {
+			if err != nil || !hint.MatchString(value) {
 				return false
 			}
-			if !ddlStart.MatchString(value[len(comments.FindString(value)):]) {
+			if !start.MatchString(value[len(comments.FindString(value)):]) {
 				return false
 			}
 			exact := n.Value[0] == '`' || !strings.Contains(n.Value, `\`)
@@ -165,6 +172,43 @@ func goSources(path string, content []byte) []*Source {
 		return true
 	})
 	return srcs
+}
+
+var (
+	dmlHint  = regexp.MustCompile(`(?i)\b(update|select|delete)\b`)
+	dmlStart = regexp.MustCompile(`(?i)^(with|update|select|delete)\b`)
+)
+
+// ModuleStatements returns the facts of every SELECT, UPDATE and DELETE
+// the module holds as SQL: in its .sql files (sqlc query files among them)
+// and in string literals of its non-test .go files, found as Discover finds
+// the schema. Rules use it for statements that count wherever they are,
+// whether or not the analysis sees them run (a reclaimer in another
+// package).
+func ModuleStatements(root string) []*Stmt {
+	files, _ := schemaFiles(root)
+	var out []*Stmt
+	for _, path := range files {
+		content, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var srcs []*Source
+		if strings.HasSuffix(path, ".go") {
+			srcs = goLiterals(path, content, dmlHint, dmlStart)
+		} else {
+			srcs = []*Source{SQLFile(path, content)}
+		}
+		for _, src := range srcs {
+			raws, _ := Parse(src.SQL)
+			for _, raw := range raws {
+				if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
+					out = append(out, st)
+				}
+			}
+		}
+	}
+	return out
 }
 
 func isDownFunc(name string) bool {

@@ -207,3 +207,20 @@ func TestSplitKeepsStatementsBeforeAnOpenQuote(t *testing.T) {
 	require.Equal(t, 4, s.Problems[0].Loc.Line)
 	require.Equal(t, `unterminated quoted string at or near "'unterminated);..."`, s.Problems[0].Msg)
 }
+
+func TestModuleStatements(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("queries/reclaim.sql", "-- name: Reclaim :exec\nUPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now();\n")
+	write("janitor/janitor.go", "package janitor\n\nconst sweep = `DELETE FROM jobs WHERE status = 'done'`\nvar greeting = \"select your plan\"\n")
+	write("testdata/fixture.sql", "UPDATE other SET x = 1;")
+	var got []string
+	for _, st := range ModuleStatements(root) {
+		got = append(got, st.Kind.String()+" "+st.Table)
+	}
+	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.jobs"}, got)
+}

@@ -231,7 +231,87 @@ func (b *builder) newCall(site callSite) *Call {
 		}
 	}
 	c.ScanArgs = b.scanArgs(site)
+	c.ResultChecked = b.resultChecked(site)
 	return c
+}
+
+// resultChecked reports whether the code looks at what a call affected (see
+// Call.ResultChecked). When the tool cannot tell, it says checked.
+func (b *builder) resultChecked(site callSite) bool {
+	parent := site.cur.Parent()
+	switch p := parent.Node().(type) {
+	case *ast.ExprStmt:
+		return false // pool.Exec(...) with nothing kept
+	case *ast.SelectorExpr:
+		if isScan(b.pass.TypesInfo, p) {
+			return usedResult(parent.Parent())
+		}
+		return true
+	case *ast.AssignStmt:
+		if len(p.Lhs) == 0 {
+			return true
+		}
+		id, ok := p.Lhs[0].(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if id.Name == "_" {
+			return false // _, err := pool.Exec(...): the count is thrown away
+		}
+		v := b.resolver.object(id)
+		if v == nil {
+			return true
+		}
+		return b.resultUsed(site, v)
+	}
+	return true
+}
+
+// usedResult reports whether the result of the call at cur is kept: not a
+// bare statement, not assigned to _.
+func usedResult(cur inspector.Cursor) bool {
+	switch p := cur.Parent().Node().(type) {
+	case *ast.ExprStmt:
+		return false
+	case *ast.AssignStmt:
+		if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" && len(p.Lhs) == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// resultUsed reports whether the variable holding a call's result is used
+// to check it: RowsAffected, Next, or a Scan whose error is kept.
+func (b *builder) resultUsed(site callSite, v types.Object) bool {
+	for fn := range site.cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for cur := range fn.Preorder((*ast.SelectorExpr)(nil)) {
+			sel := cur.Node().(*ast.SelectorExpr)
+			x, ok := ast.Unparen(sel.X).(*ast.Ident)
+			if !ok || b.pass.TypesInfo.Uses[x] != v || sel.Pos() < site.call.End() {
+				continue
+			}
+			switch name := sel.Sel.Name; {
+			case name == "RowsAffected", name == "Next":
+				return true
+			case isScan(b.pass.TypesInfo, sel):
+				if usedResult(cur.Parent()) {
+					return true
+				}
+			}
+		}
+		for cur := range fn.Preorder((*ast.Ident)(nil)) {
+			id := cur.Node().(*ast.Ident)
+			if b.pass.TypesInfo.Uses[id] != v || id.Pos() < site.call.End() {
+				continue
+			}
+			if _, ok := cur.Parent().Node().(*ast.SelectorExpr); !ok {
+				return true // passed or returned as a whole: someone else checks it
+			}
+		}
+		return false
+	}
+	return true
 }
 
 func (b *builder) parse(sql string) *parsedSQL {

@@ -55,6 +55,11 @@ type Call struct {
 
 	Stmts    []*Statement // the DML statements of the SQL, in order
 	ScanArgs []ast.Expr   // the arguments of the Scan that reads the result, when there is one
+	// ResultChecked says whether the code looks at what the statement
+	// affected before going on: the row count (RowsAffected), the error of
+	// the Scan of a returned row (pgx.ErrNoRows, sql.ErrNoRows), rows.Next,
+	// or a result handed to the caller. A discarded result is unchecked.
+	ResultChecked bool
 }
 
 // Pos is the position of the call site.
@@ -84,6 +89,9 @@ type Statement struct {
 	Call  *Call
 	Role  Role
 	Polls []*sqlcheck.Stmt // the polls this statement holds (itself, a subquery or a CTE)
+	// Step is, for a SELECT poll, the UPDATE that then takes the job it
+	// found (the second half of a two-step claim); PolledBy is the reverse.
+	Step, PolledBy *Statement
 }
 
 // A QueueTable is a table that some statement uses as a job queue.

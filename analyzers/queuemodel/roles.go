@@ -81,12 +81,22 @@ func (b *builder) transitions(qt *QueueTable) {
 		}
 	}
 	for _, poll := range qt.Statements {
-		if poll.Role != RolePoll {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 {
 			continue
 		}
 		if step := claimStep(poll, qt, col, runnable); step != nil {
 			step.Role = RoleClaim
+			poll.Step, step.PolledBy = step, poll
 			v, _ := assignedState(step, col)
+			claimed[v] = true
+		}
+	}
+	// A compare-and-set claim: an UPDATE by key that takes the job only if
+	// it is still runnable (WHERE id = $1 AND status = 'queued').
+	for _, st := range qt.Statements {
+		v, ok := assignedState(st, col)
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
+			st.Role = RoleClaim
 			claimed[v] = true
 		}
 	}
@@ -134,6 +144,24 @@ func constFilter(poll *sqlcheck.Stmt, col string) []string {
 	return out
 }
 
+// filtersRunnable reports whether a statement only matches rows in a
+// runnable state.
+func filtersRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) bool {
+	for _, p := range sqlcheck.StateFilters(s) {
+		if p.Column != col {
+			continue
+		}
+		all := len(p.Values) > 0
+		for _, v := range p.Values {
+			all = all && v.Kind == sqlcheck.ValueConst && runnable[v.Str]
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
 // assignedState returns the constant a statement sets the state column to.
 func assignedState(st *Statement, col string) (string, bool) {
 	if col == "" {
@@ -175,7 +203,7 @@ func claimStep(poll *Statement, qt *QueueTable, col string, runnable map[string]
 	var step *Statement
 	for _, st := range qt.Statements {
 		v, ok := assignedState(st, col)
-		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) {
+		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) || st.PolledBy != nil {
 			continue
 		}
 		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || st.Call.Pos() < poll.Call.Pos() {
