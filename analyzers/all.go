@@ -5,6 +5,8 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
@@ -12,6 +14,8 @@ import (
 
 // All is every jobqlint analyzer, in the order of the rule table.
 var All = []*analysis.Analyzer{
+	claimrace.Analyzer,
+	lease.Analyzer,
 	pollindex.Analyzer,
 	timestamptz.Analyzer,
 	sqlsyntax.Analyzer,

@@ -216,12 +216,19 @@ func (b *builder) newCall(site callSite) *Call {
 		Via:      site.via,
 	}
 	for cur := range site.cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		c.Func = cur.Node()
-		break
+		if c.Func == nil {
+			c.Func = cur.Node()
+		}
+		if decl, ok := cur.Node().(*ast.FuncDecl); ok {
+			c.Decl = decl
+		}
 	}
 	if site.sqlArg != nil {
 		c.SQLExpr = site.sqlArg
 		c.SQL, c.Known = b.resolver.resolve(c.SQLExpr)
+		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
+			c.Args = site.call.Args[site.method.sqlIndex+1:]
+		}
 	}
 	if c.Known {
 		p := b.parse(c.SQL)

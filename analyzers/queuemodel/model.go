@@ -45,8 +45,10 @@ type Call struct {
 	Method   string   // the database method finally called: Exec, QueryRow, Queue...
 	Receiver Receiver // what the SQL runs on
 	API      API
-	Func     ast.Node    // the enclosing *ast.FuncDecl or *ast.FuncLit; nil at package level
-	Via      *types.Func // the wrapper the SQL passes through, if any
+	Func     ast.Node      // the enclosing *ast.FuncDecl or *ast.FuncLit; nil at package level
+	Decl     *ast.FuncDecl // the outermost enclosing function declaration; nil at package level
+	Via      *types.Func   // the wrapper the SQL passes through, if any
+	Args     []ast.Expr    // the bind arguments after the SQL, in order ($1, $2...); nil when passed as args...
 
 	SQLExpr  ast.Expr // the argument holding the SQL
 	SQL      string   // the SQL, when Known
@@ -64,6 +66,14 @@ type Call struct {
 
 // Pos is the position of the call site.
 func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
+
+// Arg returns the Go expression bound to parameter $n, or nil.
+func (c *Call) Arg(n int) ast.Expr {
+	if n < 1 || n > len(c.Args) {
+		return nil
+	}
+	return c.Args[n-1]
+}
 
 // Role is what a statement does to the queue.
 type Role int

@@ -88,6 +88,23 @@ func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
 	return c.s, c.err
 }
 
+var moduleStatements sync.Map // module root -> *statementsOnce
+
+type statementsOnce struct {
+	once  sync.Once
+	stmts []*sqlcheck.Stmt
+}
+
+// ModuleStatements returns every SELECT, UPDATE and DELETE the module holds
+// as SQL, wherever it is (see sqlcheck.ModuleStatements), read once per
+// process.
+func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
+	v, _ := moduleStatements.LoadOrStore(m.schema.root, new(statementsOnce))
+	s := v.(*statementsOnce)
+	s.once.Do(func() { s.stmts = sqlcheck.ModuleStatements(m.schema.root) })
+	return s.stmts
+}
+
 // moduleRoot returns the directory that holds the package's go.mod. Outside
 // module mode (GOPATH layouts, as in analysistest), it is the package's own
 // directory.

@@ -1,0 +1,15 @@
+// The review's fix: claim in one statement.
+package ok_atomic
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}

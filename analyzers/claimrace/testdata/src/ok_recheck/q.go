@@ -1,0 +1,16 @@
+// One statement with an unlocked subquery, but the outer WHERE re-checks the
+// status: the second of two UPDATEs matches nothing.
+package ok_recheck
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1) AND status = 'queued'
+		RETURNING id`).Scan(&id)
+	return id, err
+}

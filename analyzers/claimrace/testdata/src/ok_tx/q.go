@@ -1,0 +1,24 @@
+// SELECT ... FOR UPDATE SKIP LOCKED inside a transaction that also updates.
+package ok_tx
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback(ctx)
+	var id int64
+	if err := tx.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`).Scan(&id); err != nil {
+		return 0, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '1 minute' WHERE id = $1`, id); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit(ctx)
+}

@@ -1,0 +1,166 @@
+package lease
+
+import (
+	"fmt"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:      "lease",
+	Doc:       "report claims without a lease, and workers without SIGTERM handling",
+	URL:       "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*Claims)(nil)},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	checkClaims(pass, m)
+	g := buildCallGraph(pass, m)
+	g.exportFacts()
+	if pass.Pkg.Name() == "main" {
+		checkShutdown(pass, g)
+	}
+	return nil, nil
+}
+
+// checkClaims reports claims that move a job to an in-progress state with
+// no lease, or with a lease nothing reclaims.
+func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			qt := m.Tables[st.Table]
+			if qt == nil || st.Role != queuemodel.RoleClaim || st.Kind != sqlcheck.KindUpdate || !movesToInProgress(qt, st) {
+				continue
+			}
+			if c.Receiver == queuemodel.RecvTx || holdsSessionLock(m, c) {
+				continue // a crash rolls the claim back, or releases the lock
+			}
+			table := strings.TrimPrefix(qt.Name, "public.")
+			state, _ := st.Assigns(qt.StateColumn)
+			leases := leaseColumns(pass, st)
+			if len(leases) == 0 {
+				pass.Report(analysis.Diagnostic{
+					Pos:      c.Pos(),
+					Category: "lease",
+					Message: fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
+						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s = ... WHERE %s = %s AND locked_until < now())",
+						state.Text, state.Text, table, qt.StateColumn, qt.StateColumn, state.Text),
+				})
+				continue
+			}
+			if !reclaimed(m, qt, leases) {
+				pass.Report(analysis.Diagnostic{
+					Pos:      c.Pos(),
+					Category: "lease",
+					Message: fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
+						"add a reclaimer that runs periodically: UPDATE %s SET %s = ... WHERE %s = %s AND %s < now()",
+						strings.Join(leases, ", "), state.Text, table, qt.StateColumn, qt.StateColumn, state.Text, leases[0]),
+				})
+			}
+		}
+	}
+}
+
+// movesToInProgress reports whether a claim sets the state column to a
+// state claims move jobs to.
+func movesToInProgress(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
+	v, ok := st.Assigns(qt.StateColumn)
+	if !ok || v.Kind != sqlcheck.ValueConst {
+		return false
+	}
+	for _, c := range qt.Claimed {
+		if c == v.Str {
+			return true
+		}
+	}
+	return false
+}
+
+// leaseColumns returns the columns a claim sets to a time: from now(), or
+// from a time.Time argument.
+func leaseColumns(pass *analysis.Pass, st *queuemodel.Statement) []string {
+	var cols []string
+	for _, a := range st.Set {
+		switch a.Value.Kind {
+		case sqlcheck.ValueNow:
+			cols = append(cols, a.Column)
+		case sqlcheck.ValueParam:
+			if arg := st.Call.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
+				cols = append(cols, a.Column)
+			}
+		}
+	}
+	return cols
+}
+
+func isTime(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Time"
+}
+
+// reclaimed reports whether some statement on the table, in the package or
+// anywhere in the module's SQL, selects rows by a lease column being past:
+// lease < now(), lease < $1, or the same inside an OR.
+func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, leases []string) bool {
+	var stmts []*sqlcheck.Stmt
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	if comparesLease(stmts, qt.Name, leases) {
+		return true
+	}
+	return comparesLease(m.ModuleStatements(), qt.Name, leases)
+}
+
+func comparesLease(stmts []*sqlcheck.Stmt, table string, leases []string) bool {
+	found := false
+	for _, top := range stmts {
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != table {
+				return
+			}
+			for _, p := range s.Where {
+				for _, col := range leases {
+					if expired(p, col) {
+						found = true
+					}
+				}
+			}
+		})
+	}
+	return found
+}
+
+func expired(p sqlcheck.Pred, col string) bool {
+	if p.Column == col && (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) {
+		return true
+	}
+	if p.Op != sqlcheck.OpOther {
+		return false
+	}
+	q := regexp.QuoteMeta(col)
+	return regexp.MustCompile(`\b` + q + `\s*<|>=?\s*(\w+\.)?` + q + `\b`).MatchString(p.Text)
+}
+
+var sessionLock = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_lock(_shared)?\s*\(`)
+
+// holdsSessionLock reports whether the function that claims also takes a
+// session-level advisory lock, which PostgreSQL releases when the worker's
+// connection dies.
+func holdsSessionLock(m *queuemodel.Model, claim *queuemodel.Call) bool {
+	for _, c := range m.Calls {
+		if c.Known && c.Decl != nil && c.Decl == claim.Decl && sessionLock.MatchString(c.SQL) {
+			return true
+		}
+	}
+	return false
+}
