@@ -13,21 +13,18 @@ import (
 )
 
 var Analyzer = &analysis.Analyzer{
-	Name:      "lease",
-	Doc:       "report claims without a lease, and workers without SIGTERM handling",
-	URL:       "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:       run,
-	FactTypes: []analysis.Fact{(*Claims)(nil)},
+	Name:     "lease",
+	Doc:      "report claims without a lease, and workers without SIGTERM handling",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	checkClaims(pass, m)
-	g := buildCallGraph(pass, m)
-	g.exportFacts()
 	if pass.Pkg.Name() == "main" {
-		checkShutdown(pass, g)
+		checkShutdown(pass, m)
 	}
 	return nil, nil
 }

@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Claims)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -44,7 +44,9 @@ func run(pass *analysis.Pass) (any, error) {
 	b.findWrappers()
 	b.findCalls()
 	b.inferQueue()
+	m.loops = buildCallGraph(pass, m)
 	b.exportFacts()
+	m.loops.exportFacts()
 	return m, nil
 }
 

@@ -122,6 +122,7 @@ type Model struct {
 
 	schema *schemaState
 	files  *fileMap
+	loops  *callGraph
 }
 
 // Schema returns the replayed schema of the module, or nil when the module

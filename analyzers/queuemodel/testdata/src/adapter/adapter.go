@@ -24,7 +24,7 @@ type Runner interface {
 	Exec(ctx context.Context, script string) error
 }
 
-func Lock(ctx context.Context, q Queryable, r Runner, queue string) (id int64, err error) {
+func Lock(ctx context.Context, q Queryable, r Runner, queue string) (id int64, err error) { // want Lock:"claims jobs"
 	err = q.QueryRow(ctx, `SELECT id FROM jobs WHERE queue = $1 AND run_at <= now()
 		ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, queue).Scan(&id)
 	if err != nil {

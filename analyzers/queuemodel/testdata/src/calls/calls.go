@@ -24,7 +24,7 @@ type DBTX interface {
 	QueryRow(context.Context, string, ...interface{}) pgx.Row
 }
 
-func pgxCalls(ctx context.Context, pool *pgxpool.Pool, conn *pgx.Conn, tx pgx.Tx, db DBTX) {
+func pgxCalls(ctx context.Context, pool *pgxpool.Pool, conn *pgx.Conn, tx pgx.Tx, db DBTX) { // want pgxCalls:"claims jobs"
 	var id int64
 	var payload []byte
 	pool.QueryRow(ctx, poll).Scan(&id, &payload)

@@ -16,7 +16,7 @@ func (q *Q) Add(ctx context.Context, tx pgx.Tx) error {
 	return err
 }
 
-func (q *Q) Take(ctx context.Context) (id int64, err error) {
+func (q *Q) Take(ctx context.Context) (id int64, err error) { // want Take:"claims jobs"
 	err = q.pool.QueryRow(ctx, `UPDATE tasks SET state = 'leased', attempts = attempts + 1, lease_until = now() + interval '1 minute'
 		WHERE id = (SELECT id FROM tasks WHERE state = 'ready' AND not_before <= now() ORDER BY not_before LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING id`).Scan(&id)

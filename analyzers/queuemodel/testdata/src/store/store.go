@@ -15,6 +15,6 @@ func (s *Store) Exec(ctx context.Context, query string, args ...any) error { // 
 	return err
 }
 
-func (s *Store) Claim(ctx context.Context) error {
+func (s *Store) Claim(ctx context.Context) error { // want Claim:"claims jobs"
 	return s.Exec(ctx, `UPDATE tasks SET state = 'taken' WHERE id = (SELECT id FROM tasks WHERE state = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`)
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-func Fetch(ctx context.Context, tx pgx.Tx) error {
+func Fetch(ctx context.Context, tx pgx.Tx) error { // want Fetch:"claims jobs"
 	// The poll: jobs are created 'available' (the column's DEFAULT).
 	_, err := tx.Exec(ctx, `UPDATE jobs SET state = 'running', attempted_at = now()
 		WHERE id IN (SELECT id FROM jobs WHERE state = 'available' ORDER BY run_at LIMIT 10 FOR UPDATE SKIP LOCKED)`)

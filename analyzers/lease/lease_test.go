@@ -1,0 +1,22 @@
+package lease_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/lease"
+)
+
+// Claims a dead worker's job never comes back from, and workers that die
+// mid-job on every deploy.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer,
+		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop")
+}
+
+// Designs that leave no row behind, and workers that shut down cleanly.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer,
+		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
+		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot")
+}
