@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -166,8 +167,13 @@ func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Sour
 			if !start.MatchString(value[len(comments.FindString(value)):]) {
 				return false
 			}
-			exact := n.Value[0] == '`' || !strings.Contains(n.Value, `\`)
-			srcs = append(srcs, GoString(path, content, fset.Position(n.Pos()).Offset, value, exact))
+			// The value's bytes are the literal's bytes only for a raw
+			// string without carriage returns (Go drops them) or an
+			// interpreted string without escapes.
+			start := fset.Position(n.Pos()).Offset
+			raw := n.Value[0] == '`'
+			exact := (raw && !rawHasCR(content, start)) || (!raw && !strings.Contains(n.Value, `\`))
+			srcs = append(srcs, GoString(path, content, start, value, exact))
 		}
 		return true
 	})
@@ -211,9 +217,21 @@ func ModuleStatements(root string) []*Stmt {
 	return out
 }
 
-func isDownFunc(name string) bool {
-	return strings.HasPrefix(name, "down") || strings.HasPrefix(name, "Down")
+// rawHasCR reports whether the raw string literal starting at start holds a
+// carriage return, which the scanner (and so the value) leaves out.
+func rawHasCR(content []byte, start int) bool {
+	end := bytes.IndexByte(content[start+1:], '`')
+	if end < 0 {
+		return false
+	}
+	return bytes.IndexByte(content[start+1:start+1+end], '\r') >= 0
 }
+
+// isDownFunc reports whether a function is a down migration by goose's
+// naming (downCreateJobs, Down00002, down): not downloadFile.
+func isDownFunc(name string) bool { return downFunc.MatchString(name) }
+
+var downFunc = regexp.MustCompile(`^[dD]own([A-Z0-9_]|$)`)
 
 // naturalLess orders paths with digit runs compared as numbers.
 func naturalLess(a, b string) bool {

@@ -36,7 +36,7 @@ func Parse(text string) ([]RawStmt, []*ParseError) {
 		piece := text[sp.start:sp.end]
 		tree, err := pg.Parse(piece)
 		if err != nil {
-			errs = append(errs, parseError(err, sp.start, len(piece)))
+			errs = append(errs, parseError(err, piece, sp.start, sp.first))
 			continue
 		}
 		for _, raw := range tree.GetStmts() {
@@ -50,16 +50,35 @@ func Parse(text string) ([]RawStmt, []*ParseError) {
 	return stmts, errs
 }
 
-func parseError(err error, base, limit int) *ParseError {
+// parseError positions a parser error in the whole text. PostgreSQL's
+// cursor counts characters from 1; 0 (or past the end, for "at end of
+// input") means no better place than the statement's first token.
+func parseError(err error, piece string, base, first int) *ParseError {
 	var perr *pgparser.Error
-	if errors.As(err, &perr) {
-		off := base
-		if perr.Cursorpos > 0 && perr.Cursorpos-1 < limit {
-			off = base + perr.Cursorpos - 1
-		}
-		return &ParseError{Offset: off, Msg: tidyMessage(perr.Message)}
+	if !errors.As(err, &perr) {
+		return &ParseError{Offset: first, Msg: fmt.Sprint(err)}
 	}
-	return &ParseError{Offset: base, Msg: fmt.Sprint(err)}
+	off := first
+	if perr.Cursorpos > 0 {
+		if b, ok := byteOffset(piece, perr.Cursorpos-1); ok {
+			off = base + b
+		} else {
+			off = base + len(strings.TrimRight(piece, " \t\r\n;"))
+		}
+	}
+	return &ParseError{Offset: off, Msg: tidyMessage(perr.Message)}
+}
+
+// byteOffset returns the byte offset of the n-th character of s.
+func byteOffset(s string, n int) (int, bool) {
+	i := 0
+	for b := range s {
+		if i == n {
+			return b, true
+		}
+		i++
+	}
+	return 0, false
 }
 
 // tidyMessage keeps a parser message to one short line: for an unterminated

@@ -142,11 +142,24 @@ func servesPoll(idx *Index, poll *Stmt) Verdict {
 		}
 		return NotServed
 	}
-	// No filter to restrict by: the index must give the poll its order.
-	if i < len(idx.Keys) && len(poll.OrderBy) > 0 {
-		k, o := idx.Keys[i], poll.OrderBy[0]
-		if (k.Column != "" && k.Column == o.Column) || k.Expr == o.Expr {
+	// No filter to restrict by: the index must give the poll its order, or
+	// (with no order) start at its range (WHERE available_at <= now()).
+	if i >= len(idx.Keys) {
+		return NotServed
+	}
+	k := idx.Keys[i]
+	if len(poll.OrderBy) > 0 {
+		if o := poll.OrderBy[0]; (k.Column != "" && k.Column == o.Column) || k.Expr == o.Expr {
 			return Served
+		}
+		return NotServed
+	}
+	for _, p := range poll.Where {
+		switch p.Op {
+		case OpLt, OpLe, OpGt, OpGe:
+			if k.Column != "" && k.Column == p.Column {
+				return Served
+			}
 		}
 	}
 	return NotServed
@@ -185,6 +198,16 @@ func impliedAtom(atom Pred, filters []Pred) Verdict {
 	}
 	if atom.Column == "" || atom.Op == OpOther {
 		return Unknown
+	}
+	if result == NotServed {
+		// A filter the tool does not model (an OR, a function) may still
+		// imply the atom: status = 'a' OR (status = 'b' AND ...) implies
+		// status IN ('a', 'b'), and the planner sees it.
+		for _, f := range filters {
+			if f.Op == OpOther && mentions(f.Text, atom.Column) {
+				return Unknown
+			}
+		}
 	}
 	return result
 }
@@ -285,13 +308,16 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 	)
 	for _, p := range StateFilters(poll) {
 		if _, ok := constSet(p); ok || p.Op == OpIsNull || p.Op == OpIsNotNull {
-			where = append(where, p.Text)
+			where = append(where, unqualified(p))
 		} else {
 			keys = append(keys, p.Column)
 		}
 	}
 	for _, o := range poll.OrderBy {
 		k := o.Expr
+		if o.Column != "" {
+			k = o.Column // j.run_at means run_at in CREATE INDEX
+		}
 		if o.Desc {
 			k += " DESC"
 		}
@@ -309,11 +335,50 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 		keys = t.fallbackKey(poll)
 	}
 	_, name, _ := strings.Cut(t.Name, ".")
-	stmt := fmt.Sprintf("CREATE INDEX %s_poll_idx ON %s (%s)", name, displayName(t.Name), strings.Join(dedupe(keys), ", "))
+	stmt := fmt.Sprintf("CREATE INDEX %s ON %s (%s)", t.freeIndexName(name+"_poll_idx"), displayName(t.Name), strings.Join(dedupe(keys), ", "))
 	if len(where) > 0 {
 		stmt += " WHERE " + strings.Join(where, " AND ")
 	}
 	return stmt
+}
+
+// unqualified renders a state filter without its table qualifier, as a
+// partial index predicate needs: j.status = 'queued' is status = 'queued'.
+func unqualified(p Pred) string {
+	vals := make([]string, len(p.Values))
+	for i, v := range p.Values {
+		vals[i] = v.Text
+	}
+	switch p.Op {
+	case OpIsNull:
+		return p.Column + " IS NULL"
+	case OpIsNotNull:
+		return p.Column + " IS NOT NULL"
+	case OpIn:
+		return p.Column + " IN (" + strings.Join(vals, ", ") + ")"
+	case OpEq:
+		if len(vals) == 1 {
+			return p.Column + " = " + vals[0]
+		}
+	}
+	return p.Text
+}
+
+// freeIndexName returns name, or name with a number, so that it names no
+// existing index of the table.
+func (t *Table) freeIndexName(name string) string {
+	taken := map[string]bool{}
+	for _, idx := range t.Indexes {
+		taken[idx.Name] = true
+	}
+	if !taken[name] {
+		return name
+	}
+	for n := 2; ; n++ {
+		if c := fmt.Sprintf("%s%d", name, n); !taken[c] {
+			return c
+		}
+	}
 }
 
 // fallbackKey is the key for a poll with nothing to order or range on: the

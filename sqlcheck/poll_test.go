@@ -70,3 +70,36 @@ func TestSuggestPollIndex(t *testing.T) {
 	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (id) WHERE status = 'queued'",
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' LIMIT 1 FOR UPDATE SKIP LOCKED`)))
 }
+
+func TestPollIndexReviewCases(t *testing.T) {
+	const table = `CREATE TABLE tasks (id bigserial PRIMARY KEY, state text, run_at timestamptz, locked_until timestamptz, expires_at timestamptz);`
+	cases := []struct {
+		name, indexes, poll string
+		want                Verdict
+	}{
+		{"an OR the tool does not model may imply the predicate", `CREATE INDEX tasks_poll_idx ON tasks (run_at) WHERE state IN ('pending', 'running');`,
+			`SELECT id FROM tasks WHERE (state = 'pending' OR (state = 'running' AND locked_until < now())) AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, Unknown},
+		{"range without order, indexed", `CREATE INDEX ON tasks (expires_at);`,
+			`SELECT id FROM tasks WHERE expires_at < now() LIMIT 1000 FOR UPDATE SKIP LOCKED`, Served},
+		{"range without order, not indexed", ``,
+			`SELECT id FROM tasks WHERE expires_at < now() LIMIT 1000 FOR UPDATE SKIP LOCKED`, NotServed},
+		{"two unnamed indexes on one column: the partial one survives", `CREATE INDEX ON tasks (run_at) WHERE state = 'pending'; CREATE INDEX ON tasks (run_at);`,
+			`SELECT id FROM tasks WHERE state = 'pending' ORDER BY run_at LIMIT 1`, Served},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := replay(t, table+c.indexes)
+			_, v := s.Table("public.tasks").PollIndex(stmt(t, c.poll))
+			require.Equal(t, c.want, v)
+		})
+	}
+}
+
+func TestSuggestPollIndexIsValidForAliases(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigserial PRIMARY KEY, status text, run_at timestamptz); CREATE INDEX jobs_poll_idx ON jobs (id);`)
+	got := SuggestPollIndex(s.Table("public.jobs"), stmt(t, `SELECT j.id FROM jobs j WHERE j.status = 'queued' ORDER BY j.run_at LIMIT 1`))
+	require.Equal(t, "CREATE INDEX jobs_poll_idx2 ON jobs (run_at) WHERE status = 'queued'", got)
+	raws, errs := Parse(got)
+	require.Empty(t, errs)
+	require.Len(t, raws, 1)
+}

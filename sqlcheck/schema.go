@@ -198,11 +198,11 @@ func (r replayer) addConstraint(t *Table, c *pg.Constraint, col *Column) {
 			idx.Keys = append(idx.Keys, IndexKey{Column: name, Expr: name})
 		}
 		if idx.Name == "" {
-			suffix := "key"
 			if primary {
-				suffix = "pkey"
+				idx.Name = r.s.uniqueIndexName(defaultIndexName(t.Name, nil, "pkey"))
+			} else {
+				idx.Name = r.s.uniqueIndexName(defaultIndexName(t.Name, cols, "key"))
 			}
-			idx.Name = defaultIndexName(t.Name, cols, suffix)
 		}
 		if primary {
 			for _, name := range cols {
@@ -215,8 +215,28 @@ func (r replayer) addConstraint(t *Table, c *pg.Constraint, col *Column) {
 	}
 }
 
+// uniqueIndexName makes a generated name unique the way PostgreSQL does,
+// by appending 1, 2...: a second unnamed index on jobs (run_at) is
+// jobs_run_at_idx1 (TestReplayMatchesPostgreSQL checks the names).
+func (s *Schema) uniqueIndexName(name string) string {
+	taken := map[string]bool{}
+	for _, t := range s.Tables {
+		for _, idx := range t.Indexes {
+			taken[idx.Name] = true
+		}
+	}
+	if !taken[name] {
+		return name
+	}
+	for n := 1; ; n++ {
+		if c := fmt.Sprintf("%s%d", name, n); !taken[c] {
+			return c
+		}
+	}
+}
+
 // defaultIndexName is the name PostgreSQL gives an unnamed index:
-// table_col1_col2_idx (without the schema).
+// table_col1_col2_idx, table_pkey (without the schema).
 func defaultIndexName(table string, cols []string, suffix string) string {
 	_, name, _ := strings.Cut(table, ".")
 	parts := append([]string{name}, cols...)
@@ -321,7 +341,7 @@ func (r replayer) createIndex(ix *pg.IndexStmt) {
 		idx.Where = preds(ix.GetWhereClause())
 	}
 	if idx.Name == "" {
-		idx.Name = defaultIndexName(t.Name, cols, "idx")
+		idx.Name = r.s.uniqueIndexName(defaultIndexName(t.Name, cols, "idx"))
 	}
 	for _, old := range t.Indexes {
 		if old.Name == idx.Name {

@@ -224,3 +224,35 @@ func TestModuleStatements(t *testing.T) {
 	}
 	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.jobs"}, got)
 }
+
+func TestGoRawStringWithCarriageReturnsIsNotExact(t *testing.T) {
+	root := t.TempDir()
+	src := "package s\r\n\r\nconst ddl = `\r\nCREATE TABLE jobs (\r\n  id int,\r\n  run_at timestamp NOT NULL\r\n);`\r\n"
+	require.NoError(t, os.WriteFile(filepath.Join(root, "s.go"), []byte(src), 0o644))
+	srcs, _ := Discover(root)
+	require.Len(t, srcs, 1)
+	require.False(t, srcs[0].Exact(), "Go drops \\r from raw strings: offsets no longer match the file")
+	typ := Replay(srcs).Table("public.jobs").Column("run_at").Type
+	require.False(t, typ.Exact, "no fix is offered where the edit would land elsewhere")
+}
+
+func TestOtherToolsDownSections(t *testing.T) {
+	s := replay(t, "-- +migrate Up\nCREATE TABLE a (id int);\n-- +migrate Down\nDROP TABLE a;\n",
+		"CREATE TABLE b (id int);\n\n---- create above / drop below ----\n\nDROP TABLE b;\n")
+	require.NotNil(t, s.Table("public.a"), "sql-migrate")
+	require.NotNil(t, s.Table("public.b"), "tern")
+}
+
+func TestParseErrorPositions(t *testing.T) {
+	s := replay(t, "SELECT 1;\nCREATE TABLE broken (id int\n", "SELECT 'ação' AND AND 1;")
+	require.Len(t, s.Problems, 2)
+	require.Equal(t, 2, s.Problems[0].Loc.Line, "at end of input: the end of the statement, not the previous one")
+	require.Equal(t, 28, s.Problems[0].Loc.Col)
+	require.Equal(t, 21, s.Problems[1].Loc.Col, "PostgreSQL counts characters (19); columns are bytes")
+}
+
+func TestDownFunctionNames(t *testing.T) {
+	for name, down := range map[string]bool{"down": true, "downCreateJobs": true, "Down00002": true, "down_jobs": true, "downloadFile": false, "Downstream": false} {
+		require.Equal(t, down, isDownFunc(name), name)
+	}
+}

@@ -26,8 +26,8 @@ type Source struct {
 }
 
 // SQLFile makes a Source of a .sql file's content. Down-migration sections
-// (goose's `-- +goose Down`, dbmate's `-- migrate:down`) are blanked out, so
-// offsets in SQL remain offsets in the file.
+// (goose, sql-migrate, dbmate, tern) are blanked out, so offsets in SQL
+// remain offsets in the file.
 func SQLFile(path string, content []byte) *Source {
 	return &Source{Path: path, SQL: blankDown(string(content)), lines: lineStarts(content), exact: true}
 }
@@ -71,9 +71,12 @@ func lineStarts(content []byte) []int {
 	return starts
 }
 
+// Markers of down sections in one-file migrations: goose (-- +goose Down),
+// sql-migrate (-- +migrate Down), dbmate (-- migrate:down), and tern, whose
+// down part follows "---- create above / drop below ----".
 var (
-	downStart = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+down|migrate:down)\b.*$`)
-	upStart   = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+up|migrate:up)\b.*$`)
+	downStart = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+down|\+migrate[ \t]+down|migrate:down|-*[ \t]*create above / drop below)\b.*$`)
+	upStart   = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+up|\+migrate[ \t]+up|migrate:up)\b.*$`)
 )
 
 // blankDown replaces every down-migration section with spaces, keeping

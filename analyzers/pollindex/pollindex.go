@@ -70,7 +70,11 @@ func describe(poll *sqlcheck.Stmt) string {
 	var parts []string
 	var where []string
 	for _, p := range poll.Where {
-		where = append(where, p.Text)
+		if p.Op == sqlcheck.OpOther && len(poll.Where) > 1 {
+			where = append(where, "("+p.Text+")")
+		} else {
+			where = append(where, p.Text)
+		}
 	}
 	if len(where) > 0 {
 		parts = append(parts, "WHERE "+strings.Join(where, " AND "))
