@@ -30,5 +30,6 @@
 // in a new migration. An index whose predicate the tool cannot evaluate, or
 // a poll whose state is a parameter matched against a partial index, is
 // given the benefit of the doubt; a table not in the module's schema is not
-// reported.
+// reported. Like every schema finding, it is reported by the package that
+// claims from the table, not by the packages that import it.
 package pollindex

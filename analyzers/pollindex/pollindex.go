@@ -31,6 +31,9 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			for _, poll := range st.Polls {
+				if qt := m.Tables[poll.Table]; qt == nil || !m.ReportsSchemaOf(qt) {
+					continue // the package that claims from the table reports its schema
+				}
 				t := schema.Table(poll.Table)
 				if t == nil {
 					continue // the table's schema is not in the module

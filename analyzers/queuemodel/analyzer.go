@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -49,6 +50,8 @@ func run(pass *analysis.Pass) (any, error) {
 	m.loops.exportFacts()
 	return m, nil
 }
+
+var statementName = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_.]*\s*$`)
 
 type builder struct {
 	pass     *analysis.Pass
@@ -228,6 +231,11 @@ func (b *builder) newCall(site callSite) *Call {
 	if site.sqlArg != nil {
 		c.SQLExpr = site.sqlArg
 		c.SQL, c.Known = b.resolver.resolve(c.SQLExpr)
+		if c.Known && statementName.MatchString(c.SQL) {
+			// pgx runs a prepared statement when given its name
+			// (conn.QueryRow(ctx, "get_user", id)): not SQL to parse.
+			c.Known = false
+		}
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 		}

@@ -55,6 +55,8 @@ func TestCallSites(t *testing.T) {
 		`66 Exec pool "DELETE FROM jobs WHE" scan=0 via=execTwice none`,
 		`70 PrepareContext pool "SELECT id FROM jobs " scan=0 none`,
 		`75 QueryRowContext pool "SELECT id FROM jobs " scan=1 none`, // the prepared statement runs the Prepare's SQL
+		`79 Exec conn "PREPARE get_job AS S" scan=0`,
+		`83 QueryRow conn "?" scan=1`, // pgx's prepared statement name: unknown SQL, no parse error
 	}, got)
 
 	require.Len(t, m.Tables, 1)
@@ -143,4 +145,21 @@ func TestRolesOfTheSeedShape(t *testing.T) {
 	got, qt := roles(t, "rolesseed")
 	require.Equal(t, []string{"SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry"}, got)
 	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// Designs with a poll's shape that are not queues: nothing takes jobs from
+// them. Every rule relies on this to stay silent.
+func TestNotQueues(t *testing.T) {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc"} {
+		t.Run(pkg, func(t *testing.T) {
+			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
+			m := results[0].Result.(*queuemodel.Model)
+			require.Empty(t, m.Tables)
+			for _, c := range m.Calls {
+				for _, st := range c.Stmts {
+					require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+				}
+			}
+		})
+	}
 }

@@ -21,7 +21,6 @@ func (b *builder) inferQueue() {
 		})
 		for _, poll := range st.Polls {
 			qt := b.table(poll.Table)
-			qt.Local = true
 			if qt.StateColumn == "" {
 				qt.StateColumn = stateColumn(poll, written[poll.Table])
 			}
@@ -41,9 +40,28 @@ func (b *builder) inferQueue() {
 			qt.Statements = append(qt.Statements, st)
 		}
 	}
-	for _, qt := range b.model.Tables {
+	for name, qt := range b.model.Tables {
 		b.transitions(qt)
+		// A queue is where jobs are taken: a table the package polls but
+		// never claims from (a page of users, a report) is not one, unless
+		// a dependency claims from it.
+		qt.Local = hasClaim(qt)
+		if !qt.Local && !qt.Inherited {
+			for _, st := range qt.Statements {
+				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
+			}
+			delete(b.model.Tables, name)
+		}
 	}
+}
+
+func hasClaim(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		if st.Role == RoleClaim {
+			return true
+		}
+	}
+	return false
 }
 
 // transitions gives roles to the statements on a queue table that move jobs
@@ -329,7 +347,14 @@ func stateColumn(poll *sqlcheck.Stmt, written map[string]bool) string {
 // changes the polled table, or locks the rows it selects.
 func claims(st *Statement) bool {
 	switch st.Kind {
-	case sqlcheck.KindUpdate, sqlcheck.KindDelete:
+	case sqlcheck.KindDelete:
+		// A DELETE takes jobs only if it hands them back: without
+		// RETURNING, it is a purge of old rows.
+		if st.Returning == nil {
+			return false
+		}
+		fallthrough
+	case sqlcheck.KindUpdate:
 		for _, p := range st.Polls {
 			if p.Table == st.Table {
 				return true

@@ -74,3 +74,11 @@ func prepared(ctx context.Context, db *sql.DB) error {
 	var id int64
 	return stmt.QueryRowContext(ctx, 1).Scan(&id)
 }
+
+func preparedByName(ctx context.Context, conn *pgx.Conn) error {
+	if _, err := conn.Exec(ctx, "PREPARE get_job AS SELECT 1"); err != nil {
+		return err
+	}
+	var n int
+	return conn.QueryRow(ctx, "get_job").Scan(&n) // a statement name, not SQL
+}
