@@ -107,15 +107,21 @@ func tidyMessage(msg string) string {
 // offset of its first token that is not a comment.
 type span struct{ start, first, end int }
 
-// split cuts text at top-level semicolons. It follows PostgreSQL's lexical
-// rules for what can hide a semicolon: 'strings' (with ” and, in E'...',
-// backslash escapes), "identifiers", -- and nested /* */ comments, and
-// $tag$ dollar quotes. A quote left open runs to the end of the text, as it
-// does for PostgreSQL, so the statements before it survive. Spans holding
-// only comments are dropped.
+// split cuts text at top-level semicolons, as psql does. It follows
+// PostgreSQL's lexical rules for what can hide a semicolon: 'strings' (with
+// ” and, in E'...', backslash escapes), "identifiers", -- and nested /* */
+// comments, $tag$ dollar quotes, parentheses (CREATE RULE ... DO ALSO (...;
+// ...)) and BEGIN ATOMIC ... END function bodies. A quote left open runs to
+// the end of the text, as it does for PostgreSQL, so the statements before
+// it survive. Spans holding only comments are dropped.
 func split(text string) []span {
-	var spans []span
-	cur := span{first: -1}
+	var (
+		spans    []span
+		cur      = span{first: -1}
+		parens   int    // depth of ( )
+		atomic   int    // depth of BEGIN ATOMIC ... END, counting CASE ... END inside
+		lastWord string // the previous keyword-like word, upper case
+	)
 	mark := func(i int) {
 		if cur.first < 0 {
 			cur.first = i
@@ -124,12 +130,13 @@ func split(text string) []span {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
-		case c == ';':
+		case c == ';' && parens == 0 && atomic == 0:
 			cur.end = i + 1
 			if cur.first >= 0 {
 				spans = append(spans, cur)
 			}
 			cur = span{start: i + 1, first: -1}
+			lastWord = ""
 			i++
 		case c == '-' && strings.HasPrefix(text[i:], "--"):
 			i = skipLine(text, i)
@@ -150,8 +157,35 @@ func split(text string) []span {
 			} else {
 				i++
 			}
+		case c == '(':
+			mark(i)
+			parens++
+			i++
+		case c == ')':
+			mark(i)
+			if parens > 0 {
+				parens--
+			}
+			i++
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 			i++
+		case isIdent(c) && (i == 0 || !isIdent(text[i-1])):
+			mark(i)
+			j := i
+			for j < len(text) && (isIdent(text[j]) || text[j] == '$') {
+				j++
+			}
+			word := strings.ToUpper(text[i:j])
+			switch {
+			case word == "ATOMIC" && lastWord == "BEGIN" && atomic == 0:
+				atomic = 1
+			case atomic > 0 && word == "CASE":
+				atomic++
+			case atomic > 0 && word == "END":
+				atomic--
+			}
+			lastWord = word
+			i = j
 		default:
 			mark(i)
 			i++

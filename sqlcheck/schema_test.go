@@ -256,3 +256,21 @@ func TestDownFunctionNames(t *testing.T) {
 		require.Equal(t, down, isDownFunc(name), name)
 	}
 }
+
+func TestSplitLikePsql(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigserial PRIMARY KEY, status text);
+CREATE TABLE jobs_log (id bigint, status text);
+CREATE FUNCTION queued_count() RETURNS bigint LANGUAGE sql STABLE
+BEGIN ATOMIC
+  SELECT CASE WHEN count(*) > 0 THEN count(*) ELSE 0 END FROM jobs WHERE status = 'queued';
+  SELECT 1;
+END;
+CREATE RULE jobs_audit AS ON UPDATE TO jobs DO ALSO (
+  INSERT INTO jobs_log VALUES (NEW.id, NEW.status);
+  INSERT INTO jobs_log VALUES (OLD.id, OLD.status)
+);
+CREATE TABLE after_them (id int);
+`)
+	require.Empty(t, s.Problems)
+	require.NotNil(t, s.Table("public.after_them"))
+}
