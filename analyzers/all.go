@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
@@ -15,6 +16,7 @@ import (
 // All is every jobqlint analyzer, in the order of the rule table.
 var All = []*analysis.Analyzer{
 	claimrace.Analyzer,
+	doubledecode.Analyzer,
 	lease.Analyzer,
 	pollindex.Analyzer,
 	timestamptz.Analyzer,

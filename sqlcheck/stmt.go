@@ -39,6 +39,12 @@ type Assign struct {
 	Value  Value
 }
 
+// An Output is one item of a SELECT list or RETURNING list.
+type Output struct {
+	Column string // the source column, when the item is a plain column (its qualifier dropped); "" otherwise
+	Star   bool   // * or t.*: every column of the table
+}
+
 // A CTE is one WITH query.
 type CTE struct {
 	Name string
@@ -60,6 +66,9 @@ type Stmt struct {
 	Lock      *Lock  // FOR UPDATE/...; nil when there is none
 	Set       []Assign
 	Returning []string // RETURNING's columns ("*" for all); nil when there is none
+	// Outputs are the columns a SELECT or RETURNING gives back, in order:
+	// what a Scan's arguments receive.
+	Outputs []Output
 
 	InsertCols   []string
 	InsertValues []Value // the first VALUES row, aligned with InsertCols
@@ -152,7 +161,25 @@ func selectFacts(s *pg.SelectStmt) *Stmt {
 	for _, t := range s.GetTargetList() {
 		st.subqueriesIn(t.GetResTarget().GetVal())
 	}
+	st.Outputs = outputs(s.GetTargetList())
 	return st
+}
+
+// outputs models a SELECT or RETURNING list.
+func outputs(list []*pg.Node) []Output {
+	var out []Output
+	for _, t := range list {
+		val := t.GetResTarget().GetVal()
+		if ref := val.GetColumnRef(); ref != nil {
+			fields := ref.GetFields()
+			if len(fields) > 0 && fields[len(fields)-1].GetAStar() != nil {
+				out = append(out, Output{Star: true})
+				continue
+			}
+		}
+		out = append(out, Output{Column: columnName(val)})
+	}
+	return out
 }
 
 func lockStrength(s pg.LockClauseStrength) string {
@@ -276,6 +303,7 @@ func (st *Stmt) returning(list []*pg.Node) {
 		return
 	}
 	st.Returning = []string{}
+	st.Outputs = outputs(list)
 	for _, t := range list {
 		rt := t.GetResTarget()
 		switch {

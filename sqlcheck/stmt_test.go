@@ -116,3 +116,10 @@ func TestLookupPollIsNotAPoll(t *testing.T) {
 	require.True(t, IsPollShape(stmt(t, `SELECT * FROM jobs WHERE status = 'queued' FOR UPDATE SKIP LOCKED`)), "locking every queued row is")
 	require.False(t, IsPollShape(stmt(t, `SELECT j.id FROM jobs j JOIN kinds k ON k.id = j.kind WHERE j.status = 'queued' ORDER BY j.id LIMIT 1`)), "a join has no single table")
 }
+
+func TestOutputs(t *testing.T) {
+	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}, {}, {Star: true}},
+		stmt(t, `SELECT j.id, payload AS p, count(*), j.* FROM jobs j GROUP BY 1`).Outputs)
+	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}},
+		stmt(t, `UPDATE jobs SET status = 'running' WHERE id = 1 RETURNING id, jobs.payload`).Outputs)
+}

@@ -1,0 +1,271 @@
+package doubledecode
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "doubledecode",
+	Doc:      "report JSON payloads decoded or encoded twice",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	decoded := decodedByPgx(pass, m)
+	intoString := decodedIntoString(pass)
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		switch fn := callee(pass, call); fn {
+		case "encoding/json.Unmarshal", "encoding/json.NewDecoder":
+			checkDecode(pass, call, decoded, intoString)
+		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+			checkEncode(pass, call)
+		}
+	}
+	checkSQL(pass, m)
+	return nil, nil
+}
+
+// A pgxValue is a variable (or field) of type any that a pgx Scan fills
+// from a json or jsonb column.
+type pgxValue struct {
+	scan   *queuemodel.Call
+	column string
+	typ    string
+}
+
+// decodedByPgx finds the `any` targets of pgx Scans of json/jsonb columns.
+func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[types.Object]pgxValue {
+	out := map[types.Object]pgxValue{}
+	schema := m.Schema()
+	for _, c := range m.Calls {
+		if c.API != queuemodel.APIPgx || len(c.ScanArgs) == 0 || len(c.Stmts) != 1 {
+			continue
+		}
+		st := c.Stmts[0]
+		t := schema.Table(st.Table)
+		if t == nil {
+			continue // column types unknown: say nothing
+		}
+		cols := columns(t, st.Outputs)
+		if len(cols) != len(c.ScanArgs) {
+			continue
+		}
+		for i, arg := range c.ScanArgs {
+			col := t.Column(cols[i])
+			if col == nil || (col.Type.Name != "json" && col.Type.Name != "jsonb") || col.Type.Array {
+				continue
+			}
+			addr, ok := ast.Unparen(arg).(*ast.UnaryExpr)
+			if !ok {
+				continue
+			}
+			obj := object(pass, addr.X)
+			if obj == nil || !isAny(obj.Type()) {
+				continue
+			}
+			out[obj] = pgxValue{scan: c, column: col.Name, typ: col.Type.Name}
+		}
+	}
+	return out
+}
+
+// columns lists the source column of each output, expanding * with the
+// table's columns; "" for an expression.
+func columns(t *sqlcheck.Table, outs []sqlcheck.Output) []string {
+	var cols []string
+	for _, o := range outs {
+		if o.Star {
+			for _, c := range t.Columns {
+				cols = append(cols, c.Name)
+			}
+			continue
+		}
+		cols = append(cols, o.Column)
+	}
+	return cols
+}
+
+// decodedIntoString finds the string variables that json.Unmarshal decodes into.
+func decodedIntoString(pass *analysis.Pass) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if callee(pass, call) != "encoding/json.Unmarshal" || len(call.Args) != 2 {
+			continue
+		}
+		if addr, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok {
+			if obj := object(pass, addr.X); obj != nil && isString(obj.Type()) {
+				out[obj] = true
+			}
+		}
+	}
+	return out
+}
+
+// checkDecode reports a decode of what is already decoded.
+func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[types.Object]pgxValue, intoString map[types.Object]bool) {
+	if len(call.Args) == 0 {
+		return
+	}
+	src := unwrapReader(pass, call.Args[0])
+	if ta, ok := src.(*ast.TypeAssertExpr); ok && ta.Type != nil {
+		if v, ok := decoded[object(pass, ta.X)]; ok {
+			pass.Report(analysis.Diagnostic{
+				Pos:      call.Pos(),
+				Category: "doubledecode",
+				Message: fmt.Sprintf("%s is %s: pgx scanned it into an `any` already decoded (a map[string]any for an object, never %s), "+
+					"so this assertion panics on every job; scan it into []byte or json.RawMessage and decode once, or scan straight into a map or struct",
+					v.column, v.typ, types.ExprString(ta.Type)),
+				Related: []analysis.RelatedInformation{{Pos: v.scan.Pos(), Message: "the scan that decodes it"}},
+			})
+		}
+		return
+	}
+	if obj := object(pass, src); obj != nil && intoString[obj] && call.Args[0] != src {
+		pass.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			Category: "doubledecode",
+			Message:  fmt.Sprintf("%s was decoded from JSON into a string, and is decoded again: the payload was encoded twice; decode the payload once, into its final type", obj.Name()),
+		})
+	}
+}
+
+// unwrapReader strips the conversions and readers between a value and a
+// decoder: []byte(x), strings.NewReader(x), bytes.NewReader(x).
+func unwrapReader(pass *analysis.Pass, e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && tv.IsType() {
+			e = call.Args[0] // a conversion
+			continue
+		}
+		switch callee(pass, call) {
+		case "strings.NewReader", "bytes.NewReader", "bytes.NewBuffer", "bytes.NewBufferString":
+			e = call.Args[0]
+			continue
+		}
+		return e
+	}
+}
+
+// checkEncode reports json.Marshal of JSON text held in a string.
+func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
+	if len(call.Args) == 0 {
+		return
+	}
+	conv, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 || !isString(pass.TypesInfo.TypeOf(conv)) {
+		return
+	}
+	if tv, ok := pass.TypesInfo.Types[conv.Fun]; !ok || !tv.IsType() {
+		return
+	}
+	from := pass.TypesInfo.TypeOf(conv.Args[0])
+	if !isBytes(from) {
+		return
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:      call.Pos(),
+		Category: "doubledecode",
+		Message: fmt.Sprintf("json.Marshal of %s turned into a string encodes JSON text as a JSON string (\"{\\\"a\\\":1}\"), so the stored payload is a string, not the object; "+
+			"pass the bytes as they are (json.RawMessage), or marshal the value itself", types.ExprString(conv.Args[0])),
+	})
+}
+
+var textToJSON = regexp.MustCompile(`(?i)\b(to_jsonb?|jsonb?_build_object|jsonb?_build_array)\s*\([^;]*\$\d+\s*::\s*(text|varchar|character varying)\b`)
+
+// checkSQL reports SQL that makes JSON out of a text parameter.
+func checkSQL(pass *analysis.Pass, m *queuemodel.Model) {
+	for _, c := range m.Calls {
+		if !c.Known {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if st.Kind != sqlcheck.KindInsert && st.Kind != sqlcheck.KindUpdate {
+				continue
+			}
+			var texts []string
+			for _, v := range st.InsertValues {
+				texts = append(texts, v.Text)
+			}
+			for _, a := range st.Set {
+				texts = append(texts, a.Value.Text)
+			}
+			for _, t := range texts {
+				if m := textToJSON.FindString(t); m != "" {
+					pass.Report(analysis.Diagnostic{
+						Pos:      c.Pos(),
+						Category: "doubledecode",
+						Message: fmt.Sprintf("%s… turns a text parameter into a JSON string: JSON text passed this way is stored as \"{\\\"a\\\":1}\", not as an object; "+
+							"pass the JSON as $n::jsonb", strings.TrimSpace(m)),
+					})
+					break
+				}
+			}
+		}
+	}
+}
+
+// object returns the variable or field an expression names.
+func object(pass *analysis.Pass, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return pass.TypesInfo.ObjectOf(e)
+	case *ast.SelectorExpr:
+		if sel, ok := pass.TypesInfo.Selections[e]; ok && sel.Kind() == types.FieldVal {
+			return sel.Obj()
+		}
+		return pass.TypesInfo.ObjectOf(e.Sel)
+	}
+	return nil
+}
+
+func callee(pass *analysis.Pass, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+func isAny(t types.Type) bool {
+	iface, ok := t.Underlying().(*types.Interface)
+	return ok && iface.NumMethods() == 0
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// isBytes reports whether t is a byte slice: []byte, json.RawMessage.
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}

@@ -1,0 +1,20 @@
+package doubledecode_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+)
+
+// Payloads decoded or encoded twice.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, doubledecode.Analyzer,
+		"seed", "assertstring", "decoder", "returning", "star", "twice", "marshalbytes", "marshalraw", "tojsonb", "buildobject")
+}
+
+// Payloads decoded once.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, doubledecode.Analyzer,
+		"ok_bytes", "ok_raw", "ok_map", "ok_struct", "ok_sql", "ok_string", "ok_text", "ok_noschema", "ok_jsonbparam", "ok_marshal")
+}
