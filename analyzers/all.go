@@ -8,6 +8,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
+	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
@@ -17,6 +18,7 @@ import (
 var All = []*analysis.Analyzer{
 	claimrace.Analyzer,
 	doubledecode.Analyzer,
+	maxattempts.Analyzer,
 	lease.Analyzer,
 	pollindex.Analyzer,
 	timestamptz.Analyzer,

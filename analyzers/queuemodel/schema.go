@@ -95,6 +95,10 @@ type statementsOnce struct {
 	stmts []*sqlcheck.Stmt
 }
 
+// ModuleRoot is the directory the schema and the module's SQL are read
+// from: the module root, or the package directory outside module mode.
+func (m *Model) ModuleRoot() string { return m.schema.root }
+
 // ModuleStatements returns every SELECT, UPDATE and DELETE the module holds
 // as SQL, wherever it is (see sqlcheck.ModuleStatements), read once per
 // process.

@@ -1,0 +1,258 @@
+package maxattempts
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "maxattempts",
+	Doc:      "report attempt limits nobody reads, and retries with no limit",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Run:      run,
+}
+
+var (
+	// limitName matches the names attempt limits go by.
+	limitName = regexp.MustCompile(`(?i)^max_?(job_?)?(attempts?|retries|retry|tries)$|^(attempts?|retries|retry|tries)_?(limit|max)$`)
+	// attemptWord matches what an attempt count is called, in Go and SQL.
+	attemptWord = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if len(m.Tables) == 0 {
+		return nil, nil // no queue, no retries to bound
+	}
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	unguarded := unguardedRetries(pass, m, root)
+	reported := false
+	for _, limit := range unreadLimits(pass, m, root) {
+		d := analysis.Diagnostic{
+			Pos:      limit.Pos(),
+			Category: "maxattempts",
+			Message: fmt.Sprintf("%s is declared but no decision reads it: a job that always fails is retried for ever and never reaches a terminal state anyone sees; "+
+				"when the attempts reach %s, set the job to 'failed' and keep its last error", limit.Name(), limit.Name()),
+		}
+		if len(unguarded) > 0 {
+			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Call.Pos(), Message: "the retry it should stop"}}
+		}
+		pass.Report(d)
+		reported = true
+	}
+	if reported {
+		return nil, nil
+	}
+	for _, r := range unguarded {
+		pass.Report(analysis.Diagnostic{
+			Pos:      r.Call.Pos(),
+			Category: "maxattempts",
+			Message: "this retry puts the job back with no limit: nothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
+				"guard it (CASE WHEN attempts >= $n THEN 'failed' ..., or if job.Attempts >= max { fail })",
+		})
+	}
+	return nil, nil
+}
+
+// unreadLimits returns the package's attempt limits that no decision reads.
+func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) []types.Object {
+	var limits []types.Object
+	for id, obj := range pass.TypesInfo.Defs {
+		if obj == nil || !limitName.MatchString(id.Name) || !isCount(obj) ||
+			strings.HasSuffix(pass.Fset.Position(id.Pos()).Filename, "_test.go") {
+			continue
+		}
+		switch obj.(type) {
+		case *types.Const, *types.Var:
+			limits = append(limits, obj)
+		}
+	}
+	read := map[types.Object]bool{}
+	for cur := range root.Preorder((*ast.Ident)(nil)) {
+		obj := pass.TypesInfo.Uses[cur.Node().(*ast.Ident)]
+		if obj == nil || read[obj] || inLogCall(pass, cur) {
+			continue
+		}
+		read[obj] = true
+	}
+	var out []types.Object
+	for _, l := range limits {
+		if read[l] || (l.Exported() && readElsewhere(pass, m, l.Name())) {
+			continue
+		}
+		out = append(out, l)
+	}
+	sortByPos(out)
+	return out
+}
+
+// isCount reports whether an object holds a number (or a flag's *int).
+func isCount(obj types.Object) bool {
+	t := obj.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// inLogCall reports whether an identifier is an argument of a log or
+// format call, where reading a limit decides nothing.
+func inLogCall(pass *analysis.Pass, cur inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.CallExpr)(nil)) {
+		fn, ok := typeutil.Callee(pass.TypesInfo, c.Node().(*ast.CallExpr)).(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			continue
+		}
+		switch fn.Pkg().Path() {
+		case "log", "log/slog", "fmt":
+			return true
+		}
+		if strings.HasSuffix(fn.Name(), "f") || strings.HasPrefix(fn.Name(), "Print") {
+			return true // a logger's Printf, Infof, Errorf...
+		}
+	}
+	return false
+}
+
+// readElsewhere reports whether another package of the module mentions an
+// exported limit by name (a selector .Name outside this package's files).
+func readElsewhere(pass *analysis.Pass, m *queuemodel.Model, name string) bool {
+	own := map[string]bool{}
+	for _, f := range pass.Files {
+		own[filepath.Clean(pass.Fset.File(f.Pos()).Name())] = true
+	}
+	needle := []byte("." + name)
+	found := false
+	filepath.WalkDir(m.ModuleRoot(), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || found {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if n := d.Name(); path != m.ModuleRoot() && (n == "vendor" || n == "testdata" || strings.HasPrefix(n, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || own[filepath.Clean(path)] {
+			return nil
+		}
+		if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, needle) {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+// unguardedRetries returns the retries of the package that no attempt
+// guard stops.
+func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) []*queuemodel.Statement {
+	var out []*queuemodel.Statement
+	for _, qt := range m.QueueTables() {
+		var retries, fails []*queuemodel.Statement
+		for _, st := range qt.Statements {
+			switch st.Role {
+			case queuemodel.RoleRetry:
+				retries = append(retries, st)
+			case queuemodel.RoleFail:
+				fails = append(fails, st)
+			}
+		}
+		guardedFail := false
+		for _, f := range fails {
+			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call)
+		}
+		for _, r := range retries {
+			if guardedFail || caseGuard(r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) {
+				continue
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+var caseOnAttempts = regexp.MustCompile(`(?is)\bCASE\b.*\bWHEN\b.*(attempt|retr|tries)`)
+
+// caseGuard reports whether a retry decides in SQL between retrying and
+// failing: SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END.
+func caseGuard(r *queuemodel.Statement) bool {
+	for _, a := range r.Set {
+		if caseOnAttempts.MatchString(a.Value.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlGuard reports whether a statement's WHERE compares an attempt count
+// with one of the given operators (attempts < max_attempts).
+func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
+	for _, p := range s.Where {
+		if p.Op == sqlcheck.OpOther && attemptWord.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
+			return true
+		}
+		if !attemptWord.MatchString(p.Column) {
+			continue
+		}
+		for _, op := range ops {
+			if p.Op == op {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goGuard reports whether a call runs under an if whose condition looks at
+// an attempt count, or asks a helper.
+func goGuard(pass *analysis.Pass, root inspector.Cursor, call *queuemodel.Call) bool {
+	cur, ok := root.FindNode(call.Expr)
+	if !ok {
+		return false
+	}
+	for c := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		cond := c.Node().(*ast.IfStmt).Cond
+		if attemptWord.MatchString(types.ExprString(cond)) {
+			return true
+		}
+		helper := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if ce, ok := n.(*ast.CallExpr); ok {
+				if _, isFunc := typeutil.Callee(pass.TypesInfo, ce).(*types.Func); isFunc {
+					helper = true
+				}
+			}
+			return !helper
+		})
+		if helper {
+			return true
+		}
+	}
+	return false
+}
+
+func sortByPos(objs []types.Object) {
+	for i := 1; i < len(objs); i++ {
+		for j := i; j > 0 && objs[j].Pos() < objs[j-1].Pos(); j-- {
+			objs[j], objs[j-1] = objs[j-1], objs[j]
+		}
+	}
+}

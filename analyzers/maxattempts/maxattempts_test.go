@@ -1,0 +1,20 @@
+package maxattempts_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
+)
+
+// Retries that never stop.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer,
+		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf")
+}
+
+// Retries bounded in Go, in SQL, by a helper or a column.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer,
+		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim")
+}

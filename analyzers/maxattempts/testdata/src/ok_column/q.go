@@ -1,0 +1,18 @@
+// A column-driven limit compared in SQL: retries only under it.
+package ok_column
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func retry(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
+	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1 AND attempts < max_attempts`, id)
+	return tag.RowsAffected() == 1, err
+}
