@@ -5,6 +5,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/bookkeeping"
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
@@ -20,6 +21,7 @@ var All = []*analysis.Analyzer{
 	doubledecode.Analyzer,
 	maxattempts.Analyzer,
 	lease.Analyzer,
+	bookkeeping.Analyzer,
 	pollindex.Analyzer,
 	timestamptz.Analyzer,
 	sqlsyntax.Analyzer,

@@ -26,6 +26,9 @@ type Value struct {
 	Param int    // ValueParam: the parameter number
 	Sub   *Stmt  // ValueSubquery: the subquery's facts
 	Text  string // the expression as SQL
+	// Cases holds, for a CASE whose results are all constants, those
+	// constants: CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END.
+	Cases []string
 }
 
 // Pred ops. Comparisons are normalized so that the column is on the left.
@@ -223,8 +226,28 @@ func value(n *pg.Node) Value {
 		v.Kind, v.Sub = ValueSubquery, facts(inner.GetSubLink().GetSubselect())
 	case isNow(inner):
 		v.Kind = ValueNow
+	case inner.GetCaseExpr() != nil:
+		v.Cases = caseResults(inner.GetCaseExpr())
 	}
 	return v
+}
+
+// caseResults returns the constant results of a CASE, or nil when one of
+// them (or the missing ELSE, which is NULL) is not a constant.
+func caseResults(c *pg.CaseExpr) []string {
+	var out []string
+	for _, w := range c.GetArgs() {
+		r := value(w.GetCaseWhen().GetResult())
+		if r.Kind != ValueConst {
+			return nil
+		}
+		out = append(out, r.Str)
+	}
+	e := value(c.GetDefresult())
+	if c.GetDefresult() == nil || e.Kind != ValueConst {
+		return nil
+	}
+	return append(out, e.Str)
 }
 
 // isNow reports whether n is the current time, possibly plus or minus an

@@ -123,3 +123,11 @@ func TestOutputs(t *testing.T) {
 	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}},
 		stmt(t, `UPDATE jobs SET status = 'running' WHERE id = 1 RETURNING id, jobs.payload`).Outputs)
 }
+
+func TestCaseResults(t *testing.T) {
+	st := stmt(t, `UPDATE jobs SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END, note = CASE WHEN x THEN 'a' END WHERE id = $1`)
+	status, _ := st.Assigns("status")
+	require.Equal(t, []string{"failed", "queued"}, status.Cases)
+	note, _ := st.Assigns("note")
+	require.Nil(t, note.Cases, "no ELSE: NULL is a result too")
+}

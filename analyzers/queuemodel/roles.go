@@ -128,6 +128,12 @@ func (b *builder) transitions(qt *QueueTable) {
 				st.Role = RoleComplete // jobs deleted when done
 			}
 		case sqlcheck.KindUpdate:
+			if cases := assignedCases(st, col); byKey(st.Stmt) && anyIn(cases, runnable) {
+				// SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END:
+				// a retry that decides in SQL when to give up.
+				st.Role = RoleRetry
+				continue
+			}
 			v, ok := assignedState(st, col)
 			switch {
 			case !ok:
@@ -160,6 +166,28 @@ func constFilter(poll *sqlcheck.Stmt, col string) []string {
 		}
 	}
 	return out
+}
+
+// assignedCases returns the constants a CASE assigned to the state column
+// can give.
+func assignedCases(st *Statement, col string) []string {
+	if col == "" {
+		return nil
+	}
+	v, ok := st.Assigns(col)
+	if !ok {
+		return nil
+	}
+	return v.Cases
+}
+
+func anyIn(list []string, set map[string]bool) bool {
+	for _, s := range list {
+		if set[s] {
+			return true
+		}
+	}
+	return false
 }
 
 // filtersRunnable reports whether a statement only matches rows in a

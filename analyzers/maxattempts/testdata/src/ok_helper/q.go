@@ -7,7 +7,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-type Job struct{ ID int64; Tried, Budget int }
+type Job struct {
+	ID            int64
+	Tried, Budget int
+}
 
 func exhausted(j Job) bool { return j.Tried >= j.Budget }
 

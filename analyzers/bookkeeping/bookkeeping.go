@@ -1,0 +1,307 @@
+package bookkeeping
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+var Analyzer = &analysis.Analyzer{
+	Name:     "bookkeeping",
+	Doc:      "report bookkeeping errors that re-run jobs or stop the worker",
+	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Run:      run,
+}
+
+const (
+	msgRerun = "the error of this completion takes the failure path: when recording success fails after the handler succeeded, the job is retried and runs again " +
+		"(a second email, a second charge); handle handler errors and bookkeeping errors apart, and retry the bookkeeping write"
+	msgStop = "a failed bookkeeping write stops the worker here: one database hiccup ends the worker and every job in hand; " +
+		"log it and go on (the lease returns the job), or retry the write"
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if len(m.Tables) == 0 {
+		return nil, nil
+	}
+	s := summarize(pass, m)
+	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	reported := map[token.Pos]bool{}
+	report := func(pos token.Pos, msg string) {
+		if !reported[pos] {
+			reported[pos] = true
+			pass.Report(analysis.Diagnostic{Pos: pos, Category: "bookkeeping", Message: msg})
+		}
+	}
+	for cur := range root.Preorder((*ast.IfStmt)(nil)) {
+		ifs := cur.Node().(*ast.IfStmt)
+		errObj := nilCheck(pass, ifs.Cond)
+		if errObj == nil {
+			continue
+		}
+		srcs := s.sources(cur, ifs, errObj)
+		if s.failsJob(ifs.Body) {
+			for _, src := range srcs {
+				if c := s.completion(src); c != nil {
+					report(c.Pos(), msgRerun)
+				}
+			}
+		}
+		if s.stopsWorker(cur, ifs.Body) {
+			for _, src := range srcs {
+				if s.bookkeeping(src) {
+					report(src.Pos(), msgStop)
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+// summary is what the package's calls and functions do to jobs.
+type summary struct {
+	pass     *analysis.Pass
+	m        *queuemodel.Model
+	complete map[*ast.CallExpr]*queuemodel.Call // calls that record success (not in a transaction)
+	failing  map[*ast.CallExpr]bool             // calls that fail or retry a job
+	inTx     map[*ast.CallExpr]bool             // completions run in a transaction
+	// functions that (transitively) complete, or fail/retry, a job
+	completeFn, failFn map[*types.Func]bool
+	// functions that write a job's outcome themselves and claim nothing:
+	// their error is a bookkeeping error (finish, fail, retry)
+	bookFn map[*types.Func]bool
+}
+
+func summarize(pass *analysis.Pass, m *queuemodel.Model) *summary {
+	s := &summary{pass: pass, m: m, complete: map[*ast.CallExpr]*queuemodel.Call{}, failing: map[*ast.CallExpr]bool{},
+		inTx: map[*ast.CallExpr]bool{}, completeFn: map[*types.Func]bool{}, failFn: map[*types.Func]bool{}, bookFn: map[*types.Func]bool{}}
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			switch st.Role {
+			case queuemodel.RoleComplete:
+				if c.Receiver == queuemodel.RecvTx {
+					s.inTx[c.Expr] = true
+				} else {
+					s.complete[c.Expr] = c
+				}
+			case queuemodel.RoleFail, queuemodel.RoleRetry:
+				s.failing[c.Expr] = true
+			}
+		}
+	}
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	for fn, fd := range decls {
+		direct := s.any(fd.Body, func(c *ast.CallExpr) bool { return s.complete[c] != nil || s.failing[c] })
+		claims := s.any(fd.Body, func(c *ast.CallExpr) bool { return m.Claims(c) || m.ClaimsOf(c) != nil })
+		s.bookFn[fn] = direct && !claims
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range decls {
+			if !s.completeFn[fn] && s.any(fd.Body, s.completes) {
+				s.completeFn[fn], changed = true, true
+			}
+			if !s.failFn[fn] && s.any(fd.Body, s.fails) {
+				s.failFn[fn], changed = true, true
+			}
+		}
+	}
+	return s
+}
+
+func (s *summary) completes(call *ast.CallExpr) bool {
+	return s.complete[call] != nil || s.completeFn[s.callee(call)]
+}
+
+func (s *summary) fails(call *ast.CallExpr) bool {
+	return s.failing[call] || s.failFn[s.callee(call)]
+}
+
+func (s *summary) callee(call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func)
+	return fn
+}
+
+// any reports whether some call in n satisfies f.
+func (s *summary) any(n ast.Node, f func(*ast.CallExpr) bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && f(call) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (s *summary) failsJob(body *ast.BlockStmt) bool { return s.any(body, s.fails) }
+
+// completion returns the call that records success and whose error is the
+// value of src: src itself, or the completion a closure called in place
+// returns (err = func() error { ...; return w.finish(job) }()).
+func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
+	if s.completes(src) && !s.inTx[src] {
+		return src
+	}
+	lit, ok := ast.Unparen(src.Fun).(*ast.FuncLit)
+	if !ok {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if ret, ok := n.(*ast.ReturnStmt); ok && found == nil {
+			for _, r := range ret.Results {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && s.completes(call) && !s.inTx[call] {
+					found = call
+				}
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+// bookkeeping reports whether a call's error is a bookkeeping error: it
+// writes a job's outcome, or calls a function that does and claims nothing.
+func (s *summary) bookkeeping(call *ast.CallExpr) bool {
+	return s.complete[call] != nil || s.failing[call] || s.bookFn[s.callee(call)]
+}
+
+// stopsWorker reports whether a branch ends the worker: log.Fatal, panic,
+// os.Exit, or a return out of the loop that claims jobs.
+func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
+	stops := s.any(body, func(call *ast.CallExpr) bool {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" && s.pass.TypesInfo.Uses[id] == types.Universe.Lookup("panic") {
+			return true
+		}
+		fn := s.callee(call)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln", "log.Panic", "log.Panicf", "log.Panicln":
+			return true
+		}
+		return false
+	})
+	if stops {
+		return true
+	}
+	returns := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.ReturnStmt); ok {
+			returns = true
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !returns && !lit
+	})
+	if !returns {
+		return false
+	}
+	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch loop.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+		// A return inside the loop that claims jobs ends the worker.
+		return s.any(loop.Node(), func(call *ast.CallExpr) bool {
+			return s.m.Claims(call) || s.m.ClaimsOf(call) != nil
+		})
+	}
+	return false
+}
+
+// nilCheck returns the error variable of a condition `err != nil`.
+func nilCheck(pass *analysis.Pass, cond ast.Expr) types.Object {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
+	if id, ok := y.(*ast.Ident); !ok || id.Name != "nil" {
+		return nil
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := pass.TypesInfo.Uses[id]
+	if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return obj
+}
+
+// sources returns the calls whose error result the checked variable may
+// hold: the if's own init (if err := f(); err != nil), or the assignments
+// to it earlier in the same function.
+func (s *summary) sources(cur inspector.Cursor, ifs *ast.IfStmt, errObj types.Object) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	collect := func(n ast.Node) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				_, lit := n.(*ast.FuncLit)
+				return !lit || n == nil
+			}
+			for i, lhs := range as.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok || s.pass.TypesInfo.ObjectOf(id) != errObj {
+					continue
+				}
+				rhs := as.Rhs[0]
+				if len(as.Rhs) == len(as.Lhs) {
+					rhs = as.Rhs[i]
+				}
+				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+					out = append(out, call)
+				}
+			}
+			return true
+		})
+	}
+	if ifs.Init != nil {
+		collect(ifs.Init)
+		if len(out) > 0 {
+			return out
+		}
+	}
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var body *ast.BlockStmt
+		switch f := fn.Node().(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+		for _, stmt := range body.List {
+			if stmt.Pos() >= ifs.Pos() {
+				break
+			}
+			collect(stmt)
+		}
+		break
+	}
+	return out
+}

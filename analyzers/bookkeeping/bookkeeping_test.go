@@ -1,0 +1,19 @@
+package bookkeeping_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/bookkeeping"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+)
+
+// Bookkeeping errors that re-run a finished job, or stop the worker.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn")
+}
+
+// Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer,
+		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue")
+}
