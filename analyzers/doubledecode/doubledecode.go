@@ -26,9 +26,13 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	decoded := decodedByPgx(pass, m)
-	intoString := decodedIntoString(pass)
 	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	decoded := decodedByPgx(pass, m)
+	containers := decodedContainers(pass, m, root)
+	for k, v := range containers {
+		decoded[k] = v
+	}
+	intoString := decodedIntoString(pass)
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		switch fn := callee(pass, call); fn {
@@ -42,17 +46,44 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// A pgxValue is a variable (or field) of type any that a pgx Scan fills
-// from a json or jsonb column.
+// A pgxValue is a value of type any that pgx filled from a json or jsonb
+// column: a Scan target, an element of rows.Values(), an entry of a
+// pgx.RowToMap map.
 type pgxValue struct {
 	scan   *queuemodel.Call
 	column string
 	typ    string
 }
 
+// A key names such a value: a variable or field, or an element (by index
+// or by column name) of a container variable.
+type key struct {
+	obj     types.Object
+	element string // "" for the variable itself; "0", "payload"... for an element
+}
+
+// valueKey returns the key of an expression: x, s.f, vals[2], row["payload"],
+// rows[i]["payload"].
+func valueKey(pass *analysis.Pass, e ast.Expr) key {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return key{obj: object(pass, e)}
+	}
+	tv, ok := pass.TypesInfo.Types[ix.Index]
+	if !ok || tv.Value == nil {
+		return key{}
+	}
+	elem := strings.Trim(tv.Value.ExactString(), `"`)
+	x := ast.Unparen(ix.X)
+	if inner, ok := x.(*ast.IndexExpr); ok {
+		x = ast.Unparen(inner.X) // rows[i]["payload"]: any row of the slice
+	}
+	return key{obj: object(pass, x), element: elem}
+}
+
 // decodedByPgx finds the `any` targets of pgx Scans of json/jsonb columns.
-func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[types.Object]pgxValue {
-	out := map[types.Object]pgxValue{}
+func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[key]pgxValue {
+	out := map[key]pgxValue{}
 	schema := m.Schema()
 	for _, c := range m.Calls {
 		if c.API != queuemodel.APIPgx || len(c.ScanArgs) == 0 || len(c.Stmts) != 1 {
@@ -80,7 +111,74 @@ func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[types.Object]pgx
 			if obj == nil || !isAny(obj.Type()) {
 				continue
 			}
-			out[obj] = pgxValue{scan: c, column: col.Name, typ: col.Type.Name}
+			out[key{obj: obj}] = pgxValue{scan: c, column: col.Name, typ: col.Type.Name}
+		}
+	}
+	return out
+}
+
+// decodedContainers finds the values pgx decoded through rows.Values()
+// (by index) and pgx.RowToMap (by column name), for rows of pgx queries
+// whose columns the schema gives.
+func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) map[key]pgxValue {
+	out := map[key]pgxValue{}
+	queries := map[*ast.CallExpr]*queuemodel.Call{}
+	for _, c := range m.Calls {
+		if c.API == queuemodel.APIPgx && len(c.Stmts) == 1 {
+			queries[c.Expr] = c
+		}
+	}
+	if len(queries) == 0 {
+		return out
+	}
+	rowsOf := map[types.Object]*queuemodel.Call{} // rows variable -> its query
+	for cur := range root.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Rhs) != 1 || len(as.Lhs) == 0 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		lhs := object(pass, as.Lhs[0])
+		if lhs == nil {
+			continue
+		}
+		if q := queries[call]; q != nil {
+			rowsOf[lhs] = q
+			continue
+		}
+		var q *queuemodel.Call
+		byIndex := false
+		switch callee(pass, call) {
+		case "github.com/jackc/pgx/v5.CollectRows", "github.com/jackc/pgx/v5.CollectOneRow", "github.com/jackc/pgx/v5.CollectExactlyOneRow":
+			if len(call.Args) == 2 && strings.HasSuffix(types.ExprString(call.Args[1]), "RowToMap") {
+				q = rowsOf[object(pass, call.Args[0])]
+			}
+		default:
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Values" {
+				q, byIndex = rowsOf[object(pass, sel.X)], true
+			}
+		}
+		if q == nil {
+			continue
+		}
+		st := q.Stmts[0]
+		t := m.Schema().Table(st.Table)
+		if t == nil {
+			continue
+		}
+		for i, name := range columns(t, st.Outputs) {
+			col := t.Column(name)
+			if col == nil || (col.Type.Name != "json" && col.Type.Name != "jsonb") || col.Type.Array {
+				continue
+			}
+			elem := col.Name
+			if byIndex {
+				elem = fmt.Sprint(i)
+			}
+			out[key{obj: lhs, element: elem}] = pgxValue{scan: q, column: col.Name, typ: col.Type.Name}
 		}
 	}
 	return out
@@ -121,13 +219,13 @@ func decodedIntoString(pass *analysis.Pass) map[types.Object]bool {
 }
 
 // checkDecode reports a decode of what is already decoded.
-func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[types.Object]pgxValue, intoString map[types.Object]bool) {
+func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxValue, intoString map[types.Object]bool) {
 	if len(call.Args) == 0 {
 		return
 	}
 	src := unwrapReader(pass, call.Args[0])
 	if ta, ok := src.(*ast.TypeAssertExpr); ok && ta.Type != nil {
-		if v, ok := decoded[object(pass, ta.X)]; ok {
+		if v, ok := decoded[valueKey(pass, ta.X)]; ok {
 			pass.Report(analysis.Diagnostic{
 				Pos:      call.Pos(),
 				Category: "doubledecode",
