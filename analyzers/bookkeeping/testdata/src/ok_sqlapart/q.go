@@ -1,0 +1,28 @@
+// database/sql, errors apart.
+package ok_sqlapart
+
+import (
+	"context"
+	"database/sql"
+	"log"
+)
+
+func claim(ctx context.Context, db *sql.DB) (id int64, err error) {
+	err = db.QueryRowContext(ctx, `UPDATE tasks SET state = 'taken', lease_until = now() + interval '1 minute' WHERE id = (
+		SELECT id FROM tasks WHERE state = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func work(id int64) error { return nil }
+
+func runOne(ctx context.Context, db *sql.DB, id int64) {
+	if werr := work(id); werr != nil {
+		if _, err := db.ExecContext(ctx, `UPDATE tasks SET state = CASE WHEN tries >= 5 THEN 'failed' ELSE 'ready' END WHERE id = $1`, id); err != nil {
+			log.Printf("retry %d: %v", id, err)
+		}
+		return
+	}
+	if _, err := db.ExecContext(ctx, `UPDATE tasks SET state = 'done' WHERE id = $1`, id); err != nil {
+		log.Printf("done %d: %v", id, err)
+	}
+}
