@@ -16,6 +16,8 @@
 //     that no decision reads; a read inside a log or format call does not
 //     count. An exported limit read by another package of the module, by
 //     name, counts as read;
+//   - an attempt-limit column of a queue table (max_attempts) that no
+//     statement in the module compares, computes with or reads back;
 //   - otherwise, a retry (an UPDATE by key that puts a failed job back in a
 //     runnable state) with no terminal failure guarded by the attempt count:
 //     in Go (the failure runs under `if job.Attempts >= max`, or a helper

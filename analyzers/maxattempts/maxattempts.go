@@ -56,6 +56,19 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(d)
 		reported = true
 	}
+	for _, col := range unreadColumns(m) {
+		d := analysis.Diagnostic{
+			Pos:      m.Pos(col.Type.Loc),
+			Category: "maxattempts",
+			Message: fmt.Sprintf("%s holds an attempt limit, but no statement in the module reads it: a job that always fails is retried for ever; "+
+				"compare it in the statement that records a failure (WHERE attempts < %s, or CASE WHEN attempts >= %s THEN 'failed' ...)", col.Name, col.Name, col.Name),
+		}
+		if len(unguarded) > 0 {
+			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Call.Pos(), Message: "the retry it should stop"}}
+		}
+		pass.Report(d)
+		reported = true
+	}
 	if reported {
 		return nil, nil
 	}
@@ -100,6 +113,66 @@ func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Curso
 	}
 	sortByPos(out)
 	return out
+}
+
+// unreadColumns returns the attempt-limit columns (max_attempts...) of the
+// queue tables this package reports the schema of, that no statement of the
+// package or of the module's SQL reads.
+func unreadColumns(m *queuemodel.Model) []*sqlcheck.Column {
+	var out []*sqlcheck.Column
+	schema := m.Schema()
+	for _, qt := range m.QueueTables() {
+		t := schema.Table(qt.Name)
+		if t == nil || !m.ReportsSchemaOf(qt) {
+			continue
+		}
+		for _, col := range t.Columns {
+			if limitName.MatchString(col.Name) && !readsColumn(m, qt, col.Name) {
+				out = append(out, col)
+			}
+		}
+	}
+	return out
+}
+
+// readsColumn reports whether a statement on the table compares, computes
+// with, or returns a column.
+func readsColumn(m *queuemodel.Model, qt *queuemodel.QueueTable, col string) bool {
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	found := false
+	for _, top := range stmts {
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			for _, p := range s.Where {
+				found = found || p.Column == col || mentions(p.Text, col) || valuesMention(p.Values, col)
+			}
+			for _, a := range s.Set {
+				found = found || mentions(a.Value.Text, col)
+			}
+			for _, o := range s.Outputs {
+				found = found || o.Column == col || o.Star // read into Go, where a decision may use it
+			}
+		})
+	}
+	return found
+}
+
+func valuesMention(vs []sqlcheck.Value, col string) bool {
+	for _, v := range vs {
+		if v.Str == col || mentions(v.Text, col) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentions(text, col string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(col) + `\b`).MatchString(text)
 }
 
 // isCount reports whether an object holds a number (or a flag's *int).

@@ -10,7 +10,7 @@ import (
 // Retries that never stop.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer,
-		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf")
+		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf", "column")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
