@@ -82,15 +82,19 @@ func movesToInProgress(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool
 	return false
 }
 
-// leaseColumns returns the columns a claim sets to a time: from now(), or
-// from a time.Time argument.
+// timeExpr matches SQL that computes a time: the clock, or a parameter
+// cast to a timestamp (coalesce($1::timestamptz, now()), as River writes).
+var timeExpr = regexp.MustCompile(`(?i)\b(now|clock_timestamp|statement_timestamp|transaction_timestamp)\s*\(|\bcurrent_timestamp\b|\$\d+\s*::\s*timestamp`)
+
+// leaseColumns returns the columns a claim sets to a time: from the clock,
+// from a timestamp parameter, or from a time.Time argument.
 func leaseColumns(pass *analysis.Pass, st *queuemodel.Statement) []string {
 	var cols []string
 	for _, a := range st.Set {
-		switch a.Value.Kind {
-		case sqlcheck.ValueNow:
+		switch {
+		case a.Value.Kind == sqlcheck.ValueNow, timeExpr.MatchString(a.Value.Text):
 			cols = append(cols, a.Column)
-		case sqlcheck.ValueParam:
+		case a.Value.Kind == sqlcheck.ValueParam:
 			if arg := st.Call.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
 				cols = append(cols, a.Column)
 			}

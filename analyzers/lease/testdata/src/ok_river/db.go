@@ -20,7 +20,7 @@ type Queries struct{ db DBTX }
 const jobGetAvailable = `WITH locked_jobs AS (
     SELECT id FROM river_job WHERE state = 'available' ORDER BY priority, id LIMIT $1 FOR UPDATE SKIP LOCKED
 )
-UPDATE river_job SET state = 'running', attempted_at = now() FROM locked_jobs WHERE river_job.id = locked_jobs.id
+UPDATE river_job SET state = 'running', attempted_at = coalesce($2::timestamptz, now()) FROM locked_jobs WHERE river_job.id = locked_jobs.id
 RETURNING river_job.id`
 
 const jobGetStuck = `SELECT id FROM river_job WHERE state = 'running' AND attempted_at < $1::timestamptz ORDER BY id LIMIT $2`
