@@ -21,26 +21,12 @@ func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
 	// A claim loop starts at a call of a function that loops on claims, or
 	// at a call that claims from inside a loop of the command itself.
 	var starts []*ast.CallExpr
-	var visit func(n ast.Node, inLoop bool)
-	visit = func(n ast.Node, inLoop bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				visit(n.Body, true)
-				return false
-			case *ast.RangeStmt:
-				visit(n.Body, true)
-				return false
-			case *ast.CallExpr:
-				if c := m.ClaimsOf(n); (c != nil && (c.Loop || inLoop)) || (inLoop && m.Claims(n)) {
-					starts = append(starts, n)
-				}
-			}
-			return true
-		})
-	}
 	for _, f := range pass.Files {
-		visit(f, false)
+		queuemodel.WalkCalls(f, func(call *ast.CallExpr, inLoop bool) {
+			if c := m.ClaimsOf(call); (c != nil && (c.Loop || inLoop)) || (inLoop && m.Claims(call)) {
+				starts = append(starts, call)
+			}
+		})
 	}
 	if len(starts) == 0 {
 		return

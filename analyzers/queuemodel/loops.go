@@ -3,6 +3,7 @@ package queuemodel
 import (
 	"go/ast"
 	"go/types"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -77,30 +78,43 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 // scan summarizes one function body.
 func (g *callGraph) scan(decl *ast.FuncDecl) *Claims {
 	var res *Claims
-	var visit func(n ast.Node, inLoop bool)
-	visit = func(n ast.Node, inLoop bool) {
+	WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
+		c := g.callee(call)
+		if g.claimCalls[call] || c != nil {
+			if res == nil {
+				res = &Claims{}
+			}
+			res.Loop = res.Loop || inLoop || (c != nil && c.Loop)
+		}
+	})
+	return res
+}
+
+// WalkCalls calls visit for every call in n, saying whether it sits inside
+// a for or range loop (of n itself; closures count as part of n).
+func WalkCalls(n ast.Node, visit func(call *ast.CallExpr, inLoop bool)) {
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ForStmt:
-				visit(n.Body, true)
+				for _, part := range []ast.Node{n.Init, n.Cond, n.Post, n.Body} {
+					if part != nil && !reflect.ValueOf(part).IsNil() {
+						walk(part, part != n.Init || inLoop)
+					}
+				}
 				return false
 			case *ast.RangeStmt:
-				visit(n.Body, true)
+				walk(n.X, inLoop)
+				walk(n.Body, true)
 				return false
 			case *ast.CallExpr:
-				c := g.callee(n)
-				if g.claimCalls[n] || c != nil {
-					if res == nil {
-						res = &Claims{}
-					}
-					res.Loop = res.Loop || inLoop || (c != nil && c.Loop)
-				}
+				visit(n, inLoop)
 			}
 			return true
 		})
 	}
-	visit(decl.Body, false)
-	return res
+	walk(n, false)
 }
 
 // callee returns what the function a call calls does about claims.
