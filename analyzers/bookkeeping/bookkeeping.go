@@ -67,72 +67,31 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// summary is what the package's calls and functions do to jobs.
+// summary answers what calls do to jobs, from the queue model (which knows
+// the functions of other packages through facts).
 type summary struct {
-	pass     *analysis.Pass
-	m        *queuemodel.Model
-	complete map[*ast.CallExpr]*queuemodel.Call // calls that record success (not in a transaction)
-	failing  map[*ast.CallExpr]bool             // calls that fail or retry a job
-	inTx     map[*ast.CallExpr]bool             // completions run in a transaction
-	// functions that (transitively) complete, or fail/retry, a job
-	completeFn, failFn map[*types.Func]bool
-	// functions that write a job's outcome themselves and claim nothing:
-	// their error is a bookkeeping error (finish, fail, retry)
-	bookFn map[*types.Func]bool
+	pass *analysis.Pass
+	m    *queuemodel.Model
 }
 
-func summarize(pass *analysis.Pass, m *queuemodel.Model) *summary {
-	s := &summary{pass: pass, m: m, complete: map[*ast.CallExpr]*queuemodel.Call{}, failing: map[*ast.CallExpr]bool{},
-		inTx: map[*ast.CallExpr]bool{}, completeFn: map[*types.Func]bool{}, failFn: map[*types.Func]bool{}, bookFn: map[*types.Func]bool{}}
-	for _, c := range m.Calls {
-		for _, st := range c.Stmts {
-			switch st.Role {
-			case queuemodel.RoleComplete:
-				if c.Receiver == queuemodel.RecvTx {
-					s.inTx[c.Expr] = true
-				} else {
-					s.complete[c.Expr] = c
-				}
-			case queuemodel.RoleFail, queuemodel.RoleRetry:
-				s.failing[c.Expr] = true
-			}
-		}
-	}
-	decls := map[*types.Func]*ast.FuncDecl{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls[fn] = fd
-				}
-			}
-		}
-	}
-	for fn, fd := range decls {
-		direct := s.any(fd.Body, func(c *ast.CallExpr) bool { return s.complete[c] != nil || s.failing[c] })
-		claims := s.any(fd.Body, func(c *ast.CallExpr) bool { return m.Claims(c) || m.ClaimsOf(c) != nil })
-		s.bookFn[fn] = direct && !claims
-	}
-	for changed := true; changed; {
-		changed = false
-		for fn, fd := range decls {
-			if !s.completeFn[fn] && s.any(fd.Body, s.completes) {
-				s.completeFn[fn], changed = true, true
-			}
-			if !s.failFn[fn] && s.any(fd.Body, s.fails) {
-				s.failFn[fn], changed = true, true
-			}
-		}
-	}
-	return s
-}
+func summarize(pass *analysis.Pass, m *queuemodel.Model) *summary { return &summary{pass: pass, m: m} }
 
+// completes reports whether a call records a success outside a transaction.
 func (s *summary) completes(call *ast.CallExpr) bool {
-	return s.complete[call] != nil || s.completeFn[s.callee(call)]
+	if s.m.Direct(call).Completes {
+		return true
+	}
+	j := s.m.JobsOf(call)
+	return j != nil && j.Completes
 }
 
+// fails reports whether a call records a failure or a retry.
 func (s *summary) fails(call *ast.CallExpr) bool {
-	return s.failing[call] || s.failFn[s.callee(call)]
+	if s.m.Direct(call).Fails {
+		return true
+	}
+	j := s.m.JobsOf(call)
+	return j != nil && j.Fails
 }
 
 func (s *summary) callee(call *ast.CallExpr) *types.Func {
@@ -158,7 +117,7 @@ func (s *summary) failsJob(body *ast.BlockStmt) bool { return s.any(body, s.fail
 // value of src: src itself, or the completion a closure called in place
 // returns (err = func() error { ...; return w.finish(job) }()).
 func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
-	if s.completes(src) && !s.inTx[src] {
+	if s.completes(src) {
 		return src
 	}
 	lit, ok := ast.Unparen(src.Fun).(*ast.FuncLit)
@@ -172,7 +131,7 @@ func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
 		}
 		if ret, ok := n.(*ast.ReturnStmt); ok && found == nil {
 			for _, r := range ret.Results {
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && s.completes(call) && !s.inTx[call] {
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && s.completes(call) {
 					found = call
 				}
 			}
@@ -185,7 +144,11 @@ func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
 // bookkeeping reports whether a call's error is a bookkeeping error: it
 // writes a job's outcome, or calls a function that does and claims nothing.
 func (s *summary) bookkeeping(call *ast.CallExpr) bool {
-	return s.complete[call] != nil || s.failing[call] || s.bookFn[s.callee(call)]
+	if d := s.m.Direct(call); d.Completes || d.Fails {
+		return true
+	}
+	j := s.m.JobsOf(call)
+	return j != nil && j.Writes
 }
 
 // stopsWorker reports whether a branch ends the worker: log.Fatal, panic,
@@ -226,7 +189,8 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 		}
 		// A return inside the loop that claims jobs ends the worker.
 		return s.any(loop.Node(), func(call *ast.CallExpr) bool {
-			return s.m.Claims(call) || s.m.ClaimsOf(call) != nil
+			j := s.m.JobsOf(call)
+			return s.m.RunsClaim(call) || (j != nil && j.Claims)
 		})
 	}
 	return false

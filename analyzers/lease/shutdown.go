@@ -23,7 +23,7 @@ func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
 	var starts []*ast.CallExpr
 	for _, f := range pass.Files {
 		queuemodel.WalkCalls(f, func(call *ast.CallExpr, inLoop bool) {
-			if c := m.ClaimsOf(call); (c != nil && (c.Loop || inLoop)) || (inLoop && m.Claims(call)) {
+			if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
 				starts = append(starts, call)
 			}
 		})

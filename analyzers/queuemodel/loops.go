@@ -4,47 +4,88 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// Claims is the fact that a function claims jobs, directly or through the
-// functions it calls; Loop says it keeps claiming (a claim inside a loop),
-// as a worker's Run does.
-type Claims struct{ Loop bool }
-
-func (*Claims) AFact() {}
-
-func (c *Claims) String() string {
-	if c.Loop {
-		return "claims jobs in a loop"
-	}
-	return "claims jobs"
+// Jobs is the fact of what a function does to jobs, itself or through the
+// functions it calls (in any package).
+type Jobs struct {
+	Claims    bool // it claims (or polls for) jobs
+	Loop      bool // it does so in a loop, as a worker's Run does
+	Completes bool // it records a success, outside a transaction
+	Fails     bool // it records a failure or a retry
+	// Writes says it writes a job's outcome itself and claims nothing
+	// (finish, fail, retry): its error is a bookkeeping error.
+	Writes bool
 }
 
-// ClaimsOf returns what the function a call calls does about claims (from
-// this package, or from a fact of the callee's package), or nil.
-func (m *Model) ClaimsOf(call *ast.CallExpr) *Claims { return m.loops.callee(call) }
+func (*Jobs) AFact() {}
 
-// Claims reports whether a call of the package runs a claim or a poll itself.
-func (m *Model) Claims(call *ast.CallExpr) bool { return m.loops.claimCalls[call] }
+func (j *Jobs) String() string {
+	var parts []string
+	switch {
+	case j.Loop:
+		parts = append(parts, "claims jobs in a loop")
+	case j.Claims:
+		parts = append(parts, "claims jobs")
+	}
+	if j.Completes {
+		parts = append(parts, "completes jobs")
+	}
+	if j.Fails {
+		parts = append(parts, "fails jobs")
+	}
+	if j.Writes {
+		parts = append(parts, "writes outcomes")
+	}
+	return strings.Join(parts, ", ")
+}
 
-// callGraph is what the package's functions do about claims.
+func (j *Jobs) merge(o *Jobs, inLoop bool) {
+	j.Claims = j.Claims || o.Claims
+	j.Loop = j.Loop || o.Loop || (inLoop && o.Claims)
+	j.Completes = j.Completes || o.Completes
+	j.Fails = j.Fails || o.Fails
+}
+
+// JobsOf returns what the function a call calls does to jobs (from this
+// package, or from a fact of the callee's package), or nil.
+func (m *Model) JobsOf(call *ast.CallExpr) *Jobs { return m.loops.callee(call) }
+
+// RunsClaim reports whether a call of the package runs a claim or a poll itself.
+func (m *Model) RunsClaim(call *ast.CallExpr) bool { return m.loops.direct[call].Claims }
+
+// Direct returns what a call of the package does to jobs itself, by the
+// SQL it runs (Loop and Writes aside).
+func (m *Model) Direct(call *ast.CallExpr) Jobs { return m.loops.direct[call] }
+
+// callGraph is what the package's functions do to jobs.
 type callGraph struct {
-	pass       *analysis.Pass
-	decls      map[*types.Func]*ast.FuncDecl
-	claims     map[*types.Func]*Claims
-	claimCalls map[*ast.CallExpr]bool // the package's own calls that claim or poll
+	pass   *analysis.Pass
+	decls  map[*types.Func]*ast.FuncDecl
+	jobs   map[*types.Func]*Jobs
+	direct map[*ast.CallExpr]Jobs // what the package's own SQL calls do
 }
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
-	g := &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, claims: map[*types.Func]*Claims{}, claimCalls: map[*ast.CallExpr]bool{}}
+	g := &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{}}
 	for _, c := range m.Calls {
+		d := g.direct[c.Expr]
 		for _, st := range c.Stmts {
-			if st.Role == RoleClaim || st.Role == RolePoll {
-				g.claimCalls[c.Expr] = true
+			switch st.Role {
+			case RoleClaim, RolePoll:
+				d.Claims = true
+			case RoleComplete:
+				d.Completes = d.Completes || c.Receiver != RecvTx
+			case RoleFail, RoleRetry:
+				d.Fails = true
 			}
+		}
+		if d != (Jobs{}) {
+			g.direct[c.Expr] = d
 		}
 	}
 	for _, f := range pass.Files {
@@ -56,9 +97,9 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 			}
 		}
 	}
-	// To a fixed point: a function claims if it runs a claim or calls a
-	// function that claims, and loops if it does so inside a loop or calls
-	// a function that loops.
+	// To a fixed point: a function does what its SQL and its callees do,
+	// and loops on claims if it claims inside a loop or calls a function
+	// that loops.
 	for changed := true; changed; {
 		changed = false
 		for fn, decl := range g.decls {
@@ -66,8 +107,8 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 			if got == nil {
 				continue
 			}
-			if old := g.claims[fn]; old == nil || (!old.Loop && got.Loop) {
-				g.claims[fn] = got
+			if old := g.jobs[fn]; old == nil || *old != *got {
+				g.jobs[fn] = got
 				changed = true
 			}
 		}
@@ -76,17 +117,23 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 }
 
 // scan summarizes one function body.
-func (g *callGraph) scan(decl *ast.FuncDecl) *Claims {
-	var res *Claims
+func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
+	res := &Jobs{}
+	writes, claims := false, false
 	WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
-		c := g.callee(call)
-		if g.claimCalls[call] || c != nil {
-			if res == nil {
-				res = &Claims{}
-			}
-			res.Loop = res.Loop || inLoop || (c != nil && c.Loop)
+		d := g.direct[call]
+		writes = writes || d.Completes || d.Fails
+		claims = claims || d.Claims
+		res.merge(&d, inLoop)
+		if c := g.callee(call); c != nil {
+			res.merge(c, inLoop)
+			claims = claims || c.Claims
 		}
 	})
+	res.Writes = writes && !claims
+	if *res == (Jobs{}) {
+		return nil
+	}
 	return res
 }
 
@@ -118,16 +165,16 @@ func WalkCalls(n ast.Node, visit func(call *ast.CallExpr, inLoop bool)) {
 }
 
 // callee returns what the function a call calls does about claims.
-func (g *callGraph) callee(call *ast.CallExpr) *Claims {
+func (g *callGraph) callee(call *ast.CallExpr) *Jobs {
 	fn, ok := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
-	if c := g.claims[fn]; c != nil {
+	if c := g.jobs[fn]; c != nil {
 		return c
 	}
 	if fn.Pkg() != nil && fn.Pkg() != g.pass.Pkg {
-		var c Claims
+		var c Jobs
 		if g.pass.ImportObjectFact(fn.Origin(), &c) {
 			return &c
 		}
@@ -136,7 +183,7 @@ func (g *callGraph) callee(call *ast.CallExpr) *Claims {
 }
 
 func (g *callGraph) exportFacts() {
-	for fn, c := range g.claims {
+	for fn, c := range g.jobs {
 		g.pass.ExportObjectFact(fn, c)
 	}
 }

@@ -2,47 +2,14 @@ package exit
 
 import (
 	"context"
-	"log"
 	"os"
-	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
+	"bkstore"
 )
 
-var (
-	_ = log.Print
-	_ = os.Exit
-	_ = time.Sleep
-)
-
-type W struct{ pool *pgxpool.Pool }
-
-func (w *W) claim(ctx context.Context) (id int64, err error) {
-	err = w.pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '1 minute' WHERE id = (
-		SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
-	return id, err
-}
-
-func (w *W) finish(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) retry(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) fail(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
-	return err
-}
-
-func handle(ctx context.Context, id int64) error { return nil }
-
-func (w *W) runOne(ctx context.Context, id int64) {
-	if handle(ctx, id) != nil {
-		err := w.retry(ctx, id) // want `a failed bookkeeping write stops the worker`
+func runOne(ctx context.Context, w *bkstore.W, id int64) {
+	if bkstore.Handle(ctx, id) != nil {
+		err := w.Retry(ctx, id) // want `a failed bookkeeping write stops the worker`
 		if err != nil {
 			os.Exit(1)
 		}

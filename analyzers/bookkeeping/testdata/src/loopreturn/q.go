@@ -1,55 +1,22 @@
+// Returning the bookkeeping error ends the claim loop.
 package loopreturn
 
 import (
 	"context"
-	"log"
-	"os"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
+	"bkstore"
 )
 
-var (
-	_ = log.Print
-	_ = os.Exit
-	_ = time.Sleep
-)
-
-type W struct{ pool *pgxpool.Pool }
-
-func (w *W) claim(ctx context.Context) (id int64, err error) {
-	err = w.pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '1 minute' WHERE id = (
-		SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
-	return id, err
-}
-
-func (w *W) finish(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) retry(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) fail(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
-	return err
-}
-
-func handle(ctx context.Context, id int64) error { return nil }
-
-// Returning the bookkeeping error ends the claim loop.
-func (w *W) Run(ctx context.Context) error {
+func Run(ctx context.Context, w *bkstore.W) error {
 	for {
-		id, err := w.claim(ctx)
+		id, err := w.Claim(ctx)
 		if err != nil {
 			time.Sleep(time.Second)
 			continue
 		}
-		if handle(ctx, id) == nil {
-			if err := w.finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker`
+		if bkstore.Handle(ctx, id) == nil {
+			if err := w.Finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker`
 				return err
 			}
 		}

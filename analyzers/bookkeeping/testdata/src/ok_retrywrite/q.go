@@ -1,53 +1,20 @@
+// The bookkeeping write itself is retried.
 package ok_retrywrite
 
 import (
 	"context"
-	"log"
-	"os"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
+	"bkstore"
 )
 
-var (
-	_ = log.Print
-	_ = os.Exit
-	_ = time.Sleep
-)
-
-type W struct{ pool *pgxpool.Pool }
-
-func (w *W) claim(ctx context.Context) (id int64, err error) {
-	err = w.pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '1 minute' WHERE id = (
-		SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
-	return id, err
-}
-
-func (w *W) finish(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) retry(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id)
-	return err
-}
-
-func (w *W) fail(ctx context.Context, id int64) error {
-	_, err := w.pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
-	return err
-}
-
-func handle(ctx context.Context, id int64) error { return nil }
-
-// The bookkeeping write itself is retried.
-func (w *W) runOne(ctx context.Context, id int64) {
-	if err := handle(ctx, id); err != nil {
-		w.retry(ctx, id)
+func runOne(ctx context.Context, w *bkstore.W, id int64) {
+	if err := bkstore.Handle(ctx, id); err != nil {
+		w.Retry(ctx, id)
 		return
 	}
 	for attempt := 0; attempt < 5; attempt++ {
-		if err := w.finish(ctx, id); err == nil {
+		if err := w.Finish(ctx, id); err == nil {
 			return
 		}
 		time.Sleep(time.Second)

@@ -41,7 +41,7 @@ func pgxCalls(ctx context.Context, pool *pgxpool.Pool, conn *pgx.Conn, tx pgx.Tx
 	pool.Exec(ctx, "SELEC oops")
 }
 
-func sqlCalls(ctx context.Context, db *sql.DB, tx *sql.Tx, conn *sql.Conn) {
+func sqlCalls(ctx context.Context, db *sql.DB, tx *sql.Tx, conn *sql.Conn) { // want sqlCalls:"fails jobs, writes outcomes"
 	local := "UPDATE jobs SET status = 'failed' WHERE id = $1"
 	db.ExecContext(ctx, local, 1)
 	tx.Exec("UPDATE jobs SET attempts = attempts + 1 WHERE id = $1", 1)
@@ -61,7 +61,7 @@ func execTwice(ctx context.Context, pool *pgxpool.Pool, q string) { // want exec
 	exec(ctx, pool, q)
 }
 
-func viaWrappers(ctx context.Context, pool *pgxpool.Pool) {
+func viaWrappers(ctx context.Context, pool *pgxpool.Pool) { // want viaWrappers:"fails jobs, writes outcomes"
 	exec(ctx, pool, "UPDATE jobs SET status = 'queued' WHERE id = $1", 1)
 	execTwice(ctx, pool, "DELETE FROM jobs WHERE status = 'done'")
 }

@@ -33,17 +33,17 @@ func (q *Q) Reclaim(ctx context.Context) error {
 	return err
 }
 
-func (q *Q) Done(ctx context.Context, id int64) error {
+func (q *Q) Done(ctx context.Context, id int64) error { // want Done:"completes jobs, writes outcomes"
 	_, err := q.pool.Exec(ctx, `UPDATE tasks SET state = 'succeeded', lease_until = NULL WHERE id = $1`, id)
 	return err
 }
 
-func (q *Q) Retry(ctx context.Context, id int64, msg string) error {
+func (q *Q) Retry(ctx context.Context, id int64, msg string) error { // want Retry:"fails jobs, writes outcomes"
 	_, err := q.pool.Exec(ctx, `UPDATE tasks SET state = 'ready', not_before = now() + interval '1 minute', failure = $2 WHERE id = $1`, id, msg)
 	return err
 }
 
-func (q *Q) Bury(ctx context.Context, id int64, msg string) error {
+func (q *Q) Bury(ctx context.Context, id int64, msg string) error { // want Bury:"fails jobs, writes outcomes"
 	_, err := q.pool.Exec(ctx, `UPDATE tasks SET state = 'buried', failure = $2 WHERE id = $1`, id, msg)
 	return err
 }

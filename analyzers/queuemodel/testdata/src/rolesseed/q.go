@@ -16,12 +16,12 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) { // w
 	return id, err
 }
 
-func Finish(ctx context.Context, pool *pgxpool.Pool, id int64) error {
+func Finish(ctx context.Context, pool *pgxpool.Pool, id int64) error { // want Finish:"completes jobs, writes outcomes"
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
 	return err
 }
 
-func Fail(ctx context.Context, pool *pgxpool.Pool, id int64, msg string) error {
+func Fail(ctx context.Context, pool *pgxpool.Pool, id int64, msg string) error { // want Fail:"fails jobs, writes outcomes"
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', attempts = attempts + 1, last_error = $2 WHERE id = $1`, id, msg)
 	return err
 }
