@@ -35,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 				unlockedSubquery(pass, qt, st)
 			case isCAS(qt, st) && st.PolledBy == nil:
 				if !st.Call.ResultChecked {
-					reportCAS(pass, qt, st, nil)
+					reportCAS(pass, st, nil)
 				}
 			}
 		}
@@ -49,7 +49,7 @@ func twoStep(pass *analysis.Pass, qt *queuemodel.QueueTable, poll *queuemodel.St
 	if rechecks(qt, step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
 		if !step.Call.ResultChecked {
-			reportCAS(pass, qt, step, poll)
+			reportCAS(pass, step, poll)
 		}
 		return
 	}
@@ -85,7 +85,7 @@ func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuem
 			"add FOR UPDATE SKIP LOCKED to the subquery")
 }
 
-func reportCAS(pass *analysis.Pass, qt *queuemodel.QueueTable, cas, poll *queuemodel.Statement) {
+func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {
 	report(pass, cas, poll, "the SELECT that found the job",
 		"this compare-and-set claim re-checks the status, but nothing checks that it matched a row: when another worker took the job first, "+
 			"it updates nothing and the job runs anyway; check RowsAffected() (or scan the RETURNING row and handle ErrNoRows) before running the job")
