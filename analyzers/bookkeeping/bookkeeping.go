@@ -117,28 +117,80 @@ func (s *summary) failsJob(body *ast.BlockStmt) bool { return s.any(body, s.fail
 // value of src: src itself, or the completion a closure called in place
 // returns (err = func() error { ...; return w.finish(job) }()).
 func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
-	if s.completes(src) {
+	if s.m.Direct(src).Completes {
 		return src
 	}
-	lit, ok := ast.Unparen(src.Fun).(*ast.FuncLit)
-	if !ok {
+	if lit, ok := ast.Unparen(src.Fun).(*ast.FuncLit); ok {
+		return s.returnedCompletion(lit.Body)
+	}
+	j := s.m.JobsOf(src)
+	if j == nil || !j.Completes {
 		return nil
 	}
+	if j.Writes {
+		return src // finish(job): its error is the completion's
+	}
+	// A helper that runs the job and records it (process(job)) passes the
+	// completion's error on only if it returns it.
+	if decl := s.decl(src); decl != nil && s.returnedCompletion(decl.Body) != nil {
+		return src
+	}
+	return nil
+}
+
+// returnedCompletion returns a completion whose result a body returns:
+// return w.finish(job), directly or through the error variable it set.
+func (s *summary) returnedCompletion(body *ast.BlockStmt) *ast.CallExpr {
+	completions := map[types.Object]*ast.CallExpr{}
 	var found *ast.CallExpr
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		if ret, ok := n.(*ast.ReturnStmt); ok && found == nil {
-			for _, r := range ret.Results {
-				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && s.completes(call) {
-					found = call
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && s.completes(call) {
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							completions[s.pass.TypesInfo.ObjectOf(id)] = call
+						}
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				switch r := ast.Unparen(r).(type) {
+				case *ast.CallExpr:
+					if s.completes(r) && found == nil {
+						found = r
+					}
+				case *ast.Ident:
+					if c := completions[s.pass.TypesInfo.Uses[r]]; c != nil && found == nil {
+						found = c
+					}
 				}
 			}
 		}
 		return found == nil
 	})
 	return found
+}
+
+// decl returns the declaration of the function a call calls, when it is in
+// this package.
+func (s *summary) decl(call *ast.CallExpr) *ast.FuncDecl {
+	fn := s.callee(call)
+	if fn == nil {
+		return nil
+	}
+	for _, f := range s.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && s.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
 }
 
 // bookkeeping reports whether a call's error is a bookkeeping error: it

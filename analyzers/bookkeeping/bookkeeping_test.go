@@ -15,5 +15,5 @@ func TestRejected(t *testing.T) {
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
-		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart")
+		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs")
 }

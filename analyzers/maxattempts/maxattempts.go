@@ -295,31 +295,63 @@ func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
 }
 
 // goGuard reports whether a call runs under an if whose condition looks at
-// an attempt count, or asks a helper.
+// an attempt count, or asks a helper, there or at a call of the function
+// that holds it (two levels up, in this package). A function other
+// packages may call, and this one does not, is given the benefit of the
+// doubt: its callers are out of sight.
 func goGuard(pass *analysis.Pass, root inspector.Cursor, call *queuemodel.Call) bool {
 	cur, ok := root.FindNode(call.Expr)
 	if !ok {
 		return false
 	}
+	return guardedAt(pass, root, cur, 2)
+}
+
+func guardedAt(pass *analysis.Pass, root inspector.Cursor, cur inspector.Cursor, depth int) bool {
 	for c := range cur.Enclosing((*ast.IfStmt)(nil)) {
-		cond := c.Node().(*ast.IfStmt).Cond
-		if attemptWord.MatchString(types.ExprString(cond)) {
-			return true
-		}
-		helper := false
-		ast.Inspect(cond, func(n ast.Node) bool {
-			if ce, ok := n.(*ast.CallExpr); ok {
-				if _, isFunc := typeutil.Callee(pass.TypesInfo, ce).(*types.Func); isFunc {
-					helper = true
-				}
-			}
-			return !helper
-		})
-		if helper {
+		if guardCond(pass, c.Node().(*ast.IfStmt).Cond) {
 			return true
 		}
 	}
+	if depth == 0 {
+		return false
+	}
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, ok := pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+		if !ok {
+			return false
+		}
+		called := false
+		for c := range root.Preorder((*ast.CallExpr)(nil)) {
+			if typeutil.Callee(pass.TypesInfo, c.Node().(*ast.CallExpr)) != fn {
+				continue
+			}
+			called = true
+			if guardedAt(pass, root, c, depth-1) {
+				return true
+			}
+		}
+		return !called && fn.Exported()
+	}
 	return false
+}
+
+// guardCond reports whether an if's condition looks at an attempt count or
+// asks a helper (if exhausted(job)).
+func guardCond(pass *analysis.Pass, cond ast.Expr) bool {
+	if attemptWord.MatchString(types.ExprString(cond)) {
+		return true
+	}
+	helper := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if ce, ok := n.(*ast.CallExpr); ok {
+			if _, isFunc := typeutil.Callee(pass.TypesInfo, ce).(*types.Func); isFunc {
+				helper = true
+			}
+		}
+		return !helper
+	})
+	return helper
 }
 
 func sortByPos(objs []types.Object) {

@@ -16,5 +16,5 @@ func TestRejected(t *testing.T) {
 // Retries bounded in Go, in SQL, by a helper or a column.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer,
-		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql")
+		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported")
 }
