@@ -1,5 +1,5 @@
-// Package analyzers lists jobqlint's analyzers; each rule lives in its own
-// package below this one, and queuemodel holds the pass they share.
+// Package analyzers lists jobqlint's rules; each lives in its own package
+// below this one, and queuemodel holds the pass they share.
 package analyzers
 
 import (
@@ -11,18 +11,48 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
 )
 
-// All is every jobqlint analyzer, in the order of the rule table.
-var All = []*analysis.Analyzer{
-	claimrace.Analyzer,
-	doubledecode.Analyzer,
-	maxattempts.Analyzer,
-	lease.Analyzer,
-	bookkeeping.Analyzer,
-	pollindex.Analyzer,
-	timestamptz.Analyzer,
-	sqlsyntax.Analyzer,
+// Rules is every jobqlint rule, in the order of the rule table.
+var Rules = []*rule.Rule{
+	claimrace.Rule,
+	doubledecode.Rule,
+	maxattempts.Rule,
+	lease.Rule,
+	bookkeeping.Rule,
+	pollindex.Rule,
+	timestamptz.Rule,
+	sqlsyntax.Rule,
+}
+
+// All is the analyzers of Rules.
+var All = analyzersOf(Rules)
+
+func analyzersOf(rules []*rule.Rule) []*analysis.Analyzer {
+	out := make([]*analysis.Analyzer, len(rules))
+	for i, r := range rules {
+		out[i] = r.Analyzer
+	}
+	return out
+}
+
+// Lookup returns the rule with the given ID, or nil.
+func Lookup(id string) *rule.Rule {
+	for _, r := range Rules {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+func init() {
+	ids := make([]string, len(Rules))
+	for i, r := range Rules {
+		ids[i] = r.ID
+	}
+	rule.SetRuleSet(ids)
 }

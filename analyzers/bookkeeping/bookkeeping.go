@@ -1,6 +1,7 @@
 package bookkeeping
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,15 +12,20 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "bookkeeping",
-	Doc:      "report bookkeeping errors that re-run jobs or stop the worker",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the bookkeeping rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the bookkeeping rule's findings.
+var Analyzer = Rule.Analyzer
 
 const (
 	msgRerun = "the error of this completion takes the failure path: when recording success fails after the handler succeeded, the job is retried and runs again " +
@@ -39,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	report := func(pos token.Pos, msg string) {
 		if !reported[pos] {
 			reported[pos] = true
-			pass.Report(analysis.Diagnostic{Pos: pos, Category: "bookkeeping", Message: msg})
+			pass.Report(analysis.Diagnostic{Pos: pos, Message: msg})
 		}
 	}
 	for cur := range root.Preorder((*ast.IfStmt)(nil)) {

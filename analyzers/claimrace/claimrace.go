@@ -1,22 +1,28 @@
 package claimrace
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "claimrace",
-	Doc:      "report claims two workers can win at the same time",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the claimrace rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the claimrace rule's findings.
+var Analyzer = Rule.Analyzer
 
 const fixAtomic = "claim in one statement: UPDATE ... SET status = 'running' WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING ..."
 
@@ -115,7 +121,7 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 }
 
 func report(pass *analysis.Pass, at, other *queuemodel.Statement, otherMsg, msg string) {
-	d := analysis.Diagnostic{Pos: at.Call.Pos(), Category: "claimrace", Message: msg}
+	d := analysis.Diagnostic{Pos: at.Call.Pos(), Message: msg}
 	if other != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: other.Call.Pos(), Message: otherMsg}}
 	}

@@ -1,6 +1,7 @@
 package doubledecode
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -13,16 +14,21 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "doubledecode",
-	Doc:      "report JSON payloads decoded or encoded twice",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the doubledecode rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the doubledecode rule's findings.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -227,8 +233,7 @@ func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxVal
 	if ta, ok := src.(*ast.TypeAssertExpr); ok && ta.Type != nil {
 		if v, ok := decoded[valueKey(pass, ta.X)]; ok {
 			pass.Report(analysis.Diagnostic{
-				Pos:      call.Pos(),
-				Category: "doubledecode",
+				Pos: call.Pos(),
 				Message: fmt.Sprintf("%s is %s: pgx scanned it into an `any` already decoded (a map[string]any for an object, never %s), "+
 					"so this assertion panics on every job; scan it into []byte or json.RawMessage and decode once, or scan straight into a map or struct",
 					v.column, v.typ, types.ExprString(ta.Type)),
@@ -239,9 +244,8 @@ func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxVal
 	}
 	if obj := object(pass, src); obj != nil && intoString[obj] && call.Args[0] != src {
 		pass.Report(analysis.Diagnostic{
-			Pos:      call.Pos(),
-			Category: "doubledecode",
-			Message:  fmt.Sprintf("%s was decoded from JSON into a string, and is decoded again: the payload was encoded twice; decode the payload once, into its final type", obj.Name()),
+			Pos:     call.Pos(),
+			Message: fmt.Sprintf("%s was decoded from JSON into a string, and is decoded again: the payload was encoded twice; decode the payload once, into its final type", obj.Name()),
 		})
 	}
 }
@@ -285,8 +289,7 @@ func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
 		return
 	}
 	pass.Report(analysis.Diagnostic{
-		Pos:      call.Pos(),
-		Category: "doubledecode",
+		Pos: call.Pos(),
 		Message: fmt.Sprintf("json.Marshal of %s turned into a string encodes JSON text as a JSON string (\"{\\\"a\\\":1}\"), so the stored payload is a string, not the object; "+
 			"pass the bytes as they are (json.RawMessage), or marshal the value itself", types.ExprString(conv.Args[0])),
 	})
@@ -314,8 +317,7 @@ func checkSQL(pass *analysis.Pass, m *queuemodel.Model) {
 			for _, t := range texts {
 				if m := textToJSON.FindString(t); m != "" {
 					pass.Report(analysis.Diagnostic{
-						Pos:      c.Pos(),
-						Category: "doubledecode",
+						Pos: c.Pos(),
 						Message: fmt.Sprintf("%s… turns a text parameter into a JSON string: JSON text passed this way is stored as \"{\\\"a\\\":1}\", not as an object; "+
 							"pass the JSON as $n::jsonb", strings.TrimSpace(m)),
 					})

@@ -1,6 +1,7 @@
 package lease
 
 import (
+	_ "embed"
 	"fmt"
 	"go/types"
 	"regexp"
@@ -9,16 +10,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "lease",
-	Doc:      "report claims without a lease, and workers without SIGTERM handling",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the lease rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the lease rule's findings.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -46,8 +52,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 {
 				pass.Report(analysis.Diagnostic{
-					Pos:      c.Pos(),
-					Category: "lease",
+					Pos: c.Pos(),
 					Message: fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
 						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s = ... WHERE %s = %s AND locked_until < now())",
 						state.Text, state.Text, table, qt.StateColumn, qt.StateColumn, state.Text),
@@ -56,8 +61,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			}
 			if !reclaimed(m, qt, leases) {
 				pass.Report(analysis.Diagnostic{
-					Pos:      c.Pos(),
-					Category: "lease",
+					Pos: c.Pos(),
 					Message: fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
 						"add a reclaimer that runs periodically: UPDATE %s SET %s = ... WHERE %s = %s AND %s < now()",
 						strings.Join(leases, ", "), state.Text, table, qt.StateColumn, qt.StateColumn, state.Text, leases[0]),

@@ -2,6 +2,7 @@ package maxattempts
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -17,16 +18,21 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "maxattempts",
-	Doc:      "report attempt limits nobody reads, and retries with no limit",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the maxattempts rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the maxattempts rule's findings.
+var Analyzer = Rule.Analyzer
 
 var (
 	// limitName matches the names attempt limits go by.
@@ -45,8 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := false
 	for _, limit := range unreadLimits(pass, m, root) {
 		d := analysis.Diagnostic{
-			Pos:      limit.Pos(),
-			Category: "maxattempts",
+			Pos: limit.Pos(),
 			Message: fmt.Sprintf("%s is declared but no decision reads it: a job that always fails is retried for ever and never reaches a terminal state anyone sees; "+
 				"when the attempts reach %s, set the job to 'failed' and keep its last error", limit.Name(), limit.Name()),
 		}
@@ -58,8 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, col := range unreadColumns(m) {
 		d := analysis.Diagnostic{
-			Pos:      m.Pos(col.Type.Loc),
-			Category: "maxattempts",
+			Pos: m.Pos(col.Type.Loc),
 			Message: fmt.Sprintf("%s holds an attempt limit, but no statement in the module reads it: a job that always fails is retried for ever; "+
 				"compare it in the statement that records a failure (WHERE attempts < %s, or CASE WHEN attempts >= %s THEN 'failed' ...)", col.Name, col.Name, col.Name),
 		}
@@ -74,8 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, r := range unguarded {
 		pass.Report(analysis.Diagnostic{
-			Pos:      r.Call.Pos(),
-			Category: "maxattempts",
+			Pos: r.Call.Pos(),
 			Message: "this retry puts the job back with no limit: nothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
 				"guard it (CASE WHEN attempts >= $n THEN 'failed' ..., or if job.Attempts >= max { fail })",
 		})

@@ -1,22 +1,28 @@
 package pollindex
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "pollindex",
-	Doc:      "report polls that no index serves",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the pollindex rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the pollindex rule's findings.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -61,10 +67,9 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *
 	}
 	msg += "; add in a new migration: " + add
 	return analysis.Diagnostic{
-		Pos:      m.Pos(t.Loc),
-		Category: "pollindex",
-		Message:  msg,
-		Related:  []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
+		Pos:     m.Pos(t.Loc),
+		Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
 	}
 }
 

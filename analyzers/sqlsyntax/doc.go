@@ -1,17 +1,7 @@
 // Package sqlsyntax defines an Analyzer that reports SQL PostgreSQL cannot
 // parse, in Go code and in migrations.
 //
-// # Analyzer sqlsyntax
-//
-// sqlsyntax: report SQL that PostgreSQL cannot parse
-//
-// jobqlint reads SQL with PostgreSQL's own parser. SQL it cannot parse is
-// reported at its file and line with the parser's message, because every
-// other rule is blind to it: a migration that does not parse leaves the
-// schema incomplete, a query that does not parse fails at run time.
-//
-// In Go, only SQL run through pgx (or an interface whose methods return pgx
-// types) is checked: database/sql may talk to another database whose
-// dialect PostgreSQL's parser rejects. In .sql files, the package that
-// reports the schema's findings reports its parse errors, once per run.
+// Its documentation record, the single source of its name, title,
+// severity, explanation and examples, is rule.txtar beside this file;
+// `jobqlint -explain sqlsyntax` prints it, and docs/rules.md is generated from it.
 package sqlsyntax

@@ -1,6 +1,7 @@
 package sqlsyntax
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -8,15 +9,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "sqlsyntax",
-	Doc:      "report SQL that PostgreSQL cannot parse",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the sqlsyntax rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the sqlsyntax rule's findings.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -25,9 +31,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
-			Pos:      errorPos(c),
-			Category: "sqlsyntax",
-			Message:  "SQL does not parse: " + c.ParseErr.Msg,
+			Pos:     errorPos(c),
+			Message: "SQL does not parse: " + c.ParseErr.Msg,
 		})
 	}
 	if m.ReportsSchemaProblems() {
@@ -37,9 +42,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, p := range schema.Problems {
 			pass.Report(analysis.Diagnostic{
-				Pos:      m.Pos(p.Loc),
-				Category: "sqlsyntax",
-				Message:  "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)",
+				Pos:     m.Pos(p.Loc),
+				Message: "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)",
 			})
 		}
 	}

@@ -1,6 +1,7 @@
 package timestamptz
 
 import (
+	_ "embed"
 	"fmt"
 	"go/token"
 	"maps"
@@ -10,16 +11,21 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
-var Analyzer = &analysis.Analyzer{
-	Name:     "timestamptz",
-	Doc:      "report timestamp without time zone on queue tables",
-	URL:      "https://github.com/jobqlint/jobqlint/blob/main/README.md#rules",
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the timestamptz rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
-}
+})
+
+// Analyzer reports the timestamptz rule's findings.
+var Analyzer = Rule.Analyzer
 
 var allTables bool
 
@@ -71,8 +77,7 @@ func tablesToReport(m *queuemodel.Model, schema *sqlcheck.Schema) []*sqlcheck.Ta
 func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sqlcheck.Column) {
 	table := strings.TrimPrefix(t.Name, "public.")
 	d := analysis.Diagnostic{
-		Pos:      m.Pos(col.Type.Loc),
-		Category: "timestamptz",
+		Pos: m.Pos(col.Type.Loc),
 		Message: fmt.Sprintf("%s.%s is timestamp without time zone: now() is stored as the writer's local time and compared in the reader's time zone, "+
 			"so a job enqueued from a Europe/London session runs an hour late for a UTC worker in summer; use timestamptz", table, col.Name),
 	}

@@ -1,0 +1,81 @@
+package rule
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// A Rule is a documented analyzer.
+type Rule struct {
+	*Record
+	Analyzer *analysis.Analyzer
+
+	run func(*analysis.Pass) (any, error)
+}
+
+// New makes a rule of an analyzer and its record (rule.txtar): it names the
+// analyzer after the record, derives its Doc and URL from it, makes sure it
+// requires the queue model, and routes its diagnostics through the shared
+// report function. It panics if the record is malformed.
+func New(record []byte, a *analysis.Analyzer) *Rule {
+	rec, err := Parse(record)
+	if err != nil {
+		panic("jobqlint: " + err.Error())
+	}
+	r := &Rule{Record: rec, Analyzer: a, run: a.Run}
+	a.Name = rec.ID
+	a.Doc = rec.Title + "\n\n" + rec.Fails
+	a.URL = rec.URL()
+	if !slices.Contains(a.Requires, queuemodel.Analyzer) {
+		a.Requires = append(a.Requires, queuemodel.Analyzer)
+	}
+	a.Run = r.runPass
+	return r
+}
+
+// PrefixMessages makes every message start with "RULE: ". The jobqlint
+// driver sets it under go vet, whose text output prints positions and
+// messages but not analyzer names, so that the reader knows which rule to
+// read up on or name in //jobqlint:ignore. (golangci-lint adds the prefix
+// itself, and the standalone driver prints the rule in its own column.)
+var PrefixMessages bool
+
+// ruleSet is the set of rules of the driver, for reporting directives that
+// name no rule; see SetRuleSet.
+var ruleSet []string
+
+// SetRuleSet declares the IDs of every rule the driver runs, first the one
+// that reports directives naming an unknown rule. Without it, such
+// directives go unreported (a rule alone cannot know its siblings).
+func SetRuleSet(ids []string) { ruleSet = slices.Clone(ids) }
+
+func (r *Rule) runPass(pass *analysis.Pass) (any, error) {
+	s := newSession(r, pass)
+	inner := *pass
+	inner.Report = s.report
+	res, err := r.run(&inner)
+	if err != nil {
+		return res, err
+	}
+	s.checkDirectives()
+	return res, nil
+}
+
+// emit reports a diagnostic with the record's category and URL.
+func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
+	d.Category = r.Category
+	if d.URL == "" {
+		d.URL = r.URL()
+	}
+	if PrefixMessages && !strings.HasPrefix(d.Message, r.ID+": ") {
+		d.Message = r.ID + ": " + d.Message
+	}
+	pass.Report(d)
+}
+
+func (r *Rule) String() string { return fmt.Sprintf("rule %s", r.ID) }

@@ -1,0 +1,178 @@
+package rule
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/ignore"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A session is one rule's run on one package: it suppresses the findings a
+// directive covers, then reports the directives that are wrong.
+type session struct {
+	r       *Rule
+	pass    *analysis.Pass
+	model   *queuemodel.Model
+	goFiles map[string]*ast.File // the package's Go files, by absolute path
+	dirs    map[string][]*ignore.Directive
+}
+
+func newSession(r *Rule, pass *analysis.Pass) *session {
+	s := &session{r: r, pass: pass, goFiles: map[string]*ast.File{}, dirs: map[string][]*ignore.Directive{}}
+	s.model, _ = pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	for _, f := range pass.Files {
+		if abs, err := filepath.Abs(pass.Fset.File(f.Pos()).Name()); err == nil && strings.HasSuffix(abs, ".go") {
+			s.goFiles[abs] = f
+		}
+	}
+	return s
+}
+
+// directives returns a file's directives: from the comments of the
+// package's Go files, and from the text of any other file a finding sits in
+// (a migration, another package's Go file holding schema SQL).
+func (s *session) directives(abs string) []*ignore.Directive {
+	if ds, ok := s.dirs[abs]; ok {
+		return ds
+	}
+	var ds []*ignore.Directive
+	if f := s.goFiles[abs]; f != nil {
+		ds = ignore.InGoFile(s.pass.Fset, f, abs)
+	} else if content, err := os.ReadFile(abs); err == nil {
+		ds = ignore.InText(abs, content)
+	}
+	s.dirs[abs] = ds
+	return ds
+}
+
+func (s *session) report(d analysis.Diagnostic) {
+	if p := s.pass.Fset.Position(d.Pos); p.IsValid() {
+		if abs, err := filepath.Abs(p.Filename); err == nil {
+			for _, dir := range s.directives(abs) {
+				if dir.Covers(s.r.ID, p.Line) {
+					dir.Used = true
+					return
+				}
+			}
+		}
+	}
+	s.r.emit(s.pass, d)
+}
+
+// checkDirectives reports, among the directives that name this rule, those
+// without a reason and those that suppressed nothing; the latter only where
+// this package is the one that would have reported the finding, because
+// under go vet each package is analyzed alone and a schema finding is
+// reported by one package only. Where that cannot be told, it stays silent.
+func (s *session) checkDirectives() {
+	own := s.schemaOwnership()
+	for _, abs := range slices.Sorted(maps.Keys(s.goFiles)) {
+		for _, d := range s.directives(abs) {
+			s.checkUnknown(d)
+			if !d.Names(s.r.ID) {
+				continue
+			}
+			s.checkReason(d)
+			if d.Used {
+				continue
+			}
+			if schemaLiterals(s.pass.Fset, s.goFiles[abs], d.Line) && !own.covers(d) {
+				continue // schema SQL in Go: reported by the package that claims from the table
+			}
+			s.reportUnused(d)
+		}
+	}
+	for _, abs := range own.files() {
+		if s.goFiles[abs] != nil || !strings.HasSuffix(abs, ".sql") {
+			continue
+		}
+		for _, d := range s.directives(abs) {
+			if !d.Names(s.r.ID) || !own.covers(d) {
+				continue
+			}
+			s.checkReason(d)
+			if !d.Used {
+				s.reportUnused(d)
+			}
+		}
+	}
+}
+
+func (s *session) pos(d *ignore.Directive) token.Pos {
+	if d.Pos.IsValid() {
+		return d.Pos
+	}
+	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: d.Offset, Line: d.Line, Col: 1})
+}
+
+func (s *session) checkReason(d *ignore.Directive) {
+	if strings.TrimSpace(d.Reason) != "" {
+		return
+	}
+	s.r.emit(s.pass, analysis.Diagnostic{
+		Pos: s.pos(d),
+		Message: fmt.Sprintf("%s gives no reason: say after the rule why the finding does not apply here, so the next reader can judge it "+
+			"(jobqlint:ignore %s one worker per table, see ADR 12)", d.Text, s.r.ID),
+	})
+}
+
+func (s *session) reportUnused(d *ignore.Directive) {
+	s.r.emit(s.pass, analysis.Diagnostic{
+		Pos: s.pos(d),
+		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on this line or the next; remove it (or move it to the line of the finding, or the line above)",
+			d.Text, s.r.ID),
+	})
+}
+
+// checkUnknown reports rule names no rule of the driver has, once: by the
+// first rule of the set.
+func (s *session) checkUnknown(d *ignore.Directive) {
+	if len(ruleSet) == 0 || ruleSet[0] != s.r.ID {
+		return
+	}
+	if len(d.Rules) == 0 {
+		s.r.emit(s.pass, analysis.Diagnostic{
+			Pos:     s.pos(d),
+			Message: fmt.Sprintf("%s names no rule: write //jobqlint:ignore RULE reason, RULE one of %s", d.Text, strings.Join(ruleSet, ", ")),
+		})
+		return
+	}
+	for _, name := range d.Rules {
+		if !slices.Contains(ruleSet, name) {
+			s.r.emit(s.pass, analysis.Diagnostic{
+				Pos:     s.pos(d),
+				Message: fmt.Sprintf("%s: %q is not a jobqlint rule (rules: %s), so it suppresses nothing", d.Text, name, strings.Join(ruleSet, ", ")),
+			})
+		}
+	}
+}
+
+// schemaLiterals reports whether a string literal that may hold schema SQL
+// (CREATE or ALTER) spans line or the line after it. Such SQL is part of
+// the module's schema, whose findings another package may report.
+func schemaLiterals(fset *token.FileSet, f *ast.File, line int) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.BasicLit)
+		if found || !ok || lit.Kind != token.STRING {
+			return !found
+		}
+		from, to := fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line
+		up := strings.ToUpper(lit.Value)
+		if from <= line+1 && to >= line && (strings.Contains(up, "CREATE") || strings.Contains(up, "ALTER")) {
+			found = true
+		}
+		return false
+	})
+	return found
+}
