@@ -1,16 +1,21 @@
 // Package ignore reads jobqlint's suppression directives:
 //
-//	//jobqlint:ignore RULE reason          in Go, on the finding's line or the line above
-//	-- jobqlint:ignore RULE reason         in SQL, the same
+//	//jobqlint:ignore RULE reason          in Go
+//	-- jobqlint:ignore RULE reason         in SQL
 //
-// RULE may list several rules separated by commas. The reason is required;
-// package rule reports a directive without one, and a directive that
-// suppresses nothing.
+// A directive alone on its line applies to the next line; one that ends a
+// line of code applies to that line.
+//
+// RULE may list several rules separated by commas. The reason is the rest
+// of the line, up to a further comment marker (// in Go, -- in SQL). It is
+// required: package rule reports a directive without one, and a directive
+// that suppresses nothing.
 package ignore
 
 import (
 	"go/ast"
 	"go/token"
+	"os"
 	"regexp"
 	"strings"
 )
@@ -24,12 +29,22 @@ type Directive struct {
 	Rules  []string
 	Reason string
 	Text   string // the directive as written, for messages
+	Alone  bool   // the comment is alone on its line
 	Used   bool   // it suppressed a finding
+}
+
+// Target is the line the directive applies to: the next one when the
+// comment is alone on its line, else its own.
+func (d *Directive) Target() int {
+	if d.Alone {
+		return d.Line + 1
+	}
+	return d.Line
 }
 
 // Covers reports whether the directive applies to a finding of rule on line.
 func (d *Directive) Covers(rule string, line int) bool {
-	return (line == d.Line || line == d.Line+1) && d.Names(rule)
+	return line == d.Target() && d.Names(rule)
 }
 
 // Names reports whether the directive names rule.
@@ -48,7 +63,17 @@ var (
 )
 
 func newDirective(file string, line, offset int, pos token.Pos, m []string) *Directive {
-	d := &Directive{File: file, Line: line, Offset: offset, Pos: pos, Reason: m[2], Text: strings.TrimSpace(m[0])}
+	reason := m[2]
+	for _, marker := range []string{"//", "--"} {
+		if i := strings.Index(reason, marker); i >= 0 {
+			reason = reason[:i]
+		}
+	}
+	d := &Directive{File: file, Line: line, Offset: offset, Pos: pos, Reason: strings.TrimSpace(reason)}
+	d.Text = "jobqlint:ignore " + m[1]
+	if d.Reason != "" {
+		d.Text += " " + d.Reason
+	}
 	for _, r := range strings.Split(m[1], ",") {
 		if r = strings.TrimSpace(r); r != "" {
 			d.Rules = append(d.Rules, r)
@@ -59,12 +84,15 @@ func newDirective(file string, line, offset int, pos token.Pos, m []string) *Dir
 
 // InGoFile returns the directives in the comments of a parsed Go file.
 func InGoFile(fset *token.FileSet, f *ast.File, abs string) []*Directive {
+	content, _ := os.ReadFile(abs)
 	var out []*Directive
 	for _, g := range f.Comments {
 		for _, c := range g.List {
 			if m := goDirective.FindStringSubmatch(c.Text); m != nil {
 				p := fset.Position(c.Pos())
-				out = append(out, newDirective(abs, p.Line, p.Offset, c.Pos(), m))
+				d := newDirective(abs, p.Line, p.Offset, c.Pos(), m)
+				d.Alone = p.Offset <= len(content) && onlySpaceBefore(content[:p.Offset])
+				out = append(out, d)
 			}
 		}
 	}
@@ -93,8 +121,20 @@ func InText(abs string, content []byte) []*Directive {
 		}
 		if loc := rx.FindStringSubmatchIndex(line); loc != nil {
 			m := rx.FindStringSubmatch(line)
-			out = append(out, newDirective(abs, i+1, start+at+loc[0], token.NoPos, m))
+			d := newDirective(abs, i+1, start+at+loc[0], token.NoPos, m)
+			d.Alone = strings.TrimSpace(line[:at+loc[0]]) == ""
+			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// onlySpaceBefore reports whether the last line of b is blank.
+func onlySpaceBefore(b []byte) bool {
+	for i := len(b) - 1; i >= 0 && b[i] != '\n'; i-- {
+		if b[i] != ' ' && b[i] != '\t' {
+			return false
+		}
+	}
+	return true
 }

@@ -56,8 +56,7 @@ func (o *ownership) add(loc sqlcheck.Loc) {
 
 // covers reports whether a directive applies to an owned line.
 func (o *ownership) covers(d *ignore.Directive) bool {
-	lines := o.lines[d.File]
-	return lines[d.Line] || lines[d.Line+1]
+	return o.lines[d.File][d.Target()]
 }
 
 // files returns the files that hold owned lines.

@@ -86,7 +86,7 @@ func (s *session) checkDirectives() {
 			if d.Used {
 				continue
 			}
-			if schemaLiterals(s.pass.Fset, s.goFiles[abs], d.Line) && !own.covers(d) {
+			if schemaLiterals(s.pass.Fset, s.goFiles[abs], d.Target()) && !own.covers(d) {
 				continue // schema SQL in Go: reported by the package that claims from the table
 			}
 			s.reportUnused(d)
@@ -129,7 +129,7 @@ func (s *session) checkReason(d *ignore.Directive) {
 func (s *session) reportUnused(d *ignore.Directive) {
 	s.r.emit(s.pass, analysis.Diagnostic{
 		Pos: s.pos(d),
-		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on this line or the next; remove it (or move it to the line of the finding, or the line above)",
+		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
 			d.Text, s.r.ID),
 	})
 }
@@ -158,8 +158,8 @@ func (s *session) checkUnknown(d *ignore.Directive) {
 }
 
 // schemaLiterals reports whether a string literal that may hold schema SQL
-// (CREATE or ALTER) spans line or the line after it. Such SQL is part of
-// the module's schema, whose findings another package may report.
+// (CREATE or ALTER) spans line. Such SQL is part of the module's schema,
+// whose findings another package may report.
 func schemaLiterals(fset *token.FileSet, f *ast.File, line int) bool {
 	found := false
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -169,7 +169,7 @@ func schemaLiterals(fset *token.FileSet, f *ast.File, line int) bool {
 		}
 		from, to := fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line
 		up := strings.ToUpper(lit.Value)
-		if from <= line+1 && to >= line && (strings.Contains(up, "CREATE") || strings.Contains(up, "ALTER")) {
+		if from <= line && to >= line && (strings.Contains(up, "CREATE") || strings.Contains(up, "ALTER")) {
 			found = true
 		}
 		return false

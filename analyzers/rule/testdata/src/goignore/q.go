@@ -1,0 +1,58 @@
+// Directives in Go: on the line above, on the line itself, without a
+// reason, suppressing nothing, naming no rule.
+package goignore
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func ClaimAbove(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	//jobqlint:ignore claimrace one worker process runs this queue (see deploy/worker.yaml)
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1`).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	return id, err
+}
+
+func ClaimSameLine(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1`).Scan(&id) //jobqlint:ignore claimrace,lease single worker
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	return id, err
+}
+
+func ClaimNoReason(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at DESC LIMIT 1`).Scan(&id) //jobqlint:ignore claimrace // want `jobqlint:ignore claimrace gives no reason`
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	return id, err
+}
+
+func ClaimTwoLinesBelow(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	//jobqlint:ignore claimrace too far from the finding // want `jobqlint:ignore claimrace too far from the finding suppresses nothing: no claimrace finding on the line it applies to`
+
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY kind LIMIT 1`).Scan(&id) // want `two workers can claim the same job`
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	return id, err
+}
+
+//jobqlint:ignore claimrce a typo // want `"claimrce" is not a jobqlint rule \(rules: claimrace, doubledecode, .*\), so it suppresses nothing`
+func typo() {}
+
+//jobqlint:ignore lease another rule's directive is that rule's business
+func other() {}
