@@ -121,8 +121,8 @@ func (s *session) checkReason(d *ignore.Directive) {
 	}
 	s.r.emit(s.pass, analysis.Diagnostic{
 		Pos: s.pos(d),
-		Message: fmt.Sprintf("%s gives no reason: say after the rule why the finding does not apply here, so the next reader can judge it "+
-			"(jobqlint:ignore %s one worker per table, see ADR 12)", d.Text, s.r.ID),
+		Message: fmt.Sprintf("%s gives no reason: write after the rule why its finding does not apply here (jobqlint:ignore %s REASON), "+
+			"so that the next reader can judge it", d.Text, s.r.ID),
 	})
 }
 

@@ -33,12 +33,15 @@ type fix struct {
 	Edits   []edit `json:"edits"`
 }
 
-// An edit replaces bytes [Start, End) of File.
+// An edit replaces bytes [Start, End) of File, lines and columns From to
+// To.
 type edit struct {
-	File    string `json:"file"`
-	Start   int    `json:"start"`
-	End     int    `json:"end"`
-	NewText string `json:"new_text"`
+	File    string         `json:"file"`
+	Start   int            `json:"start"`
+	End     int            `json:"end"`
+	NewText string         `json:"new_text"`
+	From    token.Position `json:"-"`
+	To      token.Position `json:"-"`
 }
 
 // collect gathers the root diagnostics, once each: a file that belongs to a
@@ -102,7 +105,8 @@ func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic
 			if !end.IsValid() {
 				end = e.Pos
 			}
-			fx.Edits = append(fx.Edits, edit{File: tf.Name(), Start: tf.Offset(e.Pos), End: tf.Offset(end), NewText: string(e.NewText)})
+			fx.Edits = append(fx.Edits, edit{File: tf.Name(), Start: tf.Offset(e.Pos), End: tf.Offset(end), NewText: string(e.NewText),
+				From: tf.Position(e.Pos), To: tf.Position(end)})
 		}
 		f.Fixes = append(f.Fixes, fx)
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // applyAndReport applies every finding's first suggested fix, prints the
-// findings that had none, and exits 3 if any remain.
-func applyAndReport(findings []finding, stdout, stderr io.Writer) int {
+// findings that had none in the chosen format, and exits 3 if any remain.
+func applyAndReport(findings []finding, write writer, stdout, stderr io.Writer) int {
 	var (
 		edits = map[string][]edit{}
 		left  []finding
@@ -34,7 +34,7 @@ func applyAndReport(findings []finding, stdout, stderr io.Writer) int {
 	if fixed > 0 {
 		fmt.Fprintf(stderr, "jobqlint: applied fixes for %d finding(s) in %d file(s)\n", fixed, len(edits))
 	}
-	if err := writeText(stdout, left); err != nil {
+	if err := write(stdout, left); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}

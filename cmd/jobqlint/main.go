@@ -7,15 +7,17 @@
 //	go vet -vettool=$(which jobqlint) ./...   # as go vet's analysis tool
 //	jobqlint [flags] ./...                    # standalone
 //
-// Standalone flags: -json (findings as JSON), -fix (apply suggested fixes,
-// including in .sql files), -schema (migration paths instead of discovery,
-// relative to the module root), -C dir (run in dir), -test (include test
-// packages, default true), and each analyzer's own flags as -NAME.flag.
+// Standalone flags: -format text|json|sarif|github|rdjsonl (-json is
+// -format json), -fix (apply suggested fixes, including in .sql files),
+// -schema (migration paths instead of discovery, relative to the module
+// root), -C dir (run in dir), -test (include test packages, default true),
+// -explain [RULE...] (explain rules, or list them), and each analyzer's own
+// flags as -NAME.flag.
 //
 // Exit codes, standalone: 0 no findings, 3 findings, 2 usage error (bad
-// flag, -schema path that does not exist), 1 the packages could not be
-// loaded or analyzed. Under go vet, go vet sets the exit code (1 when there
-// are findings).
+// flag, unknown -format, -explain of an unknown rule, -schema path that
+// does not exist), 1 the packages could not be loaded or analyzed. Under
+// go vet, go vet sets the exit code (1 when there are findings).
 package main
 
 import (
@@ -27,12 +29,16 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 func main() {
 	if vetMode(os.Args[1:]) {
 		// go vet asks for -V=full and -flags, then runs the tool once per
 		// package with a .cfg file; unitchecker answers all three.
+		// go vet's text output shows positions and messages, not analyzer
+		// names: the messages name their rule.
+		rule.PrefixMessages = true
 		queuemodel.RegisterFlags(flag.CommandLine)
 		flag.Var(versionFlag{}, "V", "print version and exit")
 		unitchecker.Main(analyzers.All...)

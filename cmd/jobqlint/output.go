@@ -4,10 +4,27 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
+
+// A writer prints findings in one output format.
+type writer func(io.Writer, []finding) error
+
+var writers = map[string]writer{
+	"text":    writeText,
+	"json":    writeJSON,
+	"sarif":   writeSARIF,
+	"github":  writeGitHub,
+	"rdjsonl": writeRDJSONL,
+}
+
+func formatNames() string {
+	return strings.Join(slices.Sorted(maps.Keys(writers)), ", ")
+}
 
 // writeText prints one finding a line, "file:line:col: rule: message", with
 // related positions indented below.

@@ -25,10 +25,12 @@ const (
 )
 
 type options struct {
-	json  bool
-	fix   bool
-	tests bool
-	dir   string
+	format  string
+	json    bool
+	fix     bool
+	tests   bool
+	dir     string
+	explain bool
 }
 
 // standalone runs jobqlint on package patterns and prints its findings.
@@ -38,6 +40,14 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitClean
 		}
+		return exitUsage
+	}
+	if opts.explain {
+		return explain(patterns, stdout, stderr)
+	}
+	write, ok := writers[opts.format]
+	if !ok {
+		fmt.Fprintf(stderr, "jobqlint: -format %s: unknown format (want one of %s)\n", opts.format, formatNames())
 		return exitUsage
 	}
 	if opts.dir != "" {
@@ -68,14 +78,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if opts.fix {
-		return applyAndReport(findings, stdout, stderr)
+		return applyAndReport(findings, write, stdout, stderr)
 	}
-	if opts.json {
-		err = writeJSON(stdout, findings)
-	} else {
-		err = writeText(stdout, findings)
-	}
-	if err != nil {
+	if err := write(stdout, findings); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
@@ -89,7 +94,9 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	var opts options
 	fs := flag.NewFlagSet("jobqlint", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.BoolVar(&opts.json, "json", false, "print findings as JSON")
+	fs.StringVar(&opts.format, "format", "text", "output `format`: "+formatNames())
+	fs.BoolVar(&opts.json, "json", false, "print findings as JSON (the same as -format json)")
+	fs.BoolVar(&opts.explain, "explain", false, "explain the rules named as arguments, or list every rule")
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes (in .go and .sql files) and report what is left")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
@@ -100,13 +107,20 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 		})
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       go vet -vettool=$(which jobqlint) [flags] packages...\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       go vet -vettool=$(which jobqlint) [flags] packages...\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return opts, nil, err
 	}
-	if fs.NArg() == 0 {
+	if opts.json {
+		if opts.format != "text" && opts.format != "json" {
+			fmt.Fprintf(stderr, "jobqlint: -json and -format %s disagree\n", opts.format)
+			return opts, nil, errors.New("-json with -format")
+		}
+		opts.format = "json"
+	}
+	if fs.NArg() == 0 && !opts.explain {
 		fs.Usage()
 		return opts, nil, errors.New("no packages")
 	}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+)
+
+// runFormat runs `jobqlint -format F ./...` in dir and returns its stdout;
+// the run must report findings (exit 3) or none (exit 0).
+func runFormat(t *testing.T, dir, format string) []byte {
+	t.Helper()
+	cmd := exec.Command(jobqlintBin, "-format", format, "./...")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == exitFindings) {
+		t.Fatalf("jobqlint -format %s: %v\n%s", format, err, stderr.String())
+	}
+	return out
+}
+
+type sarifDoc struct {
+	Version string `json:"version"`
+	Runs    []struct {
+		Tool struct {
+			Driver struct {
+				Name  string `json:"name"`
+				Rules []struct {
+					ID                   string `json:"id"`
+					HelpURI              string `json:"helpUri"`
+					DefaultConfiguration struct {
+						Level string `json:"level"`
+					} `json:"defaultConfiguration"`
+					ShortDescription struct{ Text string } `json:"shortDescription"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		OriginalURIBaseIDs map[string]struct{ URI string } `json:"originalUriBaseIds"`
+		Results            []struct {
+			RuleID    string `json:"ruleId"`
+			RuleIndex int    `json:"ruleIndex"`
+			Level     string `json:"level"`
+			Locations []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct {
+						URI       string `json:"uri"`
+						URIBaseID string `json:"uriBaseId"`
+					} `json:"artifactLocation"`
+					Region struct {
+						StartLine int `json:"startLine"`
+					} `json:"region"`
+				} `json:"physicalLocation"`
+			} `json:"locations"`
+			PartialFingerprints map[string]string `json:"partialFingerprints"`
+			Fixes               []struct {
+				ArtifactChanges []struct {
+					Replacements []struct {
+						InsertedContent struct{ Text string } `json:"insertedContent"`
+					} `json:"replacements"`
+				} `json:"artifactChanges"`
+			} `json:"fixes"`
+		} `json:"results"`
+	} `json:"runs"`
+}
+
+func TestSARIF(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "seedpr")
+	out := runFormat(t, dir, "sarif")
+	var doc sarifDoc
+	require.NoError(t, json.Unmarshal(out, &doc), "%s", out)
+	require.Equal(t, "2.1.0", doc.Version)
+	require.Len(t, doc.Runs, 1)
+	run := doc.Runs[0]
+
+	// Rule metadata comes from the records.
+	require.Len(t, run.Tool.Driver.Rules, len(analyzers.Rules))
+	for i, r := range analyzers.Rules {
+		got := run.Tool.Driver.Rules[i]
+		require.Equal(t, r.ID, got.ID)
+		require.Equal(t, r.URL(), got.HelpURI)
+		require.Equal(t, levels[r.Severity], got.DefaultConfiguration.Level)
+		require.Equal(t, sentence(r.Title), got.ShortDescription.Text)
+	}
+
+	abs, err := filepath.Abs(dir)
+	require.NoError(t, err)
+	require.Equal(t, "file://"+filepath.ToSlash(abs)+"/", run.OriginalURIBaseIDs[srcRoot].URI)
+
+	var got []string
+	fingerprints := map[string]bool{}
+	fixes := 0
+	for _, res := range run.Results {
+		r := analyzers.Lookup(res.RuleID)
+		require.NotNil(t, r, res.RuleID)
+		require.Equal(t, res.RuleID, run.Tool.Driver.Rules[res.RuleIndex].ID)
+		require.Equal(t, levels[r.Severity], res.Level)
+		loc := res.Locations[0].PhysicalLocation
+		require.Equal(t, srcRoot, loc.ArtifactLocation.URIBaseID)
+		require.False(t, filepath.IsAbs(loc.ArtifactLocation.URI), loc.ArtifactLocation.URI)
+		got = append(got, fmt.Sprintf("%s:%d %s", loc.ArtifactLocation.URI, loc.Region.StartLine, res.RuleID))
+		fp := res.PartialFingerprints["jobqlint/v1"]
+		require.NotEmpty(t, fp)
+		require.False(t, fingerprints[fp], "fingerprint %s twice", fp)
+		fingerprints[fp] = true
+		for _, fx := range res.Fixes {
+			fixes++
+			require.Equal(t, "timestamptz", res.RuleID)
+			require.Equal(t, "timestamptz", fx.ArtifactChanges[0].Replacements[0].InsertedContent.Text)
+		}
+	}
+	sort.Strings(got)
+	require.Equal(t, markers(t, dir), got)
+	require.Equal(t, 2, fixes, "the seed's two timestamp columns carry their fix")
+
+	validateSARIF(t, out)
+}
+
+// validateSARIF runs Microsoft's SARIF Multitool 5.7.0 on a log and fails on
+// any error it prints (it exits 0 even then).
+func validateSARIF(t *testing.T, log []byte) {
+	t.Helper()
+	tool := sarifMultitool(t)
+	file := filepath.Join(t.TempDir(), "jobqlint.sarif")
+	require.NoError(t, os.WriteFile(file, log, 0o644))
+	out, err := exec.Command(tool, "validate", file).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "Analysis completed successfully", "%s", out)
+	var errs []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if regexp.MustCompile(`\): error \w+:`).MatchString(line) {
+			errs = append(errs, line)
+		}
+	}
+	require.Empty(t, errs, "sarif-multitool validate")
+	t.Logf("sarif-multitool validate: 0 errors\n%s", out)
+}
+
+// sarifMultitool finds sarif-multitool 5.7.0: $SARIF_MULTITOOL, or the copy
+// under the user cache directory, installed there with npm when missing.
+// Without npm it skips, except under CI=true.
+func sarifMultitool(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("SARIF_MULTITOOL"); p != "" {
+		return p
+	}
+	cache, err := os.UserCacheDir()
+	require.NoError(t, err)
+	dir := filepath.Join(cache, "jobqlint", "sarif-multitool")
+	bin := filepath.Join(dir, "node_modules", ".bin", "sarif-multitool")
+	native := filepath.Join(dir, "node_modules", "@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
+	if _, err := os.Stat(bin); err != nil {
+		if _, err := exec.LookPath("npm"); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("sarif-multitool: npm is missing (CI=true: .ci/run installs it)")
+			}
+			t.Skip("sarif-multitool: npm is missing")
+		}
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		cmd := exec.Command("npm", "install", "--no-audit", "--no-fund", "@microsoft/sarif-multitool@5.7.0")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "npm install: %s", out)
+	}
+	// npm 11 does not run the package's postinstall, which makes the native
+	// binary executable.
+	if info, err := os.Stat(native); err == nil && info.Mode()&0o100 == 0 {
+		require.NoError(t, os.Chmod(native, info.Mode()|0o100))
+	}
+	return bin
+}
+
+func TestGitHubAnnotations(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "seedpr")
+	out := runFormat(t, dir, "github")
+	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
+	var got []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		m := line.FindStringSubmatch(sc.Text())
+		require.NotNil(t, m, "not an annotation: %q", sc.Text())
+		r := analyzers.Lookup(m[4])
+		require.NotNil(t, r)
+		require.Equal(t, r.Severity, m[5])
+		want := "warning"
+		if r.Severity != "minor" {
+			want = "error"
+		}
+		require.Equal(t, want, m[1])
+		require.Contains(t, m[6], "%0A"+r.URL(), "the message ends with the rule's page")
+		got = append(got, fmt.Sprintf("%s:%s %s", m[2], m[3], m[4]))
+	}
+	sort.Strings(got)
+	require.Equal(t, markers(t, dir), got)
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	require.Equal(t, "100%25 a%0D%0Ab: c, d", escapeData("100% a\r\nb: c, d"))
+	require.Equal(t, "a%3Ab%2Cc%25%0A", escapeProperty("a:b,c%\n"))
+}
+
+func TestRDJSONL(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "seedpr")
+	out := runFormat(t, dir, "rdjsonl")
+	var got []string
+	suggestions := 0
+	for _, l := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
+		var d rdDiagnostic
+		require.NoError(t, json.Unmarshal(l, &d), "%s", l)
+		r := analyzers.Lookup(d.Code.Value)
+		require.NotNil(t, r)
+		require.Equal(t, r.URL(), d.Code.URL)
+		require.Equal(t, "jobqlint", d.Source.Name)
+		require.Equal(t, map[string]string{"critical": "ERROR", "major": "ERROR", "minor": "WARNING"}[r.Severity], d.Severity)
+		require.False(t, filepath.IsAbs(d.Location.Path))
+		got = append(got, fmt.Sprintf("%s:%d %s", d.Location.Path, d.Location.Range.Start.Line, d.Code.Value))
+		for _, s := range d.Suggestions {
+			suggestions++
+			require.Equal(t, "timestamptz", s.Text)
+			require.Equal(t, d.Location.Range.Start, s.Range.Start)
+			// "timestamp" is replaced: the end is exclusive, 9 bytes on.
+			require.Equal(t, rdPosition{s.Range.Start.Line, s.Range.Start.Column + len("timestamp")}, *s.Range.End)
+		}
+	}
+	sort.Strings(got)
+	require.Equal(t, markers(t, dir), got)
+	require.Equal(t, 2, suggestions)
+}

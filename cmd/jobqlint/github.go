@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+)
+
+// writeGitHub prints one GitHub Actions workflow command a finding
+// (https://docs.github.com/actions/reference/workflow-commands-for-github-actions):
+// ::error or ::warning (from the rule's severity) with file, line, col and a
+// title naming the rule; related positions follow the message.
+func writeGitHub(w io.Writer, findings []finding) error {
+	for _, f := range findings {
+		r := analyzers.Lookup(f.Rule)
+		level := "warning"
+		if levels[r.Severity] == "error" {
+			level = "error"
+		}
+		msg := f.Message
+		for _, rel := range f.Related {
+			msg += fmt.Sprintf("\n%s:%d:%d: %s", relPath(rel.File), rel.Line, rel.Column, rel.Message)
+		}
+		msg += "\n" + r.URL()
+		title := fmt.Sprintf("jobqlint %s (%s)", f.Rule, r.Severity)
+		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n",
+			level, escapeProperty(relPath(f.File)), f.Line, f.Column, escapeProperty(title), escapeData(msg)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// escapeData escapes a workflow command's message the way the Actions
+// runner unescapes it.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value, which also
+// must not hold the separators ':' and ','.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

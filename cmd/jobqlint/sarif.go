@@ -1,0 +1,266 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/jobqlint/jobqlint/analyzers"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
+)
+
+// SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run,
+// every rule's metadata from its record, files relative to %SRCROOT% (the
+// directory jobqlint ran in), and the suggested fixes.
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool               sarifTool                   `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                      `json:"columnKind"`
+	Results            []sarifResult               `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string            `json:"id"`
+	ShortDescription     sarifText         `json:"shortDescription"`
+	FullDescription      sarifText         `json:"fullDescription"`
+	Help                 sarifMarkdown     `json:"help"`
+	HelpURI              string            `json:"helpUri"`
+	DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
+	Properties           sarifRuleProperty `json:"properties"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifMarkdown struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProperty struct {
+	Tags     []string `json:"tags"`
+	Severity string   `json:"jobqlint/severity"`
+	Since    string   `json:"jobqlint/since"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
+	Region           sarifRegion      `json:"region"`
+}
+
+type sarifArtifactLoc struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifactLoc   `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent sarifText   `json:"insertedContent"`
+}
+
+const srcRoot = "SRCROOT"
+
+// levels maps a rule's severity to a SARIF level.
+var levels = map[string]string{"critical": "error", "major": "error", "minor": "warning"}
+
+func writeSARIF(w io.Writer, findings []finding) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	cols := newColumns()
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "jobqlint",
+			Version:        version(),
+			InformationURI: "https://github.com/jobqlint/jobqlint",
+		}},
+		OriginalURIBaseIDs: map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(wd) + "/"}},
+		ColumnKind:         "unicodeCodePoints",
+		Results:            []sarifResult{},
+	}
+	index := map[string]int{}
+	for i, r := range analyzers.Rules {
+		index[r.ID] = i
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
+	}
+	seen := map[string]int{}
+	for _, f := range findings {
+		r := analyzers.Lookup(f.Rule)
+		res := sarifResult{
+			RuleID:    f.Rule,
+			RuleIndex: index[f.Rule],
+			Level:     levels[r.Severity],
+			Message:   sarifText{f.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+				ArtifactLocation: artifact(wd, f.File),
+				Region:           cols.region(f.File, f.Line, f.Column, 0, 0),
+			}}},
+			PartialFingerprints: map[string]string{"jobqlint/v1": fingerprint(wd, f, cols, seen)},
+		}
+		for i, rel := range f.Related {
+			id := i + 1
+			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
+				ID: &id,
+				PhysicalLocation: sarifPhysical{
+					ArtifactLocation: artifact(wd, rel.File),
+					Region:           cols.region(rel.File, rel.Line, rel.Column, 0, 0),
+				},
+				Message: &sarifText{rel.Message},
+			})
+		}
+		for _, fx := range f.Fixes {
+			res.Fixes = append(res.Fixes, sarifFixOf(wd, fx, cols))
+		}
+		run.Results = append(run.Results, res)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}
+
+func sarifRuleOf(r *rule.Rule) sarifRule {
+	help := r.Fails + "\n\n" + r.Why + "\n\nFix: " + r.Fix
+	return sarifRule{
+		ID:                   r.ID,
+		ShortDescription:     sarifText{sentence(r.Title)},
+		FullDescription:      sarifText{r.Fails},
+		Help:                 sarifMarkdown{Text: help, Markdown: help + "\n\n[" + r.ID + "](" + r.URL() + ")"},
+		HelpURI:              r.URL(),
+		DefaultConfiguration: sarifConfig{Level: levels[r.Severity]},
+		Properties:           sarifRuleProperty{Tags: []string{r.Category, r.Severity}, Severity: r.Severity, Since: r.Since},
+	}
+}
+
+func sarifFixOf(wd string, fx fix, cols *columns) sarifFix {
+	out := sarifFix{Description: sarifText{fx.Message}}
+	byFile := map[string]int{}
+	for _, e := range fx.Edits {
+		i, ok := byFile[e.File]
+		if !ok {
+			i = len(out.ArtifactChanges)
+			byFile[e.File] = i
+			out.ArtifactChanges = append(out.ArtifactChanges, sarifArtifactChange{ArtifactLocation: artifact(wd, e.File)})
+		}
+		out.ArtifactChanges[i].Replacements = append(out.ArtifactChanges[i].Replacements, sarifReplacement{
+			DeletedRegion:   cols.region(e.File, e.From.Line, e.From.Column, e.To.Line, e.To.Column),
+			InsertedContent: sarifText{e.NewText},
+		})
+	}
+	return out
+}
+
+// artifact is a file's location: relative to %SRCROOT% when it is under the
+// working directory, else an absolute file URI.
+func artifact(wd, file string) sarifArtifactLoc {
+	rel, err := filepath.Rel(wd, file)
+	if err != nil || !filepath.IsAbs(file) || strings.HasPrefix(rel, "..") {
+		return sarifArtifactLoc{URI: fileURI(file)}
+	}
+	return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: srcRoot}
+}
+
+func fileURI(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// fingerprint identifies a finding across commits that move it: its rule,
+// file, message and the text of its line, not the line number; identical
+// ones in a file are told apart by their order.
+func fingerprint(wd string, f finding, cols *columns, seen map[string]int) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", f.Rule, artifact(wd, f.File).URI, f.Message, strings.TrimSpace(cols.line(f.File, f.Line)))
+	key := hex.EncodeToString(h.Sum(nil))[:32]
+	seen[key]++
+	return fmt.Sprintf("%s:%d", key, seen[key])
+}
+
+// sentence makes a title a sentence: "Report claims ... time."
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
+}
+
+// version is the module version jobqlint was built from, without its "v"
+// (SARIF consumers compare versions that start with a number); a build from
+// a source tree is "0.0.0-devel".
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && strings.HasPrefix(bi.Main.Version, "v") {
+		return strings.TrimPrefix(bi.Main.Version, "v")
+	}
+	return "0.0.0-devel"
+}
