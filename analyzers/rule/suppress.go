@@ -66,7 +66,7 @@ func (s *session) report(d analysis.Diagnostic) {
 			}
 		}
 	}
-	s.r.emit(s.pass, d)
+	s.emit(d)
 }
 
 // checkDirectives reports, among the directives that name this rule, those
@@ -108,6 +108,14 @@ func (s *session) checkDirectives() {
 	}
 }
 
+// emit reports a finding, in a Go file when GoPositionsOnly asks for it.
+func (s *session) emit(d analysis.Diagnostic) {
+	if GoPositionsOnly {
+		d = s.toGo(d)
+	}
+	s.r.emit(s.pass, d)
+}
+
 func (s *session) pos(d *ignore.Directive) token.Pos {
 	if d.Pos.IsValid() {
 		return d.Pos
@@ -119,7 +127,7 @@ func (s *session) checkReason(d *ignore.Directive) {
 	if strings.TrimSpace(d.Reason) != "" {
 		return
 	}
-	s.r.emit(s.pass, analysis.Diagnostic{
+	s.emit(analysis.Diagnostic{
 		Pos: s.pos(d),
 		Message: fmt.Sprintf("%s gives no reason: write after the rule why its finding does not apply here (jobqlint:ignore %s REASON), "+
 			"so that the next reader can judge it", d.Text, s.r.ID),
@@ -127,7 +135,7 @@ func (s *session) checkReason(d *ignore.Directive) {
 }
 
 func (s *session) reportUnused(d *ignore.Directive) {
-	s.r.emit(s.pass, analysis.Diagnostic{
+	s.emit(analysis.Diagnostic{
 		Pos: s.pos(d),
 		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
 			d.Text, s.r.ID),
@@ -141,7 +149,7 @@ func (s *session) checkUnknown(d *ignore.Directive) {
 		return
 	}
 	if len(d.Rules) == 0 {
-		s.r.emit(s.pass, analysis.Diagnostic{
+		s.emit(analysis.Diagnostic{
 			Pos:     s.pos(d),
 			Message: fmt.Sprintf("%s names no rule: write //jobqlint:ignore RULE reason, RULE one of %s", d.Text, strings.Join(ruleSet, ", ")),
 		})
@@ -149,7 +157,7 @@ func (s *session) checkUnknown(d *ignore.Directive) {
 	}
 	for _, name := range d.Rules {
 		if !slices.Contains(ruleSet, name) {
-			s.r.emit(s.pass, analysis.Diagnostic{
+			s.emit(analysis.Diagnostic{
 				Pos:     s.pos(d),
 				Message: fmt.Sprintf("%s: %q is not a jobqlint rule (rules: %s), so it suppresses nothing", d.Text, name, strings.Join(ruleSet, ", ")),
 			})
