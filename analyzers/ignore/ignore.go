@@ -30,6 +30,10 @@ type Directive struct {
 	Reason string
 	Text   string // the directive as written, for messages
 	Alone  bool   // the comment is alone on its line
+	// Cut is the byte range [Cut[0], Cut[1]) that removing the directive
+	// deletes: its whole line when it is alone, else the comment and the
+	// blanks before it.
+	Cut [2]int
 	Used   bool   // it suppressed a finding
 }
 
@@ -91,7 +95,10 @@ func InGoFile(fset *token.FileSet, f *ast.File, abs string) []*Directive {
 			if m := goDirective.FindStringSubmatch(c.Text); m != nil {
 				p := fset.Position(c.Pos())
 				d := newDirective(abs, p.Line, p.Offset, c.Pos(), m)
-				d.Alone = p.Offset <= len(content) && onlySpaceBefore(content[:p.Offset])
+				if end := fset.Position(c.End()).Offset; end <= len(content) {
+					d.Alone = onlySpaceBefore(content[:p.Offset])
+					d.Cut = cut(content, p.Offset, end, d.Alone)
+				}
 				out = append(out, d)
 			}
 		}
@@ -111,6 +118,7 @@ func InText(abs string, content []byte) []*Directive {
 		start := offset
 		offset += len(line)
 		line = strings.TrimRight(line, "\r\n")
+		full := line
 		at := 0
 		if isGo {
 			at = strings.Index(line, "//jobqlint:ignore")
@@ -122,7 +130,8 @@ func InText(abs string, content []byte) []*Directive {
 		if loc := rx.FindStringSubmatchIndex(line); loc != nil {
 			m := rx.FindStringSubmatch(line)
 			d := newDirective(abs, i+1, start+at+loc[0], token.NoPos, m)
-			d.Alone = strings.TrimSpace(line[:at+loc[0]]) == ""
+			d.Alone = strings.TrimSpace(full[:at+loc[0]]) == ""
+			d.Cut = cut(content, d.Offset, start+len(strings.TrimRight(full, " \t")), d.Alone)
 			out = append(out, d)
 		}
 	}
@@ -137,4 +146,26 @@ func onlySpaceBefore(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// cut returns the bytes to delete to remove a comment at [from, to): its
+// whole line (with the line break) when it is alone there, else the comment
+// and the blanks before it.
+func cut(content []byte, from, to int, alone bool) [2]int {
+	if alone {
+		for from > 0 && content[from-1] != '\n' {
+			from--
+		}
+		for to < len(content) && content[to] != '\n' {
+			to++
+		}
+		if to < len(content) {
+			to++
+		}
+		return [2]int{from, to}
+	}
+	for from > 0 && (content[from-1] == ' ' || content[from-1] == '\t') {
+		from--
+	}
+	return [2]int{from, to}
 }

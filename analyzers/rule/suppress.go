@@ -135,11 +135,35 @@ func (s *session) checkReason(d *ignore.Directive) {
 }
 
 func (s *session) reportUnused(d *ignore.Directive) {
-	s.emit(analysis.Diagnostic{
+	diag := analysis.Diagnostic{
 		Pos: s.pos(d),
 		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
 			d.Text, s.r.ID),
-	})
+	}
+	if len(d.Rules) == 1 && d.Cut[1] > d.Cut[0] {
+		// Removing it is mechanical; a directive that names other rules
+		// too may still serve them.
+		from, to := s.offsetPos(d, d.Cut[0]), s.offsetPos(d, d.Cut[1])
+		if from.IsValid() && to.IsValid() {
+			diag.SuggestedFixes = []analysis.SuggestedFix{{
+				Message:   "remove " + d.Text,
+				TextEdits: []analysis.TextEdit{{Pos: from, End: to}},
+			}}
+		}
+	}
+	s.emit(diag)
+}
+
+// offsetPos is the position of a byte offset in a directive's file.
+func (s *session) offsetPos(d *ignore.Directive, offset int) token.Pos {
+	if d.Pos.IsValid() {
+		tf := s.pass.Fset.File(d.Pos)
+		if tf == nil || offset > tf.Size() {
+			return token.NoPos
+		}
+		return tf.Pos(offset)
+	}
+	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: offset})
 }
 
 // checkUnknown reports rule names no rule of the driver has, once: by the
