@@ -33,8 +33,8 @@ type Directive struct {
 	// Cut is the byte range [Cut[0], Cut[1]) that removing the directive
 	// deletes: its whole line when it is alone, else the comment and the
 	// blanks before it.
-	Cut [2]int
-	Used   bool   // it suppressed a finding
+	Cut  [2]int
+	Used bool // it suppressed a finding
 }
 
 // Target is the line the directive applies to: the next one when the
