@@ -1,3 +1,5 @@
+//go:generate go run ../internal/rulesdoc/gen -root ..
+
 // Package analyzers lists jobqlint's rules; each lives in its own package
 // below this one, and queuemodel holds the pass they share.
 package analyzers
