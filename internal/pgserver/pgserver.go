@@ -25,6 +25,12 @@ import (
 // ErrNoServer means the PostgreSQL 15 server binaries are not installed.
 var ErrNoServer = errors.New("PostgreSQL 15 server binaries (initdb, pg_ctl) not found")
 
+// Installed reports ErrNoServer when the server binaries are missing.
+func Installed() error {
+	_, err := binDir()
+	return err
+}
+
 // Options choose the server's durability.
 type Options struct {
 	// Fsync keeps fsync and full_page_writes on: the server survives an

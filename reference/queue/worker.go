@@ -172,7 +172,7 @@ func (w *Worker) start(jobsCtx context.Context, job *Job) {
 		defer w.release(job.ID)
 		err := w.handlers.run(ctx, job)
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
-			w.log.Warn("job lost its lease while running; its outcome is not recorded", "job", job.ID, "err", err)
+			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
 			return
 		}
 		w.record(job, err)
@@ -267,7 +267,7 @@ func (w *Worker) record(job *Job, handlerErr error) {
 	if handlerErr != nil {
 		save, outcome = func(ctx context.Context) error { return fail(ctx, w.pool, job, handlerErr, w.cfg.Backoff) }, "failed"
 	}
-	log := w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
+	log := w.jobLog(job)
 	giveUp := time.Now().Add(w.cfg.Lease)
 	retry := newRetryDelay(50*time.Millisecond, 2*time.Second)
 	for {
@@ -276,18 +276,25 @@ func (w *Worker) record(job *Job, handlerErr error) {
 		cancel()
 		switch {
 		case err == nil:
-			log.Debug("job "+outcome, "handler_err", handlerErr)
+			log.Debug("job "+outcome, "recorded", outcome, "handler_err", handlerErr)
 			return
 		case errors.Is(err, ErrLeaseLost):
-			log.Warn("outcome not recorded: the lease was lost", "outcome", outcome)
+			log.Warn("outcome not recorded: the lease was lost", "recorded", "lease_lost", "outcome", outcome)
 			return
 		case time.Now().After(giveUp):
-			log.Error("outcome not recorded; the job will run again when its lease expires", "outcome", outcome, "err", err)
+			log.Error("outcome not recorded; the job will run again when its lease expires", "recorded", "gave_up", "outcome", outcome, "err", err)
 			return
 		}
 		log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
 		retry.sleep(context.Background())
 	}
+}
+
+// jobLog is the logger for one claim's events. Its "recorded" attribute
+// says what became of the outcome: completed, failed, lease_lost (the fence
+// turned it away) or gave_up.
+func (w *Worker) jobLog(job *Job) *slog.Logger {
+	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
 }
 
 // maintain runs the reclaimer and the retention cleanup until ctx is done.
