@@ -97,7 +97,11 @@ func (s *session) checkDirectives() {
 			continue
 		}
 		for _, d := range s.directives(abs) {
-			if !d.Names(s.r.ID) || !own.covers(d) {
+			if !own.covers(d) {
+				continue
+			}
+			s.checkUnknown(d)
+			if !d.Names(s.r.ID) {
 				continue
 			}
 			s.checkReason(d)
