@@ -1,7 +1,6 @@
 package rule
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -78,4 +77,3 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 	pass.Report(d)
 }
 
-func (r *Rule) String() string { return fmt.Sprintf("rule %s", r.ID) }
