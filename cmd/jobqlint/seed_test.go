@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,14 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/jobqlint/jobqlint/analyzers"
+	"github.com/jobqlint/jobqlint/internal/seedtest"
 )
 
 // The seed pair is the project's demo and main fixture: seedpr must yield
@@ -43,36 +41,10 @@ func TestSeedFixedIsClean(t *testing.T) {
 	require.Empty(t, vetFindings(t, dir))
 }
 
-var markerRx = regexp.MustCompile(`(?://|--)\s*defect:\s*(\w+)`)
-
-// markers returns "file:line rule" for every marker of an implemented rule,
-// the line being the one below the marker.
+// markers returns the seed markers under dir (see seedtest.Markers).
 func markers(t *testing.T, dir string) []string {
-	implemented := map[string]bool{}
-	for _, a := range analyzers.All {
-		implemented[a.Name] = true
-	}
-	var out []string
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".sql")) {
-			return err
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		rel, _ := filepath.Rel(dir, path)
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			if m := markerRx.FindStringSubmatch(sc.Text()); m != nil && implemented[m[1]] {
-				out = append(out, fmt.Sprintf("%s:%d %s", rel, line+1, m[1]))
-			}
-		}
-		return sc.Err()
-	})
+	out, err := seedtest.Markers(dir)
 	require.NoError(t, err)
-	sort.Strings(out)
 	return out
 }
 

@@ -1,4 +1,4 @@
-package main
+package golangcitest
 
 import (
 	"bytes"
@@ -16,33 +16,56 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/txtar"
+
+	"github.com/jobqlint/jobqlint/internal/seedtest"
 )
 
-// golangci-lint v2.15.0 with jobqlint's plugin, built from the Go module
-// proxy by tools/golangci/internal/gcl (what `golangci-lint custom` would
-// build from a clone of golangci-lint's repository). It is built once per
-// test run; the go build cache makes later runs quick.
-var gcl struct {
-	once sync.Once
-	path string
-	err  error
+var root = filepath.Join("..", "..")
+
+// bin holds golangci-lint v2.15.0 with jobqlint's plugin, built from the Go
+// module proxy by tools/golangci/internal/gcl (what `golangci-lint custom`
+// would build from a clone of golangci-lint's repository), and jobqlint.
+// Each is built once per test run; the go build cache makes later runs
+// quick.
+var bin struct {
+	once          sync.Once
+	gcl, jobqlint string
+	err           error
 }
 
-func customGolangci(t *testing.T) string {
+func build(t *testing.T) {
 	t.Helper()
 	if testing.Short() && os.Getenv("CI") != "true" {
 		t.Skip("-short: building golangci-lint takes minutes")
 	}
-	gcl.once.Do(func() {
-		gcl.path = filepath.Join(filepath.Dir(jobqlintBin), "custom-gcl")
-		cmd := exec.Command("go", "build", "-o", gcl.path, "./internal/gcl")
-		cmd.Dir = filepath.Join("..", "..", "tools", "golangci")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			gcl.err = fmt.Errorf("building golangci-lint with the plugin: %v\n%s", err, out)
+	bin.once.Do(func() {
+		dir, err := os.MkdirTemp("", "golangcitest-")
+		if err != nil {
+			bin.err = err
+			return
+		}
+		bin.gcl, bin.jobqlint = filepath.Join(dir, "custom-gcl"), filepath.Join(dir, "jobqlint")
+		for _, b := range []struct{ out, dir, pkg string }{
+			{bin.gcl, filepath.Join(root, "tools", "golangci"), "./internal/gcl"},
+			{bin.jobqlint, root, "./cmd/jobqlint"},
+		} {
+			cmd := exec.Command("go", "build", "-o", b.out, b.pkg)
+			cmd.Dir = b.dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				bin.err = fmt.Errorf("building %s: %v\n%s", b.pkg, err, out)
+				return
+			}
 		}
 	})
-	require.NoError(t, gcl.err)
-	return gcl.path
+	require.NoError(t, bin.err)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bin.gcl != "" {
+		os.RemoveAll(filepath.Dir(bin.gcl))
+	}
+	os.Exit(code)
 }
 
 type golangciIssue struct {
@@ -60,9 +83,12 @@ var sqlPrefix = regexp.MustCompile(`^(\S+\.sql):(\d+):\d+: `)
 // positions left out, at the positions jobqlint reports them.
 func runGolangci(t *testing.T, dir string) []golangciIssue {
 	t.Helper()
-	config, err := filepath.Abs(filepath.Join("..", "..", "tools", "golangci", ".golangci.yml"))
+	build(t)
+	config, err := filepath.Abs(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
 	require.NoError(t, err)
-	cmd := exec.Command(customGolangci(t), "run", "--config", config, "--path-mode", "abs", "--output.json.path", "stdout", "--output.text.path", "stderr", "./...")
+	// --allow-parallel-runners: another golangci-lint on the machine must
+	// not fail the test.
+	cmd := exec.Command(bin.gcl, "run", "--config", config, "--path-mode", "abs", "--allow-parallel-runners", "--output.json.path", "stdout", "--output.text.path", "stderr", "./...")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
 	var stderr bytes.Buffer
@@ -109,26 +135,58 @@ func runGolangci(t *testing.T, dir string) []golangciIssue {
 
 // golangci-lint with the plugin finds what jobqlint finds on the seed.
 func TestGolangciLintPluginOnSeed(t *testing.T) {
-	dir := filepath.Join("..", "..", "testdata", "seedpr")
+	dir := filepath.Join(root, "testdata", "seedpr")
 	var got []string
 	for _, is := range runGolangci(t, dir) {
 		got = append(got, fmt.Sprintf("%s:%d %s", is.File, is.Line, is.Rule))
 	}
 	sort.Strings(got)
-	require.Equal(t, standaloneFindings(t, dir), got)
-	require.Equal(t, markers(t, dir), got)
+	require.Equal(t, jobqlintFindings(t, dir), got)
+	markers, err := seedtest.Markers(dir)
+	require.NoError(t, err)
+	require.Equal(t, markers, got)
 }
 
-// Suppression holds under golangci-lint: the module of the ignore script.
+// jobqlintFindings runs `jobqlint -json ./...` in dir.
+func jobqlintFindings(t *testing.T, dir string) []string {
+	t.Helper()
+	cmd := exec.Command(bin.jobqlint, "-json", "./...")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 3) {
+		t.Fatalf("jobqlint: %v\n%s", err, stderr.String())
+	}
+	var findings []struct {
+		Rule, File string
+		Line       int
+	}
+	require.NoError(t, json.Unmarshal(out, &findings), "%s", out)
+	abs, err := filepath.Abs(dir)
+	require.NoError(t, err)
+	var got []string
+	for _, f := range findings {
+		rel, err := filepath.Rel(abs, f.File)
+		require.NoError(t, err)
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), f.Line, f.Rule))
+	}
+	sort.Strings(got)
+	return got
+}
+
+// Suppression holds under golangci-lint: the module of cmd/jobqlint's
+// ignore script, which checks the other two drivers.
 func TestGolangciLintPluginIgnore(t *testing.T) {
-	ar, err := txtar.ParseFile(filepath.Join("testdata", "script", "ignore.txtar"))
+	ar, err := txtar.ParseFile(filepath.Join(root, "cmd", "jobqlint", "testdata", "script", "ignore.txtar"))
 	require.NoError(t, err)
 	dir := t.TempDir()
 	for _, f := range ar.Files {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(f.Name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
 	}
-	sum, err := os.ReadFile(filepath.Join("..", "..", "testdata", "seedpr", "go.sum"))
+	sum, err := os.ReadFile(filepath.Join(root, "testdata", "seedpr", "go.sum"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
 
