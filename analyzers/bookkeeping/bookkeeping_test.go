@@ -17,8 +17,3 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
 		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs")
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, bookkeeping.Rule)
-}

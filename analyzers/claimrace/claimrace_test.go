@@ -19,8 +19,3 @@ func TestAccepted(t *testing.T) {
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok")
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, claimrace.Rule)
-}

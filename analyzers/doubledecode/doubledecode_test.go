@@ -19,8 +19,3 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, doubledecode.Analyzer,
 		"ok_bytes", "ok_raw", "ok_map", "ok_struct", "ok_sql", "ok_string", "ok_text", "ok_noschema", "ok_jsonbparam", "ok_marshal", "ok_valuestext")
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, doubledecode.Rule)
-}

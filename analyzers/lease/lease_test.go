@@ -20,8 +20,3 @@ func TestAccepted(t *testing.T) {
 		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot")
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, lease.Rule)
-}

@@ -18,8 +18,3 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer,
 		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported")
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, maxattempts.Rule)
-}

@@ -34,8 +34,3 @@ func TestRelatedPoll(t *testing.T) {
 	require.Equal(t, "worker.go", poll.Filename[len(poll.Filename)-len("worker.go"):])
 	require.Equal(t, 12, poll.Line)
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, pollindex.Rule)
-}

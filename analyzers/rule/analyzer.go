@@ -76,4 +76,3 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 	}
 	pass.Report(d)
 }
-

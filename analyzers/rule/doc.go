@@ -5,8 +5,8 @@
 // from it with New. The record is the single source of the rule's name,
 // Analyzer.Doc, the URL and Category of every diagnostic, `jobqlint
 // -explain`, the SARIF rule metadata and docs/rules.md; its bad and good
-// examples are run through the analyzer by the rule's tests
-// (ruletest.Examples).
+// examples are run through the analyzer by the analyzers package's
+// TestExamples (ruletest.Examples).
 //
 // New wraps the analyzer's Run so that every diagnostic goes through one
 // report function, which applies //jobqlint:ignore directives (see package

@@ -45,8 +45,3 @@ func TestSuggestedFix(t *testing.T) {
 		"002.sql: timestamp(3) WITHOUT TIME ZONE": "timestamptz(3)",
 	}, got)
 }
-
-// The documented examples: the bad one is reported, the good one is not.
-func TestExamples(t *testing.T) {
-	ruletest.Examples(t, timestamptz.Rule)
-}
