@@ -19,8 +19,8 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers"
 )
 
-// runFormat runs `jobqlint -format F ./...` in dir and returns its stdout;
-// the run must report findings (exit 3) or none (exit 0).
+// runFormat runs `jobqlint -format F ./...` in dir, which must exit 3
+// (findings), and returns its stdout.
 func runFormat(t *testing.T, dir, format string) []byte {
 	t.Helper()
 	cmd := exec.Command(jobqlintBin, "-format", format, "./...")
@@ -29,8 +29,8 @@ func runFormat(t *testing.T, dir, format string) []byte {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var exit *exec.ExitError
-	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == exitFindings) {
-		t.Fatalf("jobqlint -format %s: %v\n%s", format, err, stderr.String())
+	if !errors.As(err, &exit) || exit.ExitCode() != exitFindings {
+		t.Fatalf("jobqlint -format %s: %v, want exit status %d\n%s", format, err, exitFindings, stderr.String())
 	}
 	return out
 }
@@ -80,6 +80,7 @@ type sarifDoc struct {
 }
 
 func TestSARIF(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "sarif")
 	var doc sarifDoc
@@ -186,6 +187,7 @@ func sarifMultitool(t *testing.T) string {
 }
 
 func TestGitHubAnnotations(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "github")
 	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
@@ -216,6 +218,7 @@ func TestGitHubEscaping(t *testing.T) {
 }
 
 func TestRDJSONL(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "rdjsonl")
 	var got []string
