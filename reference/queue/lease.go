@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -51,23 +50,7 @@ WHERE id IN (
 
 // renew extends the leases of held jobs and returns the IDs still held.
 func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[int64]bool, error) {
-	ids, tokens := make([]int64, len(held)), make([]string, len(held))
-	for i, j := range held {
-		ids[i], tokens[i] = j.ID, j.Token
-	}
-	rows, err := pool.Query(ctx, renewSQL, ids, tokens, lease.Milliseconds())
-	if err != nil {
-		return nil, err
-	}
-	renewed, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, err
-	}
-	still := make(map[int64]bool, len(renewed))
-	for _, id := range renewed {
-		still[id] = true
-	}
-	return still, nil
+	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
 }
 
 // reclaim returns expired leases to the queue, batch by batch, and reports

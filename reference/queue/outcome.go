@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -73,23 +72,7 @@ func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
 // completeMany records the success of jobs in one statement and returns
 // the IDs recorded; the others had lost their lease.
 func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int64]bool, error) {
-	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
-	for i, j := range jobs {
-		ids[i], tokens[i] = j.ID, j.Token
-	}
-	rows, err := pool.Query(ctx, completeSQL, ids, tokens)
-	if err != nil {
-		return nil, err
-	}
-	done, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, err
-	}
-	recorded := make(map[int64]bool, len(done))
-	for _, id := range done {
-		recorded[id] = true
-	}
-	return recorded, nil
+	return execForClaims(ctx, pool, completeSQL, jobs)
 }
 
 // completer groups the completions of a worker's jobs: those that arrive
