@@ -62,10 +62,19 @@ func (reference) completed(ctx context.Context, pool *pgxpool.Pool) (int, error)
 	return n, err
 }
 
-// riverQueue is River v0.51.2 on pgx v5, with its defaults.
-type riverQueue struct{}
+// riverQueue is River v0.51.2 on pgx v5: with its defaults, or with the
+// shortest fetch cooldown it allows (its default, 100 ms between fetches,
+// caps a queue near MaxWorkers jobs per 100 ms).
+type riverQueue struct {
+	fetchCooldown time.Duration // zero: River's default
+}
 
-func (riverQueue) name() string { return "river" }
+func (r riverQueue) name() string {
+	if r.fetchCooldown != 0 {
+		return "river-1ms"
+	}
+	return "river"
+}
 
 func (riverQueue) migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	m, err := rivermigrate.New(riverpgxv5.New(pool), nil)
@@ -106,13 +115,14 @@ func (w *riverWorker) Work(ctx context.Context, job *river.Job[noop]) error {
 	return nil
 }
 
-func (riverQueue) start(ctx context.Context, pool *pgxpool.Pool, concurrency int, ran func(int64)) (func(), error) {
+func (r riverQueue) start(ctx context.Context, pool *pgxpool.Pool, concurrency int, ran func(int64)) (func(), error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &riverWorker{ran: ran})
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:  quiet,
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: concurrency}},
-		Workers: workers,
+		Logger:        quiet,
+		FetchCooldown: r.fetchCooldown,
+		Queues:        map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: concurrency}},
+		Workers:       workers,
 	})
 	if err != nil {
 		return nil, err

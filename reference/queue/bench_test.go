@@ -32,9 +32,11 @@ func TestBenchmarkRuns(t *testing.T) {
 	for _, want := range []string{
 		`(?m)^reference\s+burn-down\s+2000 jobs in`,
 		`(?m)^river\s+burn-down\s+2000 jobs in`,
-		`(?m)^burn-down jobs/s\s+\d+\s+\d+\s+\d+\.\d\d$`,
-		`(?m)^continuous jobs/s\s+\d+\s+\d+\s+\d+\.\d\d$`,
-		`(?m)^idle pickup p50\s+[\d.]+ ms\s+[\d.]+ ms$`,
+		`(?m)^river-1ms\s+burn-down\s+2000 jobs in`,
+		`(?m)^\s+reference\s+river\s+river-1ms\s+ratio to river\s+ratio to river-1ms$`,
+		`(?m)^burn-down jobs/s(\s+\d+){3}(\s+\d+\.\d\d){2}$`,
+		`(?m)^continuous jobs/s(\s+\d+){3}(\s+\d+\.\d\d){2}$`,
+		`(?m)^idle pickup p50(\s+[\d.]+ ms){3}$`,
 		`(?m)^bound: \d+ single-row commits/s`,
 	} {
 		require.Regexp(t, want, string(out))

@@ -1,8 +1,12 @@
 package queue
 
 import (
+	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Args are a job's arguments: a JSON-encodable value that names its kind.
@@ -26,4 +30,27 @@ type Job struct {
 	// recorded only while the job still carries it.
 	Token       string
 	LeasedUntil time.Time
+}
+
+// execForClaims runs a statement over many claims at once: it takes the
+// jobs' IDs ($1) and claim tokens ($2), then args, and returns the IDs of
+// the jobs it acted on, those whose claim still held.
+func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[int64]bool, error) {
+	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
+	for i, j := range jobs {
+		ids[i], tokens[i] = j.ID, j.Token
+	}
+	rows, err := pool.Query(ctx, sql, append([]any{ids, tokens}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	acted, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
+	}
+	held := make(map[int64]bool, len(acted))
+	for _, id := range acted {
+		held[id] = true
+	}
+	return held, nil
 }

@@ -4,19 +4,28 @@ import (
 	"context"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // renewSQL is the heartbeat: it extends the leases of the jobs a worker holds
 // ($1 IDs, $2 their tokens) and returns those it still holds. A job missing
 // from the result was reclaimed after its lease expired: its handler must
-// stop, and nothing it records will count.
+// stop, and nothing it records will count. The rows are locked in ID order,
+// as in completeSQL, so that the heartbeat and a batch of completions cannot
+// deadlock.
 const renewSQL = `
+WITH still AS (
+    SELECT jobs.id FROM jobs
+    JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+        ON jobs.id = held.id AND jobs.lease_token = held.token
+    WHERE jobs.state = 'running'
+    ORDER BY jobs.id
+    FOR UPDATE OF jobs
+)
 UPDATE jobs
 SET leased_until = now() + $3::bigint * interval '1 millisecond'
-FROM unnest($1::bigint[], $2::uuid[]) AS held(id, token)
-WHERE jobs.id = held.id AND jobs.lease_token = held.token AND jobs.state = 'running'
+FROM still
+WHERE jobs.id = still.id
 RETURNING jobs.id`
 
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
@@ -41,23 +50,7 @@ WHERE id IN (
 
 // renew extends the leases of held jobs and returns the IDs still held.
 func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[int64]bool, error) {
-	ids, tokens := make([]int64, len(held)), make([]string, len(held))
-	for i, j := range held {
-		ids[i], tokens[i] = j.ID, j.Token
-	}
-	rows, err := pool.Query(ctx, renewSQL, ids, tokens, lease.Milliseconds())
-	if err != nil {
-		return nil, err
-	}
-	renewed, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-	if err != nil {
-		return nil, err
-	}
-	still := make(map[int64]bool, len(renewed))
-	for _, id := range renewed {
-		still[id] = true
-	}
-	return still, nil
+	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
 }
 
 // reclaim returns expired leases to the queue, batch by batch, and reports

@@ -13,11 +13,24 @@ import (
 // recorded; the job's current holder decides it.
 var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed by another worker")
 
-// completeSQL records success, only for the holder of the claim's token.
+// completeSQL records success for many jobs at once ($1 IDs, $2 their
+// tokens), only where the job still carries the claim's token, and returns
+// the IDs it recorded. The rows are locked in ID order, as in renewSQL, so
+// that a worker's heartbeat and completions cannot deadlock.
 const completeSQL = `
+WITH done AS (
+    SELECT jobs.id FROM jobs
+    JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+        ON jobs.id = held.id AND jobs.lease_token = held.token
+    WHERE jobs.state = 'running'
+    ORDER BY jobs.id
+    FOR UPDATE OF jobs
+)
 UPDATE jobs
 SET state = 'succeeded', finished_at = now(), leased_until = NULL
-WHERE id = $1 AND lease_token = $2 AND state = 'running'`
+FROM done
+WHERE jobs.id = done.id
+RETURNING jobs.id`
 
 // failSQL records a handler's failure, only for the holder of the claim's
 // token. With attempts left, the job goes back to the queue after an
@@ -44,15 +57,100 @@ type Backoff struct {
 	Max  time.Duration // the cap
 }
 
+// complete records the success of one job.
 func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
-	tag, err := pool.Exec(ctx, completeSQL, job.ID, job.Token)
+	recorded, err := completeMany(ctx, pool, []*Job{job})
 	if err != nil {
 		return err
 	}
-	if tag.RowsAffected() == 0 {
+	if !recorded[job.ID] {
 		return ErrLeaseLost
 	}
 	return nil
+}
+
+// completeMany records the success of jobs in one statement and returns
+// the IDs recorded; the others had lost their lease.
+func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int64]bool, error) {
+	return execForClaims(ctx, pool, completeSQL, jobs)
+}
+
+// completer groups the completions of a worker's jobs: those that arrive
+// while one batch's statement runs go together in the next, one commit for
+// all of them. Under load that is far fewer commits than jobs; idle, a
+// completion goes out at once.
+type completer struct {
+	pool     *pgxpool.Pool
+	requests chan completion
+}
+
+type completion struct {
+	job  *Job
+	done chan error // nil, ErrLeaseLost, or the statement's error
+}
+
+func newCompleter(pool *pgxpool.Pool) *completer {
+	return &completer{pool: pool, requests: make(chan completion)}
+}
+
+// complete records job's success with the next batch and waits for it.
+func (c *completer) complete(ctx context.Context, job *Job) error {
+	req := completion{job: job, done: make(chan error, 1)}
+	select {
+	case c.requests <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// run records batches until ctx is done.
+func (c *completer) run(ctx context.Context) {
+	const maxBatch = 1000
+	for {
+		var batch []completion
+		select {
+		case req := <-c.requests:
+			batch = append(batch, req)
+		case <-ctx.Done():
+			return
+		}
+	gather:
+		for len(batch) < maxBatch {
+			select {
+			case req := <-c.requests:
+				batch = append(batch, req)
+			default:
+				break gather
+			}
+		}
+		c.flush(batch)
+	}
+}
+
+func (c *completer) flush(batch []completion) {
+	jobs := make([]*Job, len(batch))
+	for i, req := range batch {
+		jobs[i] = req.job
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	recorded, err := completeMany(ctx, c.pool, jobs)
+	for _, req := range batch {
+		switch {
+		case err != nil:
+			req.done <- err
+		case recorded[req.job.ID]:
+			req.done <- nil
+		default:
+			req.done <- ErrLeaseLost
+		}
+	}
 }
 
 func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b Backoff) error {

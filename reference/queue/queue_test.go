@@ -142,13 +142,13 @@ func TestHeartbeatKeepsALongJob(t *testing.T) {
 	Handle(h, func(ctx context.Context, job *Job, args noop) error {
 		runs.Add(1)
 		select {
-		case <-time.After(time.Second): // ten leases
+		case <-time.After(3 * time.Second): // three leases
 			return nil
 		case <-ctx.Done():
 			return context.Cause(ctx)
 		}
 	})
-	cfg := fast(Config{Lease: 100 * time.Millisecond})
+	cfg := fast(Config{Lease: time.Second})
 	runWorker(t, NewWorker(pool, h, cfg))
 	// A second worker reclaims expired leases as well.
 	runWorker(t, NewWorker(newPool(t, dsn), h, cfg))

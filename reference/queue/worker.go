@@ -73,6 +73,8 @@ type Worker struct {
 	cfg      Config
 	log      *slog.Logger
 
+	completer *completer
+
 	mu      sync.Mutex
 	held    map[int64]heldJob // the jobs in hand
 	freed   chan struct{}     // signalled when a job leaves the hand
@@ -91,12 +93,13 @@ var errShutdown = errors.New("worker shutting down: grace period over")
 func NewWorker(pool *pgxpool.Pool, handlers *Handlers, cfg Config) *Worker {
 	cfg = cfg.withDefaults()
 	return &Worker{
-		pool:     pool,
-		handlers: handlers,
-		cfg:      cfg,
-		log:      cfg.Logger.With("queue", cfg.Queue),
-		held:     map[int64]heldJob{},
-		freed:    make(chan struct{}, 1),
+		pool:      pool,
+		handlers:  handlers,
+		cfg:       cfg,
+		log:       cfg.Logger.With("queue", cfg.Queue),
+		completer: newCompleter(pool),
+		held:      map[int64]heldJob{},
+		freed:     make(chan struct{}, 1),
 	}
 }
 
@@ -105,7 +108,8 @@ func NewWorker(pool *pgxpool.Pool, handlers *Handlers, cfg Config) *Worker {
 // period to finish, then their contexts are cancelled; Run returns when
 // every outcome is recorded. Database errors never stop it: it retries.
 func (w *Worker) Run(ctx context.Context) error {
-	// The jobs and their leases outlive ctx: they finish during the drain.
+	// The jobs, their leases and their completions outlive ctx: they finish
+	// during the drain.
 	jobsCtx, cancelJobs := context.WithCancelCause(context.WithoutCancel(ctx))
 	defer cancelJobs(nil)
 	leasesCtx, stopLeases := context.WithCancel(context.WithoutCancel(ctx))
@@ -115,6 +119,7 @@ func (w *Worker) Run(ctx context.Context) error {
 	background.Go(func() { w.listen(ctx, wake) })
 	background.Go(func() { w.maintain(ctx) })
 	background.Go(func() { w.heartbeat(leasesCtx) })
+	background.Go(func() { w.completer.run(leasesCtx) })
 
 	w.claimLoop(ctx, jobsCtx, wake)
 	w.drain(cancelJobs)
@@ -263,7 +268,7 @@ func (w *Worker) cancelHeld(id int64, cause error) {
 // It gives up after one lease period: by then the lease has expired, and the
 // reclaimer returns the job to the queue.
 func (w *Worker) record(job *Job, handlerErr error) {
-	save, outcome := func(ctx context.Context) error { return complete(ctx, w.pool, job) }, "completed"
+	save, outcome := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed"
 	if handlerErr != nil {
 		save, outcome = func(ctx context.Context) error { return fail(ctx, w.pool, job, handlerErr, w.cfg.Backoff) }, "failed"
 	}
