@@ -43,7 +43,7 @@ func writeExplanation(w io.Writer, r *rule.Rule) {
 		if text == "" {
 			return
 		}
-		fmt.Fprintf(w, "\n%s\n\n%s\n", title, indent(text, "    "))
+		fmt.Fprintf(w, "\n%s\n\n%s", title, indent(text, "    "))
 	}
 	section("What fails", r.Fails)
 	section("Why", r.Why)
