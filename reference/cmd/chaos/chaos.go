@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/jobqlint/jobqlint/internal/pgserver"
+	"github.com/jobqlint/jobqlint/reference/queue"
+)
+
+// outcome is one outcome a worker recorded, from its log.
+type outcome struct {
+	pid   int
+	job   int64
+	token string
+}
+
+// controller runs the worker processes and remembers what happened to them.
+type controller struct {
+	o    options
+	exe  string
+	dsn  string
+	rand *rand.Rand
+
+	mu        sync.Mutex
+	procs     []*process // the live workers, one per slot
+	killed    map[int]bool
+	frozen    map[int]bool
+	completed []outcome
+	failed    map[string]bool // tokens whose run recorded a failure (a retry)
+	leaseLost map[string]bool // tokens whose worker lost the lease while alive
+	logFile   *os.File        // nil: not kept
+}
+
+func runChaos(o options) (ok bool, err error) {
+	server, err := pgserver.Start(pgserver.Options{SynchronousCommit: true})
+	if err != nil {
+		return false, err
+	}
+	defer server.Stop()
+	ctx := context.Background()
+	dsn, err := server.CreateDatabase(ctx, "chaos")
+	if err != nil {
+		return false, err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return false, err
+	}
+	c := &controller{o: o, exe: exe, dsn: dsn, rand: rand.New(rand.NewPCG(uint64(o.seed), 0)),
+		killed: map[int]bool{}, frozen: map[int]bool{}, failed: map[string]bool{}, leaseLost: map[string]bool{}}
+
+	if o.logFile != "" {
+		if c.logFile, err = os.Create(o.logFile); err != nil {
+			return false, err
+		}
+		defer c.logFile.Close()
+	}
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return false, err
+	}
+	defer pool.Close()
+	if err := prepare(ctx, pool, o.jobs); err != nil {
+		return false, err
+	}
+	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, seed %d\n",
+		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.seed)
+
+	for slot := 0; slot < o.workers; slot++ {
+		if err := c.startWorker(slot); err != nil {
+			return false, err
+		}
+	}
+	start := time.Now()
+	finished := c.wreak(ctx, pool, server)
+	elapsed := time.Since(start)
+	c.stopAll()
+
+	if !finished {
+		fmt.Printf("chaos: not finished after %v\n", o.timeout)
+	}
+	r, err := c.report(ctx, pool)
+	if err != nil {
+		return false, err
+	}
+	fmt.Printf("chaos: ran %d jobs in %v\n", o.jobs, elapsed.Round(time.Millisecond))
+	r.print()
+	return finished && r.ok(), nil
+}
+
+// prepare creates the queue and the run log, and enqueues the jobs.
+func prepare(ctx context.Context, pool *pgxpool.Pool, n int) error {
+	if err := queue.Migrate(ctx, pool); err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, runsTable); err != nil {
+		return err
+	}
+	for first := 0; first < n; first += 5000 {
+		batch := make([]queue.Insert, 0, 5000)
+		for i := first; i < min(first+5000, n); i++ {
+			batch = append(batch, queue.Insert{Args: noop{N: i}})
+		}
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			_, err := queue.EnqueueMany(ctx, tx, batch)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wreak kills, freezes and restarts until every job has finished or the
+// time is up, and reports whether every job finished.
+func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgserver.Server) bool {
+	deadline := time.Now().Add(c.o.timeout)
+	restarted := false
+	for tick := 1; time.Now().Before(deadline); tick++ {
+		// About every killEvery: uniformly between half and one and a half.
+		time.Sleep(c.o.killEvery/2 + time.Duration(c.rand.Int64N(int64(c.o.killEvery)+1)))
+		left, err := unfinished(ctx, pool)
+		if err == nil && left == 0 {
+			return true
+		}
+		if err == nil && !restarted && left < c.o.jobs*2/3 {
+			fmt.Println("chaos: crashing and restarting PostgreSQL")
+			if err := server.Crash(); err != nil {
+				fmt.Println("chaos: restart failed:", err)
+				return false
+			}
+			restarted = true
+			continue
+		}
+		slot := c.rand.IntN(c.o.workers)
+		if tick%5 == 3 {
+			c.freeze(slot, 2*c.o.lease)
+			continue
+		}
+		if err := c.kill(slot); err != nil {
+			fmt.Println("chaos:", err)
+			return false
+		}
+	}
+	return false
+}
+
+func unfinished(ctx context.Context, pool *pgxpool.Pool) (int, error) {
+	var n int
+	err := pool.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE state IN ('available', 'running')`).Scan(&n)
+	return n, err
+}
+
+// process is a worker process and the reader of its log.
+type process struct {
+	cmd     *exec.Cmd
+	logRead chan struct{} // closed when its stdout is read to the end
+}
+
+// wait waits for the process to exit, after its log has been read to the
+// end (exec.Cmd.Wait closes the pipe, losing what is unread).
+func (p *process) wait() {
+	<-p.logRead
+	p.cmd.Wait()
+}
+
+func (c *controller) startWorker(slot int) error {
+	cmd := exec.Command(c.exe, "-worker", "-dsn", c.dsn,
+		"-concurrency", fmt.Sprint(c.o.concurrency), "-lease", c.o.lease.String(), "-handler-time", c.o.handlerTime.String())
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	p := &process{cmd: cmd, logRead: make(chan struct{})}
+	go func() {
+		defer close(p.logRead)
+		c.readLog(bufio.NewScanner(stdout))
+	}()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if slot < len(c.procs) {
+		c.procs[slot] = p
+	} else {
+		c.procs = append(c.procs, p)
+	}
+	return nil
+}
+
+// kill SIGKILLs the worker in slot and starts another in its place.
+func (c *controller) kill(slot int) error {
+	c.mu.Lock()
+	p := c.procs[slot]
+	c.killed[p.cmd.Process.Pid] = true
+	c.mu.Unlock()
+	p.cmd.Process.Kill()
+	p.wait()
+	return c.startWorker(slot)
+}
+
+// freeze stops the worker in slot for d (longer than its lease) in the
+// background.
+func (c *controller) freeze(slot int, d time.Duration) {
+	c.mu.Lock()
+	p := c.procs[slot]
+	c.frozen[p.cmd.Process.Pid] = true
+	c.mu.Unlock()
+	p.cmd.Process.Signal(syscall.SIGSTOP)
+	time.AfterFunc(d, func() { p.cmd.Process.Signal(syscall.SIGCONT) })
+}
+
+// stopAll sends SIGTERM to every worker (and SIGCONT, in case one is
+// frozen) and waits for them.
+func (c *controller) stopAll() {
+	c.mu.Lock()
+	procs := append([]*process(nil), c.procs...)
+	c.mu.Unlock()
+	for _, p := range procs {
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		p.cmd.Process.Signal(syscall.SIGCONT)
+	}
+	for _, p := range procs {
+		p.wait()
+	}
+}
+
+// readLog collects the outcomes a worker logs (the "recorded" attribute of
+// queue.Worker's job log).
+func (c *controller) readLog(s *bufio.Scanner) {
+	for s.Scan() {
+		var line struct {
+			Recorded string `json:"recorded"`
+			PID      int    `json:"pid"`
+			Job      int64  `json:"job"`
+			Token    string `json:"token"`
+		}
+		if json.Unmarshal(s.Bytes(), &line) != nil {
+			continue
+		}
+		c.mu.Lock()
+		if c.logFile != nil {
+			c.logFile.Write(append(s.Bytes(), '\n'))
+		}
+		switch line.Recorded {
+		case "completed":
+			c.completed = append(c.completed, outcome{pid: line.PID, job: line.Job, token: line.Token})
+		case "failed":
+			c.failed[line.Token] = true
+		case "lease_lost", "gave_up":
+			c.leaseLost[line.Token] = true
+		}
+		c.mu.Unlock()
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type report struct {
+	lost             int // jobs that did not succeed
+	failedJobs       int // of which in the terminal state 'failed'
+	repeatedJobs     int // jobs with a run that did not finish them
+	extraKilled      int // such runs by a killed worker
+	extraFrozen      int // ... by a worker frozen past its lease
+	extraLeaseLost   int // ... by a live worker that lost its lease
+	extraRetried     int // ... that recorded a failure (and were retried)
+	extraUnexplained int // ... with none of those reasons
+	fencedRecorded   int // completions recorded by a fenced-out worker
+	fencedRejected   int // outcomes the fence turned away, or given up on
+	killed, frozen   int
+	completionsTotal int
+}
+
+func (r report) ok() bool {
+	return r.lost == 0 && r.extraUnexplained == 0 && r.fencedRecorded == 0
+}
+
+func (r report) print() {
+	verdict := map[bool]string{true: "ok", false: "FAILED"}
+	fmt.Printf("workers killed: %d, frozen past their lease: %d\n", r.killed, r.frozen)
+	fmt.Printf("jobs lost: %d (%d in state failed) [%s]\n", r.lost, r.failedJobs, verdict[r.lost == 0])
+	fmt.Printf("jobs run more than once: %d; their extra runs: %d by killed workers, %d by workers frozen past their lease, %d by live workers that lost their lease, %d failed and retried, %d unexplained [%s]\n",
+		r.repeatedJobs, r.extraKilled, r.extraFrozen, r.extraLeaseLost, r.extraRetried, r.extraUnexplained, verdict[r.extraUnexplained == 0])
+	fmt.Printf("completions recorded by a fenced-out worker: %d of %d logged; outcomes lost with the lease (fenced out or given up): %d [%s]\n",
+		r.fencedRecorded, r.completionsTotal, r.fencedRejected, verdict[r.fencedRecorded == 0])
+	fmt.Printf("chaos: %s\n", verdict[r.ok()])
+}
+
+func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := report{killed: len(c.killed), frozen: len(c.frozen), fencedRejected: len(c.leaseLost), completionsTotal: len(c.completed)}
+
+	err := pool.QueryRow(ctx, `
+		SELECT count(*) FILTER (WHERE state <> 'succeeded'), count(*) FILTER (WHERE state = 'failed')
+		FROM jobs`).Scan(&r.lost, &r.failedJobs)
+	if err != nil {
+		return r, err
+	}
+
+	// Every run of a job but the one that finished it must have a reason to
+	// have happened: its worker was killed, frozen or cut off past its lease,
+	// or it failed and was retried. (Not "every run but the last": a worker
+	// frozen before its handler started runs it after it thaws, after the
+	// run that finished the job.)
+	rows, err := pool.Query(ctx, `
+		SELECT r.job_id, r.pid, r.token::text
+		FROM chaos_runs r JOIN jobs j ON j.id = r.job_id
+		WHERE r.token IS DISTINCT FROM j.lease_token OR j.state <> 'succeeded'`)
+	if err != nil {
+		return r, err
+	}
+	repeated := map[int64]bool{}
+	for rows.Next() {
+		var job int64
+		var pid int
+		var token string
+		if err := rows.Scan(&job, &pid, &token); err != nil {
+			return r, err
+		}
+		repeated[job] = true
+		switch {
+		case c.killed[pid]:
+			r.extraKilled++
+		case c.frozen[pid]:
+			r.extraFrozen++
+		case c.leaseLost[token]:
+			r.extraLeaseLost++
+		case c.failed[token]:
+			r.extraRetried++
+		default:
+			r.extraUnexplained++
+			fmt.Printf("job %d: a run by pid %d (token %s) that did not finish it, though its worker was neither killed nor frozen, kept its lease and recorded no failure\n", job, pid, token)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return r, err
+	}
+	r.repeatedJobs = len(repeated)
+
+	// A completion counts only if it carries the token the job finished with.
+	final := map[int64]string{}
+	rows, err = pool.Query(ctx, `SELECT id, lease_token::text FROM jobs WHERE state = 'succeeded'`)
+	if err != nil {
+		return r, err
+	}
+	for rows.Next() {
+		var id int64
+		var token string
+		if err := rows.Scan(&id, &token); err != nil {
+			return r, err
+		}
+		final[id] = token
+	}
+	if err := rows.Err(); err != nil {
+		return r, err
+	}
+	for _, done := range c.completed {
+		if final[done.job] != done.token {
+			r.fencedRecorded++
+			fmt.Printf("job %d: completion by pid %d with token %s, but the job finished with token %q\n", done.job, done.pid, done.token, final[done.job])
+		}
+	}
+	return r, nil
+}

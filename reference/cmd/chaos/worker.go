@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/jobqlint/jobqlint/reference/queue"
+)
+
+// noop is the chaos job: its handler records that it ran, and by whom.
+type noop struct {
+	N int `json:"n"`
+}
+
+func (noop) Kind() string { return "noop" }
+
+// runsTable records every run of every job: the evidence for "ran more than
+// once". The row is committed before the handler returns, so a run whose
+// worker is killed afterwards still counts.
+const runsTable = `
+CREATE TABLE IF NOT EXISTS chaos_runs (
+    job_id bigint      NOT NULL,
+    pid    integer     NOT NULL,
+    token  uuid        NOT NULL,
+    ran_at timestamptz NOT NULL DEFAULT now()
+)`
+
+// runWorker is one worker process: the reference queue's worker with a
+// short lease, logging each recorded outcome as JSON on stdout for the
+// controller.
+func runWorker(dsn string, o options) error {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	pid := os.Getpid()
+	handlers := queue.NewHandlers()
+	queue.Handle(handlers, func(ctx context.Context, job *queue.Job, args noop) error {
+		if _, err := pool.Exec(ctx, `INSERT INTO chaos_runs (job_id, pid, token) VALUES ($1, $2, $3)`, job.ID, pid, job.Token); err != nil {
+			return err
+		}
+		time.Sleep(o.handlerTime)
+		return nil
+	})
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	w := queue.NewWorker(pool, handlers, queue.Config{
+		Concurrency:     o.concurrency,
+		Lease:           o.lease,
+		PollInterval:    100 * time.Millisecond,
+		ReclaimInterval: o.lease / 4,
+		Grace:           5 * time.Second,
+		Backoff:         queue.Backoff{Base: 10 * time.Millisecond, Max: 100 * time.Millisecond},
+		Logger:          log.With("pid", pid),
+	})
+	return w.Run(ctx)
+}

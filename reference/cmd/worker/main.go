@@ -1,0 +1,91 @@
+// Command worker runs the reference queue's worker: it applies the
+// migrations, then claims and runs jobs until SIGTERM or SIGINT, when it
+// stops claiming and lets the jobs in hand finish within the grace period.
+//
+//	worker -dsn postgres://... -queue default -concurrency 10
+//
+// Each flag can come from the environment: DATABASE_URL, QUEUE,
+// CONCURRENCY, GRACE.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/jobqlint/jobqlint/reference/examplejobs"
+	"github.com/jobqlint/jobqlint/reference/queue"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	dsn := flag.String("dsn", os.Getenv("DATABASE_URL"), "PostgreSQL connection string [DATABASE_URL]")
+	queueName := flag.String("queue", envOr("QUEUE", queue.DefaultQueue), "the queue to work [QUEUE]")
+	concurrency := flag.Int("concurrency", envInt("CONCURRENCY", 10), "jobs run at once [CONCURRENCY]")
+	grace := flag.Duration("grace", envDuration("GRACE", 30*time.Second), "how long jobs in hand may finish after SIGTERM [GRACE]")
+	flag.Parse()
+	if *dsn == "" {
+		return fmt.Errorf("no database: set -dsn or DATABASE_URL")
+	}
+
+	// SIGTERM (a deploy) and SIGINT cancel ctx: the worker stops claiming
+	// and drains.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+
+	pool, err := pgxpool.New(ctx, *dsn)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := queue.Migrate(ctx, pool); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+
+	handlers := queue.NewHandlers()
+	examplejobs.Register(handlers, slog.Default())
+	w := queue.NewWorker(pool, handlers, queue.Config{
+		Queue:       *queueName,
+		Concurrency: *concurrency,
+		Grace:       *grace,
+	})
+	slog.Info("worker started", "queue", *queueName, "concurrency", *concurrency)
+	err = w.Run(ctx)
+	slog.Info("worker stopped")
+	return err
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
+	}
+	return def
+}

@@ -1,0 +1,57 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// ErrPermanent marks a handler error that no retry can fix (bad arguments, a
+// deleted account): the job fails at once instead of using its attempts.
+// Wrap it: fmt.Errorf("account %d: %w", id, queue.ErrPermanent).
+var ErrPermanent = errors.New("permanent failure")
+
+// Handlers maps job kinds to their handlers.
+type Handlers struct {
+	byKind map[string]func(context.Context, *Job) error
+}
+
+// NewHandlers returns an empty set of handlers.
+func NewHandlers() *Handlers {
+	return &Handlers{byKind: map[string]func(context.Context, *Job) error{}}
+}
+
+// Handle registers fn for the jobs whose arguments are of type T. The
+// payload is decoded into T once, here; fn gets the typed value.
+func Handle[T Args](h *Handlers, fn func(ctx context.Context, job *Job, args T) error) {
+	var zero T
+	kind := zero.Kind()
+	if _, dup := h.byKind[kind]; dup {
+		panic(fmt.Sprintf("queue: two handlers for kind %q", kind))
+	}
+	h.byKind[kind] = func(ctx context.Context, job *Job) error {
+		var args T
+		if err := json.Unmarshal(job.Payload, &args); err != nil {
+			return fmt.Errorf("decode %s args: %v: %w", kind, err, ErrPermanent)
+		}
+		return fn(ctx, job, args)
+	}
+}
+
+// run calls the job's handler, turning a panic into an error so one bad job
+// cannot take the worker down.
+func (h *Handlers) run(ctx context.Context, job *Job) (err error) {
+	fn, ok := h.byKind[job.Kind]
+	if !ok {
+		// Not permanent: during a rolling deploy, an old worker can claim a
+		// job of a kind that only the new version handles.
+		return fmt.Errorf("no handler for kind %q", job.Kind)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("handler panicked: %v", r)
+		}
+	}()
+	return fn(ctx, job)
+}

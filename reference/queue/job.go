@@ -1,0 +1,56 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Args are a job's arguments: a JSON-encodable value that names its kind.
+// The kind picks the handler.
+type Args interface {
+	Kind() string
+}
+
+// Job is a claimed job, as its handler sees it.
+type Job struct {
+	ID    int64
+	Queue string
+	Kind  string
+	// Payload is the job's arguments as JSON, exactly as stored: the typed
+	// handler decodes it once.
+	Payload json.RawMessage
+	// Attempt is this claim's attempt number, from 1.
+	Attempt     int
+	MaxAttempts int
+	// Token identifies this claim: the lease renewal and the outcome are
+	// recorded only while the job still carries it.
+	Token       string
+	LeasedUntil time.Time
+}
+
+// execForClaims runs a statement over many claims at once: it takes the
+// jobs' IDs ($1) and claim tokens ($2), then args, and returns the IDs of
+// the jobs it acted on, those whose claim still held.
+func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[int64]bool, error) {
+	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
+	for i, j := range jobs {
+		ids[i], tokens[i] = j.ID, j.Token
+	}
+	rows, err := pool.Query(ctx, sql, append([]any{ids, tokens}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	acted, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, err
+	}
+	held := make(map[int64]bool, len(acted))
+	for _, id := range acted {
+		held[id] = true
+	}
+	return held, nil
+}

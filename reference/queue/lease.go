@@ -1,0 +1,70 @@
+package queue
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// renewSQL is the heartbeat: it extends the leases of the jobs a worker holds
+// ($1 IDs, $2 their tokens) and returns those it still holds. A job missing
+// from the result was reclaimed after its lease expired: its handler must
+// stop, and nothing it records will count. The rows are locked in ID order,
+// as in completeSQL, so that the heartbeat and a batch of completions cannot
+// deadlock.
+const renewSQL = `
+WITH still AS (
+    SELECT jobs.id FROM jobs
+    JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+        ON jobs.id = held.id AND jobs.lease_token = held.token
+    WHERE jobs.state = 'running'
+    ORDER BY jobs.id
+    FOR UPDATE OF jobs
+)
+UPDATE jobs
+SET leased_until = now() + $3::bigint * interval '1 millisecond'
+FROM still
+WHERE jobs.id = still.id
+RETURNING jobs.id`
+
+// reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
+// fails them when they have used their last attempt (the claim counted it).
+// Their worker was killed, or cut off from the database for longer than the
+// lease. Clearing the token fences that worker out.
+const reclaimSQL = `
+UPDATE jobs
+SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'available' END,
+    finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+    run_at = now(),
+    last_error = 'lease expired: the worker stopped renewing it (killed, or cut off from the database)',
+    lease_token = NULL,
+    leased_until = NULL
+WHERE id IN (
+    SELECT id FROM jobs
+    WHERE state = 'running' AND leased_until < now()
+    ORDER BY leased_until
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+)`
+
+// renew extends the leases of held jobs and returns the IDs still held.
+func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[int64]bool, error) {
+	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
+}
+
+// reclaim returns expired leases to the queue, batch by batch, and reports
+// how many.
+func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int) (int64, error) {
+	var total int64
+	for {
+		tag, err := pool.Exec(ctx, reclaimSQL, batch)
+		if err != nil {
+			return total, err
+		}
+		total += tag.RowsAffected()
+		if tag.RowsAffected() < int64(batch) {
+			return total, nil
+		}
+	}
+}

@@ -1,0 +1,2 @@
+DROP TABLE jobs;
+DROP FUNCTION jobs_notify();

@@ -1,0 +1,166 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// ErrLeaseLost means the job no longer carries the claim's token: its lease
+// expired and it was reclaimed (and maybe claimed again). The outcome was not
+// recorded; the job's current holder decides it.
+var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed by another worker")
+
+// completeSQL records success for many jobs at once ($1 IDs, $2 their
+// tokens), only where the job still carries the claim's token, and returns
+// the IDs it recorded. The rows are locked in ID order, as in renewSQL, so
+// that a worker's heartbeat and completions cannot deadlock.
+const completeSQL = `
+WITH done AS (
+    SELECT jobs.id FROM jobs
+    JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+        ON jobs.id = held.id AND jobs.lease_token = held.token
+    WHERE jobs.state = 'running'
+    ORDER BY jobs.id
+    FOR UPDATE OF jobs
+)
+UPDATE jobs
+SET state = 'succeeded', finished_at = now(), leased_until = NULL
+FROM done
+WHERE jobs.id = done.id
+RETURNING jobs.id`
+
+// failSQL records a handler's failure, only for the holder of the claim's
+// token. With attempts left, the job goes back to the queue after an
+// exponential backoff with jitter: base·2^(attempt-1), capped, times a random
+// factor in [0.5, 1), added to the database clock, so workers with skewed
+// clocks agree. At the limit, or for a permanent error ($4), it stops in the
+// visible terminal state 'failed', keeping its last error.
+const failSQL = `
+UPDATE jobs
+SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'available' END,
+    finished_at = CASE WHEN attempts >= max_attempts OR $4 THEN now() END,
+    run_at = CASE WHEN attempts >= max_attempts OR $4 THEN run_at
+        ELSE now() + least($5::float8 * power(2, least(attempts - 1, 30)), $6::float8)
+                     * (0.5 + random() / 2) * interval '1 second'
+        END,
+    last_error = $3,
+    lease_token = NULL,
+    leased_until = NULL
+WHERE id = $1 AND lease_token = $2 AND state = 'running'`
+
+// Backoff is the delay before a failed job's next attempt.
+type Backoff struct {
+	Base time.Duration // the first retry's delay, before jitter
+	Max  time.Duration // the cap
+}
+
+// complete records the success of one job.
+func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
+	recorded, err := completeMany(ctx, pool, []*Job{job})
+	if err != nil {
+		return err
+	}
+	if !recorded[job.ID] {
+		return ErrLeaseLost
+	}
+	return nil
+}
+
+// completeMany records the success of jobs in one statement and returns
+// the IDs recorded; the others had lost their lease.
+func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int64]bool, error) {
+	return execForClaims(ctx, pool, completeSQL, jobs)
+}
+
+// completer groups the completions of a worker's jobs: those that arrive
+// while one batch's statement runs go together in the next, one commit for
+// all of them. Under load that is far fewer commits than jobs; idle, a
+// completion goes out at once.
+type completer struct {
+	pool     *pgxpool.Pool
+	requests chan completion
+}
+
+type completion struct {
+	job  *Job
+	done chan error // nil, ErrLeaseLost, or the statement's error
+}
+
+func newCompleter(pool *pgxpool.Pool) *completer {
+	return &completer{pool: pool, requests: make(chan completion)}
+}
+
+// complete records job's success with the next batch and waits for it.
+func (c *completer) complete(ctx context.Context, job *Job) error {
+	req := completion{job: job, done: make(chan error, 1)}
+	select {
+	case c.requests <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// run records batches until ctx is done.
+func (c *completer) run(ctx context.Context) {
+	const maxBatch = 1000
+	for {
+		var batch []completion
+		select {
+		case req := <-c.requests:
+			batch = append(batch, req)
+		case <-ctx.Done():
+			return
+		}
+	gather:
+		for len(batch) < maxBatch {
+			select {
+			case req := <-c.requests:
+				batch = append(batch, req)
+			default:
+				break gather
+			}
+		}
+		c.flush(batch)
+	}
+}
+
+func (c *completer) flush(batch []completion) {
+	jobs := make([]*Job, len(batch))
+	for i, req := range batch {
+		jobs[i] = req.job
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	recorded, err := completeMany(ctx, c.pool, jobs)
+	for _, req := range batch {
+		switch {
+		case err != nil:
+			req.done <- err
+		case recorded[req.job.ID]:
+			req.done <- nil
+		default:
+			req.done <- ErrLeaseLost
+		}
+	}
+}
+
+func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b Backoff) error {
+	permanent := errors.Is(handlerErr, ErrPermanent)
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, handlerErr.Error(), permanent, b.Base.Seconds(), b.Max.Seconds())
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrLeaseLost
+	}
+	return nil
+}

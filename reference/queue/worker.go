@@ -1,0 +1,338 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Config configures a Worker. Zero fields take the defaults in brackets.
+type Config struct {
+	Queue       string // the queue to work [DefaultQueue]
+	Concurrency int    // jobs run at once [10]
+	// Lease is how long a claim holds a job without renewal [30s]. The
+	// worker renews it every Lease/3 while the handler runs; a job whose
+	// worker dies goes back to the queue about one Lease later.
+	Lease time.Duration
+	// PollInterval is how often an idle worker polls when no notification
+	// comes [1s]: jobs scheduled for later, missed notifications.
+	PollInterval time.Duration
+	// ReclaimInterval is how often the worker looks for expired leases [5s].
+	ReclaimInterval time.Duration
+	// Grace is how long the jobs in hand may run on after shutdown begins
+	// before their contexts are cancelled [30s].
+	Grace time.Duration
+	// Backoff is the delay before a failed job's next attempt [1s to 1h].
+	Backoff Backoff
+	// Retention is how long finished jobs are kept [90 days]; negative keeps
+	// them forever. RetentionInterval is how often they are deleted [1h].
+	Retention, RetentionInterval time.Duration
+	Logger                       *slog.Logger // [slog.Default()]
+
+	// asOf, set only by tests, is the instant claims consider "now".
+	asOf func() *time.Time
+}
+
+func (c Config) withDefaults() Config {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	if c.Queue == "" {
+		c.Queue = DefaultQueue
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = 10
+	}
+	def(&c.Lease, 30*time.Second)
+	def(&c.PollInterval, time.Second)
+	def(&c.ReclaimInterval, 5*time.Second)
+	def(&c.Grace, 30*time.Second)
+	def(&c.Backoff.Base, time.Second)
+	def(&c.Backoff.Max, time.Hour)
+	def(&c.Retention, 90*24*time.Hour)
+	def(&c.RetentionInterval, time.Hour)
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.asOf == nil {
+		c.asOf = func() *time.Time { return nil }
+	}
+	return c
+}
+
+// Worker claims jobs from one queue and runs them.
+type Worker struct {
+	pool     *pgxpool.Pool
+	handlers *Handlers
+	cfg      Config
+	log      *slog.Logger
+
+	completer *completer
+
+	mu      sync.Mutex
+	held    map[int64]heldJob // the jobs in hand
+	freed   chan struct{}     // signalled when a job leaves the hand
+	running sync.WaitGroup    // the jobs' goroutines
+}
+
+type heldJob struct {
+	job    *Job
+	cancel context.CancelCauseFunc
+}
+
+// errShutdown cancels the jobs still running when the grace period ends.
+var errShutdown = errors.New("worker shutting down: grace period over")
+
+// NewWorker returns a worker for cfg.Queue that runs jobs with handlers.
+func NewWorker(pool *pgxpool.Pool, handlers *Handlers, cfg Config) *Worker {
+	cfg = cfg.withDefaults()
+	return &Worker{
+		pool:      pool,
+		handlers:  handlers,
+		cfg:       cfg,
+		log:       cfg.Logger.With("queue", cfg.Queue),
+		completer: newCompleter(pool),
+		held:      map[int64]heldJob{},
+		freed:     make(chan struct{}, 1),
+	}
+}
+
+// Run claims and runs jobs until ctx is cancelled (by SIGTERM, in the worker
+// command), then shuts down: no new claims; the jobs in hand get the grace
+// period to finish, then their contexts are cancelled; Run returns when
+// every outcome is recorded. Database errors never stop it: it retries.
+func (w *Worker) Run(ctx context.Context) error {
+	// The jobs, their leases and their completions outlive ctx: they finish
+	// during the drain.
+	jobsCtx, cancelJobs := context.WithCancelCause(context.WithoutCancel(ctx))
+	defer cancelJobs(nil)
+	leasesCtx, stopLeases := context.WithCancel(context.WithoutCancel(ctx))
+
+	wake := make(chan struct{}, 1)
+	var background sync.WaitGroup
+	background.Go(func() { w.listen(ctx, wake) })
+	background.Go(func() { w.maintain(ctx) })
+	background.Go(func() { w.heartbeat(leasesCtx) })
+	background.Go(func() { w.completer.run(leasesCtx) })
+
+	w.claimLoop(ctx, jobsCtx, wake)
+	w.drain(cancelJobs)
+	stopLeases()
+	background.Wait()
+	return nil
+}
+
+// claimLoop claims jobs while there are free slots, then waits for a
+// notification, the poll interval or a free slot. It returns when ctx is done.
+func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
+	poll := time.NewTicker(w.cfg.PollInterval)
+	defer poll.Stop()
+	retry := newRetryDelay(100*time.Millisecond, 5*time.Second)
+	for ctx.Err() == nil {
+		free := w.cfg.Concurrency - w.inHand()
+		if free == 0 {
+			select {
+			case <-ctx.Done():
+			case <-w.freed:
+			}
+			continue
+		}
+		jobs, err := claim(ctx, w.pool, w.cfg.Queue, free, w.cfg.Lease, w.cfg.asOf())
+		if err != nil {
+			if ctx.Err() == nil {
+				w.log.Warn("claim failed; retrying", "err", err)
+				retry.sleep(ctx)
+			}
+			continue
+		}
+		retry.reset()
+		for _, job := range jobs {
+			w.start(jobsCtx, job)
+		}
+		if len(jobs) == free {
+			continue // the queue may hold more: claim again as slots free up
+		}
+		select {
+		case <-ctx.Done():
+		case <-wake:
+		case <-poll.C:
+		}
+	}
+}
+
+// start runs job in a goroutine of its own, holding it until its outcome is
+// recorded.
+func (w *Worker) start(jobsCtx context.Context, job *Job) {
+	ctx, cancel := context.WithCancelCause(jobsCtx)
+	w.mu.Lock()
+	w.held[job.ID] = heldJob{job: job, cancel: cancel}
+	w.mu.Unlock()
+	w.running.Go(func() {
+		defer w.release(job.ID)
+		err := w.handlers.run(ctx, job)
+		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
+			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
+			return
+		}
+		w.record(job, err)
+	})
+}
+
+// drain waits for the jobs in hand, cancelling them when the grace period
+// ends.
+func (w *Worker) drain(cancelJobs context.CancelCauseFunc) {
+	done := make(chan struct{})
+	go func() { w.running.Wait(); close(done) }()
+	grace := time.NewTimer(w.cfg.Grace)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case <-grace.C:
+		w.log.Warn("grace period over; cancelling the jobs in hand", "jobs", w.inHand())
+		cancelJobs(errShutdown)
+		<-done
+	}
+}
+
+func (w *Worker) inHand() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.held)
+}
+
+func (w *Worker) heldJobs() []*Job {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	jobs := make([]*Job, 0, len(w.held))
+	for _, h := range w.held {
+		jobs = append(jobs, h.job)
+	}
+	return jobs
+}
+
+func (w *Worker) release(id int64) {
+	w.mu.Lock()
+	if h, ok := w.held[id]; ok {
+		h.cancel(nil)
+		delete(w.held, id)
+	}
+	w.mu.Unlock()
+	signal(w.freed)
+}
+
+// heartbeat renews the leases of the jobs in hand every Lease/3, and stops
+// the jobs whose lease was lost. A lease survives two missed heartbeats.
+func (w *Worker) heartbeat(ctx context.Context) {
+	tick := time.NewTicker(w.cfg.Lease / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		held := w.heldJobs()
+		if len(held) == 0 {
+			continue
+		}
+		still, err := renew(ctx, w.pool, held, w.cfg.Lease)
+		if err != nil {
+			w.log.Warn("lease renewal failed; retrying at the next heartbeat", "err", err)
+			continue
+		}
+		for _, job := range held {
+			if !still[job.ID] {
+				w.cancelHeld(job.ID, ErrLeaseLost)
+			}
+		}
+	}
+}
+
+func (w *Worker) cancelHeld(id int64, cause error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if h, ok := w.held[id]; ok {
+		h.cancel(cause)
+	}
+}
+
+// record stores the handler's outcome. The bookkeeping's own errors (the
+// database is restarting) are retried as what they are: a completion that
+// fails is retried as a completion, never turned into a retry of the job.
+// It gives up after one lease period: by then the lease has expired, and the
+// reclaimer returns the job to the queue.
+func (w *Worker) record(job *Job, handlerErr error) {
+	save, outcome := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed"
+	if handlerErr != nil {
+		save, outcome = func(ctx context.Context) error { return fail(ctx, w.pool, job, handlerErr, w.cfg.Backoff) }, "failed"
+	}
+	log := w.jobLog(job)
+	giveUp := time.Now().Add(w.cfg.Lease)
+	retry := newRetryDelay(50*time.Millisecond, 2*time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := save(ctx)
+		cancel()
+		switch {
+		case err == nil:
+			log.Debug("job "+outcome, "recorded", outcome, "handler_err", handlerErr)
+			return
+		case errors.Is(err, ErrLeaseLost):
+			log.Warn("outcome not recorded: the lease was lost", "recorded", "lease_lost", "outcome", outcome)
+			return
+		case time.Now().After(giveUp):
+			log.Error("outcome not recorded; the job will run again when its lease expires", "recorded", "gave_up", "outcome", outcome, "err", err)
+			return
+		}
+		log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
+		retry.sleep(context.Background())
+	}
+}
+
+// jobLog is the logger for one claim's events. Its "recorded" attribute
+// says what became of the outcome: completed, failed, lease_lost (the fence
+// turned it away) or gave_up.
+func (w *Worker) jobLog(job *Job) *slog.Logger {
+	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
+}
+
+// maintain runs the reclaimer and the retention cleanup until ctx is done.
+// Every worker runs them; SKIP LOCKED keeps concurrent runs from waiting on
+// each other.
+func (w *Worker) maintain(ctx context.Context) {
+	reclaimTick := time.NewTicker(w.cfg.ReclaimInterval)
+	defer reclaimTick.Stop()
+	retentionTick := time.NewTicker(w.cfg.RetentionInterval)
+	defer retentionTick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-reclaimTick.C:
+			n, err := reclaim(ctx, w.pool, 1000)
+			if err != nil && ctx.Err() == nil {
+				w.log.Warn("reclaim failed", "err", err)
+			}
+			if n > 0 {
+				w.log.Info("reclaimed jobs with expired leases", "jobs", n)
+			}
+		case <-retentionTick.C:
+			if w.cfg.Retention < 0 {
+				continue
+			}
+			n, err := deleteFinished(ctx, w.pool, w.cfg.Retention, 1000)
+			if err != nil && ctx.Err() == nil {
+				w.log.Warn("retention cleanup failed", "err", err)
+			}
+			if n > 0 {
+				w.log.Info("deleted finished jobs", "jobs", n)
+			}
+		}
+	}
+}
