@@ -8,9 +8,8 @@ import (
 )
 
 // The reference queue is the working answer to every finding: jobqlint must
-// report nothing on it, in either mode.
+// report nothing on it. (Standalone only: that both modes agree is the seed
+// tests' business, and a go vet run costs a minute.)
 func TestReferenceQueueIsClean(t *testing.T) {
-	dir := filepath.Join("..", "..", "reference")
-	require.Empty(t, standaloneFindings(t, dir))
-	require.Empty(t, vetFindings(t, dir))
+	require.Empty(t, standaloneFindings(t, filepath.Join("..", "..", "reference")))
 }
