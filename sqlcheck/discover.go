@@ -56,7 +56,7 @@ func collect(paths []string) ([]*Source, []Problem) {
 	for _, path := range files {
 		content, err := os.ReadFile(path)
 		if err != nil {
-			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
+			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
 			continue
 		}
 		if strings.HasSuffix(path, ".go") {
@@ -84,14 +84,14 @@ func schemaFiles(root string) ([]string, []Problem) {
 	)
 	info, err := os.Stat(root)
 	if err != nil {
-		return nil, []Problem{{Loc: Loc{File: root}, Msg: err.Error()}}
+		return nil, []Problem{{Loc: Loc{File: root}, Msg: err.Error(), Unread: true}}
 	}
 	if !info.IsDir() {
 		return []string{root}, nil
 	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error()})
+			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
 			return nil
 		}
 		if d.IsDir() {
@@ -206,12 +206,11 @@ func ModuleStatements(root string) []*Stmt {
 			srcs = []*Source{SQLFile(path, content)}
 		}
 		for _, src := range srcs {
-			raws, _ := Parse(src.SQL)
-			for _, raw := range raws {
+			parseEach(src.SQL, func(raw RawStmt) {
 				if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
 					out = append(out, st)
 				}
-			}
+			}, func(*ParseError) {})
 		}
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
@@ -32,11 +33,25 @@ func Parse(text string) ([]RawStmt, []*ParseError) {
 		stmts []RawStmt
 		errs  []*ParseError
 	)
+	parseEach(text, func(raw RawStmt) { stmts = append(stmts, raw) }, func(e *ParseError) { errs = append(errs, e) })
+	return stmts, errs
+}
+
+// parseEach parses text as Parse does, handing over each statement as soon
+// as it is parsed, so that a caller that keeps nothing of a statement's
+// tree (the replay of a 50 MB data migration) holds one tree at a time.
+func parseEach(text string, stmt func(RawStmt), bad func(*ParseError)) {
 	for _, sp := range split(text) {
 		piece := text[sp.start:sp.end]
+		if i := invalidUTF8(piece); i >= 0 {
+			// pg_query hands its tree over as protobuf, which refuses such
+			// strings with a message that names no place.
+			bad(&ParseError{Offset: sp.start + i, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02x (jobqlint reads SQL as UTF-8)", piece[i])})
+			continue
+		}
 		tree, err := pg.Parse(piece)
 		if err != nil {
-			errs = append(errs, parseError(err, piece, sp.start, sp.first))
+			bad(parseError(err, piece, sp.start, sp.first))
 			continue
 		}
 		for _, raw := range tree.GetStmts() {
@@ -44,10 +59,9 @@ func Parse(text string) ([]RawStmt, []*ParseError) {
 			if start < sp.first {
 				start = sp.first
 			}
-			stmts = append(stmts, RawStmt{Node: raw.GetStmt(), Base: sp.start, Start: start, Text: piece})
+			stmt(RawStmt{Node: raw.GetStmt(), Base: sp.start, Start: start, Text: piece})
 		}
 	}
-	return stmts, errs
 }
 
 // parseError positions a parser error in the whole text. PostgreSQL's
@@ -67,6 +81,22 @@ func parseError(err error, piece string, base, first int) *ParseError {
 		}
 	}
 	return &ParseError{Offset: off, Msg: tidyMessage(perr.Message)}
+}
+
+// invalidUTF8 returns the offset of the first byte of s that is not
+// UTF-8, or -1.
+func invalidUTF8(s string) int {
+	if utf8.ValidString(s) {
+		return -1
+	}
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // byteOffset returns the byte offset of the n-th character of s.

@@ -13,13 +13,15 @@ import (
 // A Schema is the database schema that replaying the migrations produces.
 type Schema struct {
 	Tables   map[string]*Table // by qualified name, "public.jobs"
-	Problems []Problem         // SQL the parser rejected, in source order
+	Problems []Problem         // SQL the parser rejected, in source order (and, from the caller, files it could not read)
 }
 
-// A Problem is SQL that could not be parsed.
+// A Problem is SQL that could not be parsed, or a schema file or directory
+// that could not be read.
 type Problem struct {
-	Loc Loc
-	Msg string
+	Loc    Loc
+	Msg    string
+	Unread bool // the file (or directory) at Loc.File could not be read
 }
 
 // A Table is a table of the final schema.
@@ -88,17 +90,13 @@ func (s *Schema) Table(name string) *Table {
 func Replay(sources []*Source) *Schema {
 	s := &Schema{Tables: make(map[string]*Table)}
 	for _, src := range sources {
-		stmts, errs := Parse(src.SQL)
-		if !src.FromGo {
+		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
 			// where Go code runs it.
-			for _, e := range errs {
+			if !src.FromGo {
 				s.Problems = append(s.Problems, Problem{Loc: src.Loc(e.Offset), Msg: e.Msg})
 			}
-		}
-		for _, raw := range stmts {
-			s.apply(src, raw)
-		}
+		})
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"regexp"
 	"sort"
+	"strings"
 )
 
 // A Loc is a position in a source file.
@@ -26,11 +27,19 @@ type Source struct {
 }
 
 // SQLFile makes a Source of a .sql file's content. Down-migration sections
-// (goose, sql-migrate, dbmate, tern) are blanked out, so offsets in SQL
-// remain offsets in the file.
+// (goose, sql-migrate, dbmate, tern) and a leading UTF-8 byte order mark are
+// blanked out, so offsets in SQL remain offsets in the file.
 func SQLFile(path string, content []byte) *Source {
-	return &Source{Path: path, SQL: blankDown(string(content)), lines: lineStarts(content), exact: true}
+	sql := string(content)
+	if strings.HasPrefix(sql, bom) {
+		// Some editors write one; PostgreSQL's parser takes it for part of
+		// the first word, and the first statement would be lost.
+		sql = "   " + sql[len(bom):]
+	}
+	return &Source{Path: path, SQL: blankDown(sql), lines: lineStarts(content), exact: true}
 }
+
+const bom = "\ufeff"
 
 // GoString makes a Source of a Go string literal's value. litStart is the
 // offset in file of the literal's opening quote; exact says whether the

@@ -90,13 +90,14 @@ func valueKey(pass *analysis.Pass, e ast.Expr) key {
 // decodedByPgx finds the `any` targets of pgx Scans of json/jsonb columns.
 func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[key]pgxValue {
 	out := map[key]pgxValue{}
-	schema := m.Schema()
 	for _, c := range m.Calls {
 		if c.API != queuemodel.APIPgx || len(c.ScanArgs) == 0 || len(c.Stmts) != 1 {
 			continue
 		}
 		st := c.Stmts[0]
-		t := schema.Table(st.Table)
+		// The schema is loaded here, not before the loop: most packages
+		// scan nothing, and under go vet each would replay it.
+		t := m.Schema().Table(st.Table)
 		if t == nil {
 			continue // column types unknown: say nothing
 		}

@@ -67,8 +67,9 @@ func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
 	c := v.(*cached)
 	c.once.Do(func() {
 		if len(paths) == 0 {
-			srcs, _ := sqlcheck.Discover(root)
+			srcs, unread := sqlcheck.Discover(root)
 			c.s = sqlcheck.Replay(srcs)
+			c.s.Problems = append(unread, c.s.Problems...)
 			return
 		}
 		abs := make([]string, len(paths))
@@ -78,12 +79,13 @@ func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
 			}
 			abs[i] = p
 		}
-		srcs, _, err := sqlcheck.FromPaths(abs)
+		srcs, unread, err := sqlcheck.FromPaths(abs)
 		if err != nil {
 			c.err = err
 			return
 		}
 		c.s = sqlcheck.Replay(srcs)
+		c.s.Problems = append(unread, c.s.Problems...)
 	})
 	return c.s, c.err
 }
@@ -196,8 +198,10 @@ func (m *fileMap) addFile(path string) *token.File {
 	}
 	content, err := os.ReadFile(path)
 	if err != nil {
-		files[path] = nil
-		return nil
+		// An unreadable migration is still reported, at its first line.
+		tf := m.fset.AddFile(path, -1, 0)
+		files[path] = tf
+		return tf
 	}
 	tf := m.fset.AddFile(path, -1, len(content))
 	tf.SetLinesForContent(content)

@@ -41,9 +41,13 @@ func run(pass *analysis.Pass) (any, error) {
 			return nil, err
 		}
 		for _, p := range schema.Problems {
+			msg := "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)"
+			if p.Unread {
+				msg = "migration cannot be read: " + p.Msg + " (the schema jobqlint checks lacks this file)"
+			}
 			pass.Report(analysis.Diagnostic{
 				Pos:     m.Pos(p.Loc),
-				Message: "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)",
+				Message: msg,
 			})
 		}
 	}

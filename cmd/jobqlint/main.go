@@ -44,7 +44,10 @@ func main() {
 		unitchecker.Main(analyzers.All...)
 		return
 	}
-	os.Exit(standalone(os.Args[1:], os.Stdout, os.Stderr))
+	stop := startProfile()
+	code := standalone(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // vetMode reports whether go vet (or another build tool speaking its
