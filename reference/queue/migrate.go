@@ -36,15 +36,7 @@ type migration struct {
 // Migrate applies the migrations not yet applied, in order, in one
 // transaction.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
-	all, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		applied, err := appliedVersions(ctx, tx)
-		if err != nil {
-			return err
-		}
+	return migrateTx(ctx, pool, func(tx pgx.Tx, all []migration, applied map[int]bool) error {
 		for _, m := range all {
 			if applied[m.version] {
 				continue
@@ -63,15 +55,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
 // MigrateDown reverts the applied migrations above version target, newest
 // first, in one transaction. MigrateDown(ctx, pool, 0) removes the queue.
 func MigrateDown(ctx context.Context, pool *pgxpool.Pool, target int) error {
-	all, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		applied, err := appliedVersions(ctx, tx)
-		if err != nil {
-			return err
-		}
+	return migrateTx(ctx, pool, func(tx pgx.Tx, all []migration, applied map[int]bool) error {
 		for i := len(all) - 1; i >= 0; i-- {
 			m := all[i]
 			if m.version <= target || !applied[m.version] {
@@ -85,6 +69,22 @@ func MigrateDown(ctx context.Context, pool *pgxpool.Pool, target int) error {
 			}
 		}
 		return nil
+	})
+}
+
+// migrateTx runs fn in one transaction that holds the migration lock, with
+// the embedded migrations and the versions already applied.
+func migrateTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx, all []migration, applied map[int]bool) error) error {
+	all, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		applied, err := appliedVersions(ctx, tx)
+		if err != nil {
+			return err
+		}
+		return fn(tx, all, applied)
 	})
 }
 
