@@ -90,10 +90,11 @@ func (s *Schema) Table(name string) *Table {
 func Replay(sources []*Source) *Schema {
 	s := &Schema{Tables: make(map[string]*Table)}
 	for _, src := range sources {
-		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw) }, func(e *ParseError) {
+		var path []string // SET search_path in this file: nil is the default, public
+		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, &path) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
-			// where Go code runs it.
-			if !src.FromGo {
+			// where Go code runs it. A template is not SQL until filled in.
+			if !src.FromGo && !src.templated(e.stmt.start, e.stmt.end) {
 				s.Problems = append(s.Problems, Problem{Loc: src.Loc(e.Offset), Msg: e.Msg})
 			}
 		})
@@ -101,10 +102,12 @@ func Replay(sources []*Source) *Schema {
 	return s
 }
 
-func (s *Schema) apply(src *Source, raw RawStmt) {
-	r := replayer{s: s, src: src, raw: raw}
+func (s *Schema) apply(src *Source, raw RawStmt, path *[]string) {
+	r := replayer{s: s, src: src, raw: raw, path: *path}
 	n := raw.Node
 	switch {
+	case n.GetVariableSetStmt() != nil:
+		*path = searchPath(n.GetVariableSetStmt(), *path)
 	case n.GetCreateStmt() != nil:
 		r.createTable(n.GetCreateStmt())
 	case n.GetAlterTableStmt() != nil:
@@ -123,9 +126,68 @@ func (s *Schema) apply(src *Source, raw RawStmt) {
 
 // replayer applies one statement of one source.
 type replayer struct {
-	s   *Schema
-	src *Source
-	raw RawStmt
+	s    *Schema
+	src  *Source
+	raw  RawStmt
+	path []string // the schemas of the search_path set earlier in the file; nil for the default
+}
+
+// searchPath returns the search_path after a SET statement: SET [LOCAL]
+// search_path TO a, b (or = a, b; SET SCHEMA 'a') sets it, RESET and SET
+// ... TO DEFAULT restore the default. "$user" and the system schemas are
+// left out: CREATE does not put tables there in a migration. A migration
+// file runs as one session (and usually one transaction), so the setting
+// lasts to the end of the file, SET LOCAL too.
+func searchPath(v *pg.VariableSetStmt, path []string) []string {
+	if v.GetName() != "search_path" {
+		return path
+	}
+	switch v.GetKind() {
+	case pg.VariableSetKind_VAR_SET_VALUE:
+		var out []string
+		for _, a := range v.GetArgs() {
+			name := a.GetAConst().GetSval().GetSval()
+			if name == "" || name == "$user" || name == "pg_catalog" || name == "pg_temp" {
+				continue
+			}
+			out = append(out, name)
+		}
+		return out
+	case pg.VariableSetKind_VAR_SET_DEFAULT, pg.VariableSetKind_VAR_RESET:
+		return nil
+	}
+	return path
+}
+
+// schemas returns the schemas an unqualified name is looked up in.
+func (r replayer) schemas() []string {
+	if len(r.path) == 0 {
+		return []string{"public"}
+	}
+	return r.path
+}
+
+// createName is the qualified name a CREATE gives a relation: an
+// unqualified one goes to the first schema of the search_path.
+func (r replayer) createName(schema, name string) string {
+	if schema == "" {
+		schema = r.schemas()[0]
+	}
+	return QualifiedName(schema, name)
+}
+
+// lookupName is the qualified name of an existing relation: an unqualified
+// one is the first table of that name along the search_path.
+func (r replayer) lookupName(schema, name string) string {
+	if schema != "" {
+		return QualifiedName(schema, name)
+	}
+	for _, sch := range r.schemas() {
+		if q := QualifiedName(sch, name); r.s.Tables[q] != nil {
+			return q
+		}
+	}
+	return QualifiedName(r.schemas()[0], name)
 }
 
 func (r replayer) loc(location int32) Loc {
@@ -136,7 +198,7 @@ func (r replayer) loc(location int32) Loc {
 }
 
 func (r replayer) createTable(c *pg.CreateStmt) {
-	name := QualifiedName(c.GetRelation().GetSchemaname(), c.GetRelation().GetRelname())
+	name := r.createName(c.GetRelation().GetSchemaname(), c.GetRelation().GetRelname())
 	if _, exists := r.s.Tables[name]; exists && c.GetIfNotExists() {
 		return
 	}
@@ -245,7 +307,7 @@ func (r replayer) alterTable(a *pg.AlterTableStmt) {
 	if a.GetObjtype() != pg.ObjectType_OBJECT_TABLE {
 		return
 	}
-	t := r.s.Table(QualifiedName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()))
+	t := r.s.Table(r.lookupName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()))
 	if t == nil {
 		return
 	}
@@ -316,7 +378,7 @@ func mentions(expr, col string) bool {
 }
 
 func (r replayer) createIndex(ix *pg.IndexStmt) {
-	t := r.s.Table(QualifiedName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()))
+	t := r.s.Table(r.lookupName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()))
 	if t == nil {
 		return
 	}
@@ -356,7 +418,7 @@ func (r replayer) createIndex(ix *pg.IndexStmt) {
 func (r replayer) rename(rn *pg.RenameStmt) {
 	switch rn.GetRenameType() {
 	case pg.ObjectType_OBJECT_TABLE:
-		old := QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
+		old := r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
 		t := r.s.Tables[old]
 		if t == nil {
 			return
@@ -366,7 +428,7 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 		t.Name = QualifiedName(schema, rn.GetNewname())
 		r.s.Tables[t.Name] = t
 	case pg.ObjectType_OBJECT_COLUMN:
-		t := r.s.Table(QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
+		t := r.s.Table(r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
 		if t == nil {
 			return
 		}
@@ -386,7 +448,7 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 			}
 		}
 	case pg.ObjectType_OBJECT_INDEX:
-		schema := rn.GetRelation().GetSchemaname()
+		schema := r.indexSchema(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
 		for _, idx := range r.s.indexes(schema, rn.GetRelation().GetRelname()) {
 			idx.Name = rn.GetNewname()
 		}
@@ -408,13 +470,27 @@ func (r replayer) drop(d *pg.DropStmt) {
 		}
 		switch d.GetRemoveType() {
 		case pg.ObjectType_OBJECT_TABLE:
-			delete(r.s.Tables, QualifiedName(schema, name))
+			delete(r.s.Tables, r.lookupName(schema, name))
 		case pg.ObjectType_OBJECT_INDEX:
-			for _, t := range r.s.tablesIn(schema) {
+			for _, t := range r.s.tablesIn(r.indexSchema(schema, name)) {
 				t.dropIndex(name)
 			}
 		}
 	}
+}
+
+// indexSchema is the schema of an index a statement names: an unqualified
+// name is looked up along the search_path.
+func (r replayer) indexSchema(schema, name string) string {
+	if schema != "" {
+		return schema
+	}
+	for _, sch := range r.schemas() {
+		if len(r.s.indexes(sch, name)) > 0 {
+			return sch
+		}
+	}
+	return r.schemas()[0]
 }
 
 // indexes returns the indexes named name in the given schema.
