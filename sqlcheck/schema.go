@@ -12,8 +12,10 @@ import (
 
 // A Schema is the database schema that replaying the migrations produces.
 type Schema struct {
-	Tables   map[string]*Table // by qualified name, "public.jobs"
-	Problems []Problem         // SQL the parser rejected, in source order (and, from the caller, files it could not read)
+	Tables    map[string]*Table    // by qualified name, "public.jobs"
+	Functions map[string]*Function // functions and procedures by qualified name, "public.dequeue" (the last one created of each name)
+	Triggers  []*Trigger           // in the order they were created
+	Problems  []Problem            // SQL the parser rejected, in source order (and, from the caller, files it could not read)
 }
 
 // A Problem is SQL that could not be parsed, or a schema file or directory
@@ -88,7 +90,7 @@ func (s *Schema) Table(name string) *Table {
 // Replay applies the DDL of each source, in order, and returns the final
 // schema. Statements it does not model are skipped.
 func Replay(sources []*Source) *Schema {
-	s := &Schema{Tables: make(map[string]*Table)}
+	s := &Schema{Tables: make(map[string]*Table), Functions: make(map[string]*Function)}
 	for _, src := range sources {
 		var path []string // SET search_path in this file: nil is the default, public
 		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, &path) }, func(e *ParseError) {
@@ -118,6 +120,10 @@ func (s *Schema) apply(src *Source, raw RawStmt, path *[]string) {
 		r.rename(n.GetRenameStmt())
 	case n.GetDropStmt() != nil:
 		r.drop(n.GetDropStmt())
+	case n.GetCreateFunctionStmt() != nil:
+		r.createFunction(n.GetCreateFunctionStmt())
+	case n.GetCreateTrigStmt() != nil:
+		r.createTrigger(n.GetCreateTrigStmt())
 	default:
 		// DML, functions, triggers, grants, extensions...: no effect on the
 		// tables, columns and indexes that the rules read.
@@ -458,7 +464,11 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 func (r replayer) drop(d *pg.DropStmt) {
 	for _, obj := range d.GetObjects() {
 		var names []string
-		for _, item := range obj.GetList().GetItems() {
+		items := obj.GetList().GetItems()
+		if owa := obj.GetObjectWithArgs(); owa != nil {
+			items = owa.GetObjname()
+		}
+		for _, item := range items {
 			names = append(names, item.GetString_().GetSval())
 		}
 		if len(names) == 0 {
@@ -469,6 +479,8 @@ func (r replayer) drop(d *pg.DropStmt) {
 			schema = names[len(names)-2]
 		}
 		switch d.GetRemoveType() {
+		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE:
+			delete(r.s.Functions, r.createName(schema, name))
 		case pg.ObjectType_OBJECT_TABLE:
 			delete(r.s.Tables, r.lookupName(schema, name))
 		case pg.ObjectType_OBJECT_INDEX:
@@ -564,4 +576,79 @@ func predText(ps []Pred) string {
 		parts[i] = p.Text
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// createFunction records a function or procedure, replacing one of the
+// same name (overloads are not told apart).
+func (r replayer) createFunction(cf *pg.CreateFunctionStmt) {
+	var names []string
+	for _, n := range cf.GetFuncname() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	if len(names) == 0 || len(names) > 2 {
+		return
+	}
+	schema, name := "", names[len(names)-1]
+	if len(names) == 2 {
+		schema = names[0]
+	}
+	isColumn := func(col string) bool {
+		for _, t := range r.s.Tables {
+			if t.Column(col) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	bad := func(e *ParseError) {
+		if !r.src.FromGo && !r.src.templated(e.Offset, e.Offset+1) {
+			r.s.Problems = append(r.s.Problems, Problem{Loc: r.src.Loc(e.Offset), Msg: e.Msg})
+		}
+	}
+	f := readFunction(r.src, r.raw, cf, r.createName(schema, name), isColumn, bad)
+	r.s.Functions[f.Name] = f
+}
+
+// createTrigger records the function a trigger runs, and on which changes.
+func (r replayer) createTrigger(ct *pg.CreateTrigStmt) {
+	var names []string
+	for _, n := range ct.GetFuncname() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	if len(names) == 0 || len(names) > 2 {
+		return
+	}
+	fn := QualifiedName("", names[len(names)-1])
+	if len(names) == 2 {
+		fn = QualifiedName(names[0], names[1])
+	} else {
+		for _, sch := range r.schemas() {
+			if q := QualifiedName(sch, names[0]); r.s.Functions[q] != nil {
+				fn = q
+				break
+			}
+		}
+	}
+	t := &Trigger{
+		Table:    r.lookupName(ct.GetRelation().GetSchemaname(), ct.GetRelation().GetRelname()),
+		Function: fn,
+		Loc:      r.src.Loc(r.raw.Start),
+	}
+	// The event bits of PostgreSQL's TRIGGER_TYPE_INSERT, _DELETE, _UPDATE.
+	for bit, k := range map[int32]Kind{1 << 2: KindInsert, 1 << 3: KindDelete, 1 << 4: KindUpdate} {
+		if ct.GetEvents()&bit != 0 {
+			t.Events = append(t.Events, k)
+		}
+	}
+	slices.Sort(t.Events)
+	r.s.Triggers = append(r.s.Triggers, t)
+}
+
+// Function returns the function a call names: an unqualified name is looked
+// up in public, as for tables (the search_path of the caller is unknown).
+func (s *Schema) Function(name string) *Function {
+	if s == nil {
+		return nil
+	}
+	return s.Functions[name]
 }

@@ -218,11 +218,12 @@ func TestModuleStatements(t *testing.T) {
 	write("queries/reclaim.sql", "-- name: Reclaim :exec\nUPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now();\n")
 	write("janitor/janitor.go", "package janitor\n\nconst sweep = `DELETE FROM jobs WHERE status = 'done'`\nvar greeting = \"select your plan\"\n")
 	write("testdata/fixture.sql", "UPDATE other SET x = 1;")
+	write("migrations/2_cron.sql", "CREATE FUNCTION reap() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE tasks SET state = 'ready' WHERE lease < now();\nEND $$;\n")
 	var got []string
 	for _, st := range ModuleStatements(root) {
 		got = append(got, st.Kind.String()+" "+st.Table)
 	}
-	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.jobs"}, got)
+	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.tasks", "UPDATE public.jobs"}, got, "a function body's statements count, called from Go or not (pg_cron)")
 }
 
 func TestGoRawStringWithCarriageReturnsIsNotExact(t *testing.T) {
