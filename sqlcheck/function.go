@@ -54,6 +54,7 @@ type FuncCall struct {
 
 // A Trigger runs a function when its table changes.
 type Trigger struct {
+	Name     string
 	Table    string // qualified
 	Function string // qualified
 	Events   []Kind // KindInsert, KindUpdate, KindDelete

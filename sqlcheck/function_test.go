@@ -175,3 +175,17 @@ func TestCallOnly(t *testing.T) {
 		require.Equal(t, want, got, sql)
 	}
 }
+
+func TestDropTriggerAndFunction(t *testing.T) {
+	s := replay(t, `CREATE TABLE app.events (id int);
+CREATE FUNCTION app.notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_notify('c', NEW.id::text); RETURN NEW; END $$;
+CREATE TRIGGER events_notify AFTER INSERT ON app.events FOR EACH ROW EXECUTE FUNCTION app.notify();
+CREATE TRIGGER events_keep AFTER INSERT ON app.events FOR EACH ROW EXECUTE FUNCTION app.notify();
+`, `DROP TRIGGER IF EXISTS events_notify ON app.events;
+DROP FUNCTION IF EXISTS app.notify();
+`)
+	require.Empty(t, s.Problems)
+	require.Nil(t, s.Function("app.notify"))
+	require.Len(t, s.Triggers, 1)
+	require.Equal(t, "events_keep", s.Triggers[0].Name)
+}

@@ -481,6 +481,17 @@ func (r replayer) drop(d *pg.DropStmt) {
 		switch d.GetRemoveType() {
 		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE:
 			delete(r.s.Functions, r.createName(schema, name))
+		case pg.ObjectType_OBJECT_TRIGGER:
+			// DROP TRIGGER name ON [schema.]table
+			if len(names) < 2 {
+				continue
+			}
+			tschema, table := "", names[len(names)-2]
+			if len(names) > 2 {
+				tschema = names[len(names)-3]
+			}
+			qt := r.lookupName(tschema, table)
+			r.s.Triggers = slices.DeleteFunc(r.s.Triggers, func(t *Trigger) bool { return t.Name == name && t.Table == qt })
 		case pg.ObjectType_OBJECT_TABLE:
 			delete(r.s.Tables, r.lookupName(schema, name))
 		case pg.ObjectType_OBJECT_INDEX:
@@ -630,6 +641,7 @@ func (r replayer) createTrigger(ct *pg.CreateTrigStmt) {
 		}
 	}
 	t := &Trigger{
+		Name:     ct.GetTrigname(),
 		Table:    r.lookupName(ct.GetRelation().GetSchemaname(), ct.GetRelation().GetRelname()),
 		Function: fn,
 		Loc:      r.src.Loc(r.raw.Start),
