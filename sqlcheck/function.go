@@ -165,7 +165,10 @@ func readFunction(src *Source, raw RawStmt, cf *pg.CreateFunctionStmt, name stri
 			f.Unread = "its BEGIN ATOMIC body could not be located"
 			return f
 		}
-		f.Body = sqlBody(src, base+at, text, vars, fnName, isColumn, bad)
+		f.Body = sqlBody(src, base+at, text, vars, fnName, isColumn, func(e *ParseError) {
+			e.Offset += base + at
+			bad(e)
+		})
 	case f.Language == "":
 		f.Unread = "it names no language"
 	case f.Language != "sql" && f.Language != "plpgsql":
