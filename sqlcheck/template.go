@@ -21,6 +21,20 @@ import (
 // names: a statement holding one stays unparsed, and unreported.
 var templateMark = regexp.MustCompile(`%(?:\[\d+\])?[svq]|\{\{-?\s*[.$][^{}]*?-?\}\}`)
 
+// markAt matches a placeholder at the start of a text.
+var markAt = regexp.MustCompile(`^(?:` + templateMark.String() + `)`)
+
+// markLen returns the length of the placeholder that starts s, or 0.
+func markLen(s string) int {
+	if s == "" || (s[0] != '%' && s[0] != '{') {
+		return 0
+	}
+	if loc := markAt.FindStringIndex(s); loc != nil {
+		return loc[1]
+	}
+	return 0
+}
+
 // templateAny matches any template text, placeholders and control actions.
 var templateAny = regexp.MustCompile(`%(?:\[\d+\])?[svqd]|\{\{[^{}]*\}\}`)
 
@@ -58,20 +72,20 @@ func detemplate(sql string) (string, []edit) {
 			i += 2
 			last = i
 		default:
-			loc := templateMark.FindStringIndex(sql[i:])
-			if loc == nil || loc[0] != 0 {
+			n := markLen(sql[i:])
+			if n == 0 {
 				i++
 				continue
 			}
-			start, end := i, i+loc[1]
+			start, end := i, i+n
 			for start > last && isIdent(sql[start-1]) {
 				start--
 			}
 			for end < len(sql) {
 				if isIdent(sql[end]) {
 					end++
-				} else if m := templateMark.FindStringIndex(sql[end:]); m != nil && m[0] == 0 {
-					end += m[1]
+				} else if m := markLen(sql[end:]); m > 0 {
+					end += m
 				} else {
 					break
 				}
