@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"go/ast"
 	"regexp"
 	"slices"
 	"sort"
@@ -133,6 +134,14 @@ func (b *builder) transitions(qt *QueueTable) {
 	for _, st := range qt.Statements {
 		v, ok := qt.assignedState(st)
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
+			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
+				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+				// is a soft delete as often as a claim, and SET active =
+				// false WHERE id = $1 AND active flips a flag that has no
+				// state left for a finished job: only a function that also
+				// polls claims this way.
+				continue
+			}
 			st.Role = RoleClaim
 			claimed[v] = true
 		}
@@ -171,6 +180,28 @@ func (b *builder) transitions(qt *QueueTable) {
 		}
 	}
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// isFlag reports whether a state column is a boolean: the state assigned
+// and the runnable ones are true or false.
+func isFlag(v string, runnable map[string]bool) bool {
+	bool := func(s string) bool { return s == "true" || s == "false" }
+	for r := range runnable {
+		if !bool(r) {
+			return false
+		}
+	}
+	return bool(v)
+}
+
+// pollsIn reports whether function fn runs a poll of the table.
+func pollsIn(qt *QueueTable, fn ast.Node) bool {
+	for _, st := range qt.Statements {
+		if len(st.Polls) > 0 && fn != nil && st.Call.Func == fn {
+			return true
+		}
+	}
+	return false
 }
 
 // runnableStates is firm, and soft less the states claims move jobs to.
