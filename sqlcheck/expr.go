@@ -151,6 +151,8 @@ func pred(n *pg.Node) Pred {
 				p.Op = OpIsNotNull
 			}
 		}
+	case n.GetBooleanTest() != nil:
+		return boolTest(p, n.GetBooleanTest())
 	case n.GetColumnRef() != nil: // WHERE done
 		p.Column, p.Op = columnName(n), OpEq
 		p.Values = []Value{{Kind: ValueConst, Str: "true", Text: "true"}}
@@ -171,6 +173,37 @@ func pred(n *pg.Node) Pred {
 				p.Values = []Value{{Kind: ValueSubquery, Sub: facts(s.GetSubselect()), Text: Deparse(s.GetSubselect())}}
 			}
 		}
+	}
+	return p
+}
+
+// boolTest models col IS [NOT] TRUE / FALSE / UNKNOWN: IS TRUE is = true;
+// IS NOT TRUE admits false and NULL, as the OR it means.
+func boolTest(p Pred, t *pg.BooleanTest) Pred {
+	col := columnName(t.GetArg())
+	if col == "" {
+		return p
+	}
+	eq := func(v string) Pred {
+		return Pred{Column: col, Op: OpEq, Values: []Value{{Kind: ValueConst, Str: v, Text: v}}, Text: col + " = " + v}
+	}
+	null := Pred{Column: col, Op: OpIsNull, Text: col + " IS NULL"}
+	p.Column = col
+	switch t.GetBooltesttype() {
+	case pg.BoolTestType_IS_TRUE:
+		p.Op, p.Values = OpEq, eq("true").Values
+	case pg.BoolTestType_IS_FALSE:
+		p.Op, p.Values = OpEq, eq("false").Values
+	case pg.BoolTestType_IS_NOT_TRUE:
+		p.Branches = [][]Pred{{eq("false")}, {null}}
+	case pg.BoolTestType_IS_NOT_FALSE:
+		p.Branches = [][]Pred{{eq("true")}, {null}}
+	case pg.BoolTestType_IS_UNKNOWN:
+		p.Op = OpIsNull
+	case pg.BoolTestType_IS_NOT_UNKNOWN:
+		p.Op = OpIsNotNull
+	default:
+		p.Column = ""
 	}
 	return p
 }

@@ -32,6 +32,11 @@ func TestFilterStates(t *testing.T) {
 			States{Cond: []string{"queued", "running"}}, true},
 		{`locked_at IS NULL OR locked_at < now() - interval '5 minutes'`, "locked_at",
 			States{In: []string{StateNull}, Cond: []string{StateNotNull}}, true},
+		// Booleans whose NULL counts: WHERE ack IS NULL OR ack IS FALSE.
+		{`ack IS NULL OR ack IS FALSE`, "ack", States{In: []string{StateNull, "false"}}, true},
+		{`ack IS NOT TRUE`, "ack", States{In: []string{"false", StateNull}}, true},
+		{`ack IS TRUE`, "ack", States{In: []string{"true"}}, true},
+		{`NOT ack`, "ack", States{In: []string{"false"}}, true},
 		// Not a restriction to states.
 		{`status = $1`, "status", States{}, false},
 		{`status = 'queued' OR kind = 'x'`, "status", States{}, false},

@@ -177,7 +177,7 @@ func TestRolesFromStatePredicates(t *testing.T) {
 			"locked_at", []string{"(null)"}, []string{"(not null)"}},
 		// The CHECK constraint lists pending and running beside the two
 		// excluded states; the claim moves jobs to running.
-		{"statesnotin", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE fail"},
+		{"statesnotin", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE fail", "SELECT none"},
 			"status", []string{"pending"}, []string{"running"}},
 		{"statescolumn", []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE none", "UPDATE complete"},
 			"status", []string{"queued"}, []string{"running"}},

@@ -17,7 +17,10 @@ func (b *builder) inferQueue() {
 
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
-			if b.isPoll(s, st.Stmt, inherited, written) && b.selectsRunnable(s, b.stateColumn(s, st.Stmt, written[s.Table])) {
+			if !b.isPoll(s, st.Stmt, inherited, written) {
+				return
+			}
+			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) {
 				st.Polls = append(st.Polls, s)
 			}
 		})
@@ -480,6 +483,20 @@ func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, col string) bool {
 		}
 	}
 	return false
+}
+
+// purges reports whether a poll-shaped SELECT picks the rows a DELETE of
+// the same statement removes, by excluding states (state <> 'running'): a
+// bulk delete of everything but the jobs in progress, not a claim.
+func purges(s, top *sqlcheck.Stmt, col string) bool {
+	if states, ok := sqlcheck.FilterStates(s.Where, col); !ok || !states.Not {
+		return false
+	}
+	deletes := false
+	top.Walk(func(t *sqlcheck.Stmt) {
+		deletes = deletes || (t.Kind == sqlcheck.KindDelete && t.Table == s.Table)
+	})
+	return deletes
 }
 
 // initialStates returns the states jobs get in a state column when they are

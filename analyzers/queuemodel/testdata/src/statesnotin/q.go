@@ -33,3 +33,14 @@ func (q *Q) Fail(ctx context.Context, id int64) error { // want Fail:"fails jobs
 	_, err := q.pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
 	return err
 }
+
+// Purge deletes every job but the running ones: a poll's shape, not a claim.
+func (q *Q) Purge(ctx context.Context) error {
+	_, err := q.pool.Exec(ctx, `WITH doomed AS (
+		  SELECT id FROM jobs WHERE status <> 'running' ORDER BY id LIMIT 1000 FOR UPDATE SKIP LOCKED
+		), gone AS (
+		  DELETE FROM jobs WHERE id IN (SELECT id FROM doomed) RETURNING id
+		)
+		SELECT count(*) FROM gone`)
+	return err
+}
