@@ -112,7 +112,7 @@ func (b *builder) transitions(qt *QueueTable) {
 	claimed := map[string]bool{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := qt.assignedState(st); ok && !firm[v] {
+			if v, ok := qt.AssignedState(st); ok && !firm[v] {
 				claimed[v] = true
 			}
 		}
@@ -127,7 +127,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if step := claimStep(poll, qt, firm); step != nil {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
-			v, _ := qt.assignedState(step)
+			v, _ := qt.AssignedState(step)
 			claimed[v] = true
 		}
 	}
@@ -135,7 +135,7 @@ func (b *builder) transitions(qt *QueueTable) {
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
 	// it is still runnable (WHERE id = $1 AND status = 'queued').
 	for _, st := range qt.Statements {
-		v, ok := qt.assignedState(st)
+		v, ok := qt.AssignedState(st)
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
@@ -166,7 +166,7 @@ func (b *builder) transitions(qt *QueueTable) {
 				st.Role = RoleRetry
 				continue
 			}
-			v, ok := qt.assignedState(st)
+			v, ok := qt.AssignedState(st)
 			back := runnable[v] && !leavesPolls(qt, st)
 			switch {
 			case !ok:
@@ -262,10 +262,11 @@ func (b *builder) stateUniverse(qt *QueueTable, col string) []string {
 	return sortedSet(set)
 }
 
-// assignedState returns the state a statement moves jobs to: the constant it
-// sets the state column to; NULL, or any value, when the queue keeps its
-// state in whether the column is set (SET locked_at = now() claims).
-func (qt *QueueTable) assignedState(st *Statement) (string, bool) {
+// AssignedState returns the state a statement moves jobs to: the constant
+// it sets the state column to; sqlcheck.StateNull or StateNotNull when the
+// queue keeps its state in whether the column is set (SET locked_at =
+// now() claims).
+func (qt *QueueTable) AssignedState(st *Statement) (string, bool) {
 	if qt.StateColumn == "" {
 		return "", false
 	}
@@ -275,10 +276,6 @@ func (qt *QueueTable) assignedState(st *Statement) (string, bool) {
 	}
 	return valueState(v, qt.nullState)
 }
-
-// AssignedState returns the state a statement moves a job to on this queue
-// table, when it sets the state column to one the model can name.
-func (qt *QueueTable) AssignedState(st *Statement) (string, bool) { return qt.assignedState(st) }
 
 // valueState returns the state a value written to a column stands for;
 // with nullState, the time or parameter a claim writes is "not null".
@@ -326,15 +323,6 @@ func leavesPoll(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool {
 		}
 	}
 	return false
-}
-
-// constFilter returns the constants a poll selects in column col.
-func constFilter(poll *sqlcheck.Stmt, col string) []string {
-	states, ok := sqlcheck.FilterStates(poll.Where, col)
-	if !ok || states.Not {
-		return nil
-	}
-	return states.In
 }
 
 // assignedCases returns the constants a CASE assigned to the state column
@@ -404,7 +392,7 @@ func expiresLease(s *sqlcheck.Stmt) bool {
 func claimStep(poll *Statement, qt *QueueTable, firm map[string]bool) *Statement {
 	var step *Statement
 	for _, st := range qt.Statements {
-		v, ok := qt.assignedState(st)
+		v, ok := qt.AssignedState(st)
 		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || firm[v] || !byKey(st.Stmt) || st.PolledBy != nil {
 			continue
 		}
