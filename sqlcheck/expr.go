@@ -86,6 +86,9 @@ func preds(where *pg.Node) []Pred {
 	return out
 }
 
+// negated maps an op to the one NOT gives.
+var negated = map[string]string{OpEq: OpNe, OpNe: OpEq, OpIn: OpNotIn, OpNotIn: OpIn, OpIsNull: OpIsNotNull, OpIsNotNull: OpIsNull}
+
 var flipped = map[string]string{OpEq: OpEq, OpNe: OpNe, OpLt: OpGt, OpLe: OpGe, OpGt: OpLt, OpGe: OpLe}
 
 func pred(n *pg.Node) Pred {
@@ -163,6 +166,12 @@ func pred(n *pg.Node) Pred {
 		if len(args) == 1 && columnName(args[0]) != "" { // WHERE NOT done
 			p.Column, p.Op = columnName(args[0]), OpEq
 			p.Values = []Value{{Kind: ValueConst, Str: "false", Text: "false"}}
+		} else if len(args) == 1 {
+			// NOT (status = 'done') is status <> 'done', NULL included.
+			inner := pred(args[0])
+			if neg, ok := negated[inner.Op]; ok && inner.Column != "" {
+				p.Column, p.Op, p.Values = inner.Column, neg, inner.Values
+			}
 		}
 	case n.GetSubLink() != nil:
 		// col IN (SELECT ...) arrives as an ANY sublink.
