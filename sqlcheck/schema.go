@@ -392,11 +392,7 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 					idx.Keys[i].Column, idx.Keys[i].Expr = rn.GetNewname(), rn.GetNewname()
 				}
 			}
-			for i := range idx.Where {
-				if idx.Where[i].Column == rn.GetSubname() {
-					idx.Where[i].Column = rn.GetNewname()
-				}
-			}
+			renameColumn(idx.Where, rn.GetSubname(), rn.GetNewname())
 		}
 	case pg.ObjectType_OBJECT_INDEX:
 		schema := rn.GetRelation().GetSchemaname()

@@ -168,3 +168,15 @@ func union(a, b []string) []string {
 	}
 	return out
 }
+
+// renameColumn renames a column in predicates, the branches of ORs included.
+func renameColumn(ps []Pred, old, new string) {
+	for i := range ps {
+		if ps[i].Column == old {
+			ps[i].Column = new
+		}
+		for _, b := range ps[i].Branches {
+			renameColumn(b, old, new)
+		}
+	}
+}

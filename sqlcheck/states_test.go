@@ -112,3 +112,11 @@ ALTER TABLE tasks ADD CONSTRAINT tasks_phase_check CHECK (phase = 'x' OR phase =
 	require.Nil(t, s.ColumnStates("public.other", "n"))
 	require.Equal(t, []string{"available"}, s.ColumnStates("q.work", "st"))
 }
+
+func TestRenamedColumnKeepsItsIndexPredicate(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id int, state text, lease timestamptz, run_at timestamptz);
+		CREATE INDEX jobs_live ON jobs (run_at) WHERE state = 'queued' OR (state = 'running' AND lease < now());`,
+		`ALTER TABLE jobs RENAME COLUMN state TO status;`)
+	_, v := s.Table("public.jobs").PollIndex(stmt(t, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1`))
+	require.Equal(t, Served, v)
+}
