@@ -14,7 +14,8 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
-		"plpgsql_twostep", "plpgsql_cas")
+		"plpgsql_twostep", "plpgsql_cas",
+		"states_in", "states_null", "cas_or")
 }
 
 // Claims only one worker wins.
@@ -22,7 +23,8 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
-		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body")
+		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
+		"ok_states_in", "ok_cas_or", "ok_nullcas")
 }
 
 // A claim in a function body is reported where it is written, with the Go
