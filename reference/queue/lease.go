@@ -8,7 +8,7 @@ import (
 )
 
 // renewSQL is the heartbeat: it extends the leases of the jobs a worker holds
-// ($1 IDs, $2 their tokens) and returns those it still holds. A job missing
+// ($1 IDs, $2 their tokens) and returns the tokens it still holds. A job missing
 // from the result was reclaimed after its lease expired: its handler must
 // stop, and nothing it records will count. The rows are locked in ID order,
 // as in completeSQL, so that the heartbeat and a batch of completions cannot
@@ -26,7 +26,7 @@ UPDATE jobs
 SET leased_until = now() + $3::bigint * interval '1 millisecond'
 FROM still
 WHERE jobs.id = still.id
-RETURNING jobs.id`
+RETURNING jobs.lease_token::text`
 
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
 // fails them when they have used their last attempt (the claim counted it).
@@ -48,8 +48,8 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )`
 
-// renew extends the leases of held jobs and returns the IDs still held.
-func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[int64]bool, error) {
+// renew extends the leases of held jobs and returns the tokens of the claims still held.
+func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[string]bool, error) {
 	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
 }
 

@@ -15,7 +15,7 @@ var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed by anoth
 
 // completeSQL records success for many jobs at once ($1 IDs, $2 their
 // tokens), only where the job still carries the claim's token, and returns
-// the IDs it recorded. The rows are locked in ID order, as in renewSQL, so
+// the tokens it recorded. The rows are locked in ID order, as in renewSQL, so
 // that a worker's heartbeat and completions cannot deadlock.
 const completeSQL = `
 WITH done AS (
@@ -30,7 +30,7 @@ UPDATE jobs
 SET state = 'succeeded', finished_at = now(), leased_until = NULL
 FROM done
 WHERE jobs.id = done.id
-RETURNING jobs.id`
+RETURNING jobs.lease_token::text`
 
 // failSQL records a handler's failure, only for the holder of the claim's
 // token. With attempts left, the job goes back to the queue after an
@@ -63,15 +63,15 @@ func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
 	if err != nil {
 		return err
 	}
-	if !recorded[job.ID] {
+	if !recorded[job.Token] {
 		return ErrLeaseLost
 	}
 	return nil
 }
 
 // completeMany records the success of jobs in one statement and returns
-// the IDs recorded; the others had lost their lease.
-func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int64]bool, error) {
+// the tokens recorded; the others had lost their lease.
+func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[string]bool, error) {
 	return execForClaims(ctx, pool, completeSQL, jobs)
 }
 
@@ -145,7 +145,7 @@ func (c *completer) flush(batch []completion) {
 		switch {
 		case err != nil:
 			req.done <- err
-		case recorded[req.job.ID]:
+		case recorded[req.job.Token]:
 			req.done <- nil
 		default:
 			req.done <- ErrLeaseLost

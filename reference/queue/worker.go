@@ -76,14 +76,19 @@ type Worker struct {
 	completer *completer
 
 	mu      sync.Mutex
-	held    map[int64]heldJob // the jobs in hand
-	freed   chan struct{}     // signalled when a job leaves the hand
-	running sync.WaitGroup    // the jobs' goroutines
+	held    map[string]*heldJob // the jobs in hand, by claim token
+	latest  map[int64]*heldJob  // the latest claim in hand of each job
+	freed   chan struct{}       // signalled when a job leaves the hand
+	running sync.WaitGroup      // the jobs' goroutines
 }
 
+// heldJob is one claim in hand. A job can be in hand twice: a stall outlived
+// its lease while the handler ran on, the job was reclaimed, and this worker
+// claimed it again. Each claim has its own entry, cancellation and lease.
 type heldJob struct {
 	job    *Job
 	cancel context.CancelCauseFunc
+	done   chan struct{} // closed when its run has returned
 }
 
 // errShutdown cancels the jobs still running when the grace period ends.
@@ -98,7 +103,8 @@ func NewWorker(pool *pgxpool.Pool, handlers *Handlers, cfg Config) *Worker {
 		cfg:       cfg,
 		log:       cfg.Logger.With("queue", cfg.Queue),
 		completer: newCompleter(pool),
-		held:      map[int64]heldJob{},
+		held:      map[string]*heldJob{},
+		latest:    map[int64]*heldJob{},
 		freed:     make(chan struct{}, 1),
 	}
 }
@@ -167,15 +173,30 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 }
 
 // start runs job in a goroutine of its own, holding it until its outcome is
-// recorded.
+// recorded. If an earlier claim of the same job is still in hand (its
+// handler ignored the cancellation that came with the lost lease), this run
+// waits for that one to return: one worker never runs a job twice at once.
 func (w *Worker) start(jobsCtx context.Context, job *Job) {
 	ctx, cancel := context.WithCancelCause(jobsCtx)
+	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{})}
 	w.mu.Lock()
-	w.held[job.ID] = heldJob{job: job, cancel: cancel}
+	previous := w.latest[job.ID]
+	w.held[job.Token], w.latest[job.ID] = h, h
 	w.mu.Unlock()
 	w.running.Go(func() {
-		defer w.release(job.ID)
-		err := w.handlers.run(ctx, job)
+		defer w.release(h)
+		if previous != nil {
+			select {
+			case <-previous.done:
+			case <-ctx.Done():
+			}
+		}
+		var err error
+		if ctx.Err() == nil {
+			err = w.handlers.run(ctx, job)
+		} else {
+			err = context.Cause(ctx)
+		}
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
 			return
@@ -216,13 +237,15 @@ func (w *Worker) heldJobs() []*Job {
 	return jobs
 }
 
-func (w *Worker) release(id int64) {
+func (w *Worker) release(h *heldJob) {
 	w.mu.Lock()
-	if h, ok := w.held[id]; ok {
-		h.cancel(nil)
-		delete(w.held, id)
+	delete(w.held, h.job.Token)
+	if w.latest[h.job.ID] == h {
+		delete(w.latest, h.job.ID)
 	}
 	w.mu.Unlock()
+	h.cancel(nil)
+	close(h.done)
 	signal(w.freed)
 }
 
@@ -247,17 +270,17 @@ func (w *Worker) heartbeat(ctx context.Context) {
 			continue
 		}
 		for _, job := range held {
-			if !still[job.ID] {
-				w.cancelHeld(job.ID, ErrLeaseLost)
+			if !still[job.Token] {
+				w.cancelHeld(job.Token, ErrLeaseLost)
 			}
 		}
 	}
 }
 
-func (w *Worker) cancelHeld(id int64, cause error) {
+func (w *Worker) cancelHeld(token string, cause error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if h, ok := w.held[id]; ok {
+	if h, ok := w.held[token]; ok {
 		h.cancel(cause)
 	}
 }
