@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -48,6 +49,58 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )`
 
+// heartbeat renews the leases of the jobs in hand every Lease/3, on the
+// worker's own connection, and applies the answer: a claim the database no
+// longer holds is cancelled with ErrLeaseLost; a claim whose renewal did not
+// come back (the database or the network stalled) is cancelled with
+// errLeaseUnrenewed once its lease would run out before the next heartbeat
+// could renew it. So a lease survives one missed heartbeat, and a handler
+// is told to stop about Lease/3 before another worker may take its job.
+func (w *Worker) heartbeat(ctx context.Context) {
+	every := w.cfg.Lease / 3
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		held := w.heldJobs()
+		if len(held) == 0 {
+			continue
+		}
+		sent := time.Now()
+		callCtx, cancel := context.WithTimeout(ctx, w.callTimeout())
+		still, err := renew(callCtx, w.leaseConns, held, w.cfg.Lease)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			w.log.Warn("lease renewal failed; retrying at the next heartbeat", "err", err)
+		}
+		// The next heartbeat's answer comes by then at the latest.
+		nextAnswer := time.Now().Add(every + w.callTimeout())
+		w.mu.Lock()
+		for _, job := range held {
+			h, ok := w.held[job.Token]
+			switch {
+			case !ok: // it has returned meanwhile
+			case err == nil && still[job.Token]:
+				h.until = sent.Add(w.cfg.Lease)
+			case err == nil:
+				h.cancel(ErrLeaseLost)
+			case h.until.Before(nextAnswer):
+				h.cancel(errLeaseUnrenewed)
+			}
+		}
+		w.mu.Unlock()
+	}
+}
+
+// errLeaseUnrenewed cancels a job whose lease could not be renewed before
+// its deadline. Unlike ErrLeaseLost the claim may still hold: what the
+// handler returns is recorded if it does.
+var errLeaseUnrenewed = errors.New("queue: the lease could not be renewed before its deadline")
+
 // renew extends the leases of held jobs and returns the tokens of the claims still held.
 func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[string]bool, error) {
 	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
@@ -55,7 +108,7 @@ func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Dura
 
 // reclaim returns expired leases to the queue, batch by batch, and reports
 // how many.
-func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int) (int64, error) {
+func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int, b Backoff) (int64, error) {
 	var total int64
 	for {
 		tag, err := pool.Exec(ctx, reclaimSQL, batch)

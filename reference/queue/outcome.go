@@ -81,6 +81,7 @@ func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[str
 // completion goes out at once.
 type completer struct {
 	pool     *pgxpool.Pool
+	timeout  time.Duration // for each batch's statement
 	requests chan completion
 }
 
@@ -89,8 +90,8 @@ type completion struct {
 	done chan error // nil, ErrLeaseLost, or the statement's error
 }
 
-func newCompleter(pool *pgxpool.Pool) *completer {
-	return &completer{pool: pool, requests: make(chan completion)}
+func newCompleter(pool *pgxpool.Pool, timeout time.Duration) *completer {
+	return &completer{pool: pool, timeout: timeout, requests: make(chan completion)}
 }
 
 // complete records job's success with the next batch and waits for it.
@@ -138,7 +139,7 @@ func (c *completer) flush(batch []completion) {
 	for i, req := range batch {
 		jobs[i] = req.job
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
 	defer cancel()
 	recorded, err := completeMany(ctx, c.pool, jobs)
 	for _, req := range batch {

@@ -117,12 +117,12 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 		require.Len(t, claimed, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, claimed[0].Attempt)
 
-		n, err := reclaim(ctx, pool, 10)
+		n, err := reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 		require.NoError(t, err)
 		require.Zero(t, n, "a live lease is not reclaimed")
 
 		time.Sleep(150 * time.Millisecond) // the worker "died": no renewal
-		n, err = reclaim(ctx, pool, 10)
+		n, err = reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 		require.NoError(t, err)
 		require.EqualValues(t, 1, n)
 	}
@@ -168,7 +168,7 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, stale, 1)
 	time.Sleep(100 * time.Millisecond) // paused (a long GC, a network partition) past its lease
-	n, err := reclaim(ctx, pool, 10)
+	n, err := reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 	require.NoError(t, err)
 	require.EqualValues(t, 1, n)
 
