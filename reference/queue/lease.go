@@ -32,13 +32,21 @@ RETURNING jobs.lease_token::text`
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
 // fails them when they have used their last attempt (the claim counted it).
 // Their worker was killed, or cut off from the database for longer than the
-// lease. Clearing the token fences that worker out.
+// lease; maybe the job itself killed it (out of memory), so it comes back
+// after the backoff of an ordinary failure (failSQL's: base $2 and cap $3,
+// in seconds), and the error history keeps the error before this one.
+// Clearing the token fences that worker out.
 const reclaimSQL = `
 UPDATE jobs
 SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'available' END,
     finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
-    run_at = now(),
+    run_at = CASE WHEN attempts >= max_attempts THEN run_at
+        ELSE now() + least($2::float8 * power(2, least(attempts - 1, 30)), $3::float8)
+                     * (0.5 + random() / 2) * interval '1 second'
+        END,
     last_error = 'lease expired: the worker stopped renewing it (killed, or cut off from the database)',
+    errors = errors || jsonb_build_object('attempt', attempts, 'at', now(),
+        'error', 'lease expired: the worker stopped renewing it (killed, or cut off from the database)'),
     lease_token = NULL,
     leased_until = NULL
 WHERE id IN (
@@ -111,7 +119,7 @@ func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Dura
 func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int, b Backoff) (int64, error) {
 	var total int64
 	for {
-		tag, err := pool.Exec(ctx, reclaimSQL, batch)
+		tag, err := pool.Exec(ctx, reclaimSQL, batch, b.Base.Seconds(), b.Max.Seconds())
 		if err != nil {
 			return total, err
 		}

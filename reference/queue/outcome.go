@@ -3,7 +3,10 @@ package queue
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -37,7 +40,8 @@ RETURNING jobs.lease_token::text`
 // exponential backoff with jitter: base·2^(attempt-1), capped, times a random
 // factor in [0.5, 1), added to the database clock, so workers with skewed
 // clocks agree. At the limit, or for a permanent error ($4), it stops in the
-// visible terminal state 'failed', keeping its last error.
+// visible terminal state 'failed', keeping its last error; every attempt's
+// error is appended to the job's error history.
 const failSQL = `
 UPDATE jobs
 SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'available' END,
@@ -47,9 +51,31 @@ SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'availab
                      * (0.5 + random() / 2) * interval '1 second'
         END,
     last_error = $3,
+    errors = errors || jsonb_build_object('attempt', attempts, 'at', now(), 'error', $3::text),
     lease_token = NULL,
     leased_until = NULL
 WHERE id = $1 AND lease_token = $2 AND state = 'running'`
+
+// maxErrorBytes caps the text stored for one attempt's error.
+const maxErrorBytes = 4096
+
+// storedError is a handler's error as the database can store it. text
+// rejects NUL bytes and invalid UTF-8 (SQLSTATE 22021): unsanitized, such a
+// failure could never be recorded, and the job would come back through the
+// reclaimer with its real error lost. A huge error (a whole response body)
+// is cut, on a character boundary.
+func storedError(err error) string {
+	s := strings.ReplaceAll(strings.ToValidUTF8(err.Error(), "\uFFFD"), "\x00", "\uFFFD")
+	if len(s) <= maxErrorBytes {
+		return s
+	}
+	suffix := fmt.Sprintf("… [truncated from %d bytes]", len(s))
+	cut := maxErrorBytes - len(suffix)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + suffix
+}
 
 // Backoff is the delay before a failed job's next attempt.
 type Backoff struct {
@@ -156,7 +182,7 @@ func (c *completer) flush(batch []completion) {
 
 func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b Backoff) error {
 	permanent := errors.Is(handlerErr, ErrPermanent)
-	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, handlerErr.Error(), permanent, b.Base.Seconds(), b.Max.Seconds())
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, storedError(handlerErr), permanent, b.Base.Seconds(), b.Max.Seconds())
 	if err != nil {
 		return err
 	}

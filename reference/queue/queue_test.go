@@ -308,3 +308,14 @@ func TestMigrations(t *testing.T) {
 	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE tablename = 'jobs'`).Scan(&n))
 	require.Equal(t, 1, n)
 }
+
+// Retention runs when a worker starts: a worker that lives less than the
+// retention interval (an hour by default) still cleans up.
+func TestRetentionRunsWhenAWorkerStarts(t *testing.T) {
+	_, pool := newDB(t)
+	enqueueNoops(t, pool, 3, EnqueueOptions{})
+	_, err := pool.Exec(context.Background(), `UPDATE jobs SET state = 'succeeded', finished_at = now() - interval '91 days'`)
+	require.NoError(t, err)
+	runWorker(t, NewWorker(pool, NewHandlers(), fast(Config{})))
+	waitWithin(t, 10*time.Second, "the old jobs to be deleted", func() bool { return countState(t, pool, "succeeded") == 0 })
+}
