@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -50,8 +51,8 @@ SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'availab
         ELSE now() + least($5::float8 * power(2, least(attempts - 1, 30)), $6::float8)
                      * (0.5 + random() / 2) * interval '1 second'
         END,
-    last_error = $3,
-    errors = errors || jsonb_build_object('attempt', attempts, 'at', now(), 'error', $3::text),
+    last_error = $3::jsonb->>'error',
+    errors = errors || jsonb_set($3::jsonb, '{at}', to_jsonb(now())),
     lease_token = NULL,
     leased_until = NULL
 WHERE id = $1 AND lease_token = $2 AND state = 'running'`
@@ -182,7 +183,15 @@ func (c *completer) flush(batch []completion) {
 
 func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b Backoff) error {
 	permanent := errors.Is(handlerErr, ErrPermanent)
-	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, storedError(handlerErr), permanent, b.Base.Seconds(), b.Max.Seconds())
+	// The error history's entry ($3), JSON from here: the database adds "at".
+	entry, err := json.Marshal(struct {
+		Attempt int    `json:"attempt"`
+		Error   string `json:"error"`
+	}{job.Attempt, storedError(handlerErr)})
+	if err != nil {
+		return err
+	}
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
 	if err != nil {
 		return err
 	}

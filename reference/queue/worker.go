@@ -215,6 +215,8 @@ func (w *Worker) callTimeout() time.Duration { return w.cfg.Lease / 6 }
 func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 	poll := time.NewTicker(w.cfg.PollInterval)
 	defer poll.Stop()
+	secondLook := time.NewTimer(time.Hour)
+	secondLook.Stop()
 	retry := newRetryDelay(100*time.Millisecond, 5*time.Second)
 	for ctx.Err() == nil {
 		free := w.cfg.Concurrency - w.inHand()
@@ -247,6 +249,10 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 		select {
 		case <-ctx.Done():
 		case <-wake:
+			// An enqueue that came just after the one that woke us may
+			// have sent no notification (notifyEvery): look again then.
+			secondLook.Reset(2 * notifyEvery)
+		case <-secondLook.C:
 		case <-poll.C:
 		}
 	}
