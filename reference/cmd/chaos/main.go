@@ -6,8 +6,9 @@
 // be fenced out when it wakes), and crashes and restarts PostgreSQL once.
 // With -stall the workers reach PostgreSQL through a proxy the tool runs,
 // which every other second holds one connection's traffic for one and a
-// half leases, then releases or cuts it; with -stubborn one job in 200 runs
-// for one and a half leases ignoring cancellation. Then it prints:
+// half leases, then releases or cuts it; with -stubborn one job in 200 is
+// stuck for one and a half leases in a query that ignores cancellation,
+// holding a pool connection. Then it prints:
 //
 //   - jobs lost: not succeeded at the end (must be 0);
 //   - jobs run more than once, by cause: a run by a killed, frozen or
@@ -58,7 +59,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "give up after this long")
 	flag.StringVar(&o.logFile, "log", "", "also write the workers' logs (JSON lines) to this file")
 	flag.BoolVar(&o.stall, "stall", false, "reach PostgreSQL through a proxy that now and then holds a connection's traffic past the lease, then releases or cuts it")
-	flag.BoolVar(&o.stubborn, "stubborn", false, "one job in 200 runs for 1.5 leases, ignoring cancellation")
+	flag.BoolVar(&o.stubborn, "stubborn", false, "one job in 200 is stuck for 1.5 leases in a query that ignores cancellation")
 	flag.Int64Var(&o.seed, "seed", time.Now().UnixNano(), "random seed for the choice of victims")
 	flag.Parse()
 

@@ -62,13 +62,13 @@ func runWorker(dsn string, o options) error {
 		if _, err := pool.Exec(ctx, `INSERT INTO chaos_runs (job_id, pid, token) VALUES ($1, $2, $3)`, job.ID, pid, job.Token); err != nil {
 			return err
 		}
-		// The handler ignores ctx (time.Sleep); with -stubborn, one job in
-		// 200 runs for one and a half leases.
-		d := o.handlerTime
 		if o.stubborn && args.N%200 == 0 {
-			d = o.lease * 3 / 2
+			// Stuck for one and a half leases in a query that ignores ctx,
+			// holding one of the pool's connections.
+			_, err := pool.Exec(context.Background(), `SELECT pg_sleep($1::float8)`, (o.lease * 3 / 2).Seconds())
+			return err
 		}
-		time.Sleep(d)
+		time.Sleep(o.handlerTime) // this ignores ctx too, briefly
 		return nil
 	})
 	w := queue.NewWorker(pool, handlers, queue.Config{
