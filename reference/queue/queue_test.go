@@ -112,7 +112,9 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 	ids := enqueueNoops(t, pool, 1, EnqueueOptions{MaxAttempts: 2})
 
 	for attempt := 1; attempt <= 2; attempt++ {
-		claimed, err := claim(ctx, pool, DefaultQueue, 1, 100*time.Millisecond, nil)
+		// A lease long enough that the first reclaim comes within it on a
+		// loaded machine.
+		claimed, err := claim(ctx, pool, DefaultQueue, 1, time.Second, nil)
 		require.NoError(t, err)
 		require.Len(t, claimed, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, claimed[0].Attempt)
@@ -121,7 +123,7 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 		require.NoError(t, err)
 		require.Zero(t, n, "a live lease is not reclaimed")
 
-		time.Sleep(150 * time.Millisecond) // the worker "died": no renewal
+		time.Sleep(1200 * time.Millisecond) // the worker "died": no renewal
 		n, err = reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 		require.NoError(t, err)
 		require.EqualValues(t, 1, n)
