@@ -45,13 +45,16 @@ func New(record []byte, a *analysis.Analyzer) *Rule {
 var PrefixMessages bool
 
 // ruleSet is the set of rules of the driver, for reporting directives that
-// name no rule; see SetRuleSet.
+// name an unknown rule; see SetRuleSet.
 var ruleSet []string
 
-// SetRuleSet declares the IDs of every rule the driver runs, first the one
-// that reports directives naming an unknown rule. Without it, such
-// directives go unreported (a rule alone cannot know its siblings).
+// SetRuleSet declares the IDs of every rule the driver has, whether it
+// runs them or not. Without it, directives naming an unknown rule go
+// unreported (a rule alone cannot know its siblings).
 func SetRuleSet(ids []string) { ruleSet = slices.Clone(ids) }
+
+// RuleSet returns the IDs SetRuleSet declared.
+func RuleSet() []string { return slices.Clone(ruleSet) }
 
 func (r *Rule) runPass(pass *analysis.Pass) (any, error) {
 	if disabled[r.ID] {
