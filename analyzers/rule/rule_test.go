@@ -56,4 +56,3 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 		t.Errorf("parsed %+v", r)
 	}
 }
-
