@@ -83,9 +83,15 @@ var sqlPrefix = regexp.MustCompile(`^(\S+\.sql):(\d+):\d+: `)
 // positions left out, at the positions jobqlint reports them.
 func runGolangci(t *testing.T, dir string) []golangciIssue {
 	t.Helper()
-	build(t)
 	config, err := filepath.Abs(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
 	require.NoError(t, err)
+	return runGolangciWith(t, dir, config)
+}
+
+// runGolangciWith runs it with the configuration file config.
+func runGolangciWith(t *testing.T, dir, config string) []golangciIssue {
+	t.Helper()
+	build(t)
 	// --allow-parallel-runners: another golangci-lint on the machine must
 	// not fail the test.
 	cmd := exec.Command(bin.gcl, "run", "--config", config, "--path-mode", "abs", "--allow-parallel-runners", "--output.json.path", "stdout", "--output.text.path", "stderr", "./...")
@@ -211,4 +217,36 @@ func TestGolangciLintPluginIgnore(t *testing.T) {
 	for i := range want {
 		require.True(t, strings.HasPrefix(got[i], want[i]), "%s\nwant prefix %s", got[i], want[i])
 	}
+}
+
+// The plugin's settings are jobqlint's configuration: rules turned off
+// there do not run; a setting golangci-lint has its own way for is refused.
+func TestGolangciLintPluginSettings(t *testing.T) {
+	dir := filepath.Join(root, "testdata", "seedpr")
+	base, err := os.ReadFile(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
+	require.NoError(t, err)
+	const marker = "        original-url: github.com/jobqlint/jobqlint\n"
+	require.Contains(t, string(base), marker)
+	withSettings := func(settings string) string {
+		file := filepath.Join(t.TempDir(), ".golangci.yml")
+		require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(base), marker, marker+settings, 1)), 0o644))
+		return file
+	}
+
+	config := withSettings("        settings:\n          disable: [claimrace, pollindex]\n")
+	rules := map[string]int{}
+	for _, is := range runGolangciWith(t, dir, config) {
+		rules[is.Rule]++
+	}
+	require.Zero(t, rules["claimrace"])
+	require.Zero(t, rules["pollindex"])
+	require.Equal(t, 2, rules["timestamptz"])
+	require.Equal(t, 2, rules["lease"])
+
+	cmd := exec.Command(bin.gcl, "run", "--config", withSettings("        settings:\n          severity: {lease: minor}\n"), "--allow-parallel-runners", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(out), "severity: set severities with golangci-lint's severity rules")
 }
