@@ -21,6 +21,10 @@ func buildVersion() (version, revision string, dirty bool) {
 	if !ok {
 		return "devel", "", false
 	}
+	return versionOf(bi)
+}
+
+func versionOf(bi *debug.BuildInfo) (version, revision string, dirty bool) {
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
@@ -36,8 +40,9 @@ func buildVersion() (version, revision string, dirty bool) {
 }
 
 // versionString is -version's: "v0.3.0", or "devel 1a2b3c4d5e6f+dirty".
-func versionString() string {
-	v, rev, dirty := buildVersion()
+func versionString() string { return formatVersion(buildVersion()) }
+
+func formatVersion(v, rev string, dirty bool) string {
 	if v != "devel" || rev == "" {
 		return v
 	}
@@ -55,6 +60,10 @@ func versionString() string {
 // "0.0.0-devel+REVISION".
 func sarifVersion() string {
 	v, rev, _ := buildVersion()
+	return formatSARIFVersion(v, rev)
+}
+
+func formatSARIFVersion(v, rev string) string {
 	if v != "devel" {
 		return strings.TrimPrefix(v, "v")
 	}
