@@ -3,6 +3,7 @@ package directive
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -32,7 +33,10 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	for _, f := range pass.Files {
+	// The model's files: none for the standard library and other modules,
+	// which go vet analyzes for facts only.
+	for cur := range m.Inspector().Root().Preorder((*ast.File)(nil)) {
+		f := cur.Node().(*ast.File)
 		name := pass.Fset.File(f.Pos()).Name()
 		abs, err := filepath.Abs(name)
 		if err != nil || !strings.HasSuffix(abs, ".go") {

@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -270,44 +269,4 @@ func moduleRootOf(dir string) string {
 		}
 		d = parent
 	}
-}
-
-// errNoPackages: the patterns matched no package, a usage error.
-var errNoPackages = errors.New("no packages")
-
-// load loads the packages and reports their errors the way go vet does: a
-// package that does not build cannot be checked.
-func load(patterns []string, tests bool) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, err
-	}
-	var (
-		msgs    []string
-		listing = true // every error is go list's, about a pattern
-	)
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msg := e.Msg
-			if e.Pos != "" && e.Pos != "-" {
-				msg = e.Pos + ": " + msg
-			}
-			msgs = append(msgs, msg)
-			if e.Kind != packages.ListError || len(p.GoFiles)+len(p.CompiledGoFiles) > 0 {
-				listing = false
-			}
-		}
-	})
-	if len(msgs) > 0 {
-		err := errors.New(strings.Join(msgs, "\n"))
-		if listing {
-			err = fmt.Errorf("%w: %w", errNoPackages, err)
-		}
-		return nil, err
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%w match %s", errNoPackages, strings.Join(patterns, " "))
-	}
-	return pkgs, nil
 }
