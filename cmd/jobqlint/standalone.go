@@ -154,7 +154,8 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	queuemodel.RegisterFlags(fs)
 	for _, a := range analyzers.All {
-		opts.enable[a.Name] = new(bool)
+		on := true // each rule runs unless a flag or the configuration says otherwise
+		opts.enable[a.Name] = &on
 		fs.Var(enableFlag{opts.enable[a.Name]}, a.Name, "enable the "+a.Name+" rule (-"+a.Name+"=false turns it off)")
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
