@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/bookkeeping"
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/directive"
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
@@ -28,6 +29,7 @@ var Rules = []*rule.Rule{
 	pollindex.Rule,
 	timestamptz.Rule,
 	sqlsyntax.Rule,
+	directive.Rule,
 }
 
 // All is the analyzers of Rules.

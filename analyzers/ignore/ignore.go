@@ -8,8 +8,9 @@
 //
 // RULE may list several rules separated by commas. The reason is the rest
 // of the line, up to a further comment marker (// in Go, -- in SQL). It is
-// required: package rule reports a directive without one, and a directive
-// that suppresses nothing.
+// required: the directive rule (analyzers/directive) reports a directive
+// without one, naming no rule or an unknown one; package rule reports a
+// directive that suppresses nothing.
 package ignore
 
 import (
@@ -74,7 +75,7 @@ func newDirective(file string, line, offset int, pos token.Pos, m []string) *Dir
 		}
 	}
 	d := &Directive{File: file, Line: line, Offset: offset, Pos: pos, Reason: strings.TrimSpace(reason)}
-	d.Text = "jobqlint:ignore " + m[1]
+	d.Text = strings.TrimSpace("jobqlint:ignore " + m[1])
 	if d.Reason != "" {
 		d.Text += " " + d.Reason
 	}
@@ -168,4 +169,23 @@ func cut(content []byte, from, to int, alone bool) [2]int {
 		from--
 	}
 	return [2]int{from, to}
+}
+
+// spaced matches a Go comment written like a directive with a space after
+// the slashes. Go's directives (//go:build, //nolint, //jobqlint:ignore)
+// have none; with one, the comment is prose and suppresses nothing.
+var spaced = regexp.MustCompile(`^//[ \t]+jobqlint:ignore\b`)
+
+// Spaced returns the comments of a Go file that read like a directive
+// but have a space after the slashes ("// jobqlint:ignore claimrace ...").
+func Spaced(f *ast.File) []*ast.Comment {
+	var out []*ast.Comment
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if spaced.MatchString(c.Text) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }

@@ -67,9 +67,27 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st 
 	}
 	msg += "; add in a new migration: " + add
 	return analysis.Diagnostic{
-		Pos:     m.Pos(t.Loc),
-		Message: msg,
-		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
+		Pos:            m.Pos(t.Loc),
+		Message:        msg,
+		Related:        append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
+		SuggestedFixes: []analysis.SuggestedFix{migration(t, add).Fix()},
+	}
+}
+
+// migration builds the index without blocking the queue's writes while it
+// is built: CONCURRENTLY, which cannot run in a transaction block.
+func migration(t *sqlcheck.Table, add string) rule.Migration {
+	rest, _ := strings.CutPrefix(add, "CREATE INDEX ")
+	name, _, _ := strings.Cut(rest, " ")
+	if schema, _, ok := strings.Cut(t.Name, "."); ok && schema != "public" {
+		name = schema + "." + name
+	}
+	return rule.Migration{
+		Name:          strings.ReplaceAll(name, ".", "_"),
+		Up:            "CREATE INDEX CONCURRENTLY " + rest,
+		Down:          "DROP INDEX CONCURRENTLY IF EXISTS " + name,
+		NoTransaction: true,
+		Comment:       "The index the queue's poll needs, built without locking out writes (CONCURRENTLY, outside a transaction).",
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 // Designs the review rejects: the poll's filter and order have no index
@@ -52,4 +53,20 @@ func TestRelatedPollInFunction(t *testing.T) {
 	require.Equal(t, 9, poll.Line)
 	require.Equal(t, "worker.go", filepath.Base(call.Filename))
 	require.Equal(t, 11, call.Line)
+}
+
+// The fix is the index the message names, built CONCURRENTLY in a new
+// migration of its own (it cannot run in a transaction block), and dropped
+// the same way.
+func TestMigrationFix(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "seedlike")
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.SuggestedFixes, 1)
+	m := rule.MigrationOf(d.SuggestedFixes[0])
+	require.NotNil(t, m)
+	require.Equal(t, "jobs_poll_idx", m.Name)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'", m.Up)
+	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS jobs_poll_idx", m.Down)
+	require.True(t, m.NoTransaction)
+	require.Contains(t, d.Message, "add in a new migration: CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
 }

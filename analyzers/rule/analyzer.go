@@ -45,15 +45,21 @@ func New(record []byte, a *analysis.Analyzer) *Rule {
 var PrefixMessages bool
 
 // ruleSet is the set of rules of the driver, for reporting directives that
-// name no rule; see SetRuleSet.
+// name an unknown rule; see SetRuleSet.
 var ruleSet []string
 
-// SetRuleSet declares the IDs of every rule the driver runs, first the one
-// that reports directives naming an unknown rule. Without it, such
-// directives go unreported (a rule alone cannot know its siblings).
+// SetRuleSet declares the IDs of every rule the driver has, whether it
+// runs them or not. Without it, directives naming an unknown rule go
+// unreported (a rule alone cannot know its siblings).
 func SetRuleSet(ids []string) { ruleSet = slices.Clone(ids) }
 
+// RuleSet returns the IDs SetRuleSet declared.
+func RuleSet() []string { return slices.Clone(ruleSet) }
+
 func (r *Rule) runPass(pass *analysis.Pass) (any, error) {
+	if disabled[r.ID] {
+		return nil, nil
+	}
 	s := newSession(r, pass)
 	inner := *pass
 	inner.Report = s.report
@@ -75,4 +81,16 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 		d.Message = r.ID + ": " + d.Message
 	}
 	pass.Report(d)
+}
+
+// disabled holds the rules a configuration turns off where the driver
+// cannot leave them out (go vet asks the tool for its flags, and each rule
+// has one): their passes report nothing.
+var disabled = map[string]bool{}
+
+// Disable turns rules off; see disabled.
+func Disable(ids ...string) {
+	for _, id := range ids {
+		disabled[id] = true
+	}
 }

@@ -56,9 +56,3 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 		t.Errorf("parsed %+v", r)
 	}
 }
-
-// A directive in a migration that names no rule is reported by the first
-// rule of the set, where the package reports the table's schema.
-func TestIgnoreUnknownRuleInSQL(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "sqlunknown")
-}

@@ -70,7 +70,7 @@ func (s *session) report(d analysis.Diagnostic) {
 }
 
 // checkDirectives reports, among the directives that name this rule, those
-// without a reason and those that suppressed nothing; the latter only where
+// that suppressed nothing (malformed ones are the directive rule's), only where
 // this package is the one that would have reported the finding, because
 // under go vet each package is analyzed alone and a schema finding is
 // reported by one package only. Where that cannot be told, it stays silent.
@@ -78,12 +78,7 @@ func (s *session) checkDirectives() {
 	own := s.schemaOwnership()
 	for _, abs := range slices.Sorted(maps.Keys(s.goFiles)) {
 		for _, d := range s.directives(abs) {
-			s.checkUnknown(d)
-			if !d.Names(s.r.ID) {
-				continue
-			}
-			s.checkReason(d)
-			if d.Used {
+			if !d.Names(s.r.ID) || d.Used {
 				continue
 			}
 			if schemaLiterals(s.pass.Fset, s.goFiles[abs], d.Target()) && !own.covers(d) {
@@ -97,15 +92,7 @@ func (s *session) checkDirectives() {
 			continue
 		}
 		for _, d := range s.directives(abs) {
-			if !own.covers(d) {
-				continue
-			}
-			s.checkUnknown(d)
-			if !d.Names(s.r.ID) {
-				continue
-			}
-			s.checkReason(d)
-			if !d.Used {
+			if own.covers(d) && d.Names(s.r.ID) && !d.Used {
 				s.reportUnused(d)
 			}
 		}
@@ -125,17 +112,6 @@ func (s *session) pos(d *ignore.Directive) token.Pos {
 		return d.Pos
 	}
 	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: d.Offset, Line: d.Line, Col: 1})
-}
-
-func (s *session) checkReason(d *ignore.Directive) {
-	if strings.TrimSpace(d.Reason) != "" {
-		return
-	}
-	s.emit(analysis.Diagnostic{
-		Pos: s.pos(d),
-		Message: fmt.Sprintf("%s gives no reason: write after the rule why its finding does not apply here (jobqlint:ignore %s REASON), "+
-			"so that the next reader can judge it", d.Text, s.r.ID),
-	})
 }
 
 func (s *session) reportUnused(d *ignore.Directive) {
@@ -168,29 +144,6 @@ func (s *session) offsetPos(d *ignore.Directive, offset int) token.Pos {
 		return tf.Pos(offset)
 	}
 	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: offset})
-}
-
-// checkUnknown reports rule names no rule of the driver has, once: by the
-// first rule of the set.
-func (s *session) checkUnknown(d *ignore.Directive) {
-	if len(ruleSet) == 0 || ruleSet[0] != s.r.ID {
-		return
-	}
-	if len(d.Rules) == 0 {
-		s.emit(analysis.Diagnostic{
-			Pos:     s.pos(d),
-			Message: fmt.Sprintf("%s names no rule: write //jobqlint:ignore RULE reason, RULE one of %s", d.Text, strings.Join(ruleSet, ", ")),
-		})
-		return
-	}
-	for _, name := range d.Rules {
-		if !slices.Contains(ruleSet, name) {
-			s.emit(analysis.Diagnostic{
-				Pos:     s.pos(d),
-				Message: fmt.Sprintf("%s: %q is not a jobqlint rule (rules: %s), so it suppresses nothing", d.Text, name, strings.Join(ruleSet, ", ")),
-			})
-		}
-	}
 }
 
 // schemaLiterals reports whether a string literal that may hold schema SQL

@@ -77,9 +77,8 @@ func tablesToReport(m *queuemodel.Model, schema *sqlcheck.Schema) []*sqlcheck.Ta
 func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sqlcheck.Column) {
 	table := strings.TrimPrefix(t.Name, "public.")
 	d := analysis.Diagnostic{
-		Pos: m.Pos(col.Type.Loc),
-		Message: fmt.Sprintf("%s.%s is timestamp without time zone: now() is stored as the writer's local time and compared in the reader's time zone, "+
-			"so a job enqueued from a Europe/London session runs an hour late for a UTC worker in summer; use timestamptz", table, col.Name),
+		Pos:     m.Pos(col.Type.Loc),
+		Message: fmt.Sprintf("%s.%s is timestamp without time zone: %s; use timestamptz", table, col.Name, consequence(col)),
 	}
 	if col.Type.Exact && col.Type.Text != "" {
 		start := m.Pos(col.Type.Loc)
@@ -89,5 +88,47 @@ func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sq
 			TextEdits: []analysis.TextEdit{{Pos: start, End: end, NewText: []byte(col.Type.Timestamptz())}},
 		}}
 	}
+	d.SuggestedFixes = append(d.SuggestedFixes, migration(table, col).Fix())
 	pass.Report(d)
 }
+
+// consequence says what goes wrong with the column: with now() as its
+// default, the seed's case; otherwise in terms of any time written to it.
+func consequence(col *sqlcheck.Column) string {
+	if col.Default != nil && isNow(col.Default.Text) {
+		return "its default now() is stored as the writer's local time and compared in the reader's time zone, " +
+			"so a job enqueued from a Europe/London session runs an hour late for a UTC worker in summer"
+	}
+	return "a time written into it loses its zone and is read back in the reader's session time zone, " +
+		"so a time written from a Europe/London session is an hour off for a UTC worker in summer"
+}
+
+func isNow(expr string) bool {
+	e := strings.ToLower(strings.TrimSpace(expr))
+	return e == "now()" || e == "current_timestamp" || e == "localtimestamp" || strings.HasPrefix(e, "now()") ||
+		strings.HasPrefix(e, "current_timestamp") || strings.HasPrefix(e, "localtimestamp")
+}
+
+// migration converts the column in a new migration. The stored values
+// carry no zone: USING reads them as times of one zone, which the migration
+// states for its reader to check; UTC is what a server on default settings
+// and workers that set no zone wrote.
+func migration(table string, col *sqlcheck.Column) rule.Migration {
+	tbl, c := rule.QuoteIdent(table), rule.QuoteIdent(col.Name)
+	orig := col.Type.Text
+	if orig == "" || !col.Type.Exact {
+		orig = "timestamp"
+	}
+	return rule.Migration{
+		Name: table + "_" + col.Name + "_timestamptz",
+		Up: fmt.Sprintf("ALTER TABLE %s ALTER COLUMN %s TYPE %s USING %s AT TIME ZONE '%s'",
+			tbl, c, col.Type.Timestamptz(), c, Zone),
+		Down: fmt.Sprintf("ALTER TABLE %s ALTER COLUMN %s TYPE %s USING %s AT TIME ZONE '%s'", tbl, c, orig, c, Zone),
+		Comment: fmt.Sprintf("%s.%s held times without a zone; they are read as %s times. If the sessions that wrote them "+
+			"ran in another TimeZone, put that zone here before applying. The ALTER rewrites the table under an "+
+			"ACCESS EXCLUSIVE lock.", table, col.Name, Zone),
+	}
+}
+
+// Zone is the time zone the migration fix reads stored timestamps in.
+const Zone = "UTC"

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
 )
 
@@ -24,13 +25,21 @@ func TestAccepted(t *testing.T) {
 		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report")
 }
 
-// The suggested fix rewrites exactly the type, keeping its precision.
+// The suggested fixes: one rewrites exactly the type, keeping its
+// precision; the other converts the column in a new migration, reading the
+// stored times as UTC times, and back.
 func TestSuggestedFix(t *testing.T) {
 	results := ruletest.Run(t, timestamptz.Analyzer, "seedlike", "addcolumn", "gotemplate")
 	got := map[string]string{}
+	var migrations []string
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			require.Len(t, d.SuggestedFixes, 1)
+			require.Len(t, d.SuggestedFixes, 2)
+			m := rule.MigrationOf(d.SuggestedFixes[1])
+			require.NotNil(t, m)
+			require.False(t, m.NoTransaction)
+			require.Contains(t, m.Comment, "read as UTC times")
+			migrations = append(migrations, m.Name+": "+m.Up+"; "+m.Down)
 			edit := d.SuggestedFixes[0].TextEdits[0]
 			file := r.Pass.Fset.File(edit.Pos)
 			content, err := os.ReadFile(file.Name())
@@ -45,4 +54,16 @@ func TestSuggestedFix(t *testing.T) {
 		"002.sql: timestamp(3) WITHOUT TIME ZONE": "timestamptz(3)",
 		"schema.go: timestamp":                    "timestamptz", // after a %s placeholder, in a Go string
 	}, got)
+	require.ElementsMatch(t, []string{
+		"jobs_run_at_timestamptz: ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz USING run_at AT TIME ZONE 'UTC'; " +
+			"ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp USING run_at AT TIME ZONE 'UTC'",
+		"jobs_created_at_timestamptz: ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamptz USING created_at AT TIME ZONE 'UTC'; " +
+			"ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamp without time zone USING created_at AT TIME ZONE 'UTC'",
+		"jobs_locked_until_timestamptz: ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamptz(3) USING locked_until AT TIME ZONE 'UTC'; " +
+			"ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamp(3) WITHOUT TIME ZONE USING locked_until AT TIME ZONE 'UTC'",
+		// The Go template's table: the driver writes no migration for a
+		// schema held in Go code, but the fix says what one would hold.
+		"outbox_available_at_timestamptz: ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamptz USING available_at AT TIME ZONE 'UTC'; " +
+			"ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamp USING available_at AT TIME ZONE 'UTC'",
+	}, migrations)
 }

@@ -7,18 +7,27 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
-// A finding is one diagnostic of one rule, with resolved positions.
+// A finding is one diagnostic of one rule, with resolved positions (File
+// is the path the loader gave, absolute).
 type finding struct {
-	Rule    string         `json:"rule"`
-	Pos     token.Position `json:"-"`
-	File    string         `json:"file"`
-	Line    int            `json:"line"`
-	Column  int            `json:"column"`
-	Message string         `json:"message"`
-	Related []related      `json:"related,omitempty"`
-	Fixes   []fix          `json:"fixes,omitempty"`
+	Rule      string
+	Severity  string // the rule's, or the configuration's for it
+	Pos       token.Position
+	File      string
+	Line      int
+	Column    int
+	EndLine   int // 0: no end
+	EndColumn int
+	Message   string
+	Related   []related
+	Fixes     []fix
+	// Fingerprint identifies the finding across commits that move it; see
+	// fingerprints.
+	Fingerprint string
 }
 
 type related struct {
@@ -31,6 +40,9 @@ type related struct {
 type fix struct {
 	Message string `json:"message"`
 	Edits   []edit `json:"edits"`
+	// Migration, when set, is the schema change that fixes the finding in a
+	// new migration (a fix with no edits); -fix writes it.
+	Migration *rule.Migration `json:"-"`
 }
 
 // An edit replaces bytes [Start, End) of File, lines and columns From to
@@ -89,13 +101,18 @@ func collect(g *checker.Graph) ([]finding, []error) {
 
 func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding {
 	p := fset.Position(d.Pos)
-	f := finding{Rule: a.Name, Pos: p, File: p.Filename, Line: p.Line, Column: p.Column, Message: d.Message}
+	f := finding{Rule: a.Name, Severity: severityOf(a.Name), Pos: p, File: p.Filename, Line: p.Line, Column: p.Column, Message: d.Message}
+	if d.End.IsValid() && d.End > d.Pos {
+		if e := fset.Position(d.End); e.Filename == p.Filename {
+			f.EndLine, f.EndColumn = e.Line, e.Column
+		}
+	}
 	for _, r := range d.Related {
 		rp := fset.Position(r.Pos)
 		f.Related = append(f.Related, related{File: rp.Filename, Line: rp.Line, Column: rp.Column, Message: r.Message})
 	}
 	for _, sf := range d.SuggestedFixes {
-		fx := fix{Message: sf.Message}
+		fx := fix{Message: sf.Message, Migration: rule.MigrationOf(sf)}
 		for _, e := range sf.TextEdits {
 			tf := fset.File(e.Pos)
 			if tf == nil {

@@ -4,19 +4,41 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
+	"strings"
+	"time"
+
+	"github.com/jobqlint/jobqlint/internal/newmigration"
 )
 
-// applyAndReport applies every finding's first suggested fix, prints the
-// findings that had none in the chosen format, and exits 3 if any remain.
-func applyAndReport(findings []finding, write writer, stdout, stderr io.Writer) int {
+// applyFixes applies the findings' fixes and returns the findings left.
+// A fix to the schema (a column type, an index) is written as a new
+// migration beside the one the finding is in: editing a migration a
+// database has applied would never reach it. Other fixes edit files: the
+// first fix of each finding.
+func applyFixes(findings []finding, stderr io.Writer) ([]finding, error) {
 	var (
-		edits = map[string][]edit{}
-		left  []finding
-		fixed int
+		edits   = map[string][]edit{}
+		left    []finding
+		fixed   int
+		created []string
+		schemes = map[string]*newmigration.Scheme{}
+		now     = time.Now()
 	)
 	for _, f := range findings {
-		if len(f.Fixes) == 0 {
+		if m := migrationFix(f); m != nil {
+			files, err := writeMigration(f, m, schemes, now)
+			if err != nil {
+				fmt.Fprintf(stderr, "jobqlint: -fix: %s: no new migration: %v\n", relPath(f.File), err)
+				left = append(left, f)
+				continue
+			}
+			created = append(created, files...)
+			fixed++
+			continue
+		}
+		if len(f.Fixes) == 0 || len(f.Fixes[0].Edits) == 0 {
 			left = append(left, f)
 			continue
 		}
@@ -27,21 +49,44 @@ func applyAndReport(findings []finding, write writer, stdout, stderr io.Writer) 
 	}
 	for file, es := range edits {
 		if err := applyEdits(file, es); err != nil {
-			fmt.Fprintf(stderr, "jobqlint: -fix: %v\n", err)
-			return exitError
+			return nil, err
 		}
 	}
 	if fixed > 0 {
-		fmt.Fprintf(stderr, "jobqlint: applied fixes for %d finding(s) in %d file(s)\n", fixed, len(edits))
+		fmt.Fprintf(stderr, "jobqlint: applied fixes for %d finding(s) in %d file(s)\n", fixed, len(edits)+len(created))
 	}
-	if err := write(stdout, left); err != nil {
-		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
-		return exitError
+	for _, c := range created {
+		fmt.Fprintf(stderr, "jobqlint: wrote %s\n", relPath(c))
 	}
-	if len(left) > 0 {
-		return exitFindings
+	return left, nil
+}
+
+// migrationFix returns a finding's fix that is a new migration, if any.
+func migrationFix(f finding) *fix {
+	for i := range f.Fixes {
+		if f.Fixes[i].Migration != nil {
+			return &f.Fixes[i]
+		}
 	}
-	return exitClean
+	return nil
+}
+
+// writeMigration writes a fix as the next migration of the directory of
+// the migration the finding is in.
+func writeMigration(f finding, fx *fix, schemes map[string]*newmigration.Scheme, now time.Time) ([]string, error) {
+	if !strings.HasSuffix(f.File, ".sql") {
+		return nil, fmt.Errorf("the schema is in Go code; add this in a new migration: %s", fx.Migration.Up)
+	}
+	dir := filepath.Dir(f.File)
+	s := schemes[dir]
+	if s == nil {
+		var err error
+		if s, err = newmigration.Detect(dir); err != nil {
+			return nil, err
+		}
+		schemes[dir] = s
+	}
+	return s.Write(fx.Migration, now)
 }
 
 // applyEdits rewrites a file with non-overlapping edits; identical edits

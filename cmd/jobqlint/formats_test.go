@@ -99,9 +99,21 @@ func TestSARIF(t *testing.T) {
 		require.Equal(t, sentence(r.Title), got.ShortDescription.Text)
 	}
 
+	// %SRCROOT% is the git work tree that holds the seed (this
+	// repository's checkout), else the directory jobqlint ran in; URIs are
+	// relative to it (paths.txtar runs a module in a subfolder).
 	abs, err := filepath.Abs(dir)
 	require.NoError(t, err)
-	require.Equal(t, "file://"+filepath.ToSlash(abs)+"/", run.OriginalURIBaseIDs[srcRoot].URI)
+	root := abs
+	for d := abs; filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			root = d
+			break
+		}
+	}
+	prefix, err := filepath.Rel(root, abs)
+	require.NoError(t, err)
+	require.Equal(t, "file://"+filepath.ToSlash(root)+"/", run.OriginalURIBaseIDs[srcRoot].URI)
 
 	var got []string
 	fingerprints := map[string]bool{}
@@ -114,7 +126,10 @@ func TestSARIF(t *testing.T) {
 		loc := res.Locations[0].PhysicalLocation
 		require.Equal(t, srcRoot, loc.ArtifactLocation.URIBaseID)
 		require.False(t, filepath.IsAbs(loc.ArtifactLocation.URI), loc.ArtifactLocation.URI)
-		got = append(got, fmt.Sprintf("%s:%d %s", loc.ArtifactLocation.URI, loc.Region.StartLine, res.RuleID))
+		rel, err := filepath.Rel(prefix, filepath.FromSlash(loc.ArtifactLocation.URI))
+		require.NoError(t, err)
+		require.False(t, strings.HasPrefix(rel, ".."), loc.ArtifactLocation.URI)
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), loc.Region.StartLine, res.RuleID))
 		fp := res.PartialFingerprints["jobqlint/v1"]
 		require.NotEmpty(t, fp)
 		require.False(t, fingerprints[fp], "fingerprint %s twice", fp)
@@ -222,7 +237,7 @@ func TestRDJSONL(t *testing.T) {
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "rdjsonl")
 	var got []string
-	suggestions := 0
+	suggestions, related := 0, 0
 	for _, l := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
 		var d rdDiagnostic
 		require.NoError(t, json.Unmarshal(l, &d), "%s", l)
@@ -233,6 +248,12 @@ func TestRDJSONL(t *testing.T) {
 		require.Equal(t, map[string]string{"critical": "ERROR", "major": "ERROR", "minor": "WARNING"}[r.Severity], d.Severity)
 		require.False(t, filepath.IsAbs(d.Location.Path))
 		got = append(got, fmt.Sprintf("%s:%d %s", d.Location.Path, d.Location.Range.Start.Line, d.Code.Value))
+		for _, r := range d.RelatedLocations {
+			related++
+			require.NotEmpty(t, r.Message)
+			require.Equal(t, "queue/queue.go", r.Location.Path, "the seed's related positions are in its queue")
+			require.Positive(t, r.Location.Range.Start.Line)
+		}
 		for _, s := range d.Suggestions {
 			suggestions++
 			require.Equal(t, "timestamptz", s.Text)
@@ -244,4 +265,7 @@ func TestRDJSONL(t *testing.T) {
 	sort.Strings(got)
 	require.Equal(t, markers(t, dir), got)
 	require.Equal(t, 2, suggestions)
+	// The poll of pollindex, the UPDATE of claimrace, the scan of
+	// doubledecode, the retry of maxattempts.
+	require.Equal(t, 4, related)
 }

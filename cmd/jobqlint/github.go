@@ -16,7 +16,7 @@ func writeGitHub(w io.Writer, findings []finding) error {
 	for _, f := range findings {
 		r := analyzers.Lookup(f.Rule)
 		level := "warning"
-		if levels[r.Severity] == "error" {
+		if levels[f.Severity] == "error" {
 			level = "error"
 		}
 		msg := f.Message
@@ -24,7 +24,7 @@ func writeGitHub(w io.Writer, findings []finding) error {
 			msg += fmt.Sprintf("\n%s:%d:%d: %s", relPath(rel.File), rel.Line, rel.Column, rel.Message)
 		}
 		msg += "\n" + r.URL()
-		title := fmt.Sprintf("jobqlint %s (%s)", f.Rule, r.Severity)
+		title := fmt.Sprintf("jobqlint %s (%s)", f.Rule, f.Severity)
 		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n",
 			level, escapeProperty(relPath(f.File)), f.Line, f.Column, escapeProperty(title), escapeData(msg)); err != nil {
 			return err

@@ -45,10 +45,13 @@ func load(patterns []string, tests bool) ([]*packages.Package, error) {
 		}
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+		return nil, fmt.Errorf("%w match %s", errNoPackages, strings.Join(patterns, " "))
 	}
 	return pkgs, nil
 }
+
+// errNoPackages: the patterns matched no package, a usage error.
+var errNoPackages = errors.New("no packages")
 
 // loadSource loads the packages the patterns match from source, and their
 // dependencies from export data.
@@ -58,14 +61,28 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, error) {
 	if err != nil {
 		return nil, err
 	}
-	var msgs []string
+	var (
+		msgs    []string
+		listing = true // every error is go list's, about a pattern
+	)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
+			msg := e.Msg
+			if e.Pos != "" && e.Pos != "-" { // go list's pattern errors sit at "-"
+				msg = e.Pos + ": " + msg
+			}
+			msgs = append(msgs, msg)
+			if e.Kind != packages.ListError || len(p.GoFiles)+len(p.CompiledGoFiles) > 0 {
+				listing = false
+			}
 		}
 	})
 	if len(msgs) > 0 {
-		return nil, errors.New(strings.Join(msgs, "\n"))
+		err := errors.New(strings.Join(msgs, "\n"))
+		if listing {
+			err = fmt.Errorf("%w: %w", errNoPackages, err)
+		}
+		return nil, err
 	}
 	return pkgs, nil
 }

@@ -8,20 +8,27 @@
 //	jobqlint [flags] ./...                    # standalone
 //
 // Standalone flags: -format text|json|sarif|github|rdjsonl (-json is
-// -format json), -fix (apply suggested fixes, including in .sql files),
-// -schema (migration paths instead of discovery, relative to the module
-// root), -C dir (run in dir), -test (include test packages, default true),
-// -explain [RULE...] (explain rules, or list them), and each analyzer's own
-// flags as -NAME.flag.
+// -format json), -fix (apply suggested fixes; schema fixes go into a new
+// migration), -schema (migration paths instead of discovery, relative to
+// the module root), -C dir (run in dir), -test (include test packages,
+// default true), -config file (instead of .jobqlint.json at the module
+// root), -baseline file (report only findings not in an earlier -format
+// json output), -fail-on critical|major|minor, -version, -explain
+// [RULE...] (explain rules, or list them), and as under go vet -RULE
+// (-claimrace=false turns a rule off) and each analyzer's own flags as
+// -NAME.flag.
 //
-// Exit codes, standalone: 0 no findings, 3 findings, 2 usage error (bad
-// flag, unknown -format, -explain of an unknown rule, -schema path that
-// does not exist), 1 the packages could not be loaded or analyzed. Under
-// go vet, go vet sets the exit code (1 when there are findings).
+// Exit codes, standalone: 0 no findings at or above -fail-on, 3 findings,
+// 2 usage error (bad flag, unknown -format, -explain of an unknown rule,
+// -schema path that does not exist, a bad configuration or baseline,
+// patterns that match no package), 1 the packages could not be loaded or
+// analyzed. Under go vet, go vet sets the exit code (1 when there are
+// findings).
 package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 
@@ -39,6 +46,10 @@ func main() {
 		// go vet's text output shows positions and messages, not analyzer
 		// names: the messages name their rule.
 		rule.PrefixMessages = true
+		if err := applyVetConfig(os.Args[1:]); err != nil {
+			fmt.Fprintf(os.Stderr, "jobqlint: %v\n", err)
+			os.Exit(1)
+		}
 		queuemodel.RegisterFlags(flag.CommandLine)
 		flag.Var(versionFlag{}, "V", "print version and exit")
 		unitchecker.Main(analyzers.All...)

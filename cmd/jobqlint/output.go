@@ -42,24 +42,63 @@ func writeText(w io.Writer, findings []finding) error {
 	return nil
 }
 
+// A jsonFinding is a finding as -format json prints it: paths relative to
+// the working directory, the rule's severity, the end of the range where
+// the rule gives one, related positions, fixes, and the fingerprint that
+// -baseline matches.
+type jsonFinding struct {
+	Rule        string    `json:"rule"`
+	Severity    string    `json:"severity"`
+	File        string    `json:"file"`
+	Line        int       `json:"line"`
+	Column      int       `json:"column"`
+	EndLine     int       `json:"end_line,omitempty"`
+	EndColumn   int       `json:"end_column,omitempty"`
+	Message     string    `json:"message"`
+	Related     []related `json:"related,omitempty"`
+	Fixes       []jsonFix `json:"fixes,omitempty"`
+	Fingerprint string    `json:"fingerprint"`
+}
+
+type jsonFix struct {
+	Message string `json:"message"`
+	Edits   []edit `json:"edits,omitempty"`
+}
+
 // writeJSON prints the findings as one JSON array.
 func writeJSON(w io.Writer, findings []finding) error {
-	if findings == nil {
-		findings = []finding{}
+	out := make([]jsonFinding, 0, len(findings))
+	for _, f := range findings {
+		j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
+			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint}
+		for _, r := range f.Related {
+			r.File = relPath(r.File)
+			j.Related = append(j.Related, r)
+		}
+		for _, fx := range f.Fixes {
+			jf := jsonFix{Message: fx.Message}
+			for _, e := range fx.Edits {
+				e.File = relPath(e.File)
+				jf.Edits = append(jf.Edits, e)
+			}
+			j.Fixes = append(j.Fixes, jf)
+		}
+		out = append(out, j)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(findings)
+	return enc.Encode(out)
 }
 
-// relPath shows paths under the working directory relative to it.
+// relPath shows a path relative to the working directory ("../x" for a
+// file beside it), or as it is when it has no relative form.
 func relPath(path string) string {
 	wd, err := os.Getwd()
-	if err != nil {
+	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
 	rel, err := filepath.Rel(wd, path)
-	if err != nil || strings.HasPrefix(rel, "..") {
+	if err != nil {
 		return path
 	}
 	return rel

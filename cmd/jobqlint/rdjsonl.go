@@ -12,12 +12,18 @@ import (
 // go/token's are; a range's end is exclusive.
 
 type rdDiagnostic struct {
-	Message     string         `json:"message"`
-	Location    rdLocation     `json:"location"`
-	Severity    string         `json:"severity"`
-	Source      rdSource       `json:"source"`
-	Code        rdCode         `json:"code"`
-	Suggestions []rdSuggestion `json:"suggestions,omitempty"`
+	Message          string              `json:"message"`
+	Location         rdLocation          `json:"location"`
+	Severity         string              `json:"severity"`
+	Source           rdSource            `json:"source"`
+	Code             rdCode              `json:"code"`
+	Suggestions      []rdSuggestion      `json:"suggestions,omitempty"`
+	RelatedLocations []rdRelatedLocation `json:"related_locations,omitempty"`
+}
+
+type rdRelatedLocation struct {
+	Message  string     `json:"message"`
+	Location rdLocation `json:"location"`
 }
 
 type rdLocation struct {
@@ -59,9 +65,18 @@ func writeRDJSONL(w io.Writer, findings []finding) error {
 		d := rdDiagnostic{
 			Message:  f.Message,
 			Location: rdLocation{Path: relPath(f.File), Range: rdRange{Start: rdPosition{f.Line, f.Column}}},
-			Severity: rdSeverity[levels[r.Severity]],
+			Severity: rdSeverity[levels[f.Severity]],
 			Source:   rdSource{Name: "jobqlint", URL: "https://github.com/jobqlint/jobqlint"},
 			Code:     rdCode{Value: f.Rule, URL: r.URL()},
+		}
+		if f.EndLine > 0 {
+			d.Location.Range.End = &rdPosition{f.EndLine, f.EndColumn}
+		}
+		for _, rel := range f.Related {
+			d.RelatedLocations = append(d.RelatedLocations, rdRelatedLocation{
+				Message:  rel.Message,
+				Location: rdLocation{Path: relPath(rel.File), Range: rdRange{Start: rdPosition{rel.Line, rel.Column}}},
+			})
 		}
 		// A suggestion applies to the diagnostic's file: a fix with edits
 		// elsewhere cannot be offered whole, so it is left out.

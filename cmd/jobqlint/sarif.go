@@ -1,15 +1,10 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/jobqlint/jobqlint/analyzers"
@@ -18,7 +13,9 @@ import (
 
 // SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run,
 // every rule's metadata from its record, files relative to %SRCROOT% (the
-// directory jobqlint ran in), and the suggested fixes.
+// root of the git work tree jobqlint ran in, else the directory it ran in,
+// so that code scanning places them when the module is in a subfolder),
+// and the suggested fixes that edit files.
 
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
@@ -128,15 +125,12 @@ const srcRoot = "SRCROOT"
 var levels = map[string]string{"critical": "error", "major": "error", "minor": "warning"}
 
 func writeSARIF(w io.Writer, findings []finding) error {
-	wd, err := os.Getwd()
-	if err != nil {
-		return err
-	}
+	wd := repoRoot()
 	cols := newColumns()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "jobqlint",
-			Version:        version(),
+			Version:        sarifVersion(),
 			InformationURI: "https://github.com/jobqlint/jobqlint",
 		}},
 		OriginalURIBaseIDs: map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(wd) + "/"}},
@@ -148,19 +142,17 @@ func writeSARIF(w io.Writer, findings []finding) error {
 		index[r.ID] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
 	}
-	seen := map[string]int{}
 	for _, f := range findings {
-		r := analyzers.Lookup(f.Rule)
 		res := sarifResult{
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
-			Level:     levels[r.Severity],
+			Level:     levels[f.Severity],
 			Message:   sarifText{f.Message},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: artifact(wd, f.File),
-				Region:           cols.region(f.File, f.Line, f.Column, 0, 0),
+				Region:           cols.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn),
 			}}},
-			PartialFingerprints: map[string]string{"jobqlint/v1": fingerprint(wd, f, cols, seen)},
+			PartialFingerprints: map[string]string{"jobqlint/v1": f.Fingerprint},
 		}
 		for i, rel := range f.Related {
 			id := i + 1
@@ -174,7 +166,9 @@ func writeSARIF(w io.Writer, findings []finding) error {
 			})
 		}
 		for _, fx := range f.Fixes {
-			res.Fixes = append(res.Fixes, sarifFixOf(wd, fx, cols))
+			if len(fx.Edits) > 0 { // a new migration is no change to an artifact
+				res.Fixes = append(res.Fixes, sarifFixOf(wd, fx, cols))
+			}
 		}
 		run.Results = append(run.Results, res)
 	}
@@ -195,8 +189,8 @@ func sarifRuleOf(r *rule.Rule) sarifRule {
 		FullDescription:      sarifText{r.Fails},
 		Help:                 sarifMarkdown{Text: help, Markdown: help + "\n\n[" + r.ID + "](" + r.URL() + ")"},
 		HelpURI:              r.URL(),
-		DefaultConfiguration: sarifConfig{Level: levels[r.Severity]},
-		Properties:           sarifRuleProperty{Tags: []string{r.Category, r.Severity}, Severity: r.Severity, Since: r.Since},
+		DefaultConfiguration: sarifConfig{Level: levels[severityOf(r.ID)]},
+		Properties:           sarifRuleProperty{Tags: []string{r.Category, severityOf(r.ID)}, Severity: severityOf(r.ID), Since: r.Since},
 	}
 }
 
@@ -236,31 +230,10 @@ func fileURI(path string) string {
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 }
 
-// fingerprint identifies a finding across commits that move it: its rule,
-// file, message and the text of its line, not the line number; identical
-// ones in a file are told apart by their order.
-func fingerprint(wd string, f finding, cols *columns, seen map[string]int) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", f.Rule, artifact(wd, f.File).URI, f.Message, strings.TrimSpace(cols.line(f.File, f.Line)))
-	key := hex.EncodeToString(h.Sum(nil))[:32]
-	seen[key]++
-	return fmt.Sprintf("%s:%d", key, seen[key])
-}
-
 // sentence makes a title a sentence: "Report claims ... time."
 func sentence(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:] + "."
-}
-
-// version is the module version jobqlint was built from, without its "v"
-// (SARIF consumers compare versions that start with a number); a build from
-// a source tree is "0.0.0-devel".
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && strings.HasPrefix(bi.Main.Version, "v") {
-		return strings.TrimPrefix(bi.Main.Version, "v")
-	}
-	return "0.0.0-devel"
 }

@@ -59,13 +59,12 @@ func standaloneFindings(t *testing.T, dir string) []string {
 	if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == exitFindings) {
 		t.Fatalf("jobqlint: %v\n%s", err, stderr.String())
 	}
-	var fs []finding
+	var fs []jsonFinding
 	require.NoError(t, json.Unmarshal(out, &fs), "%s", out)
-	abs, _ := filepath.Abs(dir)
 	var got []string
 	for _, f := range fs {
-		rel, _ := filepath.Rel(abs, f.File)
-		got = append(got, fmt.Sprintf("%s:%d %s", rel, f.Line, f.Rule))
+		require.False(t, filepath.IsAbs(f.File), "paths are relative to the directory jobqlint ran in: %s", f.File)
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(f.File), f.Line, f.Rule))
 	}
 	sort.Strings(got)
 	return got

@@ -7,11 +7,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 // Exit codes of the standalone mode.
@@ -23,13 +27,25 @@ const (
 )
 
 type options struct {
-	format  string
-	json    bool
-	fix     bool
-	tests   bool
-	dir     string
-	explain bool
+	format   string
+	json     bool
+	fix      bool
+	tests    bool
+	dir      string
+	explain  bool
+	version  bool
+	config   string
+	baseline string
+	failOn   string
+	// enable holds the -RULE flags given, as go vet's: any -RULE=true runs
+	// only the rules named so; -RULE=false turns one off.
+	enable map[string]*bool
+	set    map[string]bool // the flags given on the command line
+	fs     *flag.FlagSet
 }
+
+// errUsage is a usage error already explained on stderr.
+var errUsage = errors.New("usage")
 
 // standalone runs jobqlint on package patterns and prints its findings.
 func standalone(args []string, stdout, stderr io.Writer) int {
@@ -40,7 +56,11 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if opts.explain {
+	switch {
+	case opts.version:
+		fmt.Fprintf(stdout, "jobqlint %s\n", versionString())
+		return exitClean
+	case opts.explain:
 		return explain(patterns, stdout, stderr)
 	}
 	write, ok := writers[opts.format]
@@ -54,16 +74,30 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if err := applyConfig(&opts); err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitUsage
+	}
 	if err := checkSchemaPaths(); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitUsage
 	}
+	var base *baseline
+	if opts.baseline != "" {
+		if base, err = readBaseline(opts.baseline); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -baseline: %v\n", err)
+			return exitUsage
+		}
+	}
 	pkgs, err := load(patterns, opts.tests)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		if errors.Is(err, errNoPackages) {
+			return exitUsage
+		}
 		return exitError
 	}
-	graph, err := checker.Analyze(analyzers.All, pkgs, nil)
+	graph, err := checker.Analyze(selected(opts), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
@@ -75,31 +109,54 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if len(errs) > 0 {
 		return exitError
 	}
+	fingerprints(findings, repoRoot())
+	if base != nil {
+		findings = base.filter(findings, stderr)
+	}
 	if opts.fix {
-		return applyAndReport(findings, write, stdout, stderr)
+		if findings, err = applyFixes(findings, stderr); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -fix: %v\n", err)
+			return exitError
+		}
 	}
 	if err := write(stdout, findings); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
-	if len(findings) > 0 {
-		return exitFindings
+	return exitFor(findings, opts.failOn)
+}
+
+// exitFor is 3 when a finding is at or above the -fail-on severity.
+func exitFor(findings []finding, failOn string) int {
+	limit := slices.Index(rule.Severities, failOn)
+	for _, f := range findings {
+		if slices.Index(rule.Severities, f.Severity) <= limit {
+			return exitFindings
+		}
 	}
 	return exitClean
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
-	var opts options
+	opts := options{enable: map[string]*bool{}, set: map[string]bool{}}
 	fs := flag.NewFlagSet("jobqlint", flag.ContinueOnError)
+	opts.fs = fs
 	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: "+formatNames())
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON (the same as -format json)")
 	fs.BoolVar(&opts.explain, "explain", false, "explain the rules named as arguments, or list every rule")
-	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes (in .go and .sql files) and report what is left")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes and report what is left; schema fixes go into a new migration")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
+	fs.BoolVar(&opts.version, "version", false, "print jobqlint's version and exit")
+	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
+	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
+	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	queuemodel.RegisterFlags(fs)
 	for _, a := range analyzers.All {
+		on := true // each rule runs unless a flag or the configuration says otherwise
+		opts.enable[a.Name] = &on
+		fs.Var(enableFlag{opts.enable[a.Name]}, a.Name, "enable the "+a.Name+" rule (-"+a.Name+"=false turns it off)")
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fs.Var(f.Value, a.Name+"."+f.Name, f.Usage)
 		})
@@ -111,18 +168,73 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	if err := fs.Parse(args); err != nil {
 		return opts, nil, err
 	}
+	fs.Visit(func(f *flag.Flag) { opts.set[f.Name] = true })
 	if opts.json {
 		if opts.format != "text" && opts.format != "json" {
 			fmt.Fprintf(stderr, "jobqlint: -json and -format %s disagree\n", opts.format)
-			return opts, nil, errors.New("-json with -format")
+			return opts, nil, errUsage
 		}
 		opts.format = "json"
 	}
-	if fs.NArg() == 0 && !opts.explain {
+	if !slices.Contains(rule.Severities, opts.failOn) {
+		fmt.Fprintf(stderr, "jobqlint: -fail-on %s: want one of %s\n", opts.failOn, strings.Join(rule.Severities, ", "))
+		return opts, nil, errUsage
+	}
+	if fs.NArg() == 0 && !opts.explain && !opts.version {
 		fs.Usage()
 		return opts, nil, errors.New("no packages")
 	}
 	return opts, fs.Args(), nil
+}
+
+// enableFlag is a -RULE flag: a bool that records that it was given.
+type enableFlag struct{ v *bool }
+
+func (f enableFlag) IsBoolFlag() bool { return true }
+func (f enableFlag) String() string {
+	if f.v == nil {
+		return "true"
+	}
+	return fmt.Sprint(*f.v)
+}
+func (f enableFlag) Set(s string) error {
+	v, err := parseBool(s)
+	*f.v = v
+	return err
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "1", "t", "true":
+		return true, nil
+	case "0", "f", "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not a boolean", s)
+}
+
+// selected returns the analyzers to run: go vet's rule for -RULE flags
+// (if any is true, those; else all but the ones set false), less the
+// rules the configuration disables and the command line does not enable.
+func selected(opts options) []*analysis.Analyzer {
+	anyTrue := false
+	for name, v := range opts.enable {
+		if opts.set[name] && *v {
+			anyTrue = true
+		}
+	}
+	var out []*analysis.Analyzer
+	for _, a := range analyzers.All {
+		given, on := opts.set[a.Name], *opts.enable[a.Name]
+		switch {
+		case anyTrue && !(given && on):
+		case given && !on:
+		case !given && disabledRules[a.Name]:
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // checkSchemaPaths fails early, with a usage error, on -schema paths that do

@@ -83,9 +83,15 @@ var sqlPrefix = regexp.MustCompile(`^(\S+\.sql):(\d+):\d+: `)
 // positions left out, at the positions jobqlint reports them.
 func runGolangci(t *testing.T, dir string) []golangciIssue {
 	t.Helper()
-	build(t)
 	config, err := filepath.Abs(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
 	require.NoError(t, err)
+	return runGolangciWith(t, dir, config)
+}
+
+// runGolangciWith runs it with the configuration file config.
+func runGolangciWith(t *testing.T, dir, config string) []golangciIssue {
+	t.Helper()
+	build(t)
 	// --allow-parallel-runners: another golangci-lint on the machine must
 	// not fail the test.
 	cmd := exec.Command(bin.gcl, "run", "--config", config, "--path-mode", "abs", "--allow-parallel-runners", "--output.json.path", "stdout", "--output.text.path", "stderr", "./...")
@@ -168,8 +174,11 @@ func jobqlintFindings(t *testing.T, dir string) []string {
 	require.NoError(t, err)
 	var got []string
 	for _, f := range findings {
-		rel, err := filepath.Rel(abs, f.File)
-		require.NoError(t, err)
+		rel := f.File // relative to the directory jobqlint ran in
+		if filepath.IsAbs(rel) {
+			rel, err = filepath.Rel(abs, f.File)
+			require.NoError(t, err)
+		}
 		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), f.Line, f.Rule))
 	}
 	sort.Strings(got)
@@ -196,14 +205,48 @@ func TestGolangciLintPluginIgnore(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
+		`migrations/001_jobs.sql:10 directive: jobqlint:ignore pollindex built later suppresses nothing`,
 		`migrations/001_jobs.sql:5 timestamptz: jobqlint:ignore timestamptz sessions are UTC suppresses nothing`,
 		`migrations/001_jobs.sql:7 timestamptz: jobs.created_at is timestamp without time zone`,
 		`queue/queue.go:24 claimrace: jobqlint:ignore claimrace nothing here suppresses nothing`,
-		`queue/queue.go:30 claimrace: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule`,
-		`queue/queue.go:31 lease: jobqlint:ignore lease gives no reason`,
+		`queue/queue.go:30 directive: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule`,
+		`queue/queue.go:31 directive: jobqlint:ignore lease gives no reason`,
+		`queue/queue.go:35 directive: "// jobqlint:ignore claimrace one worker" does nothing`,
 	}
 	require.Len(t, got, len(want), "%s", strings.Join(got, "\n"))
 	for i := range want {
 		require.True(t, strings.HasPrefix(got[i], want[i]), "%s\nwant prefix %s", got[i], want[i])
 	}
+}
+
+// The plugin's settings are jobqlint's configuration: rules turned off
+// there do not run; a setting golangci-lint has its own way for is refused.
+func TestGolangciLintPluginSettings(t *testing.T) {
+	dir := filepath.Join(root, "testdata", "seedpr")
+	base, err := os.ReadFile(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
+	require.NoError(t, err)
+	const marker = "        original-url: github.com/jobqlint/jobqlint\n"
+	require.Contains(t, string(base), marker)
+	withSettings := func(settings string) string {
+		file := filepath.Join(t.TempDir(), ".golangci.yml")
+		require.NoError(t, os.WriteFile(file, []byte(strings.Replace(string(base), marker, marker+settings, 1)), 0o644))
+		return file
+	}
+
+	config := withSettings("        settings:\n          disable: [claimrace, pollindex]\n")
+	rules := map[string]int{}
+	for _, is := range runGolangciWith(t, dir, config) {
+		rules[is.Rule]++
+	}
+	require.Zero(t, rules["claimrace"])
+	require.Zero(t, rules["pollindex"])
+	require.Equal(t, 2, rules["timestamptz"])
+	require.Equal(t, 2, rules["lease"])
+
+	cmd := exec.Command(bin.gcl, "run", "--config", withSettings("        settings:\n          severity: {lease: minor}\n"), "--allow-parallel-runners", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(out), "severity: set severities with golangci-lint's severity rules")
 }

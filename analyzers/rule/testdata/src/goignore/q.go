@@ -1,5 +1,7 @@
 // Directives in Go: on the line above, on the line itself, without a
-// reason, suppressing nothing, naming no rule.
+// reason, suppressing nothing, naming no rule. The rule reports the one
+// that suppresses nothing; the malformed ones are the directive rule's
+// (analyzers/directive), never claimrace's.
 package goignore
 
 import (
@@ -31,7 +33,7 @@ func ClaimSameLine(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 
 func ClaimNoReason(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	var id int64
-	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at DESC LIMIT 1`).Scan(&id) //jobqlint:ignore claimrace // want `jobqlint:ignore claimrace gives no reason`
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at DESC LIMIT 1`).Scan(&id) //jobqlint:ignore claimrace
 	if err != nil {
 		return 0, err
 	}
@@ -51,7 +53,7 @@ func ClaimTwoLinesBelow(ctx context.Context, pool *pgxpool.Pool) (int64, error) 
 	return id, err
 }
 
-//jobqlint:ignore claimrce a typo // want `"claimrce" is not a jobqlint rule \(rules: claimrace, doubledecode, .*\), so it suppresses nothing`
+//jobqlint:ignore claimrce a typo
 func typo() {}
 
 //jobqlint:ignore lease another rule's directive is that rule's business

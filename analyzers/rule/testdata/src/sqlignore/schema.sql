@@ -3,7 +3,7 @@ CREATE TABLE jobs (
   status text NOT NULL DEFAULT 'queued',
   -- jobqlint:ignore timestamptz every session of this database runs in UTC (ALTER DATABASE ... SET timezone)
   run_at timestamp NOT NULL DEFAULT now(),
-  created_at timestamp NOT NULL DEFAULT now(), -- jobqlint:ignore timestamptz -- want "jobqlint:ignore timestamptz gives no reason"
+  created_at timestamp NOT NULL DEFAULT now(), -- jobqlint:ignore timestamptz
   finished_at timestamp, -- want "jobs.finished_at is timestamp without time zone"
   -- jobqlint:ignore timestamptz was timestamp once -- want "jobqlint:ignore timestamptz was timestamp once suppresses nothing"
   failed_at timestamptz

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// fingerprints sets each finding's fingerprint: a hash of its rule, its
+// file relative to root (the repository), its message and the text of its
+// line, not the line number, so that it survives lines moving; identical
+// ones in a file are told apart by their order ("…:2"). SARIF's
+// partialFingerprints and -baseline use it.
+func fingerprints(findings []finding, root string) {
+	cols := newColumns()
+	seen := map[string]int{}
+	for i := range findings {
+		f := &findings[i]
+		file := f.File
+		if rel, err := filepath.Rel(root, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = filepath.ToSlash(rel)
+		}
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", f.Rule, file, f.Message, strings.TrimSpace(cols.line(f.File, f.Line)))
+		key := hex.EncodeToString(h.Sum(nil))[:32]
+		seen[key]++
+		f.Fingerprint = fmt.Sprintf("%s:%d", key, seen[key])
+	}
+}
+
+// repoRoot is the root of the git work tree that holds the working
+// directory, else the working directory.
+func repoRoot() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for d := wd; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return wd
+		}
+		d = parent
+	}
+}
+
+// A baseline is the findings a team accepted: an earlier -format json
+// output.
+type baseline struct {
+	path    string
+	entries map[string]int // fingerprint -> count
+	total   int
+}
+
+func readBaseline(path string) (*baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var list []jsonFinding
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("%s: not jobqlint -format json output: %w", path, err)
+	}
+	b := &baseline{path: path, entries: map[string]int{}}
+	for i, f := range list {
+		if f.Fingerprint == "" {
+			return nil, fmt.Errorf("%s: entry %d has no fingerprint (regenerate it with jobqlint -format json)", path, i+1)
+		}
+		b.entries[f.Fingerprint]++
+		b.total++
+	}
+	return b, nil
+}
+
+// filter drops the findings the baseline holds, and says on stderr how many
+// it hid and how many of its entries no longer match a finding (stale:
+// fixed, or changed beyond recognition).
+func (b *baseline) filter(findings []finding, stderr io.Writer) []finding {
+	left := make(map[string]int, len(b.entries))
+	for k, n := range b.entries {
+		left[k] = n
+	}
+	var out []finding
+	hidden := 0
+	for _, f := range findings {
+		if left[f.Fingerprint] > 0 {
+			left[f.Fingerprint]--
+			hidden++
+			continue
+		}
+		out = append(out, f)
+	}
+	stale := 0
+	for _, n := range left {
+		stale += n
+	}
+	fmt.Fprintf(stderr, "jobqlint: baseline %s: %d of %d finding(s) hidden, %d new; %d stale baseline entr%s (no longer found)\n",
+		relPath(b.path), hidden, len(findings), len(out), stale, map[bool]string{true: "y", false: "ies"}[stale == 1])
+	return out
+}
