@@ -11,7 +11,7 @@ import (
 // mid-job on every deploy.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop")
+		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop", "cmddeep")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
