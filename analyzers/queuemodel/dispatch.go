@@ -26,11 +26,11 @@ import (
 // resolves its dispatches against the implementations it knows of: its
 // own, and those its dependencies know of, through the Implements fact.
 //
-// A package lists an implementation when it declares the type and declares
-// or imports the interface's package. Only facts of direct imports are
-// read (each re-exports those of its own imports), so go vet and the
-// standalone driver, which decode a dependency's facts differently, see
-// the same implementations.
+// A package lists an implementation when it sees both the type and the
+// interface: each is in the package, or exported by a package of the module
+// it imports. Only facts of direct imports are read (each re-exports those
+// of its own imports), so go vet and the standalone driver, which decode a
+// dependency's facts and types differently, see the same implementations.
 //
 // A resolved method does what every implementation does (the flags are
 // their intersection): the findings that read them need it whichever
@@ -241,9 +241,12 @@ func compareImpl(a, b Impl) int {
 	return cmp.Or(compareDispatch(a.key(), b.key()), cmp.Compare(a.TypePkg, b.TypePkg), cmp.Compare(a.Type, b.Type))
 }
 
-// findImplementations lists the package's implementations of the module's
-// interfaces (declared in the package or in a package it imports) and
-// those its direct imports list.
+// findImplementations lists the implementations of the module's interfaces
+// that the package knows of: those its direct imports list, and those it
+// sees itself, among its own types and the exported types of the module
+// packages it imports, of the interfaces it or those packages declare.
+// Only what go vet and the standalone driver both see completely counts: a
+// package's own source, and the exported API of its direct imports.
 func (g *callGraph) findImplementations() {
 	var out []Impl
 	imports := slices.Clone(g.pass.Pkg.Imports())
@@ -255,13 +258,7 @@ func (g *callGraph) findImplementations() {
 		}
 	}
 	ifaces := g.moduleInterfaces(imports)
-	scope := g.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || isGeneric(tn.Type()) ||
-			strings.HasSuffix(g.pass.Fset.Position(tn.Pos()).Filename, "_test.go") {
-			continue
-		}
+	for _, tn := range g.moduleTypes(imports) {
 		for _, iface := range ifaces {
 			it := iface.Type().Underlying().(*types.Interface)
 			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
@@ -270,7 +267,7 @@ func (g *callGraph) findImplementations() {
 				}
 				for i := 0; i < it.NumMethods(); i++ {
 					name := it.Method(i).Name()
-					im := Impl{Pkg: iface.Pkg().Path(), Iface: iface.Name(), Method: name, TypePkg: g.pass.Pkg.Path(), Type: tn.Name()}
+					im := Impl{Pkg: iface.Pkg().Path(), Iface: iface.Name(), Method: name, TypePkg: tn.Pkg().Path(), Type: tn.Name()}
 					if fn, ok := lookupMethod(t, tn.Pkg(), name); ok {
 						im.Jobs = g.funcJobs(fn)
 					}
@@ -284,6 +281,28 @@ func (g *callGraph) findImplementations() {
 	g.impls = &Implements{Methods: slices.CompactFunc(out, func(a, b Impl) bool { return compareImpl(a, b) == 0 })}
 }
 
+// moduleTypes returns the candidate implementations: the package's named
+// types and the exported ones of the module's packages it imports, neither
+// interfaces nor generic nor declared in a test file.
+func (g *callGraph) moduleTypes(imports []*types.Package) []*types.TypeName {
+	var out []*types.TypeName
+	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
+		if p != g.pass.Pkg && !inModule(g.pass, p) {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || isGeneric(tn.Type()) ||
+				(p != g.pass.Pkg && !tn.Exported()) ||
+				strings.HasSuffix(g.pass.Fset.Position(tn.Pos()).Filename, "_test.go") {
+				continue
+			}
+			out = append(out, tn)
+		}
+	}
+	return out
+}
+
 func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, bool) {
 	obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, name)
 	fn, ok := obj.(*types.Func)
@@ -291,7 +310,8 @@ func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, b
 }
 
 // moduleInterfaces returns the named, non-generic interfaces with methods
-// that the package and its imports of the module declare.
+// that the package declares, and the exported ones of the module's
+// packages it imports.
 func (g *callGraph) moduleInterfaces(imports []*types.Package) []*types.TypeName {
 	var out []*types.TypeName
 	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
@@ -300,7 +320,7 @@ func (g *callGraph) moduleInterfaces(imports []*types.Package) []*types.TypeName
 		}
 		for _, name := range p.Scope().Names() {
 			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || isGeneric(tn.Type()) {
+			if !ok || tn.IsAlias() || isGeneric(tn.Type()) || (p != g.pass.Pkg && !tn.Exported()) {
 				continue
 			}
 			if it, ok := tn.Type().Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
@@ -316,8 +336,10 @@ func isGeneric(t types.Type) bool {
 	return !ok || named.TypeParams().Len() > 0
 }
 
+// exportImplementations publishes what the package knows of
+// implementations; a command's, which nothing imports, is kept to itself.
 func (g *callGraph) exportImplementations() {
-	if len(g.impls.Methods) > 0 {
+	if len(g.impls.Methods) > 0 && g.pass.Pkg.Name() != "main" {
 		g.pass.ExportPackageFact(g.impls)
 	}
 }
