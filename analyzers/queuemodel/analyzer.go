@@ -240,6 +240,9 @@ func (b *builder) newCall(site callSite) *Call {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 		}
 	}
+	if !c.Known {
+		c.Unread = b.unread(site, c)
+	}
 	if c.Known {
 		p := b.parse(c.SQL)
 		c.ParseErr = p.err

@@ -53,6 +53,7 @@ type Call struct {
 	SQLExpr  ast.Expr // the argument holding the SQL
 	SQL      string   // the SQL, when Known
 	Known    bool     // the SQL was resolved to a constant
+	Unread   string   // why the SQL could not be read; empty when Known
 	ParseErr *sqlcheck.ParseError
 
 	Stmts    []*Statement // the DML statements of the SQL, in order

@@ -31,6 +31,7 @@ type options struct {
 	tests   bool
 	dir     string
 	explain bool
+	model   bool
 }
 
 // standalone runs jobqlint on package patterns and prints its findings.
@@ -64,6 +65,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
+	}
+	if opts.model {
+		return printModel(pkgs, opts.format, stdout, stderr)
 	}
 	graph, err := checker.Analyze(analyzers.All, pkgs, nil)
 	if err != nil {
@@ -100,6 +104,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes (in .go and .sql files) and report what is left")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
+	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")
 	queuemodel.RegisterFlags(fs)
 	for _, a := range analyzers.All {
 		a.Flags.VisitAll(func(f *flag.Flag) {
@@ -119,6 +124,10 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 			return opts, nil, errors.New("-json with -format")
 		}
 		opts.format = "json"
+	}
+	if opts.model && (opts.fix || (opts.format != "text" && opts.format != "json")) {
+		fmt.Fprintf(stderr, "jobqlint: -model prints text or json, and fixes nothing\n")
+		return opts, nil, errors.New("-model with -fix or -format")
 	}
 	if fs.NArg() == 0 && !opts.explain {
 		fs.Usage()
