@@ -93,9 +93,13 @@ type callGraph struct {
 	impls    *Implements // the implementations of interface methods the package knows of
 }
 
+func newCallGraph(pass *analysis.Pass) *callGraph {
+	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
+		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}}
+}
+
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
-	g := &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
-		resolved: map[*ast.CallExpr]*Jobs{}}
+	g := newCallGraph(pass)
 	for _, c := range m.Calls {
 		d := g.direct[c.Expr]
 		for _, st := range c.Stmts {
