@@ -11,8 +11,9 @@
 // -format json), -fix (apply suggested fixes, including in .sql files),
 // -schema (migration paths instead of discovery, relative to the module
 // root), -C dir (run in dir), -test (include test packages, default true),
-// -explain [RULE...] (explain rules, or list them), and each analyzer's own
-// flags as -NAME.flag.
+// -explain [RULE...] (explain rules, or list them), -model (print the queue
+// model the rules read instead of findings: text, or JSON with -format
+// json; see modelview.go), and each analyzer's own flags as -NAME.flag.
 //
 // Exit codes, standalone: 0 no findings, 3 findings, 2 usage error (bad
 // flag, unknown -format, -explain of an unknown rule, -schema path that
