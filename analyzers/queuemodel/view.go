@@ -18,7 +18,7 @@ func (t *QueueTable) Terminal() []string {
 		if st.Role != RoleComplete && st.Role != RoleFail {
 			continue
 		}
-		if v, ok := assignedState(st, t.StateColumn); ok {
+		if v, ok := t.AssignedState(st); ok {
 			set[v] = true
 		}
 	}
