@@ -1,10 +1,12 @@
 package lease
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
-	"sort"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -18,27 +20,121 @@ func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
 	if handlesSIGTERM(pass) {
 		return
 	}
-	// A claim loop starts at a call of a function that loops on claims, or
-	// at a call that claims from inside a loop of the command itself.
-	var starts []*ast.CallExpr
-	for _, f := range pass.Files {
-		queuemodel.WalkCalls(f, func(call *ast.CallExpr, inLoop bool) {
-			if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
-				starts = append(starts, call)
-			}
-		})
-	}
+	starts := loopStarts(pass, m)
 	if len(starts) == 0 {
 		return
 	}
-	sort.Slice(starts, func(i, j int) bool { return starts[i].Pos() < starts[j].Pos() })
-	call := starts[0]
+	call := outermost(pass.Fset, starts)
 	name := types.ExprString(call.Fun)
 	pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
 		Message: fmt.Sprintf("%s starts a claim loop, but this command never handles SIGTERM: every deploy kills the worker with a job in hand; "+
 			"use signal.NotifyContext(ctx, syscall.SIGTERM), stop claiming when ctx is done, and let the job in hand finish", name),
 	})
+}
+
+// A loopStart is a call that starts a claim loop, and how many calls of
+// the package lie between func main and the function that holds it.
+type loopStart struct {
+	call  *ast.CallExpr
+	depth int
+}
+
+// loopStarts returns the package's calls that start a claim loop: a call of
+// a function that loops on claims, or a call that claims from inside a loop
+// of the command itself.
+func loopStarts(pass *analysis.Pass, m *queuemodel.Model) []loopStart {
+	depth := depthFromMain(pass)
+	var starts []loopStart
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			dd, reached := depth[decl]
+			if !reached {
+				dd = unreached
+			}
+			queuemodel.WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
+				if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
+					starts = append(starts, loopStart{call, dd})
+				}
+			})
+		}
+	}
+	return starts
+}
+
+// unreached is the depth of a function func main never calls (an init, a
+// function only passed as a value).
+const unreached = 1 << 30
+
+// outermost chooses where to report a command's claim loop: the start
+// closest to func main (the call in main itself, not a claim two calls
+// down), then the first in file name and offset order. token.Pos order is
+// no tie-breaker: the standalone driver parses a package's files in
+// parallel, so which file gets the lower positions changes from run to run.
+func outermost(fset *token.FileSet, starts []loopStart) *ast.CallExpr {
+	best := slices.MinFunc(starts, func(a, b loopStart) int {
+		if c := cmp.Compare(a.depth, b.depth); c != 0 {
+			return c
+		}
+		pa, pb := fset.Position(a.call.Pos()), fset.Position(b.call.Pos())
+		if c := cmp.Compare(pa.Filename, pb.Filename); c != 0 {
+			return c
+		}
+		return cmp.Compare(pa.Offset, pb.Offset)
+	})
+	return best.call
+}
+
+// depthFromMain returns, for each function of the package that func main
+// reaches through the package's own calls, the fewest calls it takes
+// (0 for main itself; closures count as part of their function).
+func depthFromMain(pass *analysis.Pass) map[*ast.FuncDecl]int {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	var main *ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+				decls[fn] = decl
+			}
+			if decl.Recv == nil && decl.Name.Name == "main" {
+				main = decl
+			}
+		}
+	}
+	depth := map[*ast.FuncDecl]int{}
+	if main == nil {
+		return depth
+	}
+	depth[main] = 0
+	for queue := []*ast.FuncDecl{main}; len(queue) > 0; queue = queue[1:] {
+		decl := queue[0]
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok {
+				return true
+			}
+			if next := decls[fn.Origin()]; next != nil {
+				if _, seen := depth[next]; !seen {
+					depth[next] = depth[decl] + 1
+					queue = append(queue, next)
+				}
+			}
+			return true
+		})
+	}
+	return depth
 }
 
 // handlesSIGTERM reports whether the package asks for SIGTERM:

@@ -23,7 +23,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -247,6 +247,9 @@ func (b *builder) newCall(site callSite) *Call {
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 		}
+	}
+	if !c.Known {
+		c.Unread = b.unread(site, c)
 	}
 	if c.Known {
 		p := b.parse(c.SQL)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -20,6 +21,11 @@ type Jobs struct {
 	// Writes says it writes a job's outcome itself and claims nothing
 	// (finish, fail, retry): its error is a bookkeeping error.
 	Writes bool
+	// Through lists the methods of the module's interfaces it calls,
+	// itself or through its callees, sorted. What they do is not in the
+	// flags above: each package that asks resolves them against the
+	// implementations it can see (see dispatch.go).
+	Through []Dispatch
 }
 
 func (*Jobs) AFact() {}
@@ -41,6 +47,9 @@ func (j *Jobs) String() string {
 	if j.Writes {
 		parts = append(parts, "writes outcomes")
 	}
+	for _, d := range j.Through {
+		parts = append(parts, d.String())
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -49,11 +58,20 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 	j.Loop = j.Loop || o.Loop || (inLoop && o.Claims)
 	j.Completes = j.Completes || o.Completes
 	j.Fails = j.Fails || o.Fails
+	j.Through = mergeDispatches(j.Through, o.Through, inLoop)
 }
 
+func (j *Jobs) equal(o *Jobs) bool {
+	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
+		j.Writes == o.Writes && slices.Equal(j.Through, o.Through)
+}
+
+func (j *Jobs) empty() bool { return j.equal(&Jobs{}) }
+
 // JobsOf returns what the function a call calls does to jobs (from this
-// package, or from a fact of the callee's package), or nil.
-func (m *Model) JobsOf(call *ast.CallExpr) *Jobs { return m.loops.callee(call) }
+// package, or from a fact of the callee's package), or nil. Calls of the
+// module's interface methods are resolved: Through is empty.
+func (m *Model) JobsOf(call *ast.CallExpr) *Jobs { return m.loops.resolved[call] }
 
 // RunsClaim reports whether a call of the package runs a claim or a poll itself.
 func (m *Model) RunsClaim(call *ast.CallExpr) bool { return m.loops.direct[call].Claims }
@@ -68,10 +86,16 @@ type callGraph struct {
 	decls  map[*types.Func]*ast.FuncDecl
 	jobs   map[*types.Func]*Jobs
 	direct map[*ast.CallExpr]Jobs // what the package's own SQL calls do
+	// resolved is what each call of the package does, its dispatches
+	// through interfaces resolved against the implementations the
+	// package sees.
+	resolved map[*ast.CallExpr]*Jobs
+	impls    *Implements // the implementations of interface methods the package knows of
 }
 
 func newCallGraph(pass *analysis.Pass) *callGraph {
-	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{}}
+	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
+		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}}
 }
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
@@ -88,7 +112,7 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 				d.Fails = true
 			}
 		}
-		if d != (Jobs{}) {
+		if !d.empty() {
 			g.direct[c.Expr] = d
 		}
 	}
@@ -111,12 +135,14 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 			if got == nil {
 				continue
 			}
-			if old := g.jobs[fn]; old == nil || *old != *got {
+			if old := g.jobs[fn]; old == nil || !old.equal(got) {
 				g.jobs[fn] = got
 				changed = true
 			}
 		}
 	}
+	g.findImplementations()
+	g.resolveCalls()
 	return g
 }
 
@@ -135,7 +161,7 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 		}
 	})
 	res.Writes = writes && !claims
-	if *res == (Jobs{}) {
+	if res.empty() {
 		return nil
 	}
 	return res
@@ -168,12 +194,22 @@ func WalkCalls(n ast.Node, visit func(call *ast.CallExpr, inLoop bool)) {
 	walk(n, false)
 }
 
-// callee returns what the function a call calls does about claims.
+// callee returns what the function a call calls does about claims; for a
+// method of one of the module's interfaces, that it dispatches to it.
 func (g *callGraph) callee(call *ast.CallExpr) *Jobs {
 	fn, ok := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
 	if !ok {
 		return nil
 	}
+	if d, ok := g.dispatch(call, fn); ok {
+		return &Jobs{Through: []Dispatch{d}}
+	}
+	return g.funcJobs(fn)
+}
+
+// funcJobs returns what a function does about claims, from this package or
+// from a fact, or nil.
+func (g *callGraph) funcJobs(fn *types.Func) *Jobs {
 	if c := g.jobs[fn]; c != nil {
 		return c
 	}
@@ -190,4 +226,5 @@ func (g *callGraph) exportFacts() {
 	for fn, c := range g.jobs {
 		g.pass.ExportObjectFact(fn, c)
 	}
+	g.exportImplementations()
 }

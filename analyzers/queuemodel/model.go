@@ -56,6 +56,7 @@ type Call struct {
 	SQLExpr  ast.Expr // the argument holding the SQL
 	SQL      string   // the SQL, when Known
 	Known    bool     // the SQL was resolved to a constant
+	Unread   string   // why the SQL could not be read; empty when Known
 	ParseErr *sqlcheck.ParseError
 	// Function is the schema's function that the SQL does nothing but call
 	// (SELECT dequeue($1), CALL reclaim()), when there is one: Stmts are

@@ -2,9 +2,12 @@ package queuemodel_test
 
 import (
 	"fmt"
+	"go/ast"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -162,6 +165,36 @@ func TestNotQueues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A call through one of the module's interfaces stays a dispatch in the
+// facts (dworker cannot see dpg); each package resolves it against the
+// implementations it knows of: its own and those its imports list, outside
+// test files. dwire sees two implementations of dq.Store.Take, dq.Noop and
+// dpg's store, and only one claims: the loop claims nothing for sure.
+func TestDispatch(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "dispatch/dq", "dispatch/dpg", "dispatch/dworker", "dispatch/dwire")
+	var wire *analysistest.Result
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "dispatch/dwire" {
+			wire = r
+		}
+	}
+	require.NotNil(t, wire)
+	m := wire.Result.(*queuemodel.Model)
+	var start *ast.CallExpr
+	ast.Inspect(wire.Pass.Files[0], func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && types.ExprString(call.Fun) == "dworker.Loop" {
+			start = call
+		}
+		return true
+	})
+	require.NotNil(t, start)
+	j := m.JobsOf(start)
+	require.NotNil(t, j)
+	require.Empty(t, j.Through, "resolved")
+	require.False(t, j.Claims, "dq.Noop claims nothing")
+	require.False(t, j.Loop)
 }
 
 // State predicates: the roles and states of queues that name their states

@@ -94,7 +94,10 @@ func collect(g *checker.Graph) ([]finding, []error) {
 		if a.Column != b.Column {
 			return a.Column < b.Column
 		}
-		return a.Rule < b.Rule
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
 	})
 	return out, errs
 }

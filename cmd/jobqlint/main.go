@@ -14,7 +14,9 @@
 // default true), -config file (instead of .jobqlint.json at the module
 // root), -baseline file (report only findings not in an earlier -format
 // json output), -fail-on critical|major|minor, -version, -explain
-// [RULE...] (explain rules, or list them), and as under go vet -RULE
+// [RULE...] (explain rules, or list them), -model (print the queue model
+// the rules read instead of findings: text, or JSON with -format json; see
+// modelview.go), and as under go vet -RULE
 // (-claimrace=false turns a rule off) and each analyzer's own flags as
 // -NAME.flag.
 //

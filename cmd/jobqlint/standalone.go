@@ -34,6 +34,7 @@ type options struct {
 	dir      string
 	explain  bool
 	version  bool
+	model    bool
 	config   string
 	baseline string
 	failOn   string
@@ -97,6 +98,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
+	if opts.model {
+		return printModel(pkgs, opts.format, stdout, stderr)
+	}
 	graph, err := checker.Analyze(selected(opts), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
@@ -152,6 +156,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
+	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")
 	queuemodel.RegisterFlags(fs)
 	for _, a := range analyzers.All {
 		on := true // each rule runs unless a flag or the configuration says otherwise
@@ -178,6 +183,10 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	}
 	if !slices.Contains(rule.Severities, opts.failOn) {
 		fmt.Fprintf(stderr, "jobqlint: -fail-on %s: want one of %s\n", opts.failOn, strings.Join(rule.Severities, ", "))
+		return opts, nil, errUsage
+	}
+	if opts.model && (opts.fix || (opts.format != "text" && opts.format != "json")) {
+		fmt.Fprintf(stderr, "jobqlint: -model prints text or json, and fixes nothing\n")
 		return opts, nil, errUsage
 	}
 	if fs.NArg() == 0 && !opts.explain && !opts.version {

@@ -1,0 +1,370 @@
+package queuemodel
+
+import (
+	"cmp"
+	"go/ast"
+	"go/build"
+	"go/types"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Calls through interfaces.
+//
+// A call of a method of one of the module's named interfaces (a Store, a
+// Repository, sqlc's Querier) stands for the module's non-test
+// implementations of that method. The package that makes the call rarely
+// sees them: worker calls queue.Store, and only main imports both worker
+// and the postgres package that implements it. So the Jobs fact keeps such
+// a call as it is, a Dispatch, and each package that asks what a call does
+// resolves its dispatches against the implementations it knows of: its
+// own, and those its dependencies know of, through the Implements fact.
+//
+// A package lists an implementation when it sees both the type and the
+// interface: each is in the package, or exported by a package of the module
+// it imports. Only facts of direct imports are read (each re-exports those
+// of its own imports), so go vet and the standalone driver, which decode a
+// dependency's facts and types differently, see the same implementations.
+//
+// A resolved method does what every implementation does (the flags are
+// their intersection): the findings that read them need it whichever
+// implementation runs (a command that starts a claim loop without SIGTERM
+// handling, a bookkeeping write whose error stops the worker). An
+// implementation that does nothing the tool can see (an in-memory queue,
+// dynamic SQL) makes the method claim nothing, and a method with no
+// implementation in sight stays unknown: silent, never guessed.
+
+// A Dispatch is a call of a method of one of the module's named interfaces.
+type Dispatch struct {
+	Pkg    string // the import path of the interface's package
+	Iface  string // the interface's type name
+	Method string
+	InLoop bool // the call sits in a loop (of the caller or of a caller in between)
+}
+
+func (d Dispatch) String() string {
+	s := "calls " + path.Base(d.Pkg) + "." + d.Iface + "." + d.Method
+	if d.InLoop {
+		s += " in a loop"
+	}
+	return s
+}
+
+func (d Dispatch) key() Dispatch { d.InLoop = false; return d }
+
+func compareDispatch(a, b Dispatch) int {
+	return cmp.Or(cmp.Compare(a.Pkg, b.Pkg), cmp.Compare(a.Iface, b.Iface), cmp.Compare(a.Method, b.Method))
+}
+
+// mergeDispatches adds o's dispatches to ds, in a loop when inLoop, and
+// keeps the list sorted with one entry per method (in a loop if any is).
+func mergeDispatches(ds, o []Dispatch, inLoop bool) []Dispatch {
+	if len(o) == 0 {
+		return ds
+	}
+	out := slices.Clone(ds)
+	for _, d := range o {
+		d.InLoop = d.InLoop || inLoop
+		i, found := slices.BinarySearchFunc(out, d, compareDispatch)
+		switch {
+		case !found:
+			out = slices.Insert(out, i, d)
+		case d.InLoop:
+			out[i].InLoop = true
+		}
+	}
+	return out
+}
+
+// dispatch reports whether a call of fn calls a method of one of the
+// module's named interfaces (not one of the database interfaces whose
+// calls are SQL call sites, such as sqlc's DBTX).
+func (g *callGraph) dispatch(call *ast.CallExpr, fn *types.Func) (Dispatch, bool) {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
+		return Dispatch{}, false
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() {
+		return Dispatch{}, false
+	}
+	if !inModule(g.pass, named.Obj().Pkg()) {
+		return Dispatch{}, false
+	}
+	if _, ok := classifyMethod(g.pass.TypesInfo, call); ok {
+		return Dispatch{}, false
+	}
+	return Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: fn.Name()}, true
+}
+
+// resolveCalls fills resolved: what each call of the package does, with
+// its dispatches resolved.
+func (g *callGraph) resolveCalls() {
+	summaries := map[*ast.CallExpr]*Jobs{}
+	var pending []Dispatch
+	for _, f := range g.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if j := g.callee(call); j != nil {
+					summaries[call] = j
+					pending = append(pending, j.Through...)
+				}
+			}
+			return true
+		})
+	}
+	methods := g.resolveDispatches(pending)
+	for call, j := range summaries {
+		g.resolved[call] = resolve(j, methods)
+	}
+}
+
+// A method is what a dispatched interface method stands for.
+type method struct {
+	impls []*Jobs // what each implementation does, unresolved; nil entries do nothing known
+	does  Jobs    // their resolved intersection
+}
+
+// resolveDispatches resolves the methods reachable from the given
+// dispatches, their implementations' own dispatches included, to a fixed
+// point: a method does what all of its implementations do.
+func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
+	byMethod := map[Dispatch][]Impl{}
+	for _, im := range g.impls.Methods {
+		byMethod[im.key()] = append(byMethod[im.key()], im)
+	}
+	methods := map[Dispatch]*method{}
+	var keys []Dispatch
+	for len(pending) > 0 {
+		d := pending[0].key()
+		pending = pending[1:]
+		if methods[d] != nil {
+			continue
+		}
+		m := &method{}
+		for _, im := range byMethod[d] {
+			m.impls = append(m.impls, im.Jobs)
+			if im.Jobs != nil {
+				pending = append(pending, im.Jobs.Through...)
+			}
+		}
+		methods[d] = m
+		keys = append(keys, d)
+	}
+	slices.SortFunc(keys, compareDispatch)
+	// From nothing up: the flags only grow, so the fixed point is the
+	// same whatever the order (recursion through interfaces included).
+	for changed := true; changed; {
+		changed = false
+		for _, k := range keys {
+			m := methods[k]
+			if len(m.impls) == 0 {
+				continue // no implementation in sight: unknown
+			}
+			var does Jobs
+			for i, impl := range m.impls {
+				r := Jobs{}
+				if impl != nil {
+					r = resolve(impl, methods).flags()
+				}
+				if i == 0 {
+					does = r
+					continue
+				}
+				does.Claims = does.Claims && r.Claims
+				does.Loop = does.Loop && r.Loop
+				does.Completes = does.Completes && r.Completes
+				does.Fails = does.Fails && r.Fails
+				does.Writes = does.Writes && r.Writes
+			}
+			if !does.equal(&m.does) {
+				m.does = does
+				changed = true
+			}
+		}
+	}
+	return methods
+}
+
+func (j Jobs) flags() Jobs { j.Through = nil; return j }
+
+// resolve returns what j does with its dispatches replaced by what the
+// methods they call do.
+func resolve(j *Jobs, methods map[Dispatch]*method) *Jobs {
+	if len(j.Through) == 0 {
+		return j
+	}
+	out := j.flags()
+	for _, d := range j.Through {
+		if m := methods[d.key()]; m != nil && len(m.impls) > 0 {
+			does := m.does
+			out.merge(&does, d.InLoop)
+		}
+	}
+	out.Writes = j.Writes && !out.Claims
+	return &out
+}
+
+// Implements is the package fact listing the implementations of the
+// module's interface methods that the package and its dependencies
+// declare.
+type Implements struct {
+	Methods []Impl // sorted
+}
+
+// An Impl is a method of a named type that implements an interface method.
+type Impl struct {
+	Pkg, Iface, Method string // the interface method, as in a Dispatch
+	TypePkg, Type      string // the implementing type
+	Jobs               *Jobs  // what the method does, unresolved; nil when nothing known
+}
+
+func (*Implements) AFact() {}
+
+func (f *Implements) String() string {
+	var parts []string
+	for _, im := range f.Methods {
+		parts = append(parts, path.Base(im.TypePkg)+"."+im.Type+"."+im.Method+" implements "+path.Base(im.Pkg)+"."+im.Iface)
+	}
+	return "implements(" + strings.Join(parts, ", ") + ")"
+}
+
+func (im Impl) key() Dispatch { return Dispatch{Pkg: im.Pkg, Iface: im.Iface, Method: im.Method} }
+
+func compareImpl(a, b Impl) int {
+	return cmp.Or(compareDispatch(a.key(), b.key()), cmp.Compare(a.TypePkg, b.TypePkg), cmp.Compare(a.Type, b.Type))
+}
+
+// findImplementations lists the implementations of the module's interfaces
+// that the package knows of: those its direct imports list, and those it
+// sees itself, among its own types and the exported types of the module
+// packages it imports, of the interfaces it or those packages declare.
+// Only what go vet and the standalone driver both see completely counts: a
+// package's own source, and the exported API of its direct imports.
+func (g *callGraph) findImplementations() {
+	var out []Impl
+	imports := slices.Clone(g.pass.Pkg.Imports())
+	slices.SortFunc(imports, func(a, b *types.Package) int { return cmp.Compare(a.Path(), b.Path()) })
+	for _, imp := range imports {
+		var f Implements
+		if g.pass.ImportPackageFact(imp, &f) {
+			out = append(out, f.Methods...)
+		}
+	}
+	ifaces := g.moduleInterfaces(imports)
+	for _, tn := range g.moduleTypes(imports) {
+		for _, iface := range ifaces {
+			it := iface.Type().Underlying().(*types.Interface)
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, it) {
+					continue
+				}
+				for i := 0; i < it.NumMethods(); i++ {
+					name := it.Method(i).Name()
+					im := Impl{Pkg: iface.Pkg().Path(), Iface: iface.Name(), Method: name, TypePkg: tn.Pkg().Path(), Type: tn.Name()}
+					if fn, ok := lookupMethod(t, tn.Pkg(), name); ok {
+						im.Jobs = g.funcJobs(fn)
+					}
+					out = append(out, im)
+				}
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, compareImpl)
+	g.impls = &Implements{Methods: slices.CompactFunc(out, func(a, b Impl) bool { return compareImpl(a, b) == 0 })}
+}
+
+// moduleTypes returns the candidate implementations: the package's named
+// types and the exported ones of the module's packages it imports, neither
+// interfaces nor generic nor declared in a test file.
+func (g *callGraph) moduleTypes(imports []*types.Package) []*types.TypeName {
+	var out []*types.TypeName
+	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
+		if p != g.pass.Pkg && !inModule(g.pass, p) {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || isGeneric(tn.Type()) ||
+				(p != g.pass.Pkg && !tn.Exported()) ||
+				strings.HasSuffix(g.pass.Fset.Position(tn.Pos()).Filename, "_test.go") {
+				continue
+			}
+			out = append(out, tn)
+		}
+	}
+	return out
+}
+
+func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, bool) {
+	obj, _, _ := types.LookupFieldOrMethod(t, false, pkg, name)
+	fn, ok := obj.(*types.Func)
+	return fn, ok
+}
+
+// moduleInterfaces returns the named, non-generic interfaces with methods
+// that the package declares, and the exported ones of the module's
+// packages it imports.
+func (g *callGraph) moduleInterfaces(imports []*types.Package) []*types.TypeName {
+	var out []*types.TypeName
+	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
+		if !inModule(g.pass, p) {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || isGeneric(tn.Type()) || (p != g.pass.Pkg && !tn.Exported()) {
+				continue
+			}
+			if it, ok := tn.Type().Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
+				out = append(out, tn)
+			}
+		}
+	}
+	return out
+}
+
+func isGeneric(t types.Type) bool {
+	named, ok := t.(*types.Named)
+	return !ok || named.TypeParams().Len() > 0
+}
+
+// exportImplementations publishes what the package knows of
+// implementations; a command's, which nothing imports, is kept to itself.
+func (g *callGraph) exportImplementations() {
+	if len(g.impls.Methods) > 0 && g.pass.Pkg.Name() != "main" {
+		g.pass.ExportPackageFact(g.impls)
+	}
+}
+
+// inModule reports whether a package belongs to the module of the package
+// being analyzed. Outside module mode (analysistest's GOPATH layout), the
+// module is the packages whose path has no dot in its first element and
+// that are not in the standard library; a GOPATH project under a domain
+// name thus has no module interfaces.
+func inModule(pass *analysis.Pass, p *types.Package) bool {
+	if mod := pass.Module; mod != nil && mod.Path != "" {
+		return p.Path() == mod.Path || strings.HasPrefix(p.Path(), mod.Path+"/")
+	}
+	first, _, _ := strings.Cut(p.Path(), "/")
+	return !strings.Contains(first, ".") && !standard(p.Path())
+}
+
+var stdPackages sync.Map // import path -> bool
+
+// standard reports whether GOROOT holds a package of that import path.
+func standard(importPath string) bool {
+	if v, ok := stdPackages.Load(importPath); ok {
+		return v.(bool)
+	}
+	_, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(importPath)))
+	stdPackages.Store(importPath, err == nil)
+	return err == nil
+}

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"io"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// The model view (-model) prints what the queue model read, package by
+// package: the queue tables, each statement with its role, and each call
+// site whose SQL stayed unread with the reason. It answers "why is the tool
+// silent here?". Text prints one line each; -format json prints one object,
+// {"packages": [...]}, with per-package counts of SQL sites read and not
+// read; the findings' JSON array is unchanged.
+
+type modelView struct {
+	Packages []modelPackage `json:"packages"`
+}
+
+type modelPackage struct {
+	Package    string           `json:"package"`
+	Sites      int              `json:"sql_sites"` // call sites that run SQL
+	Read       int              `json:"read"`      // of which the SQL was read
+	Unread     int              `json:"unread"`    // of which it was not
+	Tables     []modelTable     `json:"tables"`
+	Statements []modelStatement `json:"statements"`
+	Dynamic    []modelSite      `json:"dynamic"` // the unread sites, with why
+}
+
+type modelTable struct {
+	Name        string   `json:"name"`
+	StateColumn string   `json:"state_column"`
+	Created     []string `json:"created"` // the states jobs are created and polled in
+	Claimed     []string `json:"claimed"`
+	Terminal    []string `json:"terminal"`
+	Lease       []string `json:"lease_columns"`
+	Attempts    []string `json:"attempt_columns"`
+	Inherited   bool     `json:"inherited"` // a dependency polls or claims it
+}
+
+type modelStatement struct {
+	modelPos
+	Role  string `json:"role"`  // enqueue, poll, claim...; none; unparsed; other (not DML)
+	Kind  string `json:"kind"`  // SELECT, INSERT, UPDATE, DELETE; "" when unparsed or not DML
+	Table string `json:"table"` // "" when none or several
+	Error string `json:"error,omitempty"`
+}
+
+type modelSite struct {
+	modelPos
+	Reason string `json:"reason"`
+}
+
+type modelPos struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+// printModel runs the queue model on the packages and prints it.
+func printModel(pkgs []*packages.Package, format string, stdout, stderr io.Writer) int {
+	graph, err := checker.Analyze([]*analysis.Analyzer{queuemodel.Analyzer}, pkgs, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	view, errs := buildModelView(graph)
+	for _, e := range errs {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", e)
+	}
+	if len(errs) > 0 {
+		return exitError
+	}
+	if format == "json" {
+		err = writeModelJSON(stdout, view)
+	} else {
+		err = writeModelText(stdout, view)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	return exitClean
+}
+
+// buildModelView gathers the model of each root package, once per import
+// path: a package's test variant holds its files and its tests, and stands
+// for it; test mains are left out. Packages with no SQL are left out.
+func buildModelView(g *checker.Graph) (modelView, []error) {
+	chosen := map[string]*checker.Action{}
+	var errs []error
+	for act := range g.All() {
+		if !act.IsRoot || act.Analyzer != queuemodel.Analyzer {
+			continue
+		}
+		if act.Err != nil {
+			errs = append(errs, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err))
+			continue
+		}
+		p := act.Package
+		if strings.HasSuffix(p.PkgPath, ".test") {
+			continue
+		}
+		if old := chosen[p.PkgPath]; old == nil || len(p.CompiledGoFiles) > len(old.Package.CompiledGoFiles) {
+			chosen[p.PkgPath] = act
+		}
+	}
+	view := modelView{Packages: []modelPackage{}}
+	for _, path := range slices.Sorted(mapKeys(chosen)) {
+		act := chosen[path]
+		mp := describePackage(path, act.Package.Fset, act.Result.(*queuemodel.Model))
+		if mp.Sites > 0 || len(mp.Tables) > 0 {
+			view.Packages = append(view.Packages, mp)
+		}
+	}
+	slices.SortFunc(errs, func(a, b error) int { return cmp.Compare(a.Error(), b.Error()) })
+	return view, errs
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) modelPackage {
+	mp := modelPackage{Package: path, Tables: []modelTable{}, Statements: []modelStatement{}, Dynamic: []modelSite{}}
+	for _, t := range m.QueueTables() {
+		mp.Tables = append(mp.Tables, modelTable{
+			Name: t.Name, StateColumn: t.StateColumn,
+			Created: nonNil(t.Runnable), Claimed: nonNil(t.Claimed), Terminal: nonNil(t.Terminal()),
+			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
+			Inherited: t.Inherited && !t.Local,
+		})
+	}
+	for _, c := range m.Calls {
+		mp.Sites++
+		pos := position(fset, c.Pos())
+		if !c.Known {
+			mp.Unread++
+			mp.Dynamic = append(mp.Dynamic, modelSite{pos, c.Unread})
+			continue
+		}
+		mp.Read++
+		switch {
+		case c.ParseErr != nil:
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "unparsed", Error: c.ParseErr.Error()})
+		case len(c.Stmts) == 0:
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "other"})
+		}
+		for _, st := range c.Stmts {
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: st.Role.String(), Kind: st.Kind.String(), Table: st.Table})
+		}
+	}
+	// Calls are in file order; files in the order the loader gave them.
+	slices.SortStableFunc(mp.Statements, func(a, b modelStatement) int { return comparePos(a.modelPos, b.modelPos) })
+	slices.SortStableFunc(mp.Dynamic, func(a, b modelSite) int { return comparePos(a.modelPos, b.modelPos) })
+	return mp
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func position(fset *token.FileSet, pos token.Pos) modelPos {
+	p := fset.Position(pos)
+	return modelPos{File: p.Filename, Line: p.Line, Column: p.Column}
+}
+
+func comparePos(a, b modelPos) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+}
+
+func writeModelJSON(w io.Writer, view modelView) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(view)
+}
+
+// writeModelText prints a package a block: a header with the counts, a
+// line per queue table, per statement and per unread site.
+func writeModelText(w io.Writer, view modelView) error {
+	var b strings.Builder
+	for _, p := range view.Packages {
+		fmt.Fprintf(&b, "%s: %d SQL sites, %d read, %d unread\n", p.Package, p.Sites, p.Read, p.Unread)
+		for _, t := range p.Tables {
+			if t.Inherited {
+				fmt.Fprintf(&b, "  table %s: polled or claimed in a dependency\n", t.Name)
+				continue
+			}
+			fmt.Fprintf(&b, "  table %s: state column %s; created %s; claimed %s; terminal %s; lease %s; attempts %s\n",
+				t.Name, orDash(t.StateColumn), list(t.Created), list(t.Claimed), list(t.Terminal), list(t.Lease), list(t.Attempts))
+		}
+		for _, s := range p.Statements {
+			fmt.Fprintf(&b, "  %s: %s", textPos(s.modelPos), s.Role)
+			switch {
+			case s.Error != "":
+				fmt.Fprintf(&b, ": %s", s.Error)
+			case s.Kind != "":
+				fmt.Fprintf(&b, " %s %s", s.Kind, orDash(s.Table))
+			default:
+				b.WriteString(" (not DML)")
+			}
+			b.WriteString("\n")
+		}
+		for _, s := range p.Dynamic {
+			fmt.Fprintf(&b, "  %s: unread: %s\n", textPos(s.modelPos), s.Reason)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func textPos(p modelPos) string { return fmt.Sprintf("%s:%d:%d", relPath(p.File), p.Line, p.Column) }
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func list(s []string) string {
+	if len(s) == 0 {
+		return "-"
+	}
+	return strings.Join(s, ", ")
+}
