@@ -123,6 +123,7 @@ type Model struct {
 	schema *schemaState
 	files  *fileMap
 	loops  *callGraph
+	paths  map[*Statement]*ClaimPath // see ClaimPathOf
 }
 
 // Schema returns the replayed schema of the module, or nil when the module

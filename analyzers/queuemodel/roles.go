@@ -36,7 +36,7 @@ func (b *builder) inferQueue() {
 		b.table(name).Inherited = true
 	}
 	for _, st := range b.statements() {
-		if qt := b.model.Tables[st.Table]; qt != nil {
+		if qt := b.model.Tables[st.On()]; qt != nil {
 			qt.Statements = append(qt.Statements, st)
 		}
 	}
@@ -93,11 +93,12 @@ func (b *builder) transitions(qt *QueueTable) {
 	claimed := map[string]bool{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := assignedState(st, col); ok {
+			if v, ok := claimedState(st, col); ok {
 				claimed[v] = true
 			}
 		}
 	}
+	dropClaimed(runnable, claimed)
 	for _, poll := range qt.Statements {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 {
 			continue
@@ -109,6 +110,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			claimed[v] = true
 		}
 	}
+	b.crossFunctionSteps(qt, col, runnable, claimed)
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
 	// it is still runnable (WHERE id = $1 AND status = 'queued').
 	for _, st := range qt.Statements {
@@ -389,7 +391,7 @@ func claims(st *Statement) bool {
 			}
 		}
 	case sqlcheck.KindSelect:
-		return st.Lock != nil
+		return st.Lock != nil || st.NestedClaim() != nil
 	}
 	return false
 }

@@ -1,0 +1,220 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// This file holds the claim's shapes beyond one statement in one function:
+// an UPDATE nested in a CTE under a SELECT, a poll and its take in two
+// functions called one after the other, and the receivers such functions
+// run on, known only where they are called (sqlc's q.WithTx(tx), New(pool)).
+
+// NestedClaim returns the UPDATE (or DELETE ... RETURNING) that a SELECT
+// holds in a CTE and that takes rows of a table the statement polls:
+// WITH next AS (SELECT ...), claimed AS (UPDATE ... RETURNING ...) SELECT
+// ... FROM claimed. It returns nil for any other statement.
+func (st *Statement) NestedClaim() *sqlcheck.Stmt {
+	if st.Kind != sqlcheck.KindSelect {
+		return nil
+	}
+	polled := map[string]bool{}
+	for _, p := range st.Polls {
+		polled[p.Table] = true
+	}
+	var found *sqlcheck.Stmt
+	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+		if found != nil || s == st.Stmt || !polled[s.Table] {
+			return
+		}
+		if s.Kind == sqlcheck.KindUpdate || (s.Kind == sqlcheck.KindDelete && s.Returning != nil) {
+			found = s
+		}
+	})
+	return found
+}
+
+// On returns the table a statement works on as a queue: its own, or for a
+// SELECT that nests a claim, the table that claim takes rows from.
+func (st *Statement) On() string {
+	if n := st.NestedClaim(); n != nil {
+		return n.Table
+	}
+	return st.Table
+}
+
+// claimedState returns the constant a claim moves jobs to, from its own
+// SET or from the UPDATE it nests.
+func claimedState(st *Statement, col string) (string, bool) {
+	if v, ok := assignedState(st, col); ok {
+		return v, true
+	}
+	if n := st.NestedClaim(); n != nil && col != "" {
+		if v, ok := n.Assigns(col); ok && v.Kind == sqlcheck.ValueConst {
+			return v.Str, true
+		}
+	}
+	return "", false
+}
+
+// dropClaimed removes from the runnable states those a claim writes. A poll
+// that also re-takes running rows whose lease expired does not make
+// 'running' a runnable state: an UPDATE fenced by it (WHERE id = $1 AND
+// status = 'running') records an outcome, it does not claim.
+func dropClaimed(runnable, claimed map[string]bool) {
+	for v := range claimed {
+		delete(runnable, v)
+	}
+}
+
+// A ClaimPath is a poll and its take in two functions of the package that
+// one caller calls one after the other: id := r.nextDue(ctx), then
+// r.markRunning(ctx, id).
+type ClaimPath struct {
+	PollSite, StepSite *ast.CallExpr // the caller's calls of the two functions
+	// PollRecv and StepRecv are what the two functions run on as the
+	// caller calls them, when their own receiver is an interface (sqlc's
+	// DBTX) and the caller's value says: New(pool), q.WithTx(tx).
+	PollRecv, StepRecv Receiver
+	// SameTx says both calls go through one value made from one
+	// transaction (qtx := q.WithTx(tx); qtx.NextDue; qtx.MarkRunning).
+	SameTx bool
+}
+
+// ClaimPathOf returns how the caller joins a poll and its take when they
+// sit in different functions, or nil.
+func (m *Model) ClaimPathOf(poll *Statement) *ClaimPath { return m.paths[poll] }
+
+// crossFunctionSteps pairs each SELECT poll that found no take in its own
+// function with the UPDATE by key, in another function of the package,
+// that a caller runs right after it.
+func (b *builder) crossFunctionSteps(qt *QueueTable, col string, runnable, claimed map[string]bool) {
+	for _, poll := range qt.Statements {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.Step != nil || !wholeFunc(poll.Call) {
+			continue
+		}
+		pollFn := b.funcOf(poll.Call.Decl)
+		for _, st := range qt.Statements {
+			v, ok := assignedState(st, col)
+			if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) || st.PolledBy != nil ||
+				!wholeFunc(st.Call) || st.Call.Decl == poll.Call.Decl {
+				continue
+			}
+			path := b.callsInTurn(pollFn, b.funcOf(st.Call.Decl))
+			if path == nil {
+				continue
+			}
+			st.Role = RoleClaim
+			poll.Step, st.PolledBy = st, poll
+			claimed[v] = true
+			if b.model.paths == nil {
+				b.model.paths = map[*Statement]*ClaimPath{}
+			}
+			b.model.paths[poll] = path
+			break
+		}
+	}
+}
+
+// wholeFunc reports whether a call sits directly in a function declaration.
+func wholeFunc(c *Call) bool { return c.Decl != nil && c.Func == ast.Node(c.Decl) }
+
+func (b *builder) funcOf(decl *ast.FuncDecl) *types.Func {
+	fn, _ := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return fn
+}
+
+// callsInTurn finds a function of the package whose body calls first, then
+// second, and returns the two call sites with the receivers they give.
+func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
+	if first == nil || second == nil {
+		return nil
+	}
+	for _, f := range b.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			var firstCall, secondCall *ast.CallExpr
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					_, lit := n.(*ast.FuncLit)
+					return !lit
+				}
+				switch b.calleeOf(call) {
+				case first:
+					if firstCall == nil {
+						firstCall = call
+					}
+				case second:
+					if firstCall != nil && secondCall == nil {
+						secondCall = call
+					}
+				}
+				return true
+			})
+			if secondCall == nil {
+				continue
+			}
+			p := &ClaimPath{PollSite: firstCall, StepSite: secondCall}
+			var pollVal, stepVal types.Object
+			p.PollRecv, pollVal = b.siteReceiver(decl, firstCall)
+			p.StepRecv, stepVal = b.siteReceiver(decl, secondCall)
+			p.SameTx = pollVal != nil && pollVal == stepVal && p.PollRecv == RecvTx
+			return p
+		}
+	}
+	return nil
+}
+
+func (b *builder) calleeOf(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := b.pass.TypesInfo.Uses[id].(*types.Func)
+	return fn
+}
+
+// siteReceiver returns what a method call's receiver value wraps, when the
+// caller made it in its body from a database value: q := New(pool), qtx :=
+// q.WithTx(tx). It returns the variable too, to tell two calls through one
+// value.
+func (b *builder) siteReceiver(decl *ast.FuncDecl, call *ast.CallExpr) (Receiver, types.Object) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return RecvUnknown, nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return RecvUnknown, nil
+	}
+	v := b.pass.TypesInfo.Uses[id]
+	var made *ast.CallExpr
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && b.pass.TypesInfo.ObjectOf(lid) == v {
+				made, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	if made == nil || len(made.Args) != 1 {
+		return RecvUnknown, v
+	}
+	return receiverOf(b.pass.TypesInfo.TypeOf(made.Args[0])), v
+}
