@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -21,7 +20,7 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
 })
 
@@ -41,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	s := summarize(pass, m)
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
 		if !reported[pos] {
@@ -325,7 +324,7 @@ func (s *summary) supervised(cur inspector.Cursor) bool {
 	if fn == nil {
 		return false
 	}
-	root := s.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := s.m.Inspector().Root()
 	calls := 0
 	for c := range root.Preorder((*ast.CallExpr)(nil)) {
 		if s.callee(c.Node().(*ast.CallExpr)) != fn {

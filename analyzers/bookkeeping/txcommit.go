@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -19,7 +18,7 @@ const msgUncommitted = "this returns before Commit, after the completion was wri
 // claim and its completion without committing it: a completion lost after
 // the work was done.
 func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, report func(token.Pos, string)) {
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := m.Inspector().Root()
 	for _, c := range m.Calls {
 		if c.Receiver != queuemodel.RecvTx || c.Func == nil || !hasRole(c, queuemodel.RoleComplete) {
 			continue

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"sort"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -120,11 +122,17 @@ type Model struct {
 	Calls  []*Call
 	Tables map[string]*QueueTable // queue tables by qualified name
 
-	schema *schemaState
-	files  *fileMap
-	loops  *callGraph
-	paths  map[*Statement]*ClaimPath // see ClaimPathOf
+	schema    *schemaState
+	files     *fileMap
+	loops     *callGraph
+	inspector *inspector.Inspector
+	paths     map[*Statement]*ClaimPath // see ClaimPathOf
 }
+
+// Inspector returns the inspector of the package's syntax, built once for
+// the model and the rules (the inspect pass would build it for every
+// dependency too).
+func (m *Model) Inspector() *inspector.Inspector { return m.inspector }
 
 // Schema returns the replayed schema of the module, or nil when the module
 // has no migrations the tool could find.
