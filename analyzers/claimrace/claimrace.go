@@ -70,9 +70,6 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 	if path := m.ClaimPathOf(poll); path != nil && recv == queuemodel.RecvUnknown {
 		// Functions run on an interface (sqlc's DBTX): the caller says on what.
 		recv, at, other = path.PollRecv, path.PollSite.Pos(), path.StepSite.Pos()
-		if path.SameTx {
-			return // one transaction from the SELECT to the UPDATE
-		}
 	}
 	locked := poll.Lock != nil
 	switch {

@@ -74,13 +74,10 @@ func dropClaimed(runnable, claimed map[string]bool) {
 // r.markRunning(ctx, id).
 type ClaimPath struct {
 	PollSite, StepSite *ast.CallExpr // the caller's calls of the two functions
-	// PollRecv and StepRecv are what the two functions run on as the
-	// caller calls them, when their own receiver is an interface (sqlc's
-	// DBTX) and the caller's value says: New(pool), q.WithTx(tx).
-	PollRecv, StepRecv Receiver
-	// SameTx says both calls go through one value made from one
-	// transaction (qtx := q.WithTx(tx); qtx.NextDue; qtx.MarkRunning).
-	SameTx bool
+	// PollRecv is what the poll's function runs on as the caller calls
+	// it, when its own receiver is an interface (sqlc's DBTX) and the
+	// caller's value says: New(pool), q.WithTx(tx).
+	PollRecv Receiver
 }
 
 // ClaimPathOf returns how the caller joins a poll and its take when they
@@ -160,12 +157,7 @@ func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
 			if secondCall == nil {
 				continue
 			}
-			p := &ClaimPath{PollSite: firstCall, StepSite: secondCall}
-			var pollVal, stepVal types.Object
-			p.PollRecv, pollVal = b.siteReceiver(decl, firstCall)
-			p.StepRecv, stepVal = b.siteReceiver(decl, secondCall)
-			p.SameTx = pollVal != nil && pollVal == stepVal && p.PollRecv == RecvTx
-			return p
+			return &ClaimPath{PollSite: firstCall, StepSite: secondCall, PollRecv: b.siteReceiver(decl, firstCall)}
 		}
 	}
 	return nil
@@ -188,16 +180,15 @@ func (b *builder) calleeOf(call *ast.CallExpr) *types.Func {
 
 // siteReceiver returns what a method call's receiver value wraps, when the
 // caller made it in its body from a database value: q := New(pool), qtx :=
-// q.WithTx(tx). It returns the variable too, to tell two calls through one
-// value.
-func (b *builder) siteReceiver(decl *ast.FuncDecl, call *ast.CallExpr) (Receiver, types.Object) {
+// q.WithTx(tx).
+func (b *builder) siteReceiver(decl *ast.FuncDecl, call *ast.CallExpr) Receiver {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return RecvUnknown, nil
+		return RecvUnknown
 	}
 	id, ok := ast.Unparen(sel.X).(*ast.Ident)
 	if !ok {
-		return RecvUnknown, nil
+		return RecvUnknown
 	}
 	v := b.pass.TypesInfo.Uses[id]
 	var made *ast.CallExpr
@@ -214,7 +205,7 @@ func (b *builder) siteReceiver(decl *ast.FuncDecl, call *ast.CallExpr) (Receiver
 		return true
 	})
 	if made == nil || len(made.Args) != 1 {
-		return RecvUnknown, v
+		return RecvUnknown
 	}
-	return receiverOf(b.pass.TypesInfo.TypeOf(made.Args[0])), v
+	return receiverOf(b.pass.TypesInfo.TypeOf(made.Args[0]))
 }
