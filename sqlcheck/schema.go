@@ -12,8 +12,9 @@ import (
 
 // A Schema is the database schema that replaying the migrations produces.
 type Schema struct {
-	Tables   map[string]*Table // by qualified name, "public.jobs"
-	Problems []Problem         // SQL the parser rejected, in source order (and, from the caller, files it could not read)
+	Tables   map[string]*Table   // by qualified name, "public.jobs"
+	Enums    map[string][]string // enum types' labels, by qualified name: "public.job_state"
+	Problems []Problem           // SQL the parser rejected, in source order (and, from the caller, files it could not read)
 }
 
 // A Problem is SQL that could not be parsed, or a schema file or directory
@@ -38,15 +39,20 @@ type Column struct {
 	Type    Type
 	NotNull bool
 	Default *Value // nil when there is none
+	// Check lists the values a CHECK constraint allows the column:
+	// CHECK (status IN ('queued', 'running', 'done')); nil when none does.
+	Check     []string
+	checkName string
 }
 
 // A Type is a column type as written in the migration that set it.
 type Type struct {
-	Name  string // the parser's type name, lower case: "timestamp", "timestamptz", "jsonb", "text", "int8"...
-	Array bool
-	Loc   Loc    // where the type is written
-	Text  string // the type as written (e.g. "timestamp without time zone"); "" when unknown
-	Exact bool   // Loc and Text can be used to edit the file
+	Name   string // the parser's type name, lower case: "timestamp", "timestamptz", "jsonb", "text", "int8"...
+	Schema string // the type's schema, when the migration names it
+	Array  bool
+	Loc    Loc    // where the type is written
+	Text   string // the type as written (e.g. "timestamp without time zone"); "" when unknown
+	Exact  bool   // Loc and Text can be used to edit the file
 }
 
 // An Index is an index of a table, including those behind PRIMARY KEY and
@@ -88,7 +94,7 @@ func (s *Schema) Table(name string) *Table {
 // Replay applies the DDL of each source, in order, and returns the final
 // schema. Statements it does not model are skipped.
 func Replay(sources []*Source) *Schema {
-	s := &Schema{Tables: make(map[string]*Table)}
+	s := &Schema{Tables: make(map[string]*Table), Enums: make(map[string][]string)}
 	for _, src := range sources {
 		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
@@ -115,6 +121,10 @@ func (s *Schema) apply(src *Source, raw RawStmt) {
 		r.rename(n.GetRenameStmt())
 	case n.GetDropStmt() != nil:
 		r.drop(n.GetDropStmt())
+	case n.GetCreateEnumStmt() != nil:
+		r.createEnum(n.GetCreateEnumStmt())
+	case n.GetAlterEnumStmt() != nil:
+		r.alterEnum(n.GetAlterEnumStmt())
 	default:
 		// DML, functions, triggers, grants, extensions...: no effect on the
 		// tables, columns and indexes that the rules read.
@@ -182,6 +192,8 @@ func (r replayer) addConstraint(t *Table, c *pg.Constraint, col *Column) {
 			v := value(c.GetRawExpr())
 			col.Default = &v
 		}
+	case pg.ConstrType_CONSTR_CHECK:
+		r.addCheck(t, c, col)
 	case pg.ConstrType_CONSTR_PRIMARY, pg.ConstrType_CONSTR_UNIQUE:
 		primary := c.GetContype() == pg.ConstrType_CONSTR_PRIMARY
 		var cols []string
@@ -283,6 +295,7 @@ func (r replayer) alterTable(a *pg.AlterTableStmt) {
 			r.addConstraint(t, cmd.GetDef().GetConstraint(), nil)
 		case pg.AlterTableType_AT_DropConstraint:
 			t.dropIndex(cmd.GetName())
+			t.dropCheck(cmd.GetName())
 		}
 	}
 }
@@ -379,11 +392,7 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 					idx.Keys[i].Column, idx.Keys[i].Expr = rn.GetNewname(), rn.GetNewname()
 				}
 			}
-			for i := range idx.Where {
-				if idx.Where[i].Column == rn.GetSubname() {
-					idx.Where[i].Column = rn.GetNewname()
-				}
-			}
+			renameColumn(idx.Where, rn.GetSubname(), rn.GetNewname())
 		}
 	case pg.ObjectType_OBJECT_INDEX:
 		schema := rn.GetRelation().GetSchemaname()
@@ -453,6 +462,9 @@ func (r replayer) typ(tn *pg.TypeName) Type {
 	if len(names) > 0 {
 		t.Name = names[len(names)-1].GetString_().GetSval()
 	}
+	if len(names) > 1 {
+		t.Schema = names[len(names)-2].GetString_().GetSval()
+	}
 	if loc := int(tn.GetLocation()); loc >= 0 && loc < len(r.raw.Text) {
 		if m := timestampText.FindString(r.raw.Text[loc:]); m != "" {
 			t.Text = m
@@ -488,4 +500,93 @@ func predText(ps []Pred) string {
 		parts[i] = p.Text
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// ColumnStates returns the values the schema allows a column: those of its
+// CHECK constraint, else the labels of its enum type; nil when neither is known.
+func (s *Schema) ColumnStates(table, col string) []string {
+	t := s.Table(table)
+	if t == nil {
+		return nil
+	}
+	c := t.Column(col)
+	if c == nil {
+		return nil
+	}
+	if c.Check != nil {
+		return c.Check
+	}
+	if c.Type.Schema != "" {
+		return s.Enums[QualifiedName(c.Type.Schema, c.Type.Name)]
+	}
+	return s.Enums[QualifiedName("", c.Type.Name)]
+}
+
+// addCheck records a CHECK constraint that lists a column's values:
+// status IN (...), status = ANY (ARRAY[...]), status = 'a' OR status = 'b'.
+func (r replayer) addCheck(t *Table, c *pg.Constraint, col *Column) {
+	ps := preds(c.GetRawExpr())
+	if len(ps) != 1 {
+		return
+	}
+	p := ps[0]
+	if col == nil {
+		col = t.Column(p.Column)
+	}
+	if col == nil || p.Column != col.Name {
+		return
+	}
+	st, ok := predStates(p, col.Name)
+	if !ok || st.Not || st.Cond != nil || slices.Contains(st.In, StateNull) {
+		return
+	}
+	col.Check = st.In
+	col.checkName = c.GetConname()
+	if col.checkName == "" {
+		col.checkName = defaultIndexName(t.Name, []string{col.Name}, "check")
+	}
+}
+
+func (t *Table) dropCheck(name string) {
+	for _, c := range t.Columns {
+		if c.checkName == name {
+			c.Check, c.checkName = nil, ""
+		}
+	}
+}
+
+func typeName(names []*pg.Node) string {
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, n.GetString_().GetSval())
+	}
+	if len(parts) == 1 {
+		return QualifiedName("", parts[0])
+	}
+	return QualifiedName(parts[len(parts)-2], parts[len(parts)-1])
+}
+
+func (r replayer) createEnum(e *pg.CreateEnumStmt) {
+	var labels []string
+	for _, v := range e.GetVals() {
+		labels = append(labels, v.GetString_().GetSval())
+	}
+	r.s.Enums[typeName(e.GetTypeName())] = labels
+}
+
+// alterEnum applies ALTER TYPE ... ADD VALUE and RENAME VALUE.
+func (r replayer) alterEnum(a *pg.AlterEnumStmt) {
+	name := typeName(a.GetTypeName())
+	labels, ok := r.s.Enums[name]
+	if !ok {
+		return
+	}
+	switch {
+	case a.GetOldVal() != "":
+		if i := slices.Index(labels, a.GetOldVal()); i >= 0 {
+			labels[i] = a.GetNewVal()
+		}
+	case !slices.Contains(labels, a.GetNewVal()):
+		r.s.Enums[name] = append(labels, a.GetNewVal())
+	}
 }

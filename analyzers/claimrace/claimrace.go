@@ -251,9 +251,12 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 	if qt.StateColumn == "" {
 		return false
 	}
+	if _, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn); ok {
+		return true // status IN (...), status = 'a' OR status = 'b', locked_at IS NULL
+	}
 	for _, p := range s.Where {
 		if p.Column == qt.StateColumn && p.Op != sqlcheck.OpOther {
-			return true
+			return true // status = $2
 		}
 	}
 	return false

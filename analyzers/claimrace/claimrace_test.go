@@ -11,6 +11,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
+		"states_in", "states_null", "cas_or",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool")
 }
 
@@ -19,5 +20,6 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
+		"ok_states_in", "ok_cas_or", "ok_nullcas",
 		"ok_fenced", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx")
 }

@@ -45,28 +45,18 @@ func (st *Statement) On() string {
 	return st.Table
 }
 
-// claimedState returns the constant a claim moves jobs to, from its own
-// SET or from the UPDATE it nests.
-func claimedState(st *Statement, col string) (string, bool) {
-	if v, ok := assignedState(st, col); ok {
+// claimedState returns the state a claim moves jobs to, from its own SET
+// or from the UPDATE it nests.
+func (qt *QueueTable) claimedState(st *Statement) (string, bool) {
+	if v, ok := qt.AssignedState(st); ok {
 		return v, true
 	}
-	if n := st.NestedClaim(); n != nil && col != "" {
-		if v, ok := n.Assigns(col); ok && v.Kind == sqlcheck.ValueConst {
-			return v.Str, true
+	if n := st.NestedClaim(); n != nil && qt.StateColumn != "" {
+		if v, ok := n.Assigns(qt.StateColumn); ok {
+			return valueState(v, qt.nullState)
 		}
 	}
 	return "", false
-}
-
-// dropClaimed removes from the runnable states those a claim writes. A poll
-// that also re-takes running rows whose lease expired does not make
-// 'running' a runnable state: an UPDATE fenced by it (WHERE id = $1 AND
-// status = 'running') records an outcome, it does not claim.
-func dropClaimed(runnable, claimed map[string]bool) {
-	for v := range claimed {
-		delete(runnable, v)
-	}
 }
 
 // A ClaimPath is a poll and its take in two functions of the package that
@@ -86,16 +76,17 @@ func (m *Model) ClaimPathOf(poll *Statement) *ClaimPath { return m.paths[poll] }
 
 // crossFunctionSteps pairs each SELECT poll that found no take in its own
 // function with the UPDATE by key, in another function of the package,
-// that a caller runs right after it.
-func (b *builder) crossFunctionSteps(qt *QueueTable, col string, runnable, claimed map[string]bool) {
+// that a caller runs right after it and that moves the job out of the
+// states jobs are created and polled in (as claimStep does in one function).
+func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bool) {
 	for _, poll := range qt.Statements {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.Step != nil || !wholeFunc(poll.Call) {
 			continue
 		}
 		pollFn := b.funcOf(poll.Call.Decl)
 		for _, st := range qt.Statements {
-			v, ok := assignedState(st, col)
-			if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) || st.PolledBy != nil ||
+			v, ok := qt.AssignedState(st)
+			if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || firm[v] || !byKey(st.Stmt) || st.PolledBy != nil ||
 				!wholeFunc(st.Call) || st.Call.Decl == poll.Call.Decl {
 				continue
 			}

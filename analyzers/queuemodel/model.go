@@ -110,11 +110,13 @@ type Statement struct {
 type QueueTable struct {
 	Name        string   // qualified, "public.jobs"
 	StateColumn string   // the column polls filter on and claims write; "" when unknown
-	Runnable    []string // the states polls pick jobs in, and jobs are created in
-	Claimed     []string // the states claims move jobs to
+	Runnable    []string // the states polls pick jobs in, and jobs are created in (sqlcheck.StateNull for NULL)
+	Claimed     []string // the states claims move jobs to (sqlcheck.StateNotNull for any value)
 	Statements  []*Statement
 	Local       bool // a poll or claim of this package uses it (not only a dependency's)
 	Inherited   bool // a dependency of this package polls or claims it
+
+	nullState bool // jobs are runnable while the state column is NULL (locked_at IS NULL)
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

@@ -12,7 +12,7 @@ import (
 
 func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes'
-		WHERE id = (SELECT id FROM jobs WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
 		            ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
 		RETURNING id`).Scan(&id)
 	return id, err
