@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 			case st.Role == queuemodel.RoleClaim && st.NestedClaim() != nil:
 				unlockedSubquery(pass, qt, st, st.NestedClaim())
 			case isCAS(qt, st) && st.PolledBy == nil:
-				if !st.Call.ResultChecked {
+				if !st.ResultChecked() {
 					reportCAS(pass, st, nil)
 				}
 			}
@@ -60,12 +60,12 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 	step := poll.Step
 	if rechecks(qt, step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
-		if !step.Call.ResultChecked {
+		if !step.ResultChecked() {
 			reportCAS(pass, step, poll)
 		}
 		return
 	}
-	at, other := poll.Call.Pos(), step.Call.Pos()
+	at, other := poll.Pos(), step.Pos()
 	recv := poll.Call.Receiver
 	if path := m.ClaimPathOf(poll); path != nil && recv == queuemodel.RecvUnknown {
 		// Functions run on an interface (sqlc's DBTX): the caller says on what.
@@ -77,17 +77,17 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 		// A transaction-scoped advisory lock lets one claimer at a time run
 		// the SELECT and the UPDATE.
 	case !locked:
-		report(pass, at, other, "the UPDATE that takes the job",
+		report(pass, poll, at, other, "the UPDATE that takes the job",
 			"two workers can claim the same job: both run this SELECT before either UPDATE commits, read the same row, "+
 				"and both UPDATEs succeed because the UPDATE does not re-check the status; "+fixAtomic)
-	case recv.Autocommit():
-		report(pass, at, other, "the UPDATE that takes the job",
+	case queuemodel.LockReleased(poll, step) || recv != poll.Call.Receiver && recv.Autocommit():
+		report(pass, poll, at, other, "the UPDATE that takes the job",
 			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns (autocommit): a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
 				strings.ToUpper(poll.Lock.Strength), recv, fixAtomic))
 	case recv == queuemodel.RecvTx:
 		if end := endsBefore(pass, poll, step); end != nil {
-			report(pass, at, end.Pos(), "the end of the transaction",
+			report(pass, poll, at, end.Pos(), "the end of the transaction",
 				"the transaction that holds this row lock ends before the UPDATE that takes the job: the lock is released at Commit, "+
 					"and a second worker's FOR UPDATE SKIP LOCKED finds the same row before the UPDATE runs, so both take it; "+
 					"run the UPDATE in the transaction before Commit, or "+fixAtomic)
@@ -220,7 +220,7 @@ func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuem
 	if rechecks(qt, take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
 	}
-	report(pass, st.Call.Pos(), token.NoPos, "",
+	report(pass, st, st.Pos(), token.NoPos, "",
 		"the subquery picks the next job without locking it and the outer WHERE does not re-check the status: "+
 			"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; "+
 			"add FOR UPDATE SKIP LOCKED to the subquery")
@@ -229,9 +229,9 @@ func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuem
 func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {
 	other := token.NoPos
 	if poll != nil {
-		other = poll.Call.Pos()
+		other = poll.Pos()
 	}
-	report(pass, cas.Call.Pos(), other, "the SELECT that found the job",
+	report(pass, cas, cas.Pos(), other, "the SELECT that found the job",
 		"this compare-and-set claim re-checks the status, but nothing checks that it matched a row: when another worker took the job first, "+
 			"it updates nothing and the job runs anyway; check RowsAffected() (or scan the RETURNING row and handle ErrNoRows) before running the job")
 }
@@ -262,10 +262,13 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 	return false
 }
 
-func report(pass *analysis.Pass, at, other token.Pos, otherMsg, msg string) {
+// report reports a finding about statement st at position at (st's own,
+// or the call of the function that holds it), with other as related.
+func report(pass *analysis.Pass, st *queuemodel.Statement, at, other token.Pos, otherMsg, msg string) {
 	d := analysis.Diagnostic{Pos: at, Message: msg}
 	if other.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: other, Message: otherMsg}}
 	}
+	d.Related = append(d.Related, st.Related()...)
 	pass.Report(d)
 }

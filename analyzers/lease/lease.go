@@ -53,7 +53,8 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
 				pass.Report(analysis.Diagnostic{
-					Pos: c.Pos(),
+					Pos:     st.Pos(),
+					Related: st.Related(),
 					Message: fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
 						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
 						state, state, table, back, inState),
@@ -62,7 +63,8 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			}
 			if len(leases) > 0 && !reclaimed(m, qt, leases) {
 				pass.Report(analysis.Diagnostic{
-					Pos: c.Pos(),
+					Pos:     st.Pos(),
+					Related: st.Related(),
 					Message: fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
 						"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
 						strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])),
@@ -174,7 +176,7 @@ func leaseColumns(pass *analysis.Pass, st *queuemodel.Statement) []string {
 		case a.Value.Kind == sqlcheck.ValueNow, timeExpr.MatchString(a.Value.Text):
 			cols = append(cols, a.Column)
 		case a.Value.Kind == sqlcheck.ValueParam:
-			if arg := st.Call.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
+			if arg := st.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
 				cols = append(cols, a.Column)
 			}
 		}

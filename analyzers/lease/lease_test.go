@@ -12,6 +12,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
+		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease",
 		"countonly", "pollmention", "queuedexpired", "deadworker")
 }
@@ -20,6 +21,6 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
-		"ok_nullstate", "ok_notin", "ok_arith", "ok_workerid",
+		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot")
 }

@@ -56,17 +56,17 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				reported[add] = true
 				if unordered {
-					pass.Report(unorderedDiagnostic(m, t, poll, c, idx, add))
+					pass.Report(unorderedDiagnostic(m, t, poll, st, idx, add))
 					continue
 				}
-				pass.Report(diagnostic(m, t, poll, c, add))
+				pass.Report(diagnostic(m, t, poll, st, add))
 			}
 		}
 	}
 	return nil, nil
 }
 
-func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *queuemodel.Call, add string) analysis.Diagnostic {
+func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := strings.TrimPrefix(t.Name, "public.")
 	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
@@ -76,7 +76,7 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
+		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
 	}
 }
 
@@ -86,14 +86,14 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 
 // unorderedDiagnostic reports a plain btree that finds the runnable rows by
 // equality but does not hold them in the poll's order.
-func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *queuemodel.Call, idx *sqlcheck.Index, add string) analysis.Diagnostic {
+func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := strings.TrimPrefix(t.Name, "public.")
 	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
 		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
+		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
 	}
 }
 

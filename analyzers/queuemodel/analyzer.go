@@ -50,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.findWrappers()
 	b.findCalls()
+	b.triggerBodies()
 	b.inferQueue()
 	m.loops = buildCallGraph(pass, m)
 	b.exportFacts()
@@ -70,6 +71,7 @@ type builder struct {
 type parsedSQL struct {
 	stmts []*sqlcheck.Stmt
 	err   *sqlcheck.ParseError
+	call  *sqlcheck.FuncCall // the function the SQL only calls, if it does
 }
 
 // callSite is a call that runs SQL, directly, through a wrapper, or as a
@@ -252,6 +254,8 @@ func (b *builder) newCall(site callSite) *Call {
 		for _, st := range p.stmts {
 			c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c})
 		}
+		b.functionBodies(c, p.call)
+		b.number(c)
 	}
 	c.ScanArgs = b.scanArgs(site)
 	c.ResultChecked = b.resultChecked(site)
@@ -350,6 +354,9 @@ func (b *builder) parse(sql string) *parsedSQL {
 		if st := sqlcheck.Facts(raw); st != nil {
 			p.stmts = append(p.stmts, st)
 		}
+	}
+	if len(raws) == 1 {
+		p.call = sqlcheck.CallOnly(raws[0].Node)
 	}
 	b.parsed[sql] = p
 	return p

@@ -397,10 +397,10 @@ func claimStep(poll *Statement, qt *QueueTable, firm map[string]bool) *Statement
 		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || firm[v] || !byKey(st.Stmt) || st.PolledBy != nil {
 			continue
 		}
-		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || st.Call.Pos() < poll.Call.Pos() {
+		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || !poll.Before(st) {
 			continue
 		}
-		if step == nil || st.Call.Pos() < step.Call.Pos() {
+		if step == nil || st.Before(step) {
 			step = st
 		}
 	}
