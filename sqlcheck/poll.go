@@ -291,7 +291,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// SuggestPollIndex returns the CREATE INDEX statement that would serve poll
+// SuggestPollIndex returns the CREATE INDEX CONCURRENTLY statement (it does
+// not block writes while it builds, on a queue that is live) that would serve poll
 // on t: partial on its constant state filters, keyed on its other equality
 // filters and then its order (or its range column when it has no order).
 func SuggestPollIndex(t *Table, poll *Stmt) string {
@@ -328,7 +329,7 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 		keys = t.fallbackKey(poll)
 	}
 	_, name, _ := strings.Cut(t.Name, ".")
-	stmt := fmt.Sprintf("CREATE INDEX %s ON %s (%s)", t.freeIndexName(name+"_poll_idx"), displayName(t.Name), strings.Join(dedupe(keys), ", "))
+	stmt := fmt.Sprintf("CREATE INDEX CONCURRENTLY %s ON %s (%s)", t.freeIndexName(name+"_poll_idx"), displayName(t.Name), strings.Join(dedupe(keys), ", "))
 	if len(where) > 0 {
 		stmt += " WHERE " + strings.Join(where, " AND ")
 	}

@@ -85,12 +85,12 @@ func TestPollIndexDroppedLater(t *testing.T) {
 func TestSuggestPollIndex(t *testing.T) {
 	s := replay(t, `CREATE TABLE jobs (id bigserial PRIMARY KEY, queue text, status text, run_at timestamptz, priority int);`)
 	jobs := s.Table("public.jobs")
-	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'", SuggestPollIndex(jobs, stmt(t, seedPoll)))
-	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (queue, priority DESC, run_at) WHERE status = 'queued'",
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'", SuggestPollIndex(jobs, stmt(t, seedPoll)))
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (queue, priority DESC, run_at) WHERE status = 'queued'",
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE queue = $1 AND status = 'queued' ORDER BY priority DESC, run_at LIMIT 1`)))
-	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'",
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'",
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' AND run_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED`)))
-	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (id) WHERE status = 'queued'",
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (id) WHERE status = 'queued'",
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' LIMIT 1 FOR UPDATE SKIP LOCKED`)))
 	for poll, want := range map[string]string{
 		`SELECT id FROM jobs j WHERE j.status = 'queued' OR j.status = 'retry' ORDER BY run_at LIMIT 1`:                                      "WHERE status IN ('queued', 'retry')",
@@ -140,7 +140,7 @@ func TestPollIndexReviewCases(t *testing.T) {
 func TestSuggestPollIndexIsValidForAliases(t *testing.T) {
 	s := replay(t, `CREATE TABLE jobs (id bigserial PRIMARY KEY, status text, run_at timestamptz); CREATE INDEX jobs_poll_idx ON jobs (id);`)
 	got := SuggestPollIndex(s.Table("public.jobs"), stmt(t, `SELECT j.id FROM jobs j WHERE j.status = 'queued' ORDER BY j.run_at LIMIT 1`))
-	require.Equal(t, "CREATE INDEX jobs_poll_idx2 ON jobs (run_at) WHERE status = 'queued'", got)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx2 ON jobs (run_at) WHERE status = 'queued'", got)
 	raws, errs := Parse(got)
 	require.Empty(t, errs)
 	require.Len(t, raws, 1)

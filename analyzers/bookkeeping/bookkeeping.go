@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -53,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if errObj == nil {
 			continue
 		}
-		srcs := s.sources(cur, ifs, errObj)
+		srcs := s.unwrap(cur, s.sources(cur, ifs, errObj))
 		if s.failsJob(ifs.Body) {
 			for _, src := range srcs {
 				if c := s.completion(src); c != nil {
@@ -69,6 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	checkTxCompletions(pass, m, report)
 	return nil, nil
 }
 
@@ -211,7 +213,38 @@ func (s *summary) bookkeeping(call *ast.CallExpr) bool {
 // stopsWorker reports whether a branch ends the worker: log.Fatal, panic,
 // os.Exit, or a return out of the loop that claims jobs.
 func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
-	stops := s.any(body, func(call *ast.CallExpr) bool {
+	if s.fatal(body) {
+		return true
+	}
+	returns := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.ReturnStmt); ok {
+			returns = true
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !returns && !lit
+	})
+	if s.breaksClaimLoop(cur, body) {
+		return true
+	}
+	if !returns {
+		return false
+	}
+	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch loop.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+		// A return inside the loop that claims jobs ends the worker,
+		// unless a supervisor restarts the loop.
+		return s.claimLoop(loop) && !s.supervised(cur)
+	}
+	return false
+}
+
+// fatal reports whether a body ends the process: log.Fatal, panic, os.Exit.
+func (s *summary) fatal(body *ast.BlockStmt) bool {
+	return s.any(body, func(call *ast.CallExpr) bool {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" && s.pass.TypesInfo.Uses[id] == types.Universe.Lookup("panic") {
 			return true
 		}
@@ -225,32 +258,144 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 		}
 		return false
 	})
-	if stops {
-		return true
-	}
-	returns := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.ReturnStmt); ok {
-			returns = true
-		}
-		_, lit := n.(*ast.FuncLit)
-		return !returns && !lit
+}
+
+// claimLoop reports whether a loop claims jobs.
+func (s *summary) claimLoop(loop inspector.Cursor) bool {
+	return s.any(loop.Node(), func(call *ast.CallExpr) bool {
+		j := s.m.JobsOf(call)
+		return s.m.RunsClaim(call) || (j != nil && j.Claims)
 	})
-	if !returns {
-		return false
-	}
-	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		switch loop.Node().(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return false
+}
+
+// breaksClaimLoop reports whether a branch breaks out of the loop that
+// claims jobs: a break whose target is that loop, not a switch or select.
+func (s *summary) breaksClaimLoop(cur inspector.Cursor, body *ast.BlockStmt) bool {
+	for b := range cur.Preorder((*ast.BranchStmt)(nil)) {
+		br := b.Node().(*ast.BranchStmt)
+		if br.Tok != token.BREAK || br.Pos() < body.Pos() || br.End() > body.End() {
+			continue
 		}
-		// A return inside the loop that claims jobs ends the worker.
-		return s.any(loop.Node(), func(call *ast.CallExpr) bool {
-			j := s.m.JobsOf(call)
-			return s.m.RunsClaim(call) || (j != nil && j.Claims)
-		})
+		if target, ok := breakTarget(b, br); ok && s.claimLoop(target) {
+			return true
+		}
 	}
 	return false
+}
+
+// breakTarget returns the loop a break leaves, if it leaves a loop.
+func breakTarget(b inspector.Cursor, br *ast.BranchStmt) (inspector.Cursor, bool) {
+	for c := range b.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil),
+		(*ast.SelectStmt)(nil), (*ast.LabeledStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return c, false
+		case *ast.LabeledStmt:
+			if br.Label != nil && n.Label.Name == br.Label.Name {
+				inner, ok := c.FirstChild() // the label, then the statement
+				if ok {
+					inner, ok = inner.NextSibling()
+				}
+				_, loop := n.Stmt.(*ast.ForStmt)
+				_, rng := n.Stmt.(*ast.RangeStmt)
+				return inner, ok && (loop || rng)
+			}
+		case *ast.ForStmt, *ast.RangeStmt:
+			if br.Label == nil {
+				return c, true
+			}
+		default:
+			if br.Label == nil {
+				return c, false // leaves the switch or select
+			}
+		}
+	}
+	return b, false
+}
+
+// supervised reports whether the function holding cur is a loop that a
+// supervisor restarts: every call of it in the package sits in a loop that
+// goes on when it returns an error (logs, backs off, calls it again).
+func (s *summary) supervised(cur inspector.Cursor) bool {
+	var fn *types.Func
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ = s.pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+	}
+	if fn == nil {
+		return false
+	}
+	root := s.m.Inspector().Root()
+	calls := 0
+	for c := range root.Preorder((*ast.CallExpr)(nil)) {
+		if s.callee(c.Node().(*ast.CallExpr)) != fn {
+			continue
+		}
+		calls++
+		if !s.restarts(c) {
+			return false
+		}
+	}
+	return calls > 0
+}
+
+// restarts reports whether a call sits in a loop of its function that does
+// not stop when the call returns an error.
+func (s *summary) restarts(call inspector.Cursor) bool {
+	var loop inspector.Cursor
+	found := false
+	for c := range call.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		switch c.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loop, found = c, true
+		}
+		break
+	}
+	if !found {
+		return false
+	}
+	errObj := s.errResult(call)
+	if errObj == nil {
+		return true // the error is dropped: the loop goes on
+	}
+	for c := range loop.Preorder((*ast.IfStmt)(nil)) {
+		ifs := c.Node().(*ast.IfStmt)
+		if nilCheck(s.pass, ifs.Cond) != errObj {
+			continue
+		}
+		stops := false
+		ast.Inspect(ifs.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ReturnStmt:
+				stops = true
+			case *ast.BranchStmt:
+				stops = stops || n.Tok == token.BREAK || n.Tok == token.GOTO
+			case *ast.FuncLit:
+				return false
+			}
+			return !stops
+		})
+		if stops || s.fatal(ifs.Body) {
+			return false
+		}
+	}
+	return true
+}
+
+// errResult returns the variable a call's error result is assigned to, or nil.
+func (s *summary) errResult(call inspector.Cursor) types.Object {
+	as, ok := call.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	id, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	obj := s.pass.TypesInfo.ObjectOf(id)
+	if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+		return nil
+	}
+	return obj
 }
 
 // nilCheck returns the error variable of a condition `err != nil`.
@@ -278,36 +423,18 @@ func nilCheck(pass *analysis.Pass, cond ast.Expr) types.Object {
 // hold: the if's own init (if err := f(); err != nil), or the assignments
 // to it earlier in the same function.
 func (s *summary) sources(cur inspector.Cursor, ifs *ast.IfStmt, errObj types.Object) []*ast.CallExpr {
-	var out []*ast.CallExpr
-	collect := func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				_, lit := n.(*ast.FuncLit)
-				return !lit || n == nil
-			}
-			for i, lhs := range as.Lhs {
-				id, ok := lhs.(*ast.Ident)
-				if !ok || s.pass.TypesInfo.ObjectOf(id) != errObj {
-					continue
-				}
-				rhs := as.Rhs[0]
-				if len(as.Rhs) == len(as.Lhs) {
-					rhs = as.Rhs[i]
-				}
-				if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-					out = append(out, call)
-				}
-			}
-			return true
-		})
-	}
 	if ifs.Init != nil {
-		collect(ifs.Init)
-		if len(out) > 0 {
+		if out := s.assignedIn(ifs.Init, errObj); len(out) > 0 {
 			return out
 		}
 	}
+	return s.assignedBefore(cur, ifs.Pos(), errObj)
+}
+
+// assignedBefore returns the calls assigned to a variable in the function
+// around cur, in the statements that start before pos.
+func (s *summary) assignedBefore(cur inspector.Cursor, pos token.Pos, obj types.Object) []*ast.CallExpr {
+	var out []*ast.CallExpr
 	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		var body *ast.BlockStmt
 		switch f := fn.Node().(type) {
@@ -317,12 +444,84 @@ func (s *summary) sources(cur inspector.Cursor, ifs *ast.IfStmt, errObj types.Ob
 			body = f.Body
 		}
 		for _, stmt := range body.List {
-			if stmt.Pos() >= ifs.Pos() {
+			if stmt.Pos() >= pos {
 				break
 			}
-			collect(stmt)
+			out = append(out, s.assignedIn(stmt, obj)...)
 		}
 		break
 	}
 	return out
+}
+
+// assignedIn returns the calls assigned to a variable in n, closures aside.
+func (s *summary) assignedIn(n ast.Node, obj types.Object) []*ast.CallExpr {
+	var out []*ast.CallExpr
+	ast.Inspect(n, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit || n == nil
+		}
+		for i, lhs := range as.Lhs {
+			id, ok := lhs.(*ast.Ident)
+			if !ok || s.pass.TypesInfo.ObjectOf(id) != obj {
+				continue
+			}
+			rhs := as.Rhs[0]
+			if len(as.Rhs) == len(as.Lhs) {
+				rhs = as.Rhs[i]
+			}
+			if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+				out = append(out, call)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// unwrap adds, to the calls whose error a variable holds, the calls whose
+// errors those wrap: fmt.Errorf("...: %w", err), errors.Join(a, b), or a
+// helper of the package that takes the error and writes no job
+// (annotate(id, err)).
+func (s *summary) unwrap(cur inspector.Cursor, srcs []*ast.CallExpr) []*ast.CallExpr {
+	out := slices.Clone(srcs)
+	seen := map[*ast.CallExpr]bool{}
+	for i := 0; i < len(out); i++ {
+		call := out[i]
+		if seen[call] || !s.wraps(call) {
+			continue
+		}
+		seen[call] = true
+		for _, arg := range call.Args {
+			if t := s.pass.TypesInfo.TypeOf(arg); t == nil || !types.Identical(t, errorType) {
+				continue
+			}
+			switch a := ast.Unparen(arg).(type) {
+			case *ast.CallExpr:
+				out = append(out, a)
+			case *ast.Ident:
+				if obj := s.pass.TypesInfo.Uses[a]; obj != nil {
+					out = append(out, s.assignedBefore(cur, call.Pos(), obj)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// wraps reports whether a call builds its error from the errors it is given.
+func (s *summary) wraps(call *ast.CallExpr) bool {
+	fn := s.callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "fmt.Errorf", "errors.Join":
+		return true
+	}
+	return fn.Pkg() == s.pass.Pkg && s.m.JobsOf(call) == nil && s.m.Direct(call).Empty()
 }

@@ -9,11 +9,13 @@ import (
 
 // Bookkeeping errors that re-run a finished job, or stop the worker.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn", "sqlshared")
+	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn", "sqlshared",
+		"wrapped", "loopbreak", "txearly")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
-		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs")
+		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs",
+		"ok_supervised", "ok_txcommit")
 }

@@ -3,6 +3,10 @@ package claimrace
 import (
 	_ "embed"
 	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,15 +34,17 @@ func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
-			qt := m.Tables[st.Table]
+			qt := m.Tables[st.On()]
 			if qt == nil {
 				continue
 			}
 			switch {
 			case st.Step != nil:
-				twoStep(pass, qt, st)
+				twoStep(pass, m, qt, st)
 			case st.Kind == sqlcheck.KindUpdate && st.Role == queuemodel.RoleClaim && len(st.Polls) > 0:
-				unlockedSubquery(pass, qt, st)
+				unlockedSubquery(pass, qt, st, st.Stmt)
+			case st.Role == queuemodel.RoleClaim && st.NestedClaim() != nil:
+				unlockedSubquery(pass, qt, st, st.NestedClaim())
 			case isCAS(qt, st) && st.PolledBy == nil:
 				if !st.ResultChecked() {
 					reportCAS(pass, st, nil)
@@ -50,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // twoStep checks a SELECT that finds a job and the UPDATE that then takes it.
-func twoStep(pass *analysis.Pass, qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
+func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
 	step := poll.Step
 	if rechecks(qt, step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
@@ -59,40 +65,173 @@ func twoStep(pass *analysis.Pass, qt *queuemodel.QueueTable, poll *queuemodel.St
 		}
 		return
 	}
+	at, other := poll.Pos(), step.Pos()
+	recv := poll.Call.Receiver
+	if path := m.ClaimPathOf(poll); path != nil && recv == queuemodel.RecvUnknown {
+		// Functions run on an interface (sqlc's DBTX): the caller says on what.
+		recv, at, other = path.PollRecv, path.PollSite.Pos(), path.StepSite.Pos()
+	}
 	locked := poll.Lock != nil
 	switch {
+	case !locked && serialised(pass, m, poll):
+		// A transaction-scoped advisory lock lets one claimer at a time run
+		// the SELECT and the UPDATE.
 	case !locked:
-		report(pass, poll, step, "the UPDATE that takes the job",
+		report(pass, poll, at, other, "the UPDATE that takes the job",
 			"two workers can claim the same job: both run this SELECT before either UPDATE commits, read the same row, "+
 				"and both UPDATEs succeed because the UPDATE does not re-check the status; "+fixAtomic)
-	case queuemodel.LockReleased(poll, step):
-		report(pass, poll, step, "the UPDATE that takes the job",
+	case queuemodel.LockReleased(poll, step) || recv != poll.Call.Receiver && recv.Autocommit():
+		report(pass, poll, at, other, "the UPDATE that takes the job",
 			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns (autocommit): a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
-				strings.ToUpper(poll.Lock.Strength), poll.Call.Receiver, fixAtomic))
+				strings.ToUpper(poll.Lock.Strength), recv, fixAtomic))
+	case recv == queuemodel.RecvTx:
+		if end := endsBefore(pass, poll, step); end != nil {
+			report(pass, poll, at, end.Pos(), "the end of the transaction",
+				"the transaction that holds this row lock ends before the UPDATE that takes the job: the lock is released at Commit, "+
+					"and a second worker's FOR UPDATE SKIP LOCKED finds the same row before the UPDATE runs, so both take it; "+
+					"run the UPDATE in the transaction before Commit, or "+fixAtomic)
+		}
 	}
-	// Locked inside a transaction, or on a receiver of unknown kind: fine, or
-	// not for the tool to say.
+	// Locked inside a transaction that holds the UPDATE, or on a receiver
+	// of unknown kind: fine, or not for the tool to say.
 }
 
-// unlockedSubquery checks a one-statement claim whose poll takes no lock.
-func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement) {
+// endsBefore returns the Commit (or Rollback) of the poll's transaction
+// that comes, in the poll's function, between the poll and an UPDATE run
+// on something else; nil when the UPDATE runs in that transaction.
+func endsBefore(pass *analysis.Pass, poll, step *queuemodel.Statement) *ast.CallExpr {
+	tx := receiverObj(pass, poll.Call.Expr)
+	if tx == nil || poll.Call.Func == nil || step.Call.Func != poll.Call.Func || receiverObj(pass, step.Call.Expr) == tx {
+		return nil
+	}
+	var end *ast.CallExpr
+	ast.Inspect(poll.Call.Func, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || end != nil {
+			return end == nil
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if ok && (sel.Sel.Name == "Commit" || sel.Sel.Name == "Rollback") && receiverObj(pass, call) == tx &&
+			call.Pos() > poll.Call.Expr.End() && call.End() < step.Call.Pos() {
+			end = call
+		}
+		return end == nil
+	})
+	return end
+}
+
+var xactLock = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_xact_lock\s*\(`)
+
+// serialised reports whether an unlocked poll in a transaction runs after
+// a transaction-scoped advisory lock taken (and, for pg_try_, checked)
+// earlier in the same transaction, keyed on a constant or on a value the
+// poll filters on: one claimer at a time runs the SELECT and the UPDATE,
+// which commits before the lock is released.
+func serialised(pass *analysis.Pass, m *queuemodel.Model, poll *queuemodel.Statement) bool {
+	step := poll.Step
+	tx := receiverObj(pass, poll.Call.Expr)
+	if poll.Call.Receiver != queuemodel.RecvTx || tx == nil || receiverObj(pass, step.Call.Expr) != tx || endsBefore(pass, poll, step) != nil {
+		return false
+	}
+	polled := map[types.Object]bool{}
+	for _, a := range poll.Call.Args {
+		if obj := identObj(pass, a); obj != nil {
+			polled[obj] = true
+		}
+	}
+	for _, c := range m.Calls {
+		if c.Func != poll.Call.Func || c.Pos() >= poll.Call.Pos() || !c.Known || receiverObj(pass, c.Expr) != tx {
+			continue
+		}
+		lock := xactLock.FindStringSubmatch(c.SQL)
+		if lock == nil || (lock[1] != "" && !checkedScan(pass, c)) {
+			continue
+		}
+		keyed := len(c.Args) == 0 && !strings.Contains(c.SQL, "$")
+		for _, a := range c.Args {
+			tv := pass.TypesInfo.Types[a]
+			keyed = keyed || polled[identObj(pass, a)] || tv.Value != nil // a constant key: one claimer at a time, all queues
+		}
+		if keyed {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedScan reports whether a call's row is scanned into a variable that
+// an if condition of its function reads: if !locked { return }.
+func checkedScan(pass *analysis.Pass, c *queuemodel.Call) bool {
+	if len(c.ScanArgs) != 1 {
+		return false
+	}
+	addr, ok := ast.Unparen(c.ScanArgs[0]).(*ast.UnaryExpr)
+	if !ok {
+		return false
+	}
+	v := identObj(pass, addr.X)
+	if v == nil {
+		return false
+	}
+	checked := false
+	ast.Inspect(c.Func, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return !checked
+		}
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+				checked = true
+			}
+			return !checked
+		})
+		return !checked
+	})
+	return checked
+}
+
+func identObj(pass *analysis.Pass, e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	return pass.TypesInfo.ObjectOf(id)
+}
+
+// receiverObj returns the variable a method is called on: tx in tx.Exec(...).
+func receiverObj(pass *analysis.Pass, call *ast.CallExpr) types.Object {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	return identObj(pass, sel.X)
+}
+
+// unlockedSubquery checks a one-statement claim whose poll takes no lock;
+// take is the statement that takes the rows (the claim itself, or the
+// UPDATE a SELECT nests in a CTE).
+func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, take *sqlcheck.Stmt) {
 	for _, p := range st.Polls {
-		if p.Lock != nil || p == st.Stmt {
+		if p.Lock != nil || p == st.Stmt && st.NestedClaim() == nil {
 			return
 		}
 	}
-	if rechecks(qt, st.Stmt) {
+	if rechecks(qt, take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
 	}
-	report(pass, st, nil, "",
+	report(pass, st, st.Pos(), token.NoPos, "",
 		"the subquery picks the next job without locking it and the outer WHERE does not re-check the status: "+
 			"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; "+
 			"add FOR UPDATE SKIP LOCKED to the subquery")
 }
 
 func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {
-	report(pass, cas, poll, "the SELECT that found the job",
+	other := token.NoPos
+	if poll != nil {
+		other = poll.Pos()
+	}
+	report(pass, cas, cas.Pos(), other, "the SELECT that found the job",
 		"this compare-and-set claim re-checks the status, but nothing checks that it matched a row: when another worker took the job first, "+
 			"it updates nothing and the job runs anyway; check RowsAffected() (or scan the RETURNING row and handle ErrNoRows) before running the job")
 }
@@ -123,11 +262,13 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 	return false
 }
 
-func report(pass *analysis.Pass, at, other *queuemodel.Statement, otherMsg, msg string) {
-	d := analysis.Diagnostic{Pos: at.Pos(), Message: msg}
-	if other != nil {
-		d.Related = []analysis.RelatedInformation{{Pos: other.Pos(), Message: otherMsg}}
+// report reports a finding about statement st at position at (st's own,
+// or the call of the function that holds it), with other as related.
+func report(pass *analysis.Pass, st *queuemodel.Statement, at, other token.Pos, otherMsg, msg string) {
+	d := analysis.Diagnostic{Pos: at, Message: msg}
+	if other.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: other, Message: otherMsg}}
 	}
-	d.Related = append(d.Related, at.Related()...)
+	d.Related = append(d.Related, st.Related()...)
 	pass.Report(d)
 }

@@ -15,7 +15,8 @@ func TestRejected(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
 		"plpgsql_twostep", "plpgsql_cas",
-		"states_in", "states_null", "cas_or")
+		"states_in", "states_null", "cas_or",
+		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool")
 }
 
 // Claims only one worker wins.
@@ -24,7 +25,8 @@ func TestAccepted(t *testing.T) {
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
-		"ok_states_in", "ok_cas_or", "ok_nullcas")
+		"ok_states_in", "ok_cas_or", "ok_nullcas",
+		"ok_fenced", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx")
 }
 
 // A claim in a function body is reported where it is written, with the Go

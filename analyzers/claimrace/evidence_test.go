@@ -47,6 +47,65 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.Equal(t, scanID(t, a, locked), scanID(t, b, locked))
 	})
 
+	t.Run("FOR UPDATE SKIP LOCKED in a transaction committed before the UPDATE: the lock is gone at Commit", func(t *testing.T) {
+		a, b := twoWorkers(t, "seedpr")
+		const locked = `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`
+		const markRunning = `UPDATE jobs SET status = 'running' WHERE id = $1`
+		claimInTx := func(conn *pgx.Conn) int64 {
+			tx, err := conn.Begin(ctx)
+			require.NoError(t, err)
+			var id int64
+			require.NoError(t, tx.QueryRow(ctx, locked).Scan(&id))
+			require.NoError(t, tx.Commit(ctx))
+			return id
+		}
+		idA := claimInTx(a)
+		idB := claimInTx(b) // before A's UPDATE on the pool
+		tagA, err := a.Exec(ctx, markRunning, idA)
+		require.NoError(t, err)
+		tagB, err := b.Exec(ctx, markRunning, idB)
+		require.NoError(t, err)
+		require.Equal(t, idA, idB)
+		require.EqualValues(t, 1, tagA.RowsAffected())
+		require.EqualValues(t, 1, tagB.RowsAffected(), "both UPDATEs take the job")
+	})
+
+	t.Run("a transaction-scoped advisory lock on the queue serialises the SELECT and the UPDATE", func(t *testing.T) {
+		a, b := twoWorkers(t, "seedpr")
+		const lock = `SELECT pg_try_advisory_xact_lock(hashtext($1))`
+		const next = `SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1`
+		const markRunning = `UPDATE jobs SET status = 'running' WHERE id = $1`
+
+		txA, err := a.Begin(ctx)
+		require.NoError(t, err)
+		var got bool
+		require.NoError(t, txA.QueryRow(ctx, lock, "default").Scan(&got))
+		if !got {
+			t.Fatal("A gets the queue's lock")
+		}
+		var idA int64
+		require.NoError(t, txA.QueryRow(ctx, next).Scan(&idA))
+
+		txB, err := b.Begin(ctx) // B comes while A holds the lock: it backs off
+		require.NoError(t, err)
+		require.NoError(t, txB.QueryRow(ctx, lock, "default").Scan(&got))
+		require.False(t, got)
+		require.NoError(t, txB.Rollback(ctx))
+
+		_, err = txA.Exec(ctx, markRunning, idA)
+		require.NoError(t, err)
+		require.NoError(t, txA.Commit(ctx)) // the lock goes with the commit
+
+		txB, err = b.Begin(ctx) // B's next try sees A's UPDATE
+		require.NoError(t, err)
+		defer txB.Rollback(ctx)
+		require.NoError(t, txB.QueryRow(ctx, lock, "default").Scan(&got))
+		require.True(t, got)
+		var idB int64
+		require.NoError(t, txB.QueryRow(ctx, next).Scan(&idB))
+		require.NotEqual(t, idA, idB)
+	})
+
 	t.Run("seedfixed: each worker gets its own job", func(t *testing.T) {
 		a, b := twoWorkers(t, "seedfixed")
 		sql := claimSQL(t, "seedfixed")

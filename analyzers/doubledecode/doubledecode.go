@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -22,8 +23,9 @@ var record []byte
 
 // Rule is the doubledecode rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*MarshalsArgs)(nil)},
 })
 
 // Analyzer reports the doubledecode rule's findings.
@@ -48,6 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	checkSQL(pass, m)
+	checkMarshalCalls(pass, root, findMarshallers(pass, root))
 	return nil, nil
 }
 
@@ -124,8 +127,9 @@ func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[key]pgxValue {
 }
 
 // decodedContainers finds the values pgx decoded through rows.Values()
-// (by index) and pgx.RowToMap (by column name), for rows of pgx queries
-// whose columns the schema gives.
+// (by index) and pgx.CollectRows and its kin (RowToMap entries, struct
+// fields of type any, RowTo[any]), for rows of pgx queries whose columns
+// the schema gives.
 func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) map[key]pgxValue {
 	out := map[key]pgxValue{}
 	queries := map[*ast.CallExpr]*queuemodel.Call{}
@@ -155,18 +159,27 @@ func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.
 			rowsOf[lhs] = q
 			continue
 		}
-		var q *queuemodel.Call
-		byIndex := false
-		switch callee(pass, call) {
-		case "github.com/jackc/pgx/v5.CollectRows", "github.com/jackc/pgx/v5.CollectOneRow", "github.com/jackc/pgx/v5.CollectExactlyOneRow":
-			if len(call.Args) == 2 && strings.HasSuffix(types.ExprString(call.Args[1]), "RowToMap") {
-				q = rowsOf[object(pass, call.Args[0])]
+		if rowsArg, rf, ok := collector(pass, call); ok {
+			q := rowsOf[object(pass, rowsArg)]
+			if q == nil {
+				continue
 			}
-		default:
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Values" {
-				q, byIndex = rowsOf[object(pass, sel.X)], true
+			st := q.Stmts[0]
+			t := m.Schema().Table(st.Table)
+			if t == nil {
+				continue
 			}
+			single := callee(pass, call) != pgxPath+".CollectRows"
+			for col, k := range collectedKeys(lhs, rf, columns(t, st.Outputs), jsonColumns(t), single) {
+				out[k] = pgxValue{scan: q, column: col, typ: t.Column(col).Type.Name}
+			}
+			continue
 		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Values" {
+			continue
+		}
+		q := rowsOf[object(pass, sel.X)]
 		if q == nil {
 			continue
 		}
@@ -175,16 +188,11 @@ func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.
 		if t == nil {
 			continue
 		}
+		isJSON := jsonColumns(t)
 		for i, name := range columns(t, st.Outputs) {
-			col := t.Column(name)
-			if col == nil || (col.Type.Name != "json" && col.Type.Name != "jsonb") || col.Type.Array {
-				continue
+			if isJSON(name) {
+				out[key{obj: lhs, element: fmt.Sprint(i)}] = pgxValue{scan: q, column: name, typ: t.Column(name).Type.Name}
 			}
-			elem := col.Name
-			if byIndex {
-				elem = fmt.Sprint(i)
-			}
-			out[key{obj: lhs, element: elem}] = pgxValue{scan: q, column: col.Name, typ: col.Type.Name}
 		}
 	}
 	return out
@@ -297,7 +305,11 @@ func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
 
 var textToJSON = regexp.MustCompile(`(?i)\b(to_jsonb?|jsonb?_build_object|jsonb?_build_array)\s*\([^;]*\$\d+\s*::\s*(text|varchar|character varying)\b`)
 
-// checkSQL reports SQL that makes JSON out of a text parameter.
+var textParam = regexp.MustCompile(`(?i)\$(\d+)\s*::\s*(?:text|varchar|character varying)\b`)
+
+// checkSQL reports SQL that makes JSON out of a text parameter bound to
+// JSON text. A text parameter that holds a message or a name is meant to
+// become a JSON string, so the Go argument decides.
 func checkSQL(pass *analysis.Pass, m *queuemodel.Model) {
 	for _, c := range m.Calls {
 		if !c.Known {
@@ -314,18 +326,36 @@ func checkSQL(pass *analysis.Pass, m *queuemodel.Model) {
 			for _, a := range st.Set {
 				texts = append(texts, a.Value.Text)
 			}
-			for _, t := range texts {
-				if m := textToJSON.FindString(t); m != "" {
-					pass.Report(analysis.Diagnostic{
-						Pos: c.Pos(),
-						Message: fmt.Sprintf("%s… turns a text parameter into a JSON string: JSON text passed this way is stored as \"{\\\"a\\\":1}\", not as an object; "+
-							"pass the JSON as $n::jsonb", strings.TrimSpace(m)),
-					})
-					break
-				}
+			if reportTextToJSON(pass, c, texts) {
+				break
 			}
 		}
 	}
+}
+
+// reportTextToJSON reports the first expression of texts that turns a text
+// parameter into JSON while the call binds JSON text to it.
+func reportTextToJSON(pass *analysis.Pass, c *queuemodel.Call, texts []string) bool {
+	for _, t := range texts {
+		m := textToJSON.FindString(t)
+		if m == "" {
+			continue
+		}
+		for _, p := range textParam.FindAllStringSubmatch(m, -1) {
+			n, _ := strconv.Atoi(p[1])
+			arg := c.Arg(n)
+			if arg == nil || !jsonText(pass, arg, c.Func) {
+				continue
+			}
+			pass.Report(analysis.Diagnostic{
+				Pos: c.Pos(),
+				Message: fmt.Sprintf("%s… turns a text parameter into a JSON string, and %s holds JSON text: it is stored as \"{\\\"a\\\":1}\", not as an object; "+
+					"pass the JSON as $%d::jsonb", strings.TrimSpace(m), types.ExprString(arg), n),
+			})
+			return true
+		}
+	}
+	return false
 }
 
 // object returns the variable or field an expression names.

@@ -10,12 +10,12 @@ import (
 // Payloads decoded or encoded twice.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, doubledecode.Analyzer,
-		"seed", "assertstring", "decoder", "returning", "star", "values", "rowtomap", "collectone",
-		"twice", "marshalbytes", "marshalraw", "tojsonb", "buildobject")
+		"seed", "assertstring", "decoder", "returning", "star", "values", "rowtomap", "collectone", "collectstruct",
+		"twice", "marshalbytes", "marshalraw", "tojsonb", "buildobject", "marshalagain")
 }
 
 // Payloads decoded once.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, doubledecode.Analyzer,
-		"ok_bytes", "ok_raw", "ok_map", "ok_struct", "ok_sql", "ok_string", "ok_text", "ok_noschema", "ok_jsonbparam", "ok_marshal", "ok_valuestext")
+		"ok_bytes", "ok_raw", "ok_map", "ok_struct", "ok_sql", "ok_string", "ok_text", "ok_noschema", "ok_jsonbparam", "ok_marshal", "ok_valuestext", "ok_collectstruct", "ok_textparam", "ok_marshalonce")
 }

@@ -51,6 +51,33 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.IsType(t, map[string]any{}, maps[0]["payload"])
 	})
 
+	t.Run("CollectRows fills struct fields and RowTo values of type any already decoded", func(t *testing.T) {
+		type byName struct {
+			ID      int
+			Payload any
+		}
+		rows, err := conn.Query(ctx, `SELECT id, payload FROM jobs`)
+		require.NoError(t, err)
+		named, err := pgx.CollectRows(rows, pgx.RowToStructByName[byName])
+		require.NoError(t, err)
+		require.IsType(t, map[string]any{}, named[0].Payload)
+
+		type byPos struct {
+			Doc any
+		}
+		rows, err = conn.Query(ctx, `SELECT doc FROM jobs`)
+		require.NoError(t, err)
+		pos, err := pgx.CollectOneRow(rows, pgx.RowToStructByPos[byPos])
+		require.NoError(t, err)
+		require.IsType(t, map[string]any{}, pos.Doc)
+
+		rows, err = conn.Query(ctx, `SELECT payload FROM jobs`)
+		require.NoError(t, err)
+		v, err := pgx.CollectOneRow(rows, pgx.RowTo[any])
+		require.NoError(t, err)
+		require.IsType(t, map[string]any{}, v)
+	})
+
 	t.Run("pgx scans into []byte as JSON text", func(t *testing.T) {
 		var raw []byte
 		require.NoError(t, conn.QueryRow(ctx, `SELECT payload FROM jobs`).Scan(&raw))
@@ -72,5 +99,10 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.Equal(t, "string", kind)
 		require.NoError(t, conn.QueryRow(ctx, `SELECT jsonb_typeof($1::jsonb)`, `{"to": "a@example.com"}`).Scan(&kind))
 		require.Equal(t, "object", kind)
+	})
+	t.Run("jsonb_build_object of a plain text parameter stores the text as a JSON string, as meant", func(t *testing.T) {
+		var got string
+		require.NoError(t, conn.QueryRow(ctx, `SELECT jsonb_build_object('error', $1::text)::text`, "connection refused").Scan(&got))
+		require.JSONEq(t, `{"error": "connection refused"}`, got)
 	})
 }

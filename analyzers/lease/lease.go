@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -50,7 +51,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			table := strings.TrimPrefix(qt.Name, "public.")
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
-			if len(leases) == 0 {
+			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     st.Pos(),
 					Related: st.Related(),
@@ -60,7 +61,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 				})
 				continue
 			}
-			if !reclaimed(m, qt, leases) {
+			if len(leases) > 0 && !reclaimed(m, qt, leases) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     st.Pos(),
 					Related: st.Related(),
@@ -71,6 +72,57 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			}
 		}
 	}
+}
+
+// livenessReclaim reports whether claimed rows come back when their
+// worker stops beating: the claim records who took the job (worker_id =
+// $1), and an UPDATE or DELETE of claimed rows, keyed on that column,
+// compares a heartbeat with the clock (worker_id IN (SELECT id FROM
+// workers WHERE last_seen < now() - interval '1 minute')).
+func livenessReclaim(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement) bool {
+	var owners []string
+	for _, a := range claim.Set {
+		if a.Column != qt.StateColumn && a.Value.Kind == sqlcheck.ValueParam {
+			owners = append(owners, a.Column)
+		}
+	}
+	if len(owners) == 0 {
+		return false
+	}
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, top := range stmts {
+		if top.Table != qt.Name || (top.Kind != sqlcheck.KindUpdate && top.Kind != sqlcheck.KindDelete) || !onlyClaimed(top, qt) {
+			continue
+		}
+		keyed := false
+		for _, p := range top.Where {
+			for _, col := range owners {
+				keyed = keyed || p.Column == col || regexp.MustCompile(`\b`+regexp.QuoteMeta(col)+`\b`).MatchString(p.Text)
+			}
+		}
+		if keyed && comparesClock(top) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparesClock reports whether a statement, or one it holds, compares
+// something with the clock.
+func comparesClock(top *sqlcheck.Stmt) bool {
+	found := false
+	top.Walk(func(s *sqlcheck.Stmt) {
+		for _, p := range s.Where {
+			for _, v := range p.Values {
+				found = found || v.Kind == sqlcheck.ValueNow
+			}
+			found = found || timeExpr.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>")
+		}
+	})
+	return found
 }
 
 // describeState names the state a claim moves a job to, the SQL that
@@ -138,24 +190,32 @@ func isTime(t types.Type) bool {
 }
 
 // reclaimed reports whether some statement on the table, in the package or
-// anywhere in the module's SQL, selects rows by a lease column being past:
-// lease < now(), lease < $1, or the same inside an OR.
+// anywhere in the module's SQL, takes back claimed rows whose lease
+// expired: an UPDATE or DELETE (a reclaimer, or a claim whose poll also
+// accepts expired rows) that selects rows by a lease column being past
+// (lease < now(), lease < $1, started_at + timeout < now(), now() -
+// locked_at > interval ..., the same inside an OR), among rows that may be
+// in a claimed state. A SELECT that only looks (a count for a dashboard)
+// takes nothing back.
 func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, leases []string) bool {
 	var stmts []*sqlcheck.Stmt
 	for _, st := range qt.Statements {
 		stmts = append(stmts, st.Stmt)
 	}
-	if comparesLease(stmts, qt.Name, leases) {
+	if comparesLease(stmts, qt, leases) {
 		return true
 	}
-	return comparesLease(m.ModuleStatements(), qt.Name, leases)
+	return comparesLease(m.ModuleStatements(), qt, leases)
 }
 
-func comparesLease(stmts []*sqlcheck.Stmt, table string, leases []string) bool {
+func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, leases []string) bool {
 	found := false
 	for _, top := range stmts {
+		if top.Table != qt.Name || !takesBack(top, qt) || !mayHoldClaimed(top, qt) {
+			continue
+		}
 		top.Walk(func(s *sqlcheck.Stmt) {
-			if s.Table != table {
+			if s.Table != qt.Name || !mayHoldClaimed(s, qt) {
 				return
 			}
 			for _, p := range s.Where {
@@ -170,6 +230,61 @@ func comparesLease(stmts []*sqlcheck.Stmt, table string, leases []string) bool {
 	return found
 }
 
+// takesBack reports whether a statement can take rows back: an UPDATE or
+// DELETE, or a SELECT that lists claimed rows by key for a second step
+// to update (River's rescuer: SELECT id ... WHERE state = 'running' AND
+// attempted_at < $1), as opposed to a count or a poll that only looks.
+func takesBack(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	switch s.Kind {
+	case sqlcheck.KindUpdate, sqlcheck.KindDelete:
+		return true
+	case sqlcheck.KindSelect:
+		for _, o := range s.Outputs {
+			if o.Column == "" && !o.Star {
+				return false // count(*), an expression: a report, not a reclaim
+			}
+		}
+		return len(s.Outputs) > 0 && onlyClaimed(s, qt)
+	}
+	return false
+}
+
+// onlyClaimed reports whether a statement filters the state column on
+// claimed states only.
+func onlyClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	for _, p := range sqlcheck.StateFilters(s) {
+		if p.Column != qt.StateColumn || p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
+			continue
+		}
+		all := true
+		for _, v := range p.Values {
+			all = all && v.Kind == sqlcheck.ValueConst && slices.Contains(qt.Claimed, v.Str)
+		}
+		return all
+	}
+	return false
+}
+
+// mayHoldClaimed reports whether a statement's state filter, if it has a
+// constant one, admits a claimed state.
+func mayHoldClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	for _, p := range sqlcheck.StateFilters(s) {
+		if p.Column != qt.StateColumn || p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
+			continue
+		}
+		admits := false
+		for _, v := range p.Values {
+			admits = admits || v.Kind != sqlcheck.ValueConst || slices.Contains(qt.Claimed, v.Str)
+		}
+		if !admits {
+			return false
+		}
+	}
+	return true
+}
+
+// expired reports whether a predicate holds for rows whose lease column
+// col is past: col < now(), or the same as arithmetic.
 func expired(p sqlcheck.Pred, col string) bool {
 	if p.Column == col && (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) {
 		return true
@@ -178,7 +293,36 @@ func expired(p sqlcheck.Pred, col string) bool {
 		return false
 	}
 	q := regexp.QuoteMeta(col)
-	return regexp.MustCompile(`\b` + q + `\s*<|>=?\s*(\w+\.)?` + q + `\b`).MatchString(p.Text)
+	if regexp.MustCompile(`\b` + q + `\s*<|>=?\s*(\w+\.)?` + q + `\b`).MatchString(p.Text) {
+		return true
+	}
+	// started_at + timeout * interval '1 second' < now(): the column,
+	// pushed later, on the small side; now() - locked_at > interval '5
+	// minutes': the column subtracted, on the large side.
+	for _, cmp := range comparisons.FindAllStringSubmatchIndex(p.Text, -1) {
+		left, op, right := p.Text[:cmp[0]], p.Text[cmp[2]:cmp[3]], p.Text[cmp[1]:]
+		if op[0] == '>' {
+			left, right = right, left // read it as left < right
+		}
+		if added(left, q) && timeExpr.MatchString(right) || subtracted(right, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparisons finds a comparison operator (not <> or a shift).
+var comparisons = regexp.MustCompile(`[^<>!=]((?:<|>)=?)[^<>=]`)
+
+// added reports whether col appears in an expression as a term that is not
+// subtracted: col + x, x + col.
+func added(expr, q string) bool {
+	return regexp.MustCompile(`(^|[^-\s]\s*|\+\s*|\(\s*)\b(\w+\.)?`+q+`\b`).MatchString(strings.TrimSpace(expr)) && !subtracted(expr, q)
+}
+
+// subtracted reports whether col is subtracted in an expression: x - col.
+func subtracted(expr, q string) bool {
+	return regexp.MustCompile(`-\s*(\w+\.)?` + q + `\b`).MatchString(expr)
 }
 
 var sessionLock = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_lock(_shared)?\s*\(`)

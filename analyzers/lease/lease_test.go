@@ -13,14 +13,15 @@ func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
 		"funcnolease",
-		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg")
+		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
+		"countonly", "pollmention", "queuedexpired", "deadworker")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
-		"ok_nullstate", "ok_notin", "ok_cronreclaim",
+		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker")
 }

@@ -5,11 +5,13 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -102,7 +104,7 @@ func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Curso
 	read := map[types.Object]bool{}
 	for cur := range root.Preorder((*ast.Ident)(nil)) {
 		obj := pass.TypesInfo.Uses[cur.Node().(*ast.Ident)]
-		if obj == nil || read[obj] || inLogCall(pass, cur) {
+		if obj == nil || read[obj] || inLogCall(pass, cur) || written(cur) || onlyLogged(pass, cur) {
 			continue
 		}
 		read[obj] = true
@@ -207,6 +209,73 @@ func inLogCall(pass *analysis.Pass, cur inspector.Cursor) bool {
 	return false
 }
 
+// written reports whether an identifier is written rather than read: the
+// left side of an assignment, or an address handed to a call that fills it
+// (flag.IntVar(&cfg.MaxRetries, ...)). A Scan is the exception: a limit
+// scanned from a column copies the column, which the SQL may compare
+// (that is the column's business).
+func written(cur inspector.Cursor) bool {
+	for {
+		parent := cur.Parent()
+		switch p := parent.Node().(type) {
+		case *ast.SelectorExpr:
+			if p.Sel != cur.Node() {
+				return false // the limit is x in x.f: a read of x
+			}
+		case *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			call, arg := parent.Parent().Node().(*ast.CallExpr)
+			return p.Op == token.AND && arg && !isScanCall(call)
+		case *ast.AssignStmt:
+			return slices.Contains(p.Lhs, cur.Node().(ast.Expr))
+		default:
+			return false
+		}
+		cur = parent
+	}
+}
+
+func isScanCall(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Scan"
+}
+
+// onlyLogged reports whether an identifier feeds a computation whose
+// result only a log or format call uses: left := max - attempts, then
+// log.Printf("%d left", left).
+func onlyLogged(pass *analysis.Pass, cur inspector.Cursor) bool {
+	var assign *ast.AssignStmt
+	for c := range cur.Enclosing((*ast.AssignStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.BlockStmt)(nil)) {
+		assign, _ = c.Node().(*ast.AssignStmt)
+		break
+	}
+	if assign == nil || len(assign.Lhs) != 1 || len(assign.Rhs) != 1 || cur.Node().Pos() < assign.Rhs[0].Pos() {
+		return false
+	}
+	id, ok := assign.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false // a package variable: its readers are anywhere
+	}
+	uses := 0
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for u := range fn.Preorder((*ast.Ident)(nil)) {
+			if pass.TypesInfo.Uses[u.Node().(*ast.Ident)] != v {
+				continue
+			}
+			if !inLogCall(pass, u) {
+				return false
+			}
+			uses++
+		}
+		break
+	}
+	return uses > 0
+}
+
 // readElsewhere reports whether another package of the module mentions an
 // exported limit by name (a selector .Name outside this package's files).
 func readElsewhere(pass *analysis.Pass, m *queuemodel.Model, name string) bool {
@@ -238,7 +307,8 @@ func readElsewhere(pass *analysis.Pass, m *queuemodel.Model, name string) bool {
 }
 
 // unguardedRetries returns the retries of the package that no attempt
-// guard stops.
+// guard stops. It reports the retries that reset the attempt count, which
+// no guard can stop, itself.
 func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) []*queuemodel.Statement {
 	var out []*queuemodel.Statement
 	for _, qt := range m.QueueTables() {
@@ -246,7 +316,9 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 		for _, st := range qt.Statements {
 			switch st.Role {
 			case queuemodel.RoleRetry:
-				retries = append(retries, st)
+				if !strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
+					retries = append(retries, st) // a test that puts a job back sets up a case
+				}
 			case queuemodel.RoleFail:
 				fails = append(fails, st)
 			}
@@ -256,13 +328,31 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f)
 		}
 		for _, r := range retries {
-			if guardedFail || caseGuard(r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) {
+			if col := resetsCount(r); col != "" {
+				pass.Report(analysis.Diagnostic{
+					Pos: r.Call.Pos(),
+					Message: fmt.Sprintf("this retry resets %s to 0, the count the attempt limit is compared with: the limit is never reached, and a job that always fails is retried for ever; "+
+						"keep counting (%s = %s + 1), and reset only when a job is enqueued again by hand", col, col, col),
+				})
+				continue
+			}
+			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) {
 				continue
 			}
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// resetsCount returns the attempt-count column a retry sets back to 0, or "".
+func resetsCount(r *queuemodel.Statement) string {
+	for _, a := range r.Set {
+		if attemptWord.MatchString(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind == sqlcheck.ValueConst && a.Value.Str == "0" {
+			return a.Column
+		}
+	}
+	return ""
 }
 
 // bodyGuard reports whether a statement of a function body runs under a
@@ -280,9 +370,10 @@ var caseOnAttempts = regexp.MustCompile(`(?is)\bCASE\b.*\bWHEN\b.*(attempt|retr|
 
 // caseGuard reports whether a retry decides in SQL between retrying and
 // failing: SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END.
-func caseGuard(r *queuemodel.Statement) bool {
+// A CASE on the attempts elsewhere (a backoff in run_at) decides nothing.
+func caseGuard(r *queuemodel.Statement, stateCol string) bool {
 	for _, a := range r.Set {
-		if caseOnAttempts.MatchString(a.Value.Text) {
+		if a.Column == stateCol && caseOnAttempts.MatchString(a.Value.Text) {
 			return true
 		}
 	}
@@ -308,11 +399,12 @@ func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
 	return false
 }
 
-// goGuard reports whether a call runs under an if whose condition looks at
-// an attempt count, or asks a helper, there or at a call of the function
-// that holds it (two levels up, in this package). A function other
-// packages may call, and this one does not, is given the benefit of the
-// doubt: its callers are out of sight.
+// goGuard reports whether a call runs under an if whose condition compares
+// an attempt count, or asks a helper that does, there or at a call of the
+// function that holds it (two levels up, in this package). An exported
+// function this package does not call, and that makes the call
+// unconditionally, is given the benefit of the doubt: its callers, out of
+// sight, decide.
 func goGuard(pass *analysis.Pass, root inspector.Cursor, call *queuemodel.Call) bool {
 	cur, ok := root.FindNode(call.Expr)
 	if !ok {
@@ -345,27 +437,102 @@ func guardedAt(pass *analysis.Pass, root inspector.Cursor, cur inspector.Cursor,
 				return true
 			}
 		}
-		return !called && fn.Exported()
+		// An exported function no code of the package calls may be a
+		// store's operation (Retry) whose callers, out of sight, decide;
+		// not when it decides itself, retrying in a branch (the worker's
+		// exported Run).
+		return !called && fn.Exported() && !branched(cur, d)
 	}
 	return false
 }
 
-// guardCond reports whether an if's condition looks at an attempt count or
-// asks a helper (if exhausted(job)).
-func guardCond(pass *analysis.Pass, cond ast.Expr) bool {
-	if attemptWord.MatchString(types.ExprString(cond)) {
-		return true
+// branched reports whether a call sits in a branch or loop of the function
+// fn: the function decides whether to make it.
+func branched(cur, fn inspector.Cursor) bool {
+	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil),
+		(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+		return c != fn
 	}
-	helper := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if ce, ok := n.(*ast.CallExpr); ok {
-			if _, isFunc := typeutil.Callee(pass.TypesInfo, ce).(*types.Func); isFunc {
-				helper = true
+	return false
+}
+
+// guardCond reports whether an if's condition compares an attempt count
+// (job.Attempts >= max) or asks a helper that does (if exhausted(job)). A
+// condition on the error alone (errors.Is(err, ErrPermanent), retryable(err))
+// is not a limit: ordinary errors still retry for ever.
+func guardCond(pass *analysis.Pass, cond ast.Expr) bool {
+	return comparesCount(pass, cond, 1)
+}
+
+// comparesCount reports whether an expression compares an attempt count,
+// itself or in the body of a function of this package it calls (depth
+// levels down). A call to a function outside the standard library whose
+// body is out of sight may compare it: the benefit of the doubt.
+func comparesCount(pass *analysis.Pass, e ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
+				found = found || countOperand(n.X) || countOperand(n.Y)
+			}
+		case *ast.CallExpr:
+			fn, ok := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				break
+			}
+			if fn.Pkg() != pass.Pkg {
+				found = found || !standard(fn.Pkg().Path())
+				break
+			}
+			if body := funcBody(pass, fn); body != nil && depth > 0 {
+				found = found || comparesCount(pass, body, depth-1)
 			}
 		}
-		return !helper
+		return !found
 	})
-	return helper
+	return found
+}
+
+// countOperand reports whether a compared expression is an attempt count:
+// attempts, job.Attempts, j.Tried, job.Attempt().
+func countOperand(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		e = call.Fun
+	}
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = star.X
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return attemptWord.MatchString(e.Name) && !strings.Contains(strings.ToLower(e.Name), "retryable")
+	case *ast.SelectorExpr:
+		return countOperand(e.Sel)
+	}
+	return false
+}
+
+// standard reports whether an import path is the standard library's.
+func standard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// funcBody returns the body of a function declared in this package.
+func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
+	for _, f := range pass.Files {
+		if f.Pos() > fn.Pos() || fn.Pos() > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd.Body
+			}
+		}
+	}
+	return nil
 }
 
 func sortByPos(objs []types.Object) {

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/internal/pgtest"
@@ -20,10 +22,12 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 const seedPoll = `SELECT id, kind, payload, attempts FROM jobs
 	WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`
 
-// TestEvidenceOnPostgreSQL checks the rule's claim on PostgreSQL 15: with a
+// TestEvidenceOnPostgreSQL checks the rule's claims on PostgreSQL 15: with a
 // table of finished jobs, the seed's poll cannot use seedpr's index on kind
-// and scans the table; seedfixed's partial index serves it; and the index
-// the finding tells seedpr to add serves it too.
+// and scans the table; seedfixed's partial index serves it; the index the
+// finding tells seedpr to add serves it too; a btree on the state alone
+// leaves the poll to sort; and the suggested CONCURRENTLY build lets writes
+// through.
 func TestEvidenceOnPostgreSQL(t *testing.T) {
 	cases := []struct {
 		name, fixture string
@@ -45,6 +49,8 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 			require.Equal(t, c.wantIndex, pollIndex(t, conn))
 		})
 	}
+	t.Run("a btree on the state alone leaves the poll to sort", evidenceUnorderedIndex)
+	t.Run("CREATE INDEX CONCURRENTLY lets writes through", evidenceConcurrently)
 }
 
 // TestStatePredicatesOnPostgreSQL checks, for each state predicate the
@@ -144,4 +150,112 @@ func findIndex(node map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// evidenceUnorderedIndex checks on PostgreSQL 15 that a btree on the
+// state alone leaves the poll to sort every runnable row, and that the
+// suggested partial index removes the sort.
+func evidenceUnorderedIndex(t *testing.T) {
+	conn := pgtest.Connect(t)
+	pgtest.Exec(t, conn, migration(t, "seedpr"))
+	pgtest.Exec(t, conn, `CREATE INDEX jobs_status_idx ON jobs (status)`)
+	fill(t, conn)
+	pgtest.Exec(t, conn, `INSERT INTO jobs (kind, payload, status, run_at)
+		SELECT 'charge', '{}', 'queued', now() - i * interval '1 second' FROM generate_series(1, 5000) i`)
+	pgtest.Exec(t, conn, `ANALYZE jobs`)
+	require.Equal(t, "jobs_status_idx", pollIndex(t, conn))
+	require.True(t, planHas(t, conn, "Sort"), "the poll sorts the queued rows")
+
+	pgtest.Exec(t, conn, suggestedIndex(t))
+	pgtest.Exec(t, conn, `ANALYZE jobs`)
+	require.Equal(t, "jobs_poll_idx", pollIndex(t, conn))
+	require.False(t, planHas(t, conn, "Sort"))
+}
+
+// evidenceConcurrently checks on PostgreSQL 15 why the suggestion is
+// CREATE INDEX CONCURRENTLY: while a plain CREATE INDEX waits for a
+// writer's transaction, every other write to the queue waits behind it;
+// CONCURRENTLY lets them through. And it cannot run in a transaction block.
+func evidenceConcurrently(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		create  string
+		blocked bool
+	}{
+		{`CREATE INDEX jobs_plain_idx ON jobs (run_at) WHERE status = 'queued'`, true},
+		{`CREATE INDEX CONCURRENTLY jobs_conc_idx ON jobs (run_at) WHERE status = 'queued'`, false},
+	} {
+		t.Run(c.create, func(t *testing.T) {
+			dsn := pgtest.DSN(t)
+			connect := func() *pgx.Conn {
+				conn, err := pgx.Connect(ctx, dsn)
+				require.NoError(t, err)
+				t.Cleanup(func() { conn.Close(ctx) })
+				return conn
+			}
+			writer, builder, other := connect(), connect(), connect()
+			pgtest.Exec(t, writer, migration(t, "seedpr"))
+
+			tx, err := writer.Begin(ctx) // a worker's transaction, in flight
+			require.NoError(t, err)
+			_, err = tx.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('email', '{}')`)
+			require.NoError(t, err)
+
+			var pid int
+			require.NoError(t, builder.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+			built := make(chan error, 1)
+			go func() { _, err := builder.Exec(ctx, c.create); built <- err }()
+			require.Eventually(t, func() bool {
+				var waiting bool
+				require.NoError(t, other.QueryRow(ctx, `SELECT coalesce(wait_event_type = 'Lock', false) FROM pg_stat_activity WHERE pid = $1`, pid).Scan(&waiting))
+				return waiting
+			}, 10*time.Second, 20*time.Millisecond, "the index build waits for the writer")
+
+			pgtest.Exec(t, other, `SET lock_timeout = '300ms'`)
+			_, err = other.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('email', '{}')`)
+			if c.blocked {
+				var pgErr *pgconn.PgError
+				require.ErrorAs(t, err, &pgErr)
+				require.Equal(t, "55P03", pgErr.Code, "lock_not_available: the enqueue waits behind the index build")
+			} else {
+				require.NoError(t, err, "the enqueue goes through while the index builds")
+			}
+			require.NoError(t, tx.Commit(ctx))
+			require.NoError(t, <-built)
+		})
+	}
+
+	t.Run("CONCURRENTLY cannot run inside a transaction block", func(t *testing.T) {
+		conn := pgtest.Connect(t)
+		pgtest.Exec(t, conn, migration(t, "seedpr"))
+		tx, err := conn.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, suggestedIndex(t))
+		var pgErr *pgconn.PgError
+		require.ErrorAs(t, err, &pgErr)
+		require.Equal(t, "25001", pgErr.Code) // active_sql_transaction
+	})
+}
+
+// planHas reports whether the poll's plan holds a node of a type.
+func planHas(t *testing.T, conn *pgx.Conn, nodeType string) bool {
+	var plan []map[string]any
+	var raw []byte
+	require.NoError(t, conn.QueryRow(context.Background(), "EXPLAIN (FORMAT JSON) "+seedPoll).Scan(&raw))
+	require.NoError(t, json.Unmarshal(raw, &plan))
+	var has func(node map[string]any) bool
+	has = func(node map[string]any) bool {
+		if node["Node Type"] == nodeType {
+			return true
+		}
+		children, _ := node["Plans"].([]any)
+		for _, c := range children {
+			if has(c.(map[string]any)) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(plan[0]["Plan"].(map[string]any))
 }

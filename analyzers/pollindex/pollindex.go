@@ -44,7 +44,10 @@ func run(pass *analysis.Pass) (any, error) {
 				if t == nil {
 					continue // the table's schema is not in the module
 				}
-				if _, verdict := t.PollIndex(poll); verdict != sqlcheck.NotServed {
+				_, verdict := t.PollIndex(poll)
+				idx := unorderedOnly(t, poll)
+				unordered := verdict == sqlcheck.Served && idx != nil
+				if verdict != sqlcheck.NotServed && !unordered {
 					continue
 				}
 				add := sqlcheck.SuggestPollIndex(t, poll)
@@ -52,6 +55,10 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				reported[add] = true
+				if unordered {
+					pass.Report(unorderedDiagnostic(m, t, poll, st, idx, add))
+					continue
+				}
 				pass.Report(diagnostic(m, t, poll, st, add))
 			}
 		}
@@ -65,7 +72,7 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st 
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	msg += "; add in a new migration: " + add
+	msg += "; " + addIndex + add
 	return analysis.Diagnostic{
 		Pos:            m.Pos(t.Loc),
 		Message:        msg,
@@ -77,7 +84,7 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st 
 // migration builds the index without blocking the queue's writes while it
 // is built: CONCURRENTLY, which cannot run in a transaction block.
 func migration(t *sqlcheck.Table, add string) rule.Migration {
-	rest, _ := strings.CutPrefix(add, "CREATE INDEX ")
+	rest, _ := strings.CutPrefix(add, "CREATE INDEX CONCURRENTLY ")
 	name, _, _ := strings.Cut(rest, " ")
 	if schema, _, ok := strings.Cut(t.Name, "."); ok && schema != "public" {
 		name = schema + "." + name
@@ -89,6 +96,71 @@ func migration(t *sqlcheck.Table, add string) rule.Migration {
 		NoTransaction: true,
 		Comment:       "The index the queue's poll needs, built without locking out writes (CONCURRENTLY, outside a transaction).",
 	}
+}
+
+// addIndex introduces the suggested index: CONCURRENTLY, because a plain
+// CREATE INDEX blocks every INSERT and UPDATE on the queue while it builds.
+const addIndex = "add in a new migration, CONCURRENTLY so that building it does not block writes on the live queue table (outside a transaction block): "
+
+// unorderedDiagnostic reports a plain btree that finds the runnable rows by
+// equality but does not hold them in the poll's order.
+func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
+	table := strings.TrimPrefix(t.Name, "public.")
+	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
+		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
+	return analysis.Diagnostic{
+		Pos:     m.Pos(t.Loc),
+		Message: msg,
+		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
+	}
+}
+
+// unorderedOnly returns the index serving a poll when every index that
+// serves it leaves the poll to sort all runnable rows; nil when some index
+// serves it in order, or might (one the tool cannot evaluate).
+func unorderedOnly(t *sqlcheck.Table, poll *sqlcheck.Stmt) *sqlcheck.Index {
+	var unordered *sqlcheck.Index
+	for _, idx := range t.Indexes {
+		one := *t
+		one.Indexes = []*sqlcheck.Index{idx}
+		switch _, v := one.PollIndex(poll); {
+		case v == sqlcheck.Unknown, v == sqlcheck.Served && !sortsAll(idx, poll):
+			return nil
+		case v == sqlcheck.Served && unordered == nil:
+			unordered = idx
+		}
+	}
+	return unordered
+}
+
+// sortsAll reports whether a plain btree that serves a poll by its
+// equality filters lacks the poll's order column altogether, so that the
+// poll sorts every row it finds: (status) under ORDER BY run_at, (queue)
+// under WHERE queue = $1 ... ORDER BY run_at. An index that holds the order
+// column after a range column ((queue, run_at, priority) under run_at <=
+// $2 ORDER BY priority) is a trade-off its authors chose, not reported.
+func sortsAll(idx *sqlcheck.Index, poll *sqlcheck.Stmt) bool {
+	if idx == nil || idx.Where != nil || len(poll.OrderBy) == 0 {
+		return false
+	}
+	eq := map[string]bool{}
+	for _, p := range poll.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Column != "" {
+			eq[p.Column] = true
+		}
+	}
+	for _, o := range poll.OrderBy {
+		if o.Column != "" && eq[o.Column] {
+			continue // ordering by a column fixed by the filter
+		}
+		for _, k := range idx.Keys {
+			if (o.Column != "" && k.Column == o.Column) || k.Expr == o.Expr {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // describe summarizes a poll's filter and order, as SQL.

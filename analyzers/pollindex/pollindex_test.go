@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx",
 		"templated", "searchpath", "funcpoll",
-		"states_ne", "states_or_narrow")
+		"states_ne", "states_or_narrow", "status_only", "queue_only")
 }
 
 // Designs it accepts.
@@ -25,7 +25,7 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
 		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
-		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath")
+		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst")
 }
 
 // The finding points at the poll it is about.
@@ -68,5 +68,5 @@ func TestMigrationFix(t *testing.T) {
 	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'", m.Up)
 	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS jobs_poll_idx", m.Down)
 	require.True(t, m.NoTransaction)
-	require.Contains(t, d.Message, "add in a new migration: CREATE INDEX jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
+	require.Contains(t, d.Message, "add in a new migration: CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
 }

@@ -68,6 +68,9 @@ func (j *Jobs) equal(o *Jobs) bool {
 
 func (j *Jobs) empty() bool { return j.equal(&Jobs{}) }
 
+// Empty reports whether a function does nothing to jobs.
+func (j Jobs) Empty() bool { return j.empty() }
+
 // JobsOf returns what the function a call calls does to jobs (from this
 // package, or from a fact of the callee's package), or nil. Calls of the
 // module's interface methods are resolved: Through is empty.

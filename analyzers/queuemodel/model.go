@@ -231,6 +231,7 @@ type Model struct {
 	files     *fileMap
 	loops     *callGraph
 	inspector *inspector.Inspector
+	paths     map[*Statement]*ClaimPath // see ClaimPathOf
 }
 
 // Inspector returns the inspector of the package's syntax, built once for

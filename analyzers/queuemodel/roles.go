@@ -41,7 +41,7 @@ func (b *builder) inferQueue() {
 		b.table(name).Inherited = true
 	}
 	for _, st := range b.statements() {
-		if qt := b.model.Tables[st.Table]; qt != nil {
+		if qt := b.model.Tables[st.On()]; qt != nil {
 			qt.Statements = append(qt.Statements, st)
 		}
 	}
@@ -112,7 +112,7 @@ func (b *builder) transitions(qt *QueueTable) {
 	claimed := map[string]bool{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := qt.AssignedState(st); ok && !firm[v] {
+			if v, ok := qt.claimedState(st); ok && !firm[v] {
 				claimed[v] = true
 			}
 		}
@@ -131,6 +131,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			claimed[v] = true
 		}
 	}
+	b.crossFunctionSteps(qt, firm, claimed)
 	runnable = runnableStates(firm, soft, claimed)
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
 	// it is still runnable (WHERE id = $1 AND status = 'queued').
@@ -570,7 +571,7 @@ func claims(st *Statement) bool {
 			}
 		}
 	case sqlcheck.KindSelect:
-		return st.Lock != nil
+		return st.Lock != nil || st.NestedClaim() != nil
 	}
 	return false
 }

@@ -33,10 +33,14 @@ type CollectableRow interface {
 
 type RowToFunc[T any] func(row CollectableRow) (T, error)
 
-func CollectRows[T any](rows Rows, fn RowToFunc[T]) ([]T, error) { return nil, nil }
-func CollectOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error) { var t T; return t, nil }
-func RowToMap(row CollectableRow) (map[string]any, error)        { return nil, nil }
-func RowToStructByName[T any](row CollectableRow) (T, error)     { var t T; return t, nil }
+func CollectRows[T any](rows Rows, fn RowToFunc[T]) ([]T, error)        { return nil, nil }
+func CollectOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error)        { var t T; return t, nil }
+func RowToMap(row CollectableRow) (map[string]any, error)               { return nil, nil }
+func RowToStructByName[T any](row CollectableRow) (T, error)            { var t T; return t, nil }
+func CollectExactlyOneRow[T any](rows Rows, fn RowToFunc[T]) (T, error) { var t T; return t, nil }
+func RowTo[T any](row CollectableRow) (T, error)                        { var t T; return t, nil }
+func RowToStructByPos[T any](row CollectableRow) (T, error)             { var t T; return t, nil }
+func RowToAddrOfStructByName[T any](row CollectableRow) (*T, error)     { var t T; return &t, nil }
 func ForEachRow(rows Rows, scans []any, fn func() error) (pgconn.CommandTag, error) {
 	return pgconn.CommandTag{}, nil
 }

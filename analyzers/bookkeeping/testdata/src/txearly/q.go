@@ -1,0 +1,39 @@
+// The claim holds its row lock in a transaction and the completion is
+// written in it; returning before Commit after the handler succeeded rolls
+// the completion back, and the job runs again.
+package txearly
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func handle(ctx context.Context, id int64) error { return nil }
+
+func work(ctx context.Context, pool *pgxpool.Pool) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	var id int64
+	if err := tx.QueryRow(ctx, `UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		return err
+	}
+	if err := handle(ctx, id); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err() // want `returns before Commit`
+	}
+	return tx.Commit(ctx)
+}

@@ -1,0 +1,16 @@
+// A btree on status alone finds the queued rows, but not in run_at order:
+// each poll reads every queued job and sorts them to take the first.
+package status_only
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running' WHERE id = (
+		SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}

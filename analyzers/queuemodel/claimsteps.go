@@ -1,0 +1,202 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// This file holds the claim's shapes beyond one statement in one function:
+// an UPDATE nested in a CTE under a SELECT, a poll and its take in two
+// functions called one after the other, and the receivers such functions
+// run on, known only where they are called (sqlc's q.WithTx(tx), New(pool)).
+
+// NestedClaim returns the UPDATE (or DELETE ... RETURNING) that a SELECT
+// holds in a CTE and that takes rows of a table the statement polls:
+// WITH next AS (SELECT ...), claimed AS (UPDATE ... RETURNING ...) SELECT
+// ... FROM claimed. It returns nil for any other statement.
+func (st *Statement) NestedClaim() *sqlcheck.Stmt {
+	if st.Kind != sqlcheck.KindSelect {
+		return nil
+	}
+	polled := map[string]bool{}
+	for _, p := range st.Polls {
+		polled[p.Table] = true
+	}
+	var found *sqlcheck.Stmt
+	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+		if found != nil || s == st.Stmt || !polled[s.Table] {
+			return
+		}
+		if s.Kind == sqlcheck.KindUpdate || (s.Kind == sqlcheck.KindDelete && s.Returning != nil) {
+			found = s
+		}
+	})
+	return found
+}
+
+// On returns the table a statement works on as a queue: its own, or for a
+// SELECT that nests a claim, the table that claim takes rows from.
+func (st *Statement) On() string {
+	if n := st.NestedClaim(); n != nil {
+		return n.Table
+	}
+	return st.Table
+}
+
+// claimedState returns the state a claim moves jobs to, from its own SET
+// or from the UPDATE it nests.
+func (qt *QueueTable) claimedState(st *Statement) (string, bool) {
+	if v, ok := qt.AssignedState(st); ok {
+		return v, true
+	}
+	if n := st.NestedClaim(); n != nil && qt.StateColumn != "" {
+		if v, ok := n.Assigns(qt.StateColumn); ok {
+			return valueState(v, qt.nullState)
+		}
+	}
+	return "", false
+}
+
+// A ClaimPath is a poll and its take in two functions of the package that
+// one caller calls one after the other: id := r.nextDue(ctx), then
+// r.markRunning(ctx, id).
+type ClaimPath struct {
+	PollSite, StepSite *ast.CallExpr // the caller's calls of the two functions
+	// PollRecv is what the poll's function runs on as the caller calls
+	// it, when its own receiver is an interface (sqlc's DBTX) and the
+	// caller's value says: New(pool), q.WithTx(tx).
+	PollRecv Receiver
+}
+
+// ClaimPathOf returns how the caller joins a poll and its take when they
+// sit in different functions, or nil.
+func (m *Model) ClaimPathOf(poll *Statement) *ClaimPath { return m.paths[poll] }
+
+// crossFunctionSteps pairs each SELECT poll that found no take in its own
+// function with the UPDATE by key, in another function of the package,
+// that a caller runs right after it and that moves the job out of the
+// states jobs are created and polled in (as claimStep does in one function).
+func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bool) {
+	for _, poll := range qt.Statements {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.Step != nil || !wholeFunc(poll.Call) {
+			continue
+		}
+		pollFn := b.funcOf(poll.Call.Decl)
+		for _, st := range qt.Statements {
+			v, ok := qt.AssignedState(st)
+			if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || firm[v] || !byKey(st.Stmt) || st.PolledBy != nil ||
+				!wholeFunc(st.Call) || st.Call.Decl == poll.Call.Decl {
+				continue
+			}
+			path := b.callsInTurn(pollFn, b.funcOf(st.Call.Decl))
+			if path == nil {
+				continue
+			}
+			st.Role = RoleClaim
+			poll.Step, st.PolledBy = st, poll
+			claimed[v] = true
+			if b.model.paths == nil {
+				b.model.paths = map[*Statement]*ClaimPath{}
+			}
+			b.model.paths[poll] = path
+			break
+		}
+	}
+}
+
+// wholeFunc reports whether a call sits directly in a function declaration.
+func wholeFunc(c *Call) bool { return c.Decl != nil && c.Func == ast.Node(c.Decl) }
+
+func (b *builder) funcOf(decl *ast.FuncDecl) *types.Func {
+	fn, _ := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return fn
+}
+
+// callsInTurn finds a function of the package whose body calls first, then
+// second, and returns the two call sites with the receivers they give.
+func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
+	if first == nil || second == nil {
+		return nil
+	}
+	for _, f := range b.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			var firstCall, secondCall *ast.CallExpr
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					_, lit := n.(*ast.FuncLit)
+					return !lit
+				}
+				switch b.calleeOf(call) {
+				case first:
+					if firstCall == nil {
+						firstCall = call
+					}
+				case second:
+					if firstCall != nil && secondCall == nil {
+						secondCall = call
+					}
+				}
+				return true
+			})
+			if secondCall == nil {
+				continue
+			}
+			return &ClaimPath{PollSite: firstCall, StepSite: secondCall, PollRecv: b.siteReceiver(decl, firstCall)}
+		}
+	}
+	return nil
+}
+
+func (b *builder) calleeOf(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := b.pass.TypesInfo.Uses[id].(*types.Func)
+	return fn
+}
+
+// siteReceiver returns what a method call's receiver value wraps, when the
+// caller made it in its body from a database value: q := New(pool), qtx :=
+// q.WithTx(tx).
+func (b *builder) siteReceiver(decl *ast.FuncDecl, call *ast.CallExpr) Receiver {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return RecvUnknown
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return RecvUnknown
+	}
+	v := b.pass.TypesInfo.Uses[id]
+	var made *ast.CallExpr
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && b.pass.TypesInfo.ObjectOf(lid) == v {
+				made, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	if made == nil || len(made.Args) != 1 {
+		return RecvUnknown
+	}
+	return receiverOf(b.pass.TypesInfo.TypeOf(made.Args[0]))
+}
