@@ -5,7 +5,10 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
+	"sync"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -51,9 +54,18 @@ type Call struct {
 	Args     []ast.Expr    // the bind arguments after the SQL, in order ($1, $2...); nil when passed as args...
 
 	SQLExpr  ast.Expr // the argument holding the SQL
-	SQL      string   // the SQL, when Known
-	Known    bool     // the SQL was resolved to a constant
+	// SQL is the SQL, when Known. Relations named by Go values read as
+	// placeholders (see TableName), numbers spliced into the text as bind
+	// parameters (see Spliced). The statements read ? parameters (sqlx's
+	// Rebind) and sqlx's :name parameters as $1, $2...
+	SQL      string
+	Known    bool   // the SQL was resolved
+	Unread   string // why the SQL could not be read; empty when Known
 	ParseErr *sqlcheck.ParseError
+	// Spliced maps the bind parameters that stand for numbers spliced into
+	// the SQL text (LIMIT %d) to their Go expressions; Arg returns nil for
+	// them.
+	Spliced map[int]ast.Expr
 
 	Stmts    []*Statement // the DML statements of the SQL, in order
 	ScanArgs []ast.Expr   // the arguments of the Scan that reads the result, when there is one
@@ -62,6 +74,8 @@ type Call struct {
 	// the Scan of a returned row (pgx.ErrNoRows, sql.ErrNoRows), rows.Next,
 	// or a result handed to the caller. A discarded result is unchecked.
 	ResultChecked bool
+
+	ddl token.Pos // where SQL text that names relations by placeholders starts
 }
 
 // Pos is the position of the call site.
@@ -69,7 +83,7 @@ func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
 
 // Arg returns the Go expression bound to parameter $n, or nil.
 func (c *Call) Arg(n int) ast.Expr {
-	if n < 1 || n > len(c.Args) {
+	if n < 1 || n > len(c.Args) || c.Spliced[n] != nil {
 		return nil
 	}
 	return c.Args[n-1]
@@ -102,6 +116,10 @@ type Statement struct {
 	// Step is, for a SELECT poll, the UPDATE that then takes the job it
 	// found (the second half of a two-step claim); PolledBy is the reverse.
 	Step, PolledBy *Statement
+
+	// origin is, for one view of a statement whose bound state comes from
+	// a set of constants, the statement all its views are read from.
+	origin *sqlcheck.Stmt
 }
 
 // A QueueTable is a table that some statement uses as a job queue.
@@ -123,11 +141,30 @@ type Model struct {
 	schema *schemaState
 	files  *fileMap
 	loops  *callGraph
+
+	goDDL     []*sqlcheck.Source // DDL run from Go that names tables by placeholders
+	extended  sync.Once
+	extension *sqlcheck.Schema
 }
 
 // Schema returns the replayed schema of the module, or nil when the module
 // has no migrations the tool could find.
-func (m *Model) Schema() *sqlcheck.Schema { return m.schema.get() }
+// Tables that Go code creates under placeholder names (CREATE TABLE %s run
+// through Exec, here or in a dependency) are part of it.
+func (m *Model) Schema() *sqlcheck.Schema {
+	base := m.schema.get()
+	if len(m.goDDL) == 0 {
+		return base
+	}
+	m.extended.Do(func() { m.extension = extend(base, m.goDDL) })
+	return m.extension
+}
+
+// TableName is how a finding names a table: without the public schema, and
+// with a table named by a Go value shown as that value ({store.Queue.table}).
+func TableName(name string) string {
+	return sqltext.Display(strings.TrimPrefix(name, "public."))
+}
 
 // SchemaErr is the error loading the schema from -schema paths, if any.
 func (m *Model) SchemaErr() error { m.schema.get(); return m.schema.err }

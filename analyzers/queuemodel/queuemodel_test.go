@@ -28,6 +28,9 @@ func TestCallSites(t *testing.T) {
 		if c.ParseErr != nil {
 			s += " parse-error"
 		}
+		if c.Unread != "" {
+			s += " (" + c.Unread + ")"
+		}
 		if c.Via != nil {
 			s += " via=" + c.Via.Name()
 		}
@@ -44,8 +47,8 @@ func TestCallSites(t *testing.T) {
 		`34 Exec tx "INSERT INTO jobs (ki" scan=0 enqueue`,
 		`36 Queue batch "DELETE FROM jobs WHE" scan=0 complete`,
 		`37 Exec unknown "UPDATE jobs SET stat" scan=0 complete`,
-		`39 Exec pool "?" scan=0`, // reassigned: not a constant
-		`40 Exec pool "?" scan=0`, // fmt.Sprintf: dynamic
+		`39 Exec pool "?" scan=0 (reassigned variable)`,
+		`40 Exec pool "SELECT * FROM jobs" scan=0 none`, // fmt.Sprintf of constants
 		`41 Exec pool "SELEC oops" scan=0 parse-error`,
 		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 fail`,
 		`47 Exec tx "UPDATE jobs SET atte" scan=0 none`,
@@ -56,7 +59,7 @@ func TestCallSites(t *testing.T) {
 		`70 PrepareContext pool "SELECT id FROM jobs " scan=0 none`,
 		`75 QueryRowContext pool "SELECT id FROM jobs " scan=1 none`, // the prepared statement runs the Prepare's SQL
 		`79 Exec conn "PREPARE get_job AS S" scan=0`,
-		`83 QueryRow conn "?" scan=1`, // pgx's prepared statement name: unknown SQL, no parse error
+		`83 QueryRow conn "?" scan=1 (the name of a prepared statement)`, // unknown SQL, no parse error
 	}, got)
 
 	require.Len(t, m.Tables, 1)
