@@ -53,7 +53,7 @@ type Call struct {
 	Via      *types.Func   // the wrapper the SQL passes through, if any
 	Args     []ast.Expr    // the bind arguments after the SQL, in order ($1, $2...); nil when passed as args...
 
-	SQLExpr  ast.Expr // the argument holding the SQL
+	SQLExpr ast.Expr // the argument holding the SQL
 	// SQL is the SQL, when Known. Relations named by Go values read as
 	// placeholders (see TableName), numbers spliced into the text as bind
 	// parameters (see Spliced). The statements read ? parameters (sqlx's

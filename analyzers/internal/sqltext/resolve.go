@@ -40,7 +40,7 @@ type assignment struct {
 type Resolver struct {
 	info    *types.Info
 	assigns map[*types.Var][]assignment
-	params  map[*types.Var]string    // parameters, with their function's name
+	params  map[*types.Var]string     // parameters, with their function's name
 	stored  map[*types.Var]*types.Var // a parameter stored into a field -> that field
 	funcs   map[*types.Func]*ast.FuncDecl
 }
