@@ -47,7 +47,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			if c.Receiver == queuemodel.RecvTx || holdsSessionLock(m, c) {
 				continue // a crash rolls the claim back, or releases the lock
 			}
-			table := strings.TrimPrefix(qt.Name, "public.")
+			table := queuemodel.TableName(qt.Name)
 			state, _ := st.Assigns(qt.StateColumn)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 {

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -60,12 +61,12 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *queuemodel.Call, add string) analysis.Diagnostic {
-	table := strings.TrimPrefix(t.Name, "public.")
+	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	msg += "; add in a new migration: " + add
+	msg += "; add in a new migration: " + sqltext.Display(add)
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: msg,

@@ -2,12 +2,16 @@ package queuemodel_test
 
 import (
 	"fmt"
+	"go/ast"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 func TestCallSites(t *testing.T) {
@@ -165,4 +169,89 @@ func TestNotQueues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestResolve shows what each way of building SQL reads as: the SQL, with
+// names from Go values shown as the values, or why it stays unread.
+func TestResolve(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "resolve")
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		s := fmt.Sprintf("%d ", fset.Position(c.Pos()).Line)
+		if c.Known {
+			s += sqltext.Display(c.SQL)
+		} else {
+			s += "? (" + c.Unread + ")"
+		}
+		for n, e := range c.Spliced {
+			s += fmt.Sprintf(" [$%d=%s arg=%v]", n, e.(*ast.Ident).Name, c.Arg(n))
+		}
+		for _, st := range c.Stmts {
+			s += fmt.Sprintf(" [%s", st.Kind)
+			values := []sqlcheck.Value{}
+			if v, ok := st.Assigns("status"); ok {
+				values = append(values, v)
+			}
+			for _, p := range st.Where {
+				values = append(values, p.Values...)
+			}
+			for _, v := range values {
+				if v.Kind == sqlcheck.ValueConst && v.Param > 0 {
+					s += fmt.Sprintf(" $%d=%s", v.Param, v.Str)
+				}
+			}
+			s += "]"
+		}
+		if c.ParseErr != nil {
+			s += " parse-error"
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		`8 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
+		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
+		`44 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT $1001 [$1001=n arg=<nil>] [SELECT]`,
+		`45 DELETE FROM {resolve.Queue.table} WHERE id = $1 [DELETE]`, // through a getter
+		`46 SELECT id FROM {resolve.Table} OFFSET $1001 [$1001=n arg=<nil>] [SELECT]`,
+		`47 SELECT id FROM queue.jobs [SELECT]`,
+		`48 SELECT id FROM "queue".{resolve.Queue.table} [SELECT]`,
+		`49 DELETE FROM {resolve.Queue.table} WHERE status = 'done' [DELETE]`,
+		`50 UPDATE {resolve.Queue.table} SET status = 'x' WHERE id = (SELECT id FROM {resolve.Queue.table} LIMIT 1) [UPDATE]`,
+		`54 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT 1 [SELECT]`,
+		`59 ? (assembled under a branch)`,
+		`64 ? (assembled in a loop)`,
+		`65 ? (a parameter of shapes)`,
+		`66 ? (a Go value spliced into a string literal)`,
+		`67 ? (a struct field)`, // a column's place: not a name the tool reads
+		`68 ? (fmt.Sprintf with a non-constant format)`,
+		`69 ? (a name built from several Go values)`,
+		`70 UPDATE jobs SET run_at = now() + interval '$1001 seconds' WHERE id = $1 [$1001=n arg=<nil>] [UPDATE]`,
+		`71 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=running]`,
+		`76 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=done]`, // one view per role: both play none here
+		`82 UPDATE jobs SET status = 'done' WHERE id IN (?) [UPDATE]`,
+		`84 SELECT id FROM jobs WHERE status = ? LIMIT ? [SELECT $1=queued]`,
+		`85 INSERT INTO jobs (kind, payload) VALUES (:kind, :payload::jsonb) [INSERT]`,
+		`86 SELECT id FROM jobs WHERE payload ? 'to' [SELECT]`, // jsonb's ? operator
+	}, got)
+
+	// One field, one placeholder, in every statement and file.
+	var names []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			if strings.HasPrefix(st.Table, "public.") && strings.Contains(st.Table, "Queue.table") {
+				names = append(names, st.Table)
+			}
+		}
+	}
+	require.NotEmpty(t, names)
+	for _, n := range names {
+		require.Equal(t, names[0], n)
+	}
+	require.Equal(t, "{resolve.Queue.table}", queuemodel.TableName(names[0]))
+	// The Go DDL defines it in the model's schema; no .sql file could.
+	table := m.Schema().Table(names[0])
+	require.NotNil(t, table)
+	require.NotNil(t, table.Column("status"))
 }

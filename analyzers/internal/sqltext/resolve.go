@@ -449,11 +449,16 @@ func (r *Resolver) straightLine(as []assignment, use *ast.Ident, depth int) ([]p
 			return nil, unread("reassigned variable")
 		}
 	}
-	if first.list == nil || use.Pos() < as[len(as)-1].stmt.End() || use.Pos() > first.list.End() {
+	if first.list == nil || use.Pos() < first.stmt.End() || use.Pos() > first.list.End() {
 		return nil, unread("reassigned variable")
 	}
+	// The value at the use is what the assignments before it made:
+	// q = db.Rebind(q) reads the q of the line above.
 	var out []piece
 	for _, a := range as {
+		if a.stmt.End() > use.Pos() {
+			break
+		}
 		var ps []piece
 		if a.value != nil {
 			var err error

@@ -31,7 +31,7 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ([]piece, error) {
 		}
 		out = append(out, piece{text: s, pos: pos})
 	}
-	next := 0
+	next, used := 0, false
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c != '%' {
@@ -42,10 +42,22 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ([]piece, error) {
 		for j < len(format) && strings.IndexByte("+-# 0123456789", format[j]) >= 0 {
 			j++
 		}
+		flagEnd := j
+		if j < len(format) && format[j] == '[' {
+			// %[2]s: an explicit argument index.
+			k := strings.IndexByte(format[j:], ']')
+			n, err := strconv.Atoi(format[j+1 : j+max(k, 1)])
+			if k < 0 || err != nil || n < 1 || j > i+1 {
+				return nil, unread("fmt.Sprintf with a malformed format")
+			}
+			next = n - 1
+			j += k + 1
+			used = true
+		}
 		if j >= len(format) {
 			return nil, unread("fmt.Sprintf with a malformed format")
 		}
-		verb, flags := format[j], format[i+1:j]
+		verb, flags := format[j], format[i+1:flagEnd]
 		i = j
 		if verb == '%' {
 			text("%")
@@ -75,7 +87,7 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ([]piece, error) {
 			return nil, unread(fmt.Sprintf("fmt.Sprintf's %%%s%c of a %s", flags, verb, r.info.TypeOf(arg)))
 		}
 	}
-	if next != len(args) {
+	if next != len(args) && !used {
 		return nil, unread("fmt.Sprintf with extra arguments")
 	}
 	return out, nil
@@ -159,6 +171,9 @@ func assemble(ps []piece) (Text, error) {
 				out = out[:len(out)-len(before)]
 				if after != "" {
 					ps[i+1].text = ps[i+1].text[len(after):]
+					if ps[i+1].text == "" && i+2 < len(ps) && ps[i+2].kind != pieceText {
+						return Text{}, unread("a name built from several Go values")
+					}
 				}
 				add = `"` + strings.ToLower(before) + p.text + strings.ToLower(after) + `"`
 			case lexDouble, lexComment:
