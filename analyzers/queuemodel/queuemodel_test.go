@@ -255,3 +255,41 @@ func TestResolve(t *testing.T) {
 	require.NotNil(t, table)
 	require.NotNil(t, table.Column("status"))
 }
+
+// A table named by a struct field is the same table in the package that
+// creates it and in one that imports it, and the importer sees its columns
+// through the creator's fact.
+func TestPlaceholderAcrossPackages(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "ddlstore", "ddlworker")
+	byPkg := map[string]*queuemodel.Model{}
+	for _, r := range results {
+		byPkg[r.Pass.Pkg.Path()] = r.Result.(*queuemodel.Model)
+	}
+	store, worker := byPkg["ddlstore"], byPkg["ddlworker"]
+	name := store.Calls[1].Stmts[0].Table
+	require.Equal(t, queuemodel.RoleClaim, store.Calls[1].Stmts[0].Role)
+	require.Equal(t, "{ddlstore.Queue.Table}", queuemodel.TableName(name))
+	require.Equal(t, name, worker.Calls[0].Stmts[0].Table)
+	require.True(t, store.ReportsSchemaOf(store.Tables[name]))
+	require.False(t, worker.ReportsSchemaOf(worker.Tables[name]), "the store reports the table's schema")
+	for _, m := range []*queuemodel.Model{store, worker} {
+		table := m.Schema().Table(name)
+		require.NotNil(t, table)
+		require.NotNil(t, table.Column("run_at"))
+	}
+}
+
+// A state bound as a parameter reads as its constant; a state held in a
+// variable assigned two constants plays the role of each.
+func TestBoundStates(t *testing.T) {
+	got, qt := roles(t, "boundstates")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE claim",
+		"UPDATE complete", "UPDATE fail", // state := Done; if runErr != nil { state = Failed }
+		"UPDATE retry",
+	}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
