@@ -13,14 +13,14 @@ import (
 // that starts at the runnable rows.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
-		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx")
+		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx", "gosprintf")
 }
 
 // Designs it accepts.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
-		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred")
+		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred", "accept_gosprintf")
 }
 
 // The finding points at the poll it is about.

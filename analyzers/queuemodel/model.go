@@ -116,6 +116,11 @@ type Statement struct {
 	// Step is, for a SELECT poll, the UPDATE that then takes the job it
 	// found (the second half of a two-step claim); PolledBy is the reverse.
 	Step, PolledBy *Statement
+	// BoundAt is, for one view of a statement whose state is bound to a
+	// variable that holds one of several constants (state := "done"; if
+	// err != nil { state = "failed" }), the Go statements that give the
+	// variable this view's value: a rule asks what guards them.
+	BoundAt []ast.Node
 
 	// origin is, for one view of a statement whose bound state comes from
 	// a set of constants, the statement all its views are read from.

@@ -43,11 +43,11 @@ func (b *builder) read(c *Call) {
 		// One view of the statement per value the state can take, each
 		// playing its own role; mergeViews keeps one view per role.
 		for _, v := range set {
-			consts := map[int]string{n: v}
+			consts := map[int]string{n: v.Value}
 			for k, s := range singles {
 				consts[k] = s
 			}
-			c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, origin: st})
+			c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: st})
 		}
 	}
 }
@@ -56,7 +56,7 @@ func (b *builder) read(c *Call) {
 // parameters: the parameters bound to one constant, and the first
 // parameter bound to a variable that holds one of several constants, with
 // those constants.
-func (b *builder) boundConstants(c *Call) (singles map[int]string, set []string, setParam int) {
+func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext.Constant, setParam int) {
 	for i, arg := range c.Args {
 		n := i + 1
 		vals := b.resolver.Constants(arg)
@@ -65,7 +65,7 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []string,
 			if singles == nil {
 				singles = make(map[int]string)
 			}
-			singles[n] = vals[0]
+			singles[n] = vals[0].Value
 		case len(vals) > 1 && set == nil:
 			set, setParam = vals, n
 		}
@@ -93,6 +93,9 @@ func (b *builder) mergeViews() {
 						same = k
 					}
 				}
+			}
+			if same != nil {
+				same.BoundAt = append(same.BoundAt, st.BoundAt...)
 			}
 			if same != nil || other && st.Role == RoleNone {
 				dropped[st] = same

@@ -14,14 +14,14 @@ import (
 // Designs the review rejects: a timestamp column on a queue table, wherever
 // the migrations put it.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified")
+	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gosprintf")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer,
 		"accept_tz", "accept_untouched", "accept_altered", "accept_dropped",
-		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report")
+		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report", "accept_gosprintf", "accept_unlinked")
 }
 
 // The suggested fix rewrites exactly the type, keeping its precision.

@@ -249,20 +249,25 @@ func (r *Resolver) Resolve(e ast.Expr) Text {
 	return t
 }
 
+// A Constant is one string constant a bound argument may hold.
+type Constant struct {
+	Value string
+	// At are the statements that assign it to the variable the argument
+	// reads; nil when the argument is the constant itself.
+	At []ast.Node
+}
+
 // Constants returns the string constants a bound argument holds: its
 // value when it is a constant (a literal, a named constant, a typed string
 // enum), or every value of a local variable assigned only constants, in
-// order. It returns nil when the argument may hold anything else.
-func (r *Resolver) Constants(e ast.Expr) []string {
+// value order. It returns nil when the argument may hold anything else.
+func (r *Resolver) Constants(e ast.Expr) []Constant {
 	tv, ok := r.info.Types[e]
-	if !ok {
-		return nil
-	}
-	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+	if !ok || !isString(tv.Type) {
 		return nil
 	}
 	if tv.Value != nil {
-		return []string{constant.StringVal(tv.Value)}
+		return []Constant{{Value: constant.StringVal(tv.Value)}}
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
@@ -272,7 +277,7 @@ func (r *Resolver) Constants(e ast.Expr) []string {
 	if !ok || v.IsField() || r.params[v] != "" || isGlobal(v) && v.Exported() {
 		return nil
 	}
-	set := map[string]bool{}
+	at := map[string][]ast.Node{}
 	for _, a := range r.assigns[v] {
 		if a.value == nil || a.op == token.ADD_ASSIGN {
 			return nil
@@ -281,16 +286,14 @@ func (r *Resolver) Constants(e ast.Expr) []string {
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			return nil
 		}
-		set[constant.StringVal(tv.Value)] = true
+		s := constant.StringVal(tv.Value)
+		at[s] = append(at[s], a.stmt)
 	}
-	if len(set) == 0 {
-		return nil
+	out := make([]Constant, 0, len(at))
+	for s, nodes := range at {
+		out = append(out, Constant{Value: s, At: nodes})
 	}
-	out := make([]string, 0, len(set))
-	for s := range set {
-		out = append(out, s)
-	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].Value < out[j].Value })
 	return out
 }
 
