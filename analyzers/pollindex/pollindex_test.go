@@ -20,7 +20,7 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
-		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred", "accept_gosprintf")
+		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred", "accept_gosprintf", "accept_anyrow")
 }
 
 // The finding points at the poll it is about.
