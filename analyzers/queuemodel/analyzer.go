@@ -234,6 +234,9 @@ func (b *builder) newCall(site callSite) *Call {
 	}
 	if site.sqlArg == nil {
 		c.Unread = "the SQL argument is not found"
+		if site.method.recv == RecvStmt {
+			c.Unread = "a prepared statement whose Prepare is out of sight"
+		}
 	} else {
 		c.SQLExpr = site.sqlArg
 		t := b.resolver.Resolve(c.SQLExpr)

@@ -210,7 +210,9 @@ func TestResolve(t *testing.T) {
 		got = append(got, s)
 	}
 	require.Equal(t, []string{
-		`8 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
+		`11 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
+		`22 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' ORDER BY id LIMIT 1 [SELECT]`,
+		`23 ? (fmt.Sprintf with a non-constant format (a parameter of helpers))`,
 		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
 		`44 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT $1001 [$1001=n arg=<nil>] [SELECT]`,
 		`45 DELETE FROM {resolve.Queue.table} WHERE id = $1 [DELETE]`, // through a getter
@@ -225,7 +227,7 @@ func TestResolve(t *testing.T) {
 		`65 ? (a parameter of shapes)`,
 		`66 ? (a Go value spliced into a string literal)`,
 		`67 ? (a struct field)`, // a column's place: not a name the tool reads
-		`68 ? (fmt.Sprintf with a non-constant format)`,
+		`68 ? (fmt.Sprintf with a non-constant format (a parameter of shapes))`,
 		`69 ? (a name built from several Go values)`,
 		`70 UPDATE jobs SET run_at = now() + interval '$1001 seconds' WHERE id = $1 [$1001=n arg=<nil>] [UPDATE]`,
 		`71 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=running]`,

@@ -238,7 +238,7 @@ func (r *Resolver) Assigns(v *types.Var) []ast.Expr {
 
 // Resolve returns the SQL text an expression builds.
 func (r *Resolver) Resolve(e ast.Expr) Text {
-	ps, err := r.pieces(e, 0)
+	ps, err := r.pieces(e, frame{})
 	if err != nil {
 		return Text{Unread: err.Error()}
 	}
@@ -325,8 +325,18 @@ func (u unread) Error() string { return string(u) }
 
 const maxDepth = 16
 
-func (r *Resolver) pieces(e ast.Expr, depth int) ([]piece, error) {
-	if depth > maxDepth {
+// A frame is where an expression is resolved: how deep, and, inside a
+// helper function's body, what its parameters are bound to at the call.
+type frame struct {
+	depth int
+	args  map[*types.Var]ast.Expr
+	outer *frame // where the arguments are resolved
+}
+
+func (f frame) deeper() frame { f.depth++; return f }
+
+func (r *Resolver) pieces(e ast.Expr, f frame) ([]piece, error) {
+	if f.depth > maxDepth {
 		return nil, unread("built through too many steps")
 	}
 	if tv, ok := r.info.Types[e]; ok && tv.Value != nil {
@@ -340,23 +350,23 @@ func (r *Resolver) pieces(e ast.Expr, depth int) ([]piece, error) {
 		if e.Op != token.ADD {
 			return nil, unread("not a string")
 		}
-		x, err := r.pieces(e.X, depth+1)
+		x, err := r.pieces(e.X, f.deeper())
 		if err != nil {
 			return nil, err
 		}
-		y, err := r.pieces(e.Y, depth+1)
+		y, err := r.pieces(e.Y, f.deeper())
 		if err != nil {
 			return nil, err
 		}
 		return append(x, y...), nil
 	case *ast.CallExpr:
-		return r.call(e, depth)
+		return r.call(e, f)
 	case *ast.Ident:
 		v, ok := r.info.Uses[e].(*types.Var)
 		if !ok {
 			return nil, unread("not a string")
 		}
-		return r.variable(v, e, depth)
+		return r.variable(v, e, f)
 	case *ast.SelectorExpr:
 		if sel := r.info.Selections[e]; sel != nil {
 			if sel.Kind() != types.FieldVal {
@@ -365,7 +375,7 @@ func (r *Resolver) pieces(e ast.Expr, depth int) ([]piece, error) {
 			return r.hole(sel.Obj(), "a struct field")
 		}
 		if v, ok := r.info.Uses[e.Sel].(*types.Var); ok {
-			return r.variable(v, e.Sel, depth) // a package variable of another package
+			return r.variable(v, e.Sel, f) // a package variable of another package
 		}
 	case *ast.IndexExpr:
 		return nil, unread("an element of a slice or map")
@@ -390,13 +400,13 @@ func (r *Resolver) hole(obj types.Object, why string) ([]piece, error) {
 	return []piece{{kind: pieceIdent, text: name, why: why}}, nil
 }
 
-func (r *Resolver) variable(v *types.Var, use *ast.Ident, depth int) ([]piece, error) {
+func (r *Resolver) variable(v *types.Var, use *ast.Ident, f frame) ([]piece, error) {
 	if isGlobal(v) {
 		as := r.assigns[v]
 		// A package variable with one value, that no other package can
 		// assign, stands for that value; any other stands for itself.
 		if !v.Exported() && v.Pkg() != nil && len(as) == 1 && as[0].value != nil {
-			if ps, err := r.pieces(as[0].value, depth+1); err == nil {
+			if ps, err := r.pieces(as[0].value, f.deeper()); err == nil {
 				return ps, nil
 			}
 		}
@@ -407,6 +417,11 @@ func (r *Resolver) variable(v *types.Var, use *ast.Ident, depth int) ([]piece, e
 			return r.hole(v, "a package variable with a value that is not read")
 		}
 		return r.hole(v, "reassigned variable")
+	}
+	if arg, ok := f.args[v]; ok {
+		outer := *f.outer
+		outer.depth = f.depth + 1
+		return r.pieces(arg, outer)
 	}
 	if fn := r.params[v]; fn != "" {
 		if f := r.stored[v]; f != nil {
@@ -429,14 +444,14 @@ func (r *Resolver) variable(v *types.Var, use *ast.Ident, depth int) ([]piece, e
 		if as[0].value == nil {
 			return []piece{{text: ""}}, nil // var q string
 		}
-		return r.pieces(as[0].value, depth+1)
+		return r.pieces(as[0].value, f.deeper())
 	}
-	return r.straightLine(as, use, depth)
+	return r.straightLine(as, use, f)
 }
 
 // straightLine folds the assignments of a variable declared and assembled
 // in one block (q := "..."; q += "..."), read after all of them.
-func (r *Resolver) straightLine(as []assignment, use *ast.Ident, depth int) ([]piece, error) {
+func (r *Resolver) straightLine(as []assignment, use *ast.Ident, f frame) ([]piece, error) {
 	first := as[0]
 	if first.op != token.DEFINE && first.op != token.VAR {
 		return nil, unread("reassigned variable")
@@ -465,7 +480,7 @@ func (r *Resolver) straightLine(as []assignment, use *ast.Ident, depth int) ([]p
 		var ps []piece
 		if a.value != nil {
 			var err error
-			if ps, err = r.pieces(a.value, depth+1); err != nil {
+			if ps, err = r.pieces(a.value, f.deeper()); err != nil {
 				return nil, err
 			}
 		}
@@ -479,7 +494,7 @@ func (r *Resolver) straightLine(as []assignment, use *ast.Ident, depth int) ([]p
 }
 
 // call resolves the calls that build SQL text.
-func (r *Resolver) call(call *ast.CallExpr, depth int) ([]piece, error) {
+func (r *Resolver) call(call *ast.CallExpr, f frame) ([]piece, error) {
 	fn, _ := typeutil.Callee(r.info, call).(*types.Func)
 	if fn == nil {
 		return nil, unread("the result of a function value")
@@ -490,7 +505,7 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) ([]piece, error) {
 	}
 	switch name := fn.Name(); {
 	case path == "fmt" && name == "Sprintf" && !call.Ellipsis.IsValid() && len(call.Args) > 0:
-		return r.sprintf(call, depth)
+		return r.sprintf(call, f)
 	case path == "fmt" && name == "Sprint" && len(call.Args) == 1,
 		path == "strconv" && name == "Itoa" && len(call.Args) == 1,
 		path == "strconv" && (name == "FormatInt" || name == "FormatUint") && len(call.Args) == 2:
@@ -499,61 +514,65 @@ func (r *Resolver) call(call *ast.CallExpr, depth int) ([]piece, error) {
 			return []piece{{kind: pieceNumber, expr: arg}}, nil
 		}
 		if name == "Sprint" {
-			return r.pieces(arg, depth+1)
+			return r.pieces(arg, f.deeper())
 		}
 	case path == "github.com/lib/pq" && name == "QuoteIdentifier" && len(call.Args) == 1:
-		return r.quoted(call.Args[0], depth)
+		return r.quoted(call.Args[0], f)
 	case name == "Sanitize" && isPgxIdentifier(fn):
-		return r.sanitize(call, depth)
+		return r.sanitize(call, f)
 	case name == "Rebind" && path == "github.com/jmoiron/sqlx" && len(call.Args) > 0:
 		// db.Rebind(q), sqlx.Rebind(bindType, q): the same statement, its
 		// ? placeholders renumbered; reading SQL renumbers them anyway.
-		return r.pieces(call.Args[len(call.Args)-1], depth+1)
+		return r.pieces(call.Args[len(call.Args)-1], f.deeper())
 	case name == "In" && path == "github.com/jmoiron/sqlx" && len(call.Args) > 0:
-		return r.pieces(call.Args[0], depth+1)
+		return r.pieces(call.Args[0], f.deeper())
 	}
-	if decl := r.funcs[fn]; decl != nil {
-		if e := getter(r.info, decl); e != nil {
-			return r.pieces(e, depth+1)
+	if decl := r.funcs[fn]; decl != nil && !call.Ellipsis.IsValid() {
+		if e, params := helper(r.info, decl); e != nil && len(params) == len(call.Args) {
+			// A helper of the package that returns one expression: its
+			// parameters stand for the call's arguments.
+			inner := frame{depth: f.depth + 1, args: map[*types.Var]ast.Expr{}, outer: &f}
+			for i, p := range params {
+				inner.args[p] = call.Args[i]
+			}
+			return r.pieces(e, inner)
 		}
 	}
 	return nil, unread("the result of " + fn.Name())
 }
 
-// getter returns what a function of the package returns when its body is
-// one return of an expression that uses no parameter (the receiver aside):
-// func (q *Queue) table() string { return q.schema + ".jobs" }.
-func getter(info *types.Info, decl *ast.FuncDecl) ast.Expr {
+// helper returns what a function of the package returns, and its
+// parameters, when its body is one return of one expression:
+// func (q *Queue) table() string { return q.schema + ".jobs" }, or
+// func tableSQL(q *Queue, f string) string { return fmt.Sprintf(f, q.name) }.
+func helper(info *types.Info, decl *ast.FuncDecl) (ast.Expr, []*types.Var) {
 	if decl.Body == nil || len(decl.Body.List) != 1 {
-		return nil
+		return nil, nil
 	}
 	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
-		return nil
+		return nil, nil
 	}
-	params := map[types.Object]bool{}
-	for _, f := range decl.Type.Params.List {
-		for _, id := range f.Names {
-			params[info.Defs[id]] = true
+	var params []*types.Var
+	for _, field := range decl.Type.Params.List {
+		if _, ok := field.Type.(*ast.Ellipsis); ok {
+			return nil, nil
+		}
+		if len(field.Names) == 0 {
+			params = append(params, nil)
+		}
+		for _, id := range field.Names {
+			v, _ := info.Defs[id].(*types.Var)
+			params = append(params, v)
 		}
 	}
-	usesParam := false
-	ast.Inspect(ret.Results[0], func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
-			usesParam = true
-		}
-		return !usesParam
-	})
-	if usesParam {
-		return nil
-	}
-	return ret.Results[0]
+	return ret.Results[0], params
 }
 
 // quoted resolves the argument of a quoting helper: a constant is quoted
 // as the helper does; a Go object becomes a placeholder, already quoted.
-func (r *Resolver) quoted(e ast.Expr, depth int) ([]piece, error) {
-	ps, err := r.pieces(e, depth+1)
+func (r *Resolver) quoted(e ast.Expr, f frame) ([]piece, error) {
+	ps, err := r.pieces(e, f.deeper())
 	if err != nil {
 		return nil, err
 	}
@@ -598,7 +617,7 @@ func isPgxIdentifier(fn *types.Func) bool {
 }
 
 // sanitize resolves pgx.Identifier{a, b}.Sanitize(): "a"."b".
-func (r *Resolver) sanitize(call *ast.CallExpr, depth int) ([]piece, error) {
+func (r *Resolver) sanitize(call *ast.CallExpr, f frame) ([]piece, error) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil, unread("the result of Sanitize")
@@ -618,7 +637,7 @@ func (r *Resolver) sanitize(call *ast.CallExpr, depth int) ([]piece, error) {
 		if i > 0 {
 			out = append(out, piece{text: "."})
 		}
-		ps, err := r.quoted(elt, depth)
+		ps, err := r.quoted(elt, f)
 		if err != nil {
 			return nil, err
 		}

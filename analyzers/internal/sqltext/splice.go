@@ -13,13 +13,28 @@ import (
 
 // sprintf resolves fmt.Sprintf with a constant format whose verbs are %s,
 // %v, %d and %%.
-func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ([]piece, error) {
-	tv := r.info.Types[call.Args[0]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return nil, unread("fmt.Sprintf with a non-constant format")
-	}
-	format, args := constant.StringVal(tv.Value), call.Args[1:]
+func (r *Resolver) sprintf(call *ast.CallExpr, f frame) ([]piece, error) {
+	var format string
 	pos := literalPos(r.info, call.Args[0])
+	if tv := r.info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		format = constant.StringVal(tv.Value)
+	} else {
+		// A format passed to a helper (tableSQL(q, `SELECT ... FROM %s`)).
+		ps, err := r.pieces(call.Args[0], f.deeper())
+		if err != nil {
+			return nil, unread("fmt.Sprintf with a non-constant format (" + err.Error() + ")")
+		}
+		for _, p := range ps {
+			if p.kind != pieceText {
+				return nil, unread("fmt.Sprintf with a non-constant format")
+			}
+			format += p.text
+		}
+		if len(ps) > 0 {
+			pos = ps[0].pos
+		}
+	}
+	args := call.Args[1:]
 	var out []piece
 	text := func(s string) {
 		if s == "" {
@@ -72,7 +87,7 @@ func (r *Resolver) sprintf(call *ast.CallExpr, depth int) ([]piece, error) {
 		case (verb == 'd' || verb == 'v' && flags == "") && isInteger(r.info.TypeOf(arg)):
 			out = append(out, piece{kind: pieceNumber, expr: arg})
 		case (verb == 's' || verb == 'v') && flags == "" && isString(r.info.TypeOf(arg)):
-			ps, err := r.pieces(arg, depth+1)
+			ps, err := r.pieces(arg, f.deeper())
 			if err != nil {
 				return nil, err
 			}
