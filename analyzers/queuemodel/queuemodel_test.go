@@ -213,6 +213,7 @@ func TestResolve(t *testing.T) {
 		`11 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
 		`22 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' ORDER BY id LIMIT 1 [SELECT]`,
 		`23 ? (fmt.Sprintf with a non-constant format (a parameter of helpers))`,
+		"32 -- the index of {resolve.Queue.table}\nCREATE INDEX IF NOT EXISTS \"{resolve.Queue.table}_id\" ON {resolve.Queue.table} (id)", // a helper with a local
 		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
 		`44 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT $1001 [$1001=n arg=<nil>] [SELECT]`,
 		`45 DELETE FROM {resolve.Queue.table} WHERE id = $1 [DELETE]`, // through a getter
@@ -256,6 +257,7 @@ func TestResolve(t *testing.T) {
 	table := m.Schema().Table(names[0])
 	require.NotNil(t, table)
 	require.NotNil(t, table.Column("status"))
+	require.Len(t, table.Indexes, 2, "the primary key, and the index Go creates in another file")
 }
 
 // A table named by a struct field is the same table in the package that

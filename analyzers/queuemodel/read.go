@@ -152,7 +152,10 @@ func (g *GoDDL) String() string {
 	return fmt.Sprintf("goddl(%s)", strings.Join(parts, "; "))
 }
 
-var ddlStatement = regexp.MustCompile(`(?i)\b(create|alter)\s+((unique\s+)?index|table)\b`)
+var (
+	ddlStatement = regexp.MustCompile(`(?i)\b(create|alter)\s+((unique\s+)?index|table)\b`)
+	createsTable = regexp.MustCompile(`(?i)\bcreate\s+table\b`)
+)
 
 // findGoDDL collects the DDL with placeholders that the package's calls
 // run, and that of its dependencies, into the model's schema; it exports
@@ -178,7 +181,12 @@ func (b *builder) findGoDDL() {
 	if len(all) == 0 {
 		return
 	}
+	// Which Go code runs first is not known: tables are created before
+	// indexes and columns are added to them, each in file and offset order.
 	sort.Slice(all, func(i, j int) bool {
+		if ci, cj := createsTable.MatchString(all[i].SQL), createsTable.MatchString(all[j].SQL); ci != cj {
+			return ci
+		}
 		if all[i].File != all[j].File {
 			return all[i].File < all[j].File
 		}

@@ -542,14 +542,28 @@ func (r *Resolver) call(call *ast.CallExpr, f frame) ([]piece, error) {
 }
 
 // helper returns what a function of the package returns, and its
-// parameters, when its body is one return of one expression:
+// parameters, when its body is one return of one expression, after
+// definitions of locals:
 // func (q *Queue) table() string { return q.schema + ".jobs" }, or
 // func tableSQL(q *Queue, f string) string { return fmt.Sprintf(f, q.name) }.
 func helper(info *types.Info, decl *ast.FuncDecl) (ast.Expr, []*types.Var) {
-	if decl.Body == nil || len(decl.Body.List) != 1 {
+	if decl.Body == nil || len(decl.Body.List) == 0 {
 		return nil, nil
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	list := decl.Body.List
+	for _, st := range list[:len(list)-1] {
+		// Locals defined on the way (sqlf := `...`) are read as any local.
+		switch st := st.(type) {
+		case *ast.DeclStmt:
+		case *ast.AssignStmt:
+			if st.Tok != token.DEFINE {
+				return nil, nil
+			}
+		default:
+			return nil, nil
+		}
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return nil, nil
 	}

@@ -191,12 +191,17 @@ func assemble(ps []piece) (Text, error) {
 					}
 				}
 				add = `"` + strings.ToLower(before) + p.text + strings.ToLower(after) + `"`
-			case lexDouble, lexComment:
+			case lexDouble:
 				add = p.text
+				names = append(names, p.text)
+			case lexComment, lexLine:
+				add = p.text // in a comment: nothing to check
 			default:
 				return Text{}, unread("a Go value spliced into a string literal")
 			}
-			names = append(names, p.text)
+			if lex.state == lexNormal {
+				names = append(names, p.text)
+			}
 		case pieceQuoted:
 			if lex.state != lexNormal || before != "" || after != "" {
 				return Text{}, unread("a quoted identifier spliced into a name")

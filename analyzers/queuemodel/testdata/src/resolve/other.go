@@ -1,4 +1,4 @@
-package resolve // want package:`goddl\(CREATE TABLE IF NOT EXISTS {resolve.Queue.table} \(id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued'\)\)`
+package resolve // want package:`goddl\(CREATE TABLE IF NOT EXISTS {resolve.Queue.table} \(id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued'\); -- the index of {resolve.Queue.table}\nCREATE INDEX IF NOT EXISTS "{resolve.Queue.table}_id" ON {resolve.Queue.table} \(id\)\)`
 
 import (
 	"context"
@@ -21,4 +21,13 @@ func pollSQL(q *Queue) string {
 func (q *Queue) helpers(ctx context.Context, kind string) {
 	q.pool.Exec(ctx, pollSQL(q))
 	q.pool.Exec(ctx, tableSQL(q, "SELECT id FROM %s WHERE kind = '"+kind+"'"))
+}
+
+func indexSQL(q *Queue) string {
+	f := "-- the index of %s\nCREATE INDEX IF NOT EXISTS %s_id ON %s (id)"
+	return fmt.Sprintf(f, q.table, q.table, q.table)
+}
+
+func (q *Queue) index(ctx context.Context) {
+	q.pool.Exec(ctx, indexSQL(q))
 }
