@@ -12,19 +12,17 @@ import (
 // this only on text that does not parse as it is.)
 func Positional(sql string) (string, bool) {
 	var (
-		b   strings.Builder
-		lex lexer
-		n   int
+		b      strings.Builder
+		n      int
+		normal = normalBytes(sql)
 	)
 	for i := 0; i < len(sql); i++ {
-		if sql[i] == '?' && lex.state == lexNormal {
+		if sql[i] == '?' && normal[i] {
 			n++
 			b.WriteString("$" + strconv.Itoa(n))
-			lex.feed(" ")
 			continue
 		}
 		b.WriteByte(sql[i])
-		lex.feed(sql[i : i+1])
 	}
 	return b.String(), n > 0
 }
@@ -33,16 +31,15 @@ func Positional(sql string) (string, bool) {
 // in order of first use, and returns the names. A :: cast is left alone.
 func Named(sql string) (string, []string) {
 	var (
-		b     strings.Builder
-		lex   lexer
-		names []string
+		b      strings.Builder
+		names  []string
+		normal = normalBytes(sql)
 	)
 	for i := 0; i < len(sql); i++ {
 		c := sql[i]
-		if c == ':' && lex.state == lexNormal {
+		if c == ':' && normal[i] {
 			if i+1 < len(sql) && sql[i+1] == ':' {
 				b.WriteString("::")
-				lex.feed("::")
 				i++
 				continue
 			}
@@ -58,13 +55,11 @@ func Named(sql string) (string, []string) {
 					k = len(names) - 1
 				}
 				b.WriteString("$" + strconv.Itoa(k+1))
-				lex.feed(" ")
 				i = j - 1
 				continue
 			}
 		}
 		b.WriteByte(c)
-		lex.feed(sql[i : i+1])
 	}
 	return b.String(), names
 }

@@ -306,8 +306,23 @@ const (
 	lexDollar
 )
 
-func (l *lexer) feed(s string) {
+func (l *lexer) feed(s string) { l.scan(s, nil) }
+
+// normalBytes reports, for each byte of s, whether it is outside strings,
+// quoted names and comments.
+func normalBytes(s string) []bool {
+	out := make([]bool, len(s))
+	var l lexer
+	l.scan(s, func(i int, state int) { out[i] = state == lexNormal })
+	return out
+}
+
+// scan follows s, telling visit the state before each byte it looks at.
+func (l *lexer) scan(s string, visit func(i, state int)) {
 	for i := 0; i < len(s); i++ {
+		if visit != nil {
+			visit(i, l.state)
+		}
 		c := s[i]
 		switch l.state {
 		case lexNormal:
