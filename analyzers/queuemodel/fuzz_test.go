@@ -93,7 +93,7 @@ const (
 	formVarTwice        // q := "a"; q += "b"; db.Exec(q): straight-line code
 	formBranch          // q := "a"; if ... { q += "b" }; db.Exec(q): dynamic
 	formRaw             // db.Exec(`a` + "b")
-	formCall            // db.Exec(build("a", "b")): dynamic
+	formCall            // db.Exec(build("a", "b")), build returning a + b: a helper read with its arguments
 	formWrapper         // run(db, "a" + "b"), run passing its parameter to Exec
 	formExpr            // db.Exec(a), a being Go source
 	numForms
@@ -128,7 +128,6 @@ func generate(a, b string, form uint8) (src, sql string, known bool) {
 		body = "db.Exec(" + ra + " + " + qb + ")"
 	case formCall:
 		body = "db.Exec(build(" + qa + ", " + qb + "))"
-		known = false
 	case formWrapper:
 		decls = "func run(db DB, q string) { db.Exec(q) }"
 		body = "run(db, " + qa + " + " + qb + ")"
