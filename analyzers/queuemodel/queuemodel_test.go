@@ -214,6 +214,7 @@ func TestResolve(t *testing.T) {
 		`22 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' ORDER BY id LIMIT 1 [SELECT]`,
 		`23 ? (fmt.Sprintf with a non-constant format (a parameter of helpers))`,
 		"32 -- the index of {resolve.Queue.table}\nCREATE INDEX IF NOT EXISTS \"{resolve.Queue.table}_id\" ON {resolve.Queue.table} (id)", // a helper with a local
+		`36 ? (a number spliced into a name)`,
 		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
 		`44 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT $1001 [$1001=n arg=<nil>] [SELECT]`,
 		`45 DELETE FROM {resolve.Queue.table} WHERE id = $1 [DELETE]`, // through a getter
@@ -296,4 +297,17 @@ func TestBoundStates(t *testing.T) {
 	require.Equal(t, "status", qt.StateColumn)
 	require.Equal(t, []string{"queued"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// A parameter that stands for a spliced number is not a bound argument,
+// however many arguments the call binds.
+func TestSplicedIsNoArgument(t *testing.T) {
+	n := &ast.Ident{Name: "n"}
+	args := make([]ast.Expr, 1001)
+	for i := range args {
+		args[i] = &ast.Ident{Name: "arg"}
+	}
+	c := &queuemodel.Call{Args: args, Spliced: map[int]ast.Expr{1001: n}}
+	require.Nil(t, c.Arg(1001))
+	require.Equal(t, args[1000-1], c.Arg(1000))
 }

@@ -212,8 +212,7 @@ func (b *builder) findGoDDL() {
 }
 
 // extend adds to the module's schema the tables that DDL run from Go
-// creates under placeholder names. Those names are never those of a
-// migration's table, so the module's tables stay as they are.
+// creates under placeholder names. A migration's table is never replaced.
 func extend(base *sqlcheck.Schema, ddl []*sqlcheck.Source) *sqlcheck.Schema {
 	ext := sqlcheck.Replay(ddl)
 	out := &sqlcheck.Schema{Tables: make(map[string]*sqlcheck.Table)}
@@ -224,7 +223,7 @@ func extend(base *sqlcheck.Schema, ddl []*sqlcheck.Source) *sqlcheck.Schema {
 		}
 	}
 	for name, t := range ext.Tables {
-		if _, ok := out.Tables[name]; !ok && sqltext.HasPlaceholder(name) {
+		if _, ok := out.Tables[name]; !ok {
 			out.Tables[name] = t
 		}
 	}

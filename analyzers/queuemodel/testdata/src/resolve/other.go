@@ -31,3 +31,7 @@ func indexSQL(q *Queue) string {
 func (q *Queue) index(ctx context.Context) {
 	q.pool.Exec(ctx, indexSQL(q))
 }
+
+func (q *Queue) shard(ctx context.Context, n int) {
+	q.pool.Exec(ctx, fmt.Sprintf("SELECT id FROM jobs_%d", n))
+}
