@@ -7,7 +7,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -20,7 +19,7 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
 })
 
@@ -40,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	s := summarize(pass, m)
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
 		if !reported[pos] {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -23,7 +22,7 @@ var record []byte
 
 // Rule is the doubledecode rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
 })
 
@@ -32,7 +31,7 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	decoded := decodedByPgx(pass, m)
 	containers := decodedContainers(pass, m, root)
 	for k, v := range containers {
@@ -210,7 +209,7 @@ func columns(t *sqlcheck.Table, outs []sqlcheck.Output) []string {
 // decodedIntoString finds the string variables that json.Unmarshal decodes into.
 func decodedIntoString(pass *analysis.Pass) map[types.Object]bool {
 	out := map[types.Object]bool{}
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if callee(pass, call) != "encoding/json.Unmarshal" || len(call.Args) != 2 {

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -27,7 +26,7 @@ var record []byte
 
 // Rule is the maxattempts rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:      run,
 })
 
@@ -46,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(m.Tables) == 0 {
 		return nil, nil // no queue, no retries to bound
 	}
-	root := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	unguarded := unguardedRetries(pass, m, root)
 	reported := false
 	for _, limit := range unreadLimits(pass, m, root) {

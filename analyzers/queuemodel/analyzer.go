@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -23,7 +22,6 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "queuemodel",
 	Doc:              "find the SQL a package runs and the job queue it forms (shared by every jobqlint rule)",
 	URL:              "https://github.com/jobqlint/jobqlint",
-	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*GoDDL)(nil)},
@@ -32,9 +30,17 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	m := &Model{
-		Tables: make(map[string]*QueueTable),
-		schema: &schemaState{root: moduleRoot(pass)},
-		files:  newFileMap(pass),
+		Tables:    make(map[string]*QueueTable),
+		schema:    &schemaState{root: moduleRoot(pass)},
+		files:     newFileMap(pass),
+		inspector: inspector.New(pass.Files),
+	}
+	if dependencyCode(pass) {
+		// Neither the standard library nor another module is read: their
+		// functions are not the module's queue (see dependencyCode).
+		m.inspector = inspector.New(nil)
+		m.loops = newCallGraph(pass)
+		return m, nil
 	}
 	b := &builder{
 		pass:     pass,
@@ -81,7 +87,7 @@ type callSite struct {
 
 // sites yields every call in the package that runs SQL.
 func (b *builder) sites(yield func(callSite) bool) {
-	root := b.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root()
+	root := b.model.inspector.Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {

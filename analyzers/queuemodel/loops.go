@@ -70,8 +70,12 @@ type callGraph struct {
 	direct map[*ast.CallExpr]Jobs // what the package's own SQL calls do
 }
 
+func newCallGraph(pass *analysis.Pass) *callGraph {
+	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{}}
+}
+
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
-	g := &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{}}
+	g := newCallGraph(pass)
 	for _, c := range m.Calls {
 		d := g.direct[c.Expr]
 		for _, st := range c.Stmts {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -143,14 +145,20 @@ type Model struct {
 	Calls  []*Call
 	Tables map[string]*QueueTable // queue tables by qualified name
 
-	schema *schemaState
-	files  *fileMap
-	loops  *callGraph
+	schema    *schemaState
+	files     *fileMap
+	loops     *callGraph
+	inspector *inspector.Inspector
 
 	goDDL     []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	extended  sync.Once
 	extension *sqlcheck.Schema
 }
+
+// Inspector returns the inspector of the package's syntax, built once for
+// the model and the rules (the inspect pass would build it for every
+// dependency too).
+func (m *Model) Inspector() *inspector.Inspector { return m.inspector }
 
 // Schema returns the replayed schema of the module, or nil when the module
 // has no migrations the tool could find.

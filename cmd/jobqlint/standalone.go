@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -160,27 +158,4 @@ func moduleRootOf(dir string) string {
 		}
 		d = parent
 	}
-}
-
-// load loads the packages and reports their errors the way go vet does: a
-// package that does not build cannot be checked.
-func load(patterns []string, tests bool) ([]*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		return nil, err
-	}
-	var msgs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Error())
-		}
-	})
-	if len(msgs) > 0 {
-		return nil, errors.New(strings.Join(msgs, "\n"))
-	}
-	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
-	}
-	return pkgs, nil
 }

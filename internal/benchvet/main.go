@@ -1,7 +1,7 @@
 // Command benchvet measures what jobqlint costs on top of go vet, on a large
 // real module: River v0.51.2, from the Go module proxy.
 //
-//	go run ./internal/benchvet [-rounds 5] [-module path@version]
+//	go run ./internal/benchvet [-rounds 5] [-module path@version | -dir path]
 //
 // It builds jobqlint, copies the module to a temporary directory, and warms
 // one compile cache (go build and go test -c: every package and test
@@ -42,7 +42,16 @@ func main() {
 	module := flag.String("module", "github.com/riverqueue/river@v0.51.2", "module@version to vet, from the Go module proxy")
 	keep := flag.Bool("keep", false, "keep the temporary directory")
 	work := flag.String("work", "", "reuse the module and warm cache of a -keep run in `dir`")
+	local := flag.String("dir", "", "vet a copy of the module in `path` (a checkout not on the module proxy) instead of -module")
 	flag.Parse()
+	if *local != "" {
+		abs, err := filepath.Abs(*local)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchvet:", err)
+			os.Exit(2)
+		}
+		*module = abs
+	}
 	if err := run(*rounds, *module, *keep, *work); err != nil {
 		fmt.Fprintln(os.Stderr, "benchvet:", err)
 		os.Exit(1)
@@ -113,7 +122,7 @@ func run(rounds int, module string, keep bool, work string) error {
 			if err != nil {
 				return fmt.Errorf("%s: %v", c.name, err)
 			}
-			fmt.Printf("round %d  %-26s %7.2fs  max process %5d MB  tree %5d MB  exit %d\n", r+1, c.name, m.wall.Seconds(), m.maxRSS>>20, m.treeRSS>>20, m.exit)
+			fmt.Printf("round %d  %-26s %7.2fs  cpu %7.2fs  max process %5d MB  tree %5d MB  exit %d\n", r+1, c.name, m.wall.Seconds(), m.cpu.Seconds(), m.maxRSS>>20, m.treeRSS>>20, m.exit)
 			results[i] = append(results[i], m)
 		}
 	}
@@ -123,10 +132,13 @@ func run(rounds int, module string, keep bool, work string) error {
 
 // prepare copies the module into dir and warms the compile cache warm.
 func prepare(module, dir, warm, tmp string, env []string) error {
-	step("downloading " + module)
-	src, err := download(module)
-	if err != nil {
-		return err
+	src := module
+	if !filepath.IsAbs(module) {
+		step("downloading " + module)
+		var err error
+		if src, err = download(module); err != nil {
+			return err
+		}
 	}
 	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
 		return err
@@ -147,12 +159,13 @@ func prepare(module, dir, warm, tmp string, env []string) error {
 
 func report(rounds int, module string, results [][]measure) {
 	fmt.Printf("\n%s, %d rounds, medians; %s, %d CPUs (%s)\n", module, rounds, runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), cpuModel())
-	fmt.Printf("%-26s %9s %8s %14s %8s %12s %8s\n", "", "wall", "ratio", "max process", "ratio", "tree", "ratio")
+	fmt.Printf("%-26s %9s %8s %9s %8s %14s %8s %12s %8s\n", "", "wall", "ratio", "cpu", "ratio", "max process", "ratio", "tree", "ratio")
 	base := medians(results[0])
 	for i, c := range commands {
 		m := medians(results[i])
-		fmt.Printf("%-26s %8.2fs %7.2fx %11d MB %7.2fx %9d MB %7.2fx\n", c.name,
+		fmt.Printf("%-26s %8.2fs %7.2fx %8.2fs %7.2fx %11d MB %7.2fx %9d MB %7.2fx\n", c.name,
 			m.wall.Seconds(), m.wall.Seconds()/base.wall.Seconds(),
+			m.cpu.Seconds(), m.cpu.Seconds()/base.cpu.Seconds(),
 			m.maxRSS>>20, float64(m.maxRSS)/float64(base.maxRSS),
 			m.treeRSS>>20, float64(m.treeRSS)/float64(base.treeRSS))
 	}
@@ -160,8 +173,9 @@ func report(rounds int, module string, results [][]measure) {
 
 type measure struct {
 	wall    time.Duration
-	maxRSS  int64 // bytes: the largest single process
-	treeRSS int64 // bytes: the largest sampled sum over the process tree
+	cpu     time.Duration // user + system, the process tree
+	maxRSS  int64         // bytes: the largest single process
+	treeRSS int64         // bytes: the largest sampled sum over the process tree
 	exit    int
 }
 
@@ -179,6 +193,7 @@ func medians(ms []measure) measure {
 	}
 	return measure{
 		wall:    time.Duration(pick(func(m measure) int64 { return int64(m.wall) })),
+		cpu:     time.Duration(pick(func(m measure) int64 { return int64(m.cpu) })),
 		maxRSS:  pick(func(m measure) int64 { return m.maxRSS }),
 		treeRSS: pick(func(m measure) int64 { return m.treeRSS }),
 	}
@@ -208,6 +223,10 @@ func measureRun(dir string, env, args []string) (measure, error) {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		m.maxRSS = ru.Maxrss << 10 // kilobytes on Linux
 	}
+	// The CPU time of the whole tree: a child's usage includes the
+	// descendants it waited for. Less disturbed by other work on the
+	// machine than the wall time.
+	m.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if m.exit != 0 && m.exit != 1 && m.exit != 3 {
 		return m, fmt.Errorf("exit status %d", m.exit)
 	}
