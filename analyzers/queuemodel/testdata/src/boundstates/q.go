@@ -32,11 +32,11 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) { // w
 }
 
 func Finish(ctx context.Context, pool *pgxpool.Pool, id int64, runErr error) error { // want Finish:"completes jobs, fails jobs, writes outcomes"
-	state := Done
+	state, msg := Done, ""
 	if runErr != nil {
-		state = Failed
+		state, msg = Failed, runErr.Error()
 	}
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = $1 WHERE id = $2`, state, id)
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = $1, last_error = $3 WHERE id = $2`, state, id, msg)
 	return err
 }
 
