@@ -153,3 +153,21 @@ func TestUnreadableDirectoryIsAProblem(t *testing.T) {
 	require.True(t, probs[0].Unread)
 	require.Contains(t, probs[0].Msg, "no such file or directory")
 }
+
+func TestLargeTemplatedFile(t *testing.T) {
+	// A schema template followed by 2 MB of data: reading it is linear in
+	// its size (a scan per byte would not finish).
+	var b bytes.Buffer
+	b.WriteString("CREATE TABLE %s.jobs (id bigserial PRIMARY KEY, run_at timestamp NOT NULL);\n")
+	lines := 1
+	for b.Len() < 2<<20 {
+		b.WriteString("INSERT INTO %s.jobs (run_at) VALUES (now()); -- {{ not a template\n")
+		lines++
+	}
+	b.WriteString("ALTER TABLE %s.jobs ADD COLUMN done_at timestamp;\n")
+	s := Replay([]*Source{SQLFile("big.sql", b.Bytes())})
+	require.Empty(t, s.Problems)
+	done := s.Table("%s.jobs").Column("done_at").Type
+	require.Equal(t, lines+1, done.Loc.Line)
+	require.Equal(t, "timestamp", string(b.Bytes()[done.Loc.Offset:done.Loc.Offset+len("timestamp")]))
+}

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
 )
 
 // Discover finds the schema's sources under a module root: every .sql file
@@ -127,7 +129,7 @@ func isSchemaFile(name string) bool {
 }
 
 var (
-	ddlHint  = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+(unique\s+)?(table|index)\b`)
+	ddlHint  = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+(unique\s+|or\s+replace\s+)?(table|index|function|procedure|trigger)\b`)
 	ddlStart = regexp.MustCompile(`(?i)^(create|alter|drop)\b`)
 	comments = regexp.MustCompile(`^(\s+|--[^\n]*\n?|/\*(?s:.*?)\*/)*`)
 )
@@ -182,7 +184,7 @@ func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Sour
 
 var (
 	dmlHint  = regexp.MustCompile(`(?i)\b(update|select|delete)\b`)
-	dmlStart = regexp.MustCompile(`(?i)^(with|update|select|delete)\b`)
+	dmlStart = regexp.MustCompile(`(?i)^(with|update|select|delete|create\s+(or\s+replace\s+)?(function|procedure))\b`)
 )
 
 // ModuleStatements returns the facts of every SELECT, UPDATE and DELETE
@@ -209,6 +211,11 @@ func ModuleStatements(root string) []*Stmt {
 			parseEach(src.SQL, func(raw RawStmt) {
 				if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
 					out = append(out, st)
+				}
+				// The statements of function bodies count too: a reclaimer
+				// that pg_cron runs is no less there.
+				if cf := raw.Node.GetCreateFunctionStmt(); cf != nil {
+					out = append(out, bodyStatements(src, raw, cf)...)
 				}
 			}, func(*ParseError) {})
 		}
@@ -267,4 +274,24 @@ func numLess(a, b string) bool {
 		return len(a) < len(b)
 	}
 	return a < b
+}
+
+// bodyStatements returns the SELECT, UPDATE and DELETE statements of a
+// function's body, as ModuleStatements counts them.
+func bodyStatements(src *Source, raw RawStmt, cf *pg.CreateFunctionStmt) []*Stmt {
+	var names []string
+	for _, n := range cf.GetFuncname() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	f := readFunction(src, raw, cf, QualifiedName("", names[len(names)-1]), nil, func(*ParseError) {})
+	var out []*Stmt
+	for _, st := range f.Body {
+		if st.Kind != KindInsert && st.Kind != KindOther && (st.Table != "" || len(st.CTEs) > 0) {
+			out = append(out, st.Stmt)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"slices"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -47,11 +48,18 @@ const (
 )
 
 // A Pred is one conjunct of a WHERE clause (or of an index predicate).
+//
+// An OR whose branches each compare one column with constants is read as
+// the IN list it means: status = 'queued' OR status = 'retry' is
+// status IN ('queued', 'retry'). Any other OR is OpOther, with its branches
+// kept: status = 'queued' OR (status = 'running' AND locked_until < now())
+// has two, and Column is set when every branch constrains that one column.
 type Pred struct {
-	Column string  // the column constrained, without its table qualifier; "" if none
-	Op     string  // one of the Op constants
-	Values []Value // the right-hand side(s)
-	Text   string  // the conjunct as SQL
+	Column   string   // the column constrained, without its table qualifier; "" if none
+	Op       string   // one of the Op constants
+	Values   []Value  // the right-hand side(s)
+	Text     string   // the conjunct as SQL
+	Branches [][]Pred // an OR's branches, each a conjunction; nil for anything else
 }
 
 // conjuncts splits a boolean expression on top-level ANDs.
@@ -77,6 +85,9 @@ func preds(where *pg.Node) []Pred {
 	}
 	return out
 }
+
+// negated maps an op to the one NOT gives.
+var negated = map[string]string{OpEq: OpNe, OpNe: OpEq, OpIn: OpNotIn, OpNotIn: OpIn, OpIsNull: OpIsNotNull, OpIsNotNull: OpIsNull}
 
 var flipped = map[string]string{OpEq: OpEq, OpNe: OpNe, OpLt: OpGt, OpLe: OpGe, OpGt: OpLt, OpGe: OpLe}
 
@@ -132,7 +143,7 @@ func pred(n *pg.Node) Pred {
 					p.Values = append(p.Values, value(item))
 				}
 			} else {
-				p.Values = []Value{value(r)}
+				p.Values = expandArrays([]Value{value(r)})
 			}
 		}
 	case n.GetNullTest() != nil:
@@ -143,14 +154,24 @@ func pred(n *pg.Node) Pred {
 				p.Op = OpIsNotNull
 			}
 		}
+	case n.GetBooleanTest() != nil:
+		return boolTest(p, n.GetBooleanTest())
 	case n.GetColumnRef() != nil: // WHERE done
 		p.Column, p.Op = columnName(n), OpEq
 		p.Values = []Value{{Kind: ValueConst, Str: "true", Text: "true"}}
+	case n.GetBoolExpr() != nil && n.GetBoolExpr().GetBoolop() == pg.BoolExprType_OR_EXPR:
+		return orPred(p, n)
 	case n.GetBoolExpr() != nil && n.GetBoolExpr().GetBoolop() == pg.BoolExprType_NOT_EXPR:
 		args := n.GetBoolExpr().GetArgs()
 		if len(args) == 1 && columnName(args[0]) != "" { // WHERE NOT done
 			p.Column, p.Op = columnName(args[0]), OpEq
 			p.Values = []Value{{Kind: ValueConst, Str: "false", Text: "false"}}
+		} else if len(args) == 1 {
+			// NOT (status = 'done') is status <> 'done', NULL included.
+			inner := pred(args[0])
+			if neg, ok := negated[inner.Op]; ok && inner.Column != "" {
+				p.Column, p.Op, p.Values = inner.Column, neg, inner.Values
+			}
 		}
 	case n.GetSubLink() != nil:
 		// col IN (SELECT ...) arrives as an ANY sublink.
@@ -163,6 +184,170 @@ func pred(n *pg.Node) Pred {
 		}
 	}
 	return p
+}
+
+// boolTest models col IS [NOT] TRUE / FALSE / UNKNOWN: IS TRUE is = true;
+// IS NOT TRUE admits false and NULL, as the OR it means.
+func boolTest(p Pred, t *pg.BooleanTest) Pred {
+	col := columnName(t.GetArg())
+	if col == "" {
+		return p
+	}
+	eq := func(v string) Pred {
+		return Pred{Column: col, Op: OpEq, Values: []Value{{Kind: ValueConst, Str: v, Text: v}}, Text: col + " = " + v}
+	}
+	null := Pred{Column: col, Op: OpIsNull, Text: col + " IS NULL"}
+	p.Column = col
+	switch t.GetBooltesttype() {
+	case pg.BoolTestType_IS_TRUE:
+		p.Op, p.Values = OpEq, eq("true").Values
+	case pg.BoolTestType_IS_FALSE:
+		p.Op, p.Values = OpEq, eq("false").Values
+	case pg.BoolTestType_IS_NOT_TRUE:
+		p.Branches = [][]Pred{{eq("false")}, {null}}
+	case pg.BoolTestType_IS_NOT_FALSE:
+		p.Branches = [][]Pred{{eq("true")}, {null}}
+	case pg.BoolTestType_IS_UNKNOWN:
+		p.Op = OpIsNull
+	case pg.BoolTestType_IS_NOT_UNKNOWN:
+		p.Op = OpIsNotNull
+	default:
+		p.Column = ""
+	}
+	return p
+}
+
+// orPred models an OR: as an IN list when every branch compares the same
+// column with constants, else as its branches.
+func orPred(p Pred, n *pg.Node) Pred {
+	for _, d := range disjuncts(n) {
+		p.Branches = append(p.Branches, preds(d))
+	}
+	p.Column = orColumn(p.Branches)
+	if p.Column == "" {
+		return p
+	}
+	var in []Value
+	for _, b := range p.Branches {
+		if len(b) != 1 || (b[0].Op != OpEq && b[0].Op != OpIn) || !allValues(b[0].Values, ValueConst) {
+			return p
+		}
+		in = append(in, b[0].Values...)
+	}
+	p.Op, p.Values, p.Branches = OpIn, in, nil
+	return p
+}
+
+// disjuncts splits a boolean expression on top-level ORs.
+func disjuncts(n *pg.Node) []*pg.Node {
+	if b := n.GetBoolExpr(); b != nil && b.GetBoolop() == pg.BoolExprType_OR_EXPR {
+		var out []*pg.Node
+		for _, a := range b.GetArgs() {
+			out = append(out, disjuncts(a)...)
+		}
+		return out
+	}
+	return []*pg.Node{n}
+}
+
+// orColumn returns the first column of the first branch that every branch
+// constrains, or "".
+func orColumn(branches [][]Pred) string {
+	for _, p := range branches[0] {
+		if !constrains(p) {
+			continue
+		}
+		all := true
+		for _, b := range branches[1:] {
+			all = all && slices.ContainsFunc(b, func(q Pred) bool { return constrains(q) && q.Column == p.Column })
+		}
+		if all {
+			return p.Column
+		}
+	}
+	return ""
+}
+
+// constrains reports whether p is a modelled predicate on a column.
+func constrains(p Pred) bool {
+	return p.Column != "" && (p.Op != OpOther || p.Branches != nil)
+}
+
+// expandArrays replaces a constant array literal among vs ('{queued,retry}',
+// as in status = ANY('{queued,retry}')) by its elements.
+func expandArrays(vs []Value) []Value {
+	var out []Value
+	for _, v := range vs {
+		elems, ok := arrayLiteral(v)
+		if !ok {
+			if s := strings.TrimSpace(v.Str); v.Kind == ValueConst && strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+				v.Kind = ValueOther // an array this does not read: '{queued,NULL}'
+			}
+			out = append(out, v)
+			continue
+		}
+		for _, e := range elems {
+			out = append(out, Value{Kind: ValueConst, Str: e, Text: "'" + strings.ReplaceAll(e, "'", "''") + "'"})
+		}
+	}
+	return out
+}
+
+// arrayLiteral splits a one-dimensional array constant written as text:
+// {a,b,"c d"}. It declines NULL elements and nested arrays.
+func arrayLiteral(v Value) ([]string, bool) {
+	s := strings.TrimSpace(v.Str)
+	if v.Kind != ValueConst || len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
+		return nil, false
+	}
+	s = s[1 : len(s)-1]
+	if strings.TrimSpace(s) == "" {
+		return []string{}, true
+	}
+	var (
+		out    []string
+		cur    strings.Builder
+		quoted bool // the current element was quoted
+		inQ    bool
+	)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inQ && c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+		case c == '"':
+			inQ, quoted = !inQ, true
+		case inQ:
+			cur.WriteByte(c)
+		case c == '{' || c == '}':
+			return nil, false
+		case c == ',':
+			e := cur.String()
+			if !quoted {
+				e = strings.TrimSpace(e)
+				if strings.EqualFold(e, "null") {
+					return nil, false
+				}
+			}
+			out = append(out, e)
+			cur.Reset()
+			quoted = false
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	if inQ {
+		return nil, false
+	}
+	e := cur.String()
+	if !quoted {
+		e = strings.TrimSpace(e)
+		if strings.EqualFold(e, "null") {
+			return nil, false
+		}
+	}
+	return append(out, e), true
 }
 
 func opName(names []*pg.Node) string {

@@ -78,6 +78,12 @@ func checkSchema(t *testing.T, s *Schema, file []byte) {
 			checkLoc("index "+idx.Name, idx.Loc)
 		}
 	}
+	for name, f := range s.Functions {
+		checkLoc("function "+name, f.Loc)
+		for _, st := range f.Body {
+			checkLoc("a statement of the body of "+name, st.Loc)
+		}
+	}
 }
 
 // FuzzFacts extracts the facts of every statement of arbitrary text and

@@ -22,6 +22,8 @@ type RawStmt struct {
 type ParseError struct {
 	Offset int // byte offset in the text of the point the parser gave up at
 	Msg    string
+
+	stmt span // the statement that does not parse
 }
 
 func (e *ParseError) Error() string { return e.Msg }
@@ -46,12 +48,14 @@ func parseEach(text string, stmt func(RawStmt), bad func(*ParseError)) {
 		if i := invalidUTF8(piece); i >= 0 {
 			// pg_query hands its tree over as protobuf, which refuses such
 			// strings with a message that names no place.
-			bad(&ParseError{Offset: sp.start + i, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02x (jobqlint reads SQL as UTF-8)", piece[i])})
+			bad(&ParseError{Offset: sp.start + i, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02x (jobqlint reads SQL as UTF-8)", piece[i]), stmt: sp})
 			continue
 		}
 		tree, err := pg.Parse(piece)
 		if err != nil {
-			bad(parseError(err, piece, sp.start, sp.first))
+			e := parseError(err, piece, sp.start, sp.first)
+			e.stmt = sp
+			bad(e)
 			continue
 		}
 		for _, raw := range tree.GetStmts() {

@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -25,45 +26,67 @@ func IsPollShape(s *Stmt) bool {
 }
 
 // StateFilters returns the predicates of s that select rows by a value of a
-// column: col = 'x', col IN ('x', 'y'), col = $1, col IS [NOT] NULL.
+// column: col = 'x', col IN ('x', 'y'), col = $1, col IS [NOT] NULL,
+// col <> 'x', col NOT IN (...), and ORs that restrict one column to
+// constants or NULL (col = 'x' OR (col = 'y' AND lease < now())).
 func StateFilters(s *Stmt) []Pred {
 	var out []Pred
 	for _, p := range s.Where {
 		if p.Column == "" {
 			continue
 		}
-		switch p.Op {
-		case OpIsNull, OpIsNotNull:
+		if _, ok := predStates(p, p.Column); ok {
 			out = append(out, p)
-		case OpEq, OpIn:
-			if allValues(p.Values, ValueConst, ValueParam) {
-				out = append(out, p)
-			}
+			continue
+		}
+		if (p.Op == OpEq || p.Op == OpIn) && allValues(p.Values, ValueConst, ValueParam) {
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
+// IsConstFilter reports whether a state filter names its rows by constants
+// or NULL, rather than by a parameter.
+func IsConstFilter(p Pred) bool {
+	_, ok := predStates(p, p.Column)
+	return ok
+}
+
 func hasConstFilter(s *Stmt) bool {
-	for _, p := range StateFilters(s) {
-		if p.Op == OpIsNull || p.Op == OpIsNotNull || allValues(p.Values, ValueConst) {
-			return true
-		}
+	return slices.ContainsFunc(StateFilters(s), IsConstFilter)
+}
+
+// seekable reports whether a btree can start its scan at the rows a filter
+// selects: an equality, an IN list or IS [NOT] NULL, not <> or an OR.
+func seekable(p Pred) bool {
+	switch p.Op {
+	case OpEq, OpIn, OpIsNull, OpIsNotNull:
+		return true
 	}
 	return false
 }
 
-// runnableFilters returns the state filters that name their rows with
-// constants (or IS [NOT] NULL); when there are none, all of them.
+// runnableFilters returns the state filters a btree can seek to that name
+// their rows with constants (or IS [NOT] NULL). When no filter names rows
+// by constants, it returns the seekable ones (queue = $1); when the only
+// such filter cannot be sought (status <> 'done'), none.
 func runnableFilters(state []Pred) []Pred {
-	var out []Pred
+	var out, params []Pred
+	consts := false
 	for _, p := range state {
-		if p.Op == OpIsNull || p.Op == OpIsNotNull || allValues(p.Values, ValueConst) {
-			out = append(out, p)
+		switch {
+		case IsConstFilter(p):
+			consts = true
+			if seekable(p) {
+				out = append(out, p)
+			}
+		case seekable(p):
+			params = append(params, p)
 		}
 	}
-	if len(out) == 0 {
-		return state
+	if !consts {
+		return params
 	}
 	return out
 }
@@ -123,7 +146,9 @@ func servesPoll(idx *Index, poll *Stmt) Verdict {
 	state := StateFilters(poll)
 	eq := map[string]bool{}
 	for _, p := range state {
-		eq[p.Column] = true
+		if seekable(p) {
+			eq[p.Column] = true
+		}
 	}
 	i := 0
 	for i < len(idx.Keys) && idx.Keys[i].Column != "" && eq[idx.Keys[i].Column] {
@@ -181,83 +206,60 @@ func implied(pred, filters []Pred) Verdict {
 }
 
 func impliedAtom(atom Pred, filters []Pred) Verdict {
-	result := NotServed
 	for _, f := range filters {
 		if f.Text == atom.Text {
 			return Served
 		}
-		if atom.Column == "" || f.Column != atom.Column {
-			continue
-		}
-		switch v := impliedBy(atom, f); v {
-		case Served:
-			return Served
-		case Unknown:
-			result = Unknown
-		}
 	}
-	if atom.Column == "" || atom.Op == OpOther {
+	if atom.Column == "" {
 		return Unknown
 	}
-	if result == NotServed {
-		// A filter the tool does not model (an OR, a function) may still
-		// imply the atom: status = 'a' OR (status = 'b' AND ...) implies
-		// status IN ('a', 'b'), and the planner sees it.
-		for _, f := range filters {
-			if f.Op == OpOther && mentions(f.Text, atom.Column) {
+	if want, ok := predStates(atom, atom.Column); ok {
+		if have, ok := FilterStates(filters, atom.Column); ok && admitsOnly(have, want) {
+			return Served
+		}
+	} else if atom.Op != OpIsNotNull {
+		return Unknown // a range or an expression in the index predicate
+	}
+	for _, f := range filters {
+		switch {
+		case f.Column == atom.Column && f.Op != OpOther && anyValue(f.Values, ValueParam, ValueOther, ValueSubquery):
+			return Unknown // status = $1 may be the index's state
+		case atom.Op == OpIsNotNull && f.Column == atom.Column && isRange(f.Op):
+			return Served // run_at <= now() is false for NULL, as PostgreSQL proves
+		case f.Op == OpOther && mentions(f.Text, atom.Column):
+			if _, ok := predStates(f, atom.Column); !ok {
+				// A filter the tool does not model (a function, an OR
+				// with a branch it cannot read) may still imply the atom.
 				return Unknown
 			}
 		}
 	}
-	return result
-}
-
-// impliedBy reports whether filter f (on the same column) implies atom.
-func impliedBy(atom, f Pred) Verdict {
-	if f.Op == OpOther || anyValue(f.Values, ValueParam, ValueOther, ValueSubquery) {
-		return Unknown
-	}
-	fvals, fconst := constSet(f)
-	avals, aconst := constSet(atom)
-	switch atom.Op {
-	case OpEq, OpIn:
-		if !aconst {
-			return Unknown
-		}
-		if fconst && subset(fvals, avals) {
-			return Served
-		}
-	case OpNe, OpNotIn:
-		if !aconst {
-			return Unknown
-		}
-		if fconst && disjoint(fvals, avals) {
-			return Served
-		}
-	case OpIsNotNull:
-		if f.Op != OpIsNull && !anyValue(f.Values, ValueNull) {
-			return Served
-		}
-	case OpIsNull:
-		if f.Op == OpIsNull {
-			return Served
-		}
-	default:
-		return Unknown
-	}
 	return NotServed
 }
 
-// constSet returns the constants an =/IN predicate allows.
-func constSet(p Pred) ([]string, bool) {
-	if (p.Op != OpEq && p.Op != OpIn && p.Op != OpNe && p.Op != OpNotIn) || !allValues(p.Values, ValueConst) {
-		return nil, false
+// admitsOnly reports whether every state have admits, conditionally or
+// not, want admits too: the poll's rows all satisfy the index predicate.
+func admitsOnly(have, want States) bool {
+	if have.Not && (!want.Not || !subset(want.In, have.In)) {
+		return false
 	}
-	out := make([]string, len(p.Values))
-	for i, v := range p.Values {
-		out[i] = v.Str
+	var vals []string
+	if !have.Not {
+		vals = have.In
 	}
-	return out, true
+	for _, v := range append(slices.Clone(vals), have.Cond...) {
+		if v == StateNotNull {
+			if !want.Not || len(want.In) > 0 {
+				return false
+			}
+			continue
+		}
+		if !want.Admits(v) {
+			return false
+		}
+	}
+	return true
 }
 
 func anyValue(vs []Value, kinds ...ValueKind) bool {
@@ -274,15 +276,6 @@ func anyValue(vs []Value, kinds ...ValueKind) bool {
 func subset(a, b []string) bool {
 	for _, x := range a {
 		if !contains(b, x) {
-			return false
-		}
-	}
-	return true
-}
-
-func disjoint(a, b []string) bool {
-	for _, x := range a {
-		if contains(b, x) {
 			return false
 		}
 	}
@@ -307,10 +300,10 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 		where []string
 	)
 	for _, p := range StateFilters(poll) {
-		if _, ok := constSet(p); ok || p.Op == OpIsNull || p.Op == OpIsNotNull {
-			where = append(where, unqualified(p))
-		} else {
+		if !IsConstFilter(p) {
 			keys = append(keys, p.Column)
+		} else if w := predicate(p); w != "" {
+			where = append(where, w)
 		}
 	}
 	for _, o := range poll.OrderBy {
@@ -342,26 +335,80 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 	return stmt
 }
 
-// unqualified renders a state filter without its table qualifier, as a
-// partial index predicate needs: j.status = 'queued' is status = 'queued'.
-func unqualified(p Pred) string {
-	vals := make([]string, len(p.Values))
-	for i, v := range p.Values {
-		vals[i] = v.Text
+// predicate renders the states a filter admits as a partial index
+// predicate, without the table qualifier a poll may use (j.status = 'queued'
+// is status = 'queued'); an OR becomes the IN list it implies. It returns ""
+// when the filter admits every value.
+func predicate(p Pred) string {
+	st, _ := predStates(p, p.Column)
+	lits := literals(p)
+	col := p.Column
+	if st.Not {
+		switch len(st.In) {
+		case 0:
+			return col + " IS NOT NULL"
+		case 1:
+			return col + " <> " + lits(st.In[0])
+		}
+		return col + " NOT IN (" + strings.Join(mapList(st.In, lits), ", ") + ")"
 	}
-	switch p.Op {
-	case OpIsNull:
-		return p.Column + " IS NULL"
-	case OpIsNotNull:
-		return p.Column + " IS NOT NULL"
-	case OpIn:
-		return p.Column + " IN (" + strings.Join(vals, ", ") + ")"
-	case OpEq:
-		if len(vals) == 1 {
-			return p.Column + " = " + vals[0]
+	vals := union(st.In, st.Cond)
+	null, notNull := slices.Contains(vals, StateNull), slices.Contains(vals, StateNotNull)
+	vals = slices.DeleteFunc(vals, func(v string) bool { return v == StateNull || v == StateNotNull })
+	var in string
+	switch {
+	case notNull && null:
+		return ""
+	case notNull:
+		return col + " IS NOT NULL"
+	case len(vals) == 1:
+		in = col + " = " + lits(vals[0])
+	case len(vals) > 1:
+		in = col + " IN (" + strings.Join(mapList(vals, lits), ", ") + ")"
+	}
+	switch {
+	case null && in != "":
+		return "(" + col + " IS NULL OR " + in + ")"
+	case null:
+		return col + " IS NULL"
+	}
+	return in
+}
+
+// literals returns a function giving the SQL text of each constant in p
+// (and its branches), as the poll writes it.
+func literals(p Pred) func(string) string {
+	text := map[string]string{}
+	var add func(p Pred)
+	add = func(p Pred) {
+		for _, v := range expandArrays(p.Values) {
+			if v.Kind == ValueConst {
+				if _, ok := text[v.Str]; !ok {
+					text[v.Str] = v.Text
+				}
+			}
+		}
+		for _, b := range p.Branches {
+			for _, q := range b {
+				add(q)
+			}
 		}
 	}
-	return p.Text
+	add(p)
+	return func(s string) string {
+		if t, ok := text[s]; ok {
+			return t
+		}
+		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	}
+}
+
+func mapList(list []string, f func(string) string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = f(s)
+	}
+	return out
 }
 
 // freeIndexName returns name, or name with a number, so that it names no

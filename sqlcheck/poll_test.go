@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -36,6 +37,28 @@ func TestPollIndex(t *testing.T) {
 		{"parameter state, partial index: cannot tell", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`,
 			`SELECT id FROM jobs WHERE status = $1 ORDER BY run_at LIMIT 1`, Unknown},
 		{"predicate jobqlint cannot evaluate", `CREATE INDEX ON jobs (run_at) WHERE lower(kind) = 'x';`, seedPoll, Unknown},
+		{"poll by OR of states, partial IN list", `CREATE INDEX ON jobs (run_at) WHERE status IN ('queued', 'retry');`,
+			`SELECT id FROM jobs WHERE (status = 'queued' OR status = 'retry') ORDER BY run_at LIMIT 1`, Served},
+		{"poll by = ANY of an array constant", `CREATE INDEX ON jobs (run_at) WHERE status IN ('queued', 'retry');`,
+			`SELECT id FROM jobs WHERE status = ANY('{queued,retry}') ORDER BY run_at LIMIT 1`, Served},
+		{"poll by IN list wider than the index", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`,
+			`SELECT id FROM jobs WHERE status IN ('queued', 'retry') ORDER BY run_at LIMIT 1`, NotServed},
+		{"poll by <>, partial <>", `CREATE INDEX ON jobs (run_at) WHERE status <> 'done';`,
+			`SELECT id FROM jobs WHERE status <> 'done' ORDER BY run_at LIMIT 1`, Served},
+		{"poll by NOT IN, partial <> of one of them", `CREATE INDEX ON jobs (run_at) WHERE status <> 'done';`,
+			`SELECT id FROM jobs WHERE status NOT IN ('done', 'failed') ORDER BY run_at LIMIT 1`, Served},
+		{"poll by <>, partial NOT IN excludes more", `CREATE INDEX ON jobs (run_at) WHERE status NOT IN ('done', 'failed');`,
+			`SELECT id FROM jobs WHERE status != 'done' ORDER BY run_at LIMIT 1`, NotServed},
+		{"poll by <>, partial on a state", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`,
+			`SELECT id FROM jobs WHERE status <> 'done' ORDER BY run_at LIMIT 1`, NotServed},
+		{"poll by <>, btree led by the state cannot seek", `CREATE INDEX ON jobs (status, run_at);`,
+			`SELECT id FROM jobs WHERE status <> 'done' ORDER BY run_at LIMIT 1`, NotServed},
+		{"poll by <>, btree on the order walks finished rows", `CREATE INDEX ON jobs (run_at);`,
+			`SELECT id FROM jobs WHERE status <> 'done' ORDER BY run_at LIMIT 1`, NotServed},
+		{"poll by IN list, btree led by the state", `CREATE INDEX ON jobs (status, run_at);`,
+			`SELECT id FROM jobs WHERE status IN ('queued', 'retry') ORDER BY run_at LIMIT 1`, Served},
+		{"null-state queue with stale locks, partial on NULL", `CREATE INDEX ON jobs (id) WHERE finished_at IS NULL;`,
+			`SELECT id FROM jobs WHERE finished_at IS NULL OR finished_at < now() - interval '5 minutes' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
 		{"null-state queue", `CREATE INDEX ON jobs (id) WHERE finished_at IS NULL;`,
 			`SELECT id FROM jobs WHERE finished_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
 		{"delete queue ordered by primary key", ``,
@@ -69,6 +92,21 @@ func TestSuggestPollIndex(t *testing.T) {
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' AND run_at < now() LIMIT 1 FOR UPDATE SKIP LOCKED`)))
 	require.Equal(t, "CREATE INDEX jobs_poll_idx ON jobs (id) WHERE status = 'queued'",
 		SuggestPollIndex(jobs, stmt(t, `SELECT id FROM jobs WHERE status = 'queued' LIMIT 1 FOR UPDATE SKIP LOCKED`)))
+	for poll, want := range map[string]string{
+		`SELECT id FROM jobs j WHERE j.status = 'queued' OR j.status = 'retry' ORDER BY run_at LIMIT 1`:                                      "WHERE status IN ('queued', 'retry')",
+		`SELECT id FROM jobs j WHERE j.status = 'queued' OR (j.status = 'running' AND j.run_at < now()) ORDER BY run_at LIMIT 1`:             "WHERE status IN ('queued', 'running')",
+		`SELECT id FROM jobs j WHERE j.status <> 'done' ORDER BY run_at LIMIT 1`:                                                             "WHERE status <> 'done'",
+		`SELECT id FROM jobs j WHERE j.status NOT IN ('done', 'failed') ORDER BY run_at LIMIT 1`:                                             "WHERE status NOT IN ('done', 'failed')",
+		`SELECT id FROM jobs j WHERE j.status = ANY('{queued,retry}') ORDER BY run_at LIMIT 1`:                                               "WHERE status IN ('queued', 'retry')",
+		`SELECT id FROM jobs j WHERE j.queue IS NULL OR j.queue = 'x' ORDER BY run_at LIMIT 1`:                                               "WHERE (queue IS NULL OR queue = 'x')",
+		`SELECT id FROM jobs j WHERE j.run_at IS NULL OR j.run_at < now() - interval '5 minutes' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`: "(id)",
+	} {
+		got := SuggestPollIndex(jobs, stmt(t, poll))
+		require.True(t, strings.HasSuffix(got, want), "%s: %s", poll, got)
+		raws, errs := Parse(got)
+		require.Empty(t, errs, got)
+		require.Len(t, raws, 1)
+	}
 }
 
 func TestPollIndexReviewCases(t *testing.T) {
@@ -77,8 +115,12 @@ func TestPollIndexReviewCases(t *testing.T) {
 		name, indexes, poll string
 		want                Verdict
 	}{
-		{"an OR the tool does not model may imply the predicate", `CREATE INDEX tasks_poll_idx ON tasks (run_at) WHERE state IN ('pending', 'running');`,
-			`SELECT id FROM tasks WHERE (state = 'pending' OR (state = 'running' AND locked_until < now())) AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, Unknown},
+		{"an OR implies the IN list of its branches' states", `CREATE INDEX tasks_poll_idx ON tasks (run_at) WHERE state IN ('pending', 'running');`,
+			`SELECT id FROM tasks WHERE (state = 'pending' OR (state = 'running' AND locked_until < now())) AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
+		{"an OR's conditional branch is outside the index", `CREATE INDEX tasks_poll_idx ON tasks (run_at) WHERE state = 'pending';`,
+			`SELECT id FROM tasks WHERE (state = 'pending' OR (state = 'running' AND locked_until < now())) AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
+		{"an OR with a branch the tool cannot read", `CREATE INDEX tasks_poll_idx ON tasks (run_at) WHERE state = 'pending';`,
+			`SELECT id FROM tasks WHERE (state = 'pending' OR f(state)) AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, Unknown},
 		{"range without order, indexed", `CREATE INDEX ON tasks (expires_at);`,
 			`SELECT id FROM tasks WHERE expires_at < now() LIMIT 1000 FOR UPDATE SKIP LOCKED`, Served},
 		{"range without order, not indexed", ``,

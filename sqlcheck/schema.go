@@ -12,8 +12,11 @@ import (
 
 // A Schema is the database schema that replaying the migrations produces.
 type Schema struct {
-	Tables   map[string]*Table // by qualified name, "public.jobs"
-	Problems []Problem         // SQL the parser rejected, in source order (and, from the caller, files it could not read)
+	Tables    map[string]*Table    // by qualified name, "public.jobs"
+	Enums     map[string][]string  // enum types' labels, by qualified name: "public.job_state"
+	Functions map[string]*Function // functions and procedures by qualified name, "public.dequeue" (the last one created of each name)
+	Triggers  []*Trigger           // in the order they were created
+	Problems  []Problem            // SQL the parser rejected, in source order (and, from the caller, files it could not read)
 }
 
 // A Problem is SQL that could not be parsed, or a schema file or directory
@@ -38,15 +41,20 @@ type Column struct {
 	Type    Type
 	NotNull bool
 	Default *Value // nil when there is none
+	// Check lists the values a CHECK constraint allows the column:
+	// CHECK (status IN ('queued', 'running', 'done')); nil when none does.
+	Check     []string
+	checkName string
 }
 
 // A Type is a column type as written in the migration that set it.
 type Type struct {
-	Name  string // the parser's type name, lower case: "timestamp", "timestamptz", "jsonb", "text", "int8"...
-	Array bool
-	Loc   Loc    // where the type is written
-	Text  string // the type as written (e.g. "timestamp without time zone"); "" when unknown
-	Exact bool   // Loc and Text can be used to edit the file
+	Name   string // the parser's type name, lower case: "timestamp", "timestamptz", "jsonb", "text", "int8"...
+	Schema string // the type's schema, when the migration names it
+	Array  bool
+	Loc    Loc    // where the type is written
+	Text   string // the type as written (e.g. "timestamp without time zone"); "" when unknown
+	Exact  bool   // Loc and Text can be used to edit the file
 }
 
 // An Index is an index of a table, including those behind PRIMARY KEY and
@@ -88,12 +96,13 @@ func (s *Schema) Table(name string) *Table {
 // Replay applies the DDL of each source, in order, and returns the final
 // schema. Statements it does not model are skipped.
 func Replay(sources []*Source) *Schema {
-	s := &Schema{Tables: make(map[string]*Table)}
+	s := &Schema{Tables: make(map[string]*Table), Enums: make(map[string][]string), Functions: make(map[string]*Function)}
 	for _, src := range sources {
-		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw) }, func(e *ParseError) {
+		var path []string // SET search_path in this file: nil is the default, public
+		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, &path) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
-			// where Go code runs it.
-			if !src.FromGo {
+			// where Go code runs it. A template is not SQL until filled in.
+			if !src.FromGo && !src.templated(e.stmt.start, e.stmt.end) {
 				s.Problems = append(s.Problems, Problem{Loc: src.Loc(e.Offset), Msg: e.Msg})
 			}
 		})
@@ -101,10 +110,12 @@ func Replay(sources []*Source) *Schema {
 	return s
 }
 
-func (s *Schema) apply(src *Source, raw RawStmt) {
-	r := replayer{s: s, src: src, raw: raw}
+func (s *Schema) apply(src *Source, raw RawStmt, path *[]string) {
+	r := replayer{s: s, src: src, raw: raw, path: *path}
 	n := raw.Node
 	switch {
+	case n.GetVariableSetStmt() != nil:
+		*path = searchPath(n.GetVariableSetStmt(), *path)
 	case n.GetCreateStmt() != nil:
 		r.createTable(n.GetCreateStmt())
 	case n.GetAlterTableStmt() != nil:
@@ -115,6 +126,14 @@ func (s *Schema) apply(src *Source, raw RawStmt) {
 		r.rename(n.GetRenameStmt())
 	case n.GetDropStmt() != nil:
 		r.drop(n.GetDropStmt())
+	case n.GetCreateFunctionStmt() != nil:
+		r.createFunction(n.GetCreateFunctionStmt())
+	case n.GetCreateTrigStmt() != nil:
+		r.createTrigger(n.GetCreateTrigStmt())
+	case n.GetCreateEnumStmt() != nil:
+		r.createEnum(n.GetCreateEnumStmt())
+	case n.GetAlterEnumStmt() != nil:
+		r.alterEnum(n.GetAlterEnumStmt())
 	default:
 		// DML, functions, triggers, grants, extensions...: no effect on the
 		// tables, columns and indexes that the rules read.
@@ -123,9 +142,68 @@ func (s *Schema) apply(src *Source, raw RawStmt) {
 
 // replayer applies one statement of one source.
 type replayer struct {
-	s   *Schema
-	src *Source
-	raw RawStmt
+	s    *Schema
+	src  *Source
+	raw  RawStmt
+	path []string // the schemas of the search_path set earlier in the file; nil for the default
+}
+
+// searchPath returns the search_path after a SET statement: SET [LOCAL]
+// search_path TO a, b (or = a, b; SET SCHEMA 'a') sets it, RESET and SET
+// ... TO DEFAULT restore the default. "$user" and the system schemas are
+// left out: CREATE does not put tables there in a migration. A migration
+// file runs as one session (and usually one transaction), so the setting
+// lasts to the end of the file, SET LOCAL too.
+func searchPath(v *pg.VariableSetStmt, path []string) []string {
+	if v.GetName() != "search_path" {
+		return path
+	}
+	switch v.GetKind() {
+	case pg.VariableSetKind_VAR_SET_VALUE:
+		var out []string
+		for _, a := range v.GetArgs() {
+			name := a.GetAConst().GetSval().GetSval()
+			if name == "" || name == "$user" || name == "pg_catalog" || name == "pg_temp" {
+				continue
+			}
+			out = append(out, name)
+		}
+		return out
+	case pg.VariableSetKind_VAR_SET_DEFAULT, pg.VariableSetKind_VAR_RESET:
+		return nil
+	}
+	return path
+}
+
+// schemas returns the schemas an unqualified name is looked up in.
+func (r replayer) schemas() []string {
+	if len(r.path) == 0 {
+		return []string{"public"}
+	}
+	return r.path
+}
+
+// createName is the qualified name a CREATE gives a relation: an
+// unqualified one goes to the first schema of the search_path.
+func (r replayer) createName(schema, name string) string {
+	if schema == "" {
+		schema = r.schemas()[0]
+	}
+	return QualifiedName(schema, name)
+}
+
+// lookupName is the qualified name of an existing relation: an unqualified
+// one is the first table of that name along the search_path.
+func (r replayer) lookupName(schema, name string) string {
+	if schema != "" {
+		return QualifiedName(schema, name)
+	}
+	for _, sch := range r.schemas() {
+		if q := QualifiedName(sch, name); r.s.Tables[q] != nil {
+			return q
+		}
+	}
+	return QualifiedName(r.schemas()[0], name)
 }
 
 func (r replayer) loc(location int32) Loc {
@@ -136,7 +214,7 @@ func (r replayer) loc(location int32) Loc {
 }
 
 func (r replayer) createTable(c *pg.CreateStmt) {
-	name := QualifiedName(c.GetRelation().GetSchemaname(), c.GetRelation().GetRelname())
+	name := r.createName(c.GetRelation().GetSchemaname(), c.GetRelation().GetRelname())
 	if _, exists := r.s.Tables[name]; exists && c.GetIfNotExists() {
 		return
 	}
@@ -182,6 +260,8 @@ func (r replayer) addConstraint(t *Table, c *pg.Constraint, col *Column) {
 			v := value(c.GetRawExpr())
 			col.Default = &v
 		}
+	case pg.ConstrType_CONSTR_CHECK:
+		r.addCheck(t, c, col)
 	case pg.ConstrType_CONSTR_PRIMARY, pg.ConstrType_CONSTR_UNIQUE:
 		primary := c.GetContype() == pg.ConstrType_CONSTR_PRIMARY
 		var cols []string
@@ -245,7 +325,7 @@ func (r replayer) alterTable(a *pg.AlterTableStmt) {
 	if a.GetObjtype() != pg.ObjectType_OBJECT_TABLE {
 		return
 	}
-	t := r.s.Table(QualifiedName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()))
+	t := r.s.Table(r.lookupName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()))
 	if t == nil {
 		return
 	}
@@ -283,6 +363,7 @@ func (r replayer) alterTable(a *pg.AlterTableStmt) {
 			r.addConstraint(t, cmd.GetDef().GetConstraint(), nil)
 		case pg.AlterTableType_AT_DropConstraint:
 			t.dropIndex(cmd.GetName())
+			t.dropCheck(cmd.GetName())
 		}
 	}
 }
@@ -316,7 +397,7 @@ func mentions(expr, col string) bool {
 }
 
 func (r replayer) createIndex(ix *pg.IndexStmt) {
-	t := r.s.Table(QualifiedName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()))
+	t := r.s.Table(r.lookupName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()))
 	if t == nil {
 		return
 	}
@@ -356,7 +437,7 @@ func (r replayer) createIndex(ix *pg.IndexStmt) {
 func (r replayer) rename(rn *pg.RenameStmt) {
 	switch rn.GetRenameType() {
 	case pg.ObjectType_OBJECT_TABLE:
-		old := QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
+		old := r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
 		t := r.s.Tables[old]
 		if t == nil {
 			return
@@ -366,7 +447,7 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 		t.Name = QualifiedName(schema, rn.GetNewname())
 		r.s.Tables[t.Name] = t
 	case pg.ObjectType_OBJECT_COLUMN:
-		t := r.s.Table(QualifiedName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
+		t := r.s.Table(r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
 		if t == nil {
 			return
 		}
@@ -379,14 +460,10 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 					idx.Keys[i].Column, idx.Keys[i].Expr = rn.GetNewname(), rn.GetNewname()
 				}
 			}
-			for i := range idx.Where {
-				if idx.Where[i].Column == rn.GetSubname() {
-					idx.Where[i].Column = rn.GetNewname()
-				}
-			}
+			renameColumn(idx.Where, rn.GetSubname(), rn.GetNewname())
 		}
 	case pg.ObjectType_OBJECT_INDEX:
-		schema := rn.GetRelation().GetSchemaname()
+		schema := r.indexSchema(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname())
 		for _, idx := range r.s.indexes(schema, rn.GetRelation().GetRelname()) {
 			idx.Name = rn.GetNewname()
 		}
@@ -396,7 +473,11 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 func (r replayer) drop(d *pg.DropStmt) {
 	for _, obj := range d.GetObjects() {
 		var names []string
-		for _, item := range obj.GetList().GetItems() {
+		items := obj.GetList().GetItems()
+		if owa := obj.GetObjectWithArgs(); owa != nil {
+			items = owa.GetObjname()
+		}
+		for _, item := range items {
 			names = append(names, item.GetString_().GetSval())
 		}
 		if len(names) == 0 {
@@ -407,14 +488,41 @@ func (r replayer) drop(d *pg.DropStmt) {
 			schema = names[len(names)-2]
 		}
 		switch d.GetRemoveType() {
+		case pg.ObjectType_OBJECT_FUNCTION, pg.ObjectType_OBJECT_PROCEDURE:
+			delete(r.s.Functions, r.createName(schema, name))
+		case pg.ObjectType_OBJECT_TRIGGER:
+			// DROP TRIGGER name ON [schema.]table
+			if len(names) < 2 {
+				continue
+			}
+			tschema, table := "", names[len(names)-2]
+			if len(names) > 2 {
+				tschema = names[len(names)-3]
+			}
+			qt := r.lookupName(tschema, table)
+			r.s.Triggers = slices.DeleteFunc(r.s.Triggers, func(t *Trigger) bool { return t.Name == name && t.Table == qt })
 		case pg.ObjectType_OBJECT_TABLE:
-			delete(r.s.Tables, QualifiedName(schema, name))
+			delete(r.s.Tables, r.lookupName(schema, name))
 		case pg.ObjectType_OBJECT_INDEX:
-			for _, t := range r.s.tablesIn(schema) {
+			for _, t := range r.s.tablesIn(r.indexSchema(schema, name)) {
 				t.dropIndex(name)
 			}
 		}
 	}
+}
+
+// indexSchema is the schema of an index a statement names: an unqualified
+// name is looked up along the search_path.
+func (r replayer) indexSchema(schema, name string) string {
+	if schema != "" {
+		return schema
+	}
+	for _, sch := range r.schemas() {
+		if len(r.s.indexes(sch, name)) > 0 {
+			return sch
+		}
+	}
+	return r.schemas()[0]
 }
 
 // indexes returns the indexes named name in the given schema.
@@ -453,6 +561,9 @@ func (r replayer) typ(tn *pg.TypeName) Type {
 	if len(names) > 0 {
 		t.Name = names[len(names)-1].GetString_().GetSval()
 	}
+	if len(names) > 1 {
+		t.Schema = names[len(names)-2].GetString_().GetSval()
+	}
 	if loc := int(tn.GetLocation()); loc >= 0 && loc < len(r.raw.Text) {
 		if m := timestampText.FindString(r.raw.Text[loc:]); m != "" {
 			t.Text = m
@@ -488,4 +599,169 @@ func predText(ps []Pred) string {
 		parts[i] = p.Text
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// createFunction records a function or procedure, replacing one of the
+// same name (overloads are not told apart).
+func (r replayer) createFunction(cf *pg.CreateFunctionStmt) {
+	var names []string
+	for _, n := range cf.GetFuncname() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	if len(names) == 0 || len(names) > 2 {
+		return
+	}
+	schema, name := "", names[len(names)-1]
+	if len(names) == 2 {
+		schema = names[0]
+	}
+	isColumn := func(col string) bool {
+		for _, t := range r.s.Tables {
+			if t.Column(col) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	bad := func(e *ParseError) {
+		if !r.src.FromGo && !r.src.templated(e.Offset, e.Offset+1) {
+			r.s.Problems = append(r.s.Problems, Problem{Loc: r.src.Loc(e.Offset), Msg: e.Msg})
+		}
+	}
+	f := readFunction(r.src, r.raw, cf, r.createName(schema, name), isColumn, bad)
+	r.s.Functions[f.Name] = f
+}
+
+// createTrigger records the function a trigger runs, and on which changes.
+func (r replayer) createTrigger(ct *pg.CreateTrigStmt) {
+	var names []string
+	for _, n := range ct.GetFuncname() {
+		names = append(names, n.GetString_().GetSval())
+	}
+	if len(names) == 0 || len(names) > 2 {
+		return
+	}
+	fn := QualifiedName("", names[len(names)-1])
+	if len(names) == 2 {
+		fn = QualifiedName(names[0], names[1])
+	} else {
+		for _, sch := range r.schemas() {
+			if q := QualifiedName(sch, names[0]); r.s.Functions[q] != nil {
+				fn = q
+				break
+			}
+		}
+	}
+	t := &Trigger{
+		Name:     ct.GetTrigname(),
+		Table:    r.lookupName(ct.GetRelation().GetSchemaname(), ct.GetRelation().GetRelname()),
+		Function: fn,
+		Loc:      r.src.Loc(r.raw.Start),
+	}
+	// The event bits of PostgreSQL's TRIGGER_TYPE_INSERT, _DELETE, _UPDATE.
+	for bit, k := range map[int32]Kind{1 << 2: KindInsert, 1 << 3: KindDelete, 1 << 4: KindUpdate} {
+		if ct.GetEvents()&bit != 0 {
+			t.Events = append(t.Events, k)
+		}
+	}
+	slices.Sort(t.Events)
+	r.s.Triggers = append(r.s.Triggers, t)
+}
+
+// Function returns the function a call names: an unqualified name is looked
+// up in public, as for tables (the search_path of the caller is unknown).
+func (s *Schema) Function(name string) *Function {
+	if s == nil {
+		return nil
+	}
+	return s.Functions[name]
+}
+
+// ColumnStates returns the values the schema allows a column: those of its
+// CHECK constraint, else the labels of its enum type; nil when neither is known.
+func (s *Schema) ColumnStates(table, col string) []string {
+	t := s.Table(table)
+	if t == nil {
+		return nil
+	}
+	c := t.Column(col)
+	if c == nil {
+		return nil
+	}
+	if c.Check != nil {
+		return c.Check
+	}
+	if c.Type.Schema != "" {
+		return s.Enums[QualifiedName(c.Type.Schema, c.Type.Name)]
+	}
+	return s.Enums[QualifiedName("", c.Type.Name)]
+}
+
+// addCheck records a CHECK constraint that lists a column's values:
+// status IN (...), status = ANY (ARRAY[...]), status = 'a' OR status = 'b'.
+func (r replayer) addCheck(t *Table, c *pg.Constraint, col *Column) {
+	ps := preds(c.GetRawExpr())
+	if len(ps) != 1 {
+		return
+	}
+	p := ps[0]
+	if col == nil {
+		col = t.Column(p.Column)
+	}
+	if col == nil || p.Column != col.Name {
+		return
+	}
+	st, ok := predStates(p, col.Name)
+	if !ok || st.Not || st.Cond != nil || slices.Contains(st.In, StateNull) {
+		return
+	}
+	col.Check = st.In
+	col.checkName = c.GetConname()
+	if col.checkName == "" {
+		col.checkName = defaultIndexName(t.Name, []string{col.Name}, "check")
+	}
+}
+
+func (t *Table) dropCheck(name string) {
+	for _, c := range t.Columns {
+		if c.checkName == name {
+			c.Check, c.checkName = nil, ""
+		}
+	}
+}
+
+func typeName(names []*pg.Node) string {
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, n.GetString_().GetSval())
+	}
+	if len(parts) == 1 {
+		return QualifiedName("", parts[0])
+	}
+	return QualifiedName(parts[len(parts)-2], parts[len(parts)-1])
+}
+
+func (r replayer) createEnum(e *pg.CreateEnumStmt) {
+	var labels []string
+	for _, v := range e.GetVals() {
+		labels = append(labels, v.GetString_().GetSval())
+	}
+	r.s.Enums[typeName(e.GetTypeName())] = labels
+}
+
+// alterEnum applies ALTER TYPE ... ADD VALUE and RENAME VALUE.
+func (r replayer) alterEnum(a *pg.AlterEnumStmt) {
+	name := typeName(a.GetTypeName())
+	labels, ok := r.s.Enums[name]
+	if !ok {
+		return
+	}
+	switch {
+	case a.GetOldVal() != "":
+		if i := slices.Index(labels, a.GetOldVal()); i >= 0 {
+			labels[i] = a.GetNewVal()
+		}
+	case !slices.Contains(labels, a.GetNewVal()):
+		r.s.Enums[name] = append(labels, a.GetNewVal())
+	}
 }

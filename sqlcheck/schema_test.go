@@ -218,11 +218,12 @@ func TestModuleStatements(t *testing.T) {
 	write("queries/reclaim.sql", "-- name: Reclaim :exec\nUPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now();\n")
 	write("janitor/janitor.go", "package janitor\n\nconst sweep = `DELETE FROM jobs WHERE status = 'done'`\nvar greeting = \"select your plan\"\n")
 	write("testdata/fixture.sql", "UPDATE other SET x = 1;")
+	write("migrations/2_cron.sql", "CREATE FUNCTION reap() RETURNS void LANGUAGE plpgsql AS $$\nBEGIN\n  UPDATE tasks SET state = 'ready' WHERE lease < now();\nEND $$;\n")
 	var got []string
 	for _, st := range ModuleStatements(root) {
 		got = append(got, st.Kind.String()+" "+st.Table)
 	}
-	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.jobs"}, got)
+	require.Equal(t, []string{"DELETE public.jobs", "UPDATE public.tasks", "UPDATE public.jobs"}, got, "a function body's statements count, called from Go or not (pg_cron)")
 }
 
 func TestGoRawStringWithCarriageReturnsIsNotExact(t *testing.T) {
@@ -273,4 +274,42 @@ CREATE TABLE after_them (id int);
 `)
 	require.Empty(t, s.Problems)
 	require.NotNil(t, s.Table("public.after_them"))
+}
+
+func TestReplaySearchPath(t *testing.T) {
+	s := replay(t, `
+CREATE SCHEMA queue;
+SET search_path TO queue, public;
+CREATE TABLE jobs (id bigint PRIMARY KEY, status text, run_at timestamptz);
+CREATE INDEX jobs_poll ON jobs (run_at) WHERE status = 'queued';
+CREATE TABLE public.users (id int);
+ALTER TABLE users ADD COLUMN name text;
+RESET search_path;
+CREATE TABLE audit (id int);
+`, `
+CREATE TABLE other (id int);
+SET LOCAL search_path = "$user", app;
+CREATE TABLE tasks (id int);
+ALTER TABLE queue.jobs RENAME COLUMN run_at TO due_at;
+`, `
+SET search_path = queue;
+DROP INDEX jobs_poll;
+`)
+	require.Empty(t, s.Problems)
+	jobs := s.Table("queue.jobs")
+	require.NotNil(t, jobs, "tables: %v", s.Tables)
+	require.Nil(t, s.Table("public.jobs"))
+	require.NotNil(t, s.Table("public.users").Column("name"), "a name not in the first schema is found further along the path")
+	require.NotNil(t, s.Table("public.audit"), "RESET restores the default")
+	require.NotNil(t, s.Table("public.other"), "a file starts with the default search_path")
+	require.NotNil(t, s.Table("app.tasks"), "$user is skipped; SET LOCAL counts")
+	require.Equal(t, []string{"queue.jobs_pkey"}, indexNames(jobs), "DROP INDEX finds the index along the path")
+}
+
+func indexNames(t *Table) []string {
+	var out []string
+	for _, idx := range t.Indexes {
+		out = append(out, t.Name[:len(t.Name)-len(".jobs")]+"."+idx.Name)
+	}
+	return out
 }

@@ -21,9 +21,10 @@ type Source struct {
 	SQL    string
 	FromGo bool // a string literal in a .go file
 
-	lines []int // offsets of the file's line starts
-	base  int   // offset in the file where SQL starts
-	exact bool  // offsets in SQL are offsets in the file from base (no escapes in between)
+	lines []int  // offsets of the file's line starts
+	base  int    // offset in the file where SQL starts
+	exact bool   // offsets in SQL are offsets in the file from base (no escapes in between), once edits are undone
+	edits []edit // template placeholders replaced in SQL (see detemplate), in order
 }
 
 // SQLFile makes a Source of a .sql file's content. Down-migration sections
@@ -36,7 +37,8 @@ func SQLFile(path string, content []byte) *Source {
 		// the first word, and the first statement would be lost.
 		sql = "   " + sql[len(bom):]
 	}
-	return &Source{Path: path, SQL: blankDown(sql), lines: lineStarts(content), exact: true}
+	sql, edits := detemplate(blankDown(sql))
+	return &Source{Path: path, SQL: sql, lines: lineStarts(content), exact: true, edits: edits}
 }
 
 const bom = "\ufeff"
@@ -46,18 +48,39 @@ const bom = "\ufeff"
 // literal's bytes equal its value (a raw string, or one without escapes), so
 // that positions inside it can be pinned down and edited.
 func GoString(path string, file []byte, litStart int, value string, exact bool) *Source {
-	return &Source{Path: path, SQL: value, FromGo: true, lines: lineStarts(file), base: litStart + 1, exact: exact}
+	sql, edits := detemplate(value)
+	return &Source{Path: path, SQL: sql, FromGo: true, lines: lineStarts(file), base: litStart + 1, exact: exact, edits: edits}
+}
+
+// templated reports whether the statement at [start, end) of SQL holds
+// template text: a placeholder replaced by detemplate, or an action or verb
+// that no identifier can stand for ({{if}}, %d). Such a statement is not
+// SQL until the program fills it in.
+func (s *Source) templated(start, end int) bool {
+	delta := 0
+	for _, e := range s.edits {
+		at := e.at + delta
+		if at < end && at+e.new > start {
+			return true
+		}
+		delta += e.new - e.old
+	}
+	if start < 0 || end > len(s.SQL) || start > end {
+		return false
+	}
+	return templateAny.MatchString(s.SQL[start:end])
 }
 
 // Exact reports whether every offset in SQL maps to the same byte in the file.
 func (s *Source) Exact() bool { return s.exact }
 
 // Loc returns the position in the file of offset off in SQL. For a Go string
-// that is not exact, every offset maps to the literal's start.
+// that is not exact, every offset maps to the literal's start; an offset in
+// a template placeholder maps to the placeholder's start.
 func (s *Source) Loc(off int) Loc {
 	fileOff := s.base - 1
 	if s.exact {
-		fileOff = s.base + off
+		fileOff = s.base + fileOffset(s.edits, off)
 	}
 	if fileOff < 0 {
 		fileOff = 0

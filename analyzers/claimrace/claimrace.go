@@ -40,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			case st.Kind == sqlcheck.KindUpdate && st.Role == queuemodel.RoleClaim && len(st.Polls) > 0:
 				unlockedSubquery(pass, qt, st)
 			case isCAS(qt, st) && st.PolledBy == nil:
-				if !st.Call.ResultChecked {
+				if !st.ResultChecked() {
 					reportCAS(pass, st, nil)
 				}
 			}
@@ -54,7 +54,7 @@ func twoStep(pass *analysis.Pass, qt *queuemodel.QueueTable, poll *queuemodel.St
 	step := poll.Step
 	if rechecks(qt, step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
-		if !step.Call.ResultChecked {
+		if !step.ResultChecked() {
 			reportCAS(pass, step, poll)
 		}
 		return
@@ -65,7 +65,7 @@ func twoStep(pass *analysis.Pass, qt *queuemodel.QueueTable, poll *queuemodel.St
 		report(pass, poll, step, "the UPDATE that takes the job",
 			"two workers can claim the same job: both run this SELECT before either UPDATE commits, read the same row, "+
 				"and both UPDATEs succeed because the UPDATE does not re-check the status; "+fixAtomic)
-	case poll.Call.Receiver.Autocommit():
+	case queuemodel.LockReleased(poll, step):
 		report(pass, poll, step, "the UPDATE that takes the job",
 			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns (autocommit): a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
@@ -112,18 +112,22 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 	if qt.StateColumn == "" {
 		return false
 	}
+	if _, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn); ok {
+		return true // status IN (...), status = 'a' OR status = 'b', locked_at IS NULL
+	}
 	for _, p := range s.Where {
 		if p.Column == qt.StateColumn && p.Op != sqlcheck.OpOther {
-			return true
+			return true // status = $2
 		}
 	}
 	return false
 }
 
 func report(pass *analysis.Pass, at, other *queuemodel.Statement, otherMsg, msg string) {
-	d := analysis.Diagnostic{Pos: at.Call.Pos(), Message: msg}
+	d := analysis.Diagnostic{Pos: at.Pos(), Message: msg}
 	if other != nil {
-		d.Related = []analysis.RelatedInformation{{Pos: other.Call.Pos(), Message: otherMsg}}
+		d.Related = []analysis.RelatedInformation{{Pos: other.Pos(), Message: otherMsg}}
 	}
+	d.Related = append(d.Related, at.Related()...)
 	pass.Report(d)
 }

@@ -1,7 +1,10 @@
 package claimrace_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
@@ -10,12 +13,37 @@ import (
 // Claims two workers can win at once.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
-		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed", "sprintf", "sqlxrebind")
+		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
+		"plpgsql_twostep", "plpgsql_cas",
+		"states_in", "states_null", "cas_or",
+		"sprintf", "sqlxrebind")
 }
 
 // Claims only one worker wins.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
-		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok", "ok_sprintf", "ok_branch")
+		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
+		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
+		"ok_states_in", "ok_cas_or", "ok_nullcas",
+		"ok_sprintf", "ok_branch")
+}
+
+// A claim in a function body is reported where it is written, with the Go
+// call that runs the function as a related position.
+func TestBodyFindingRelatesTheGoCall(t *testing.T) {
+	results := ruletest.Run(t, claimrace.Analyzer, "plpgsql_twostep")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	fset := results[0].Pass.Fset
+	at := fset.Position(d.Pos)
+	require.Equal(t, "001_jobs.sql", filepath.Base(at.Filename))
+	require.Equal(t, 13, at.Line)
+	require.Equal(t, 3, at.Column)
+	require.Len(t, d.Related, 2)
+	step, call := fset.Position(d.Related[0].Pos), fset.Position(d.Related[1].Pos)
+	require.Equal(t, 15, step.Line, "the UPDATE that takes the job")
+	require.Equal(t, "worker.go", filepath.Base(call.Filename))
+	require.Equal(t, 11, call.Line)
+	require.Contains(t, d.Related[1].Message, "public.claim_job")
 }

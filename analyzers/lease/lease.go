@@ -48,38 +48,63 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 				continue // a crash rolls the claim back, or releases the lock
 			}
 			table := queuemodel.TableName(qt.Name)
-			state, _ := st.Assigns(qt.StateColumn)
+			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 {
 				pass.Report(analysis.Diagnostic{
-					Pos: c.Pos(),
+					Pos:     st.Pos(),
+					Related: st.Related(),
 					Message: fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
-						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s = ... WHERE %s = %s AND locked_until < now())",
-						state.Text, state.Text, table, qt.StateColumn, qt.StateColumn, state.Text),
+						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
+						state, state, table, back, inState),
 				})
 				continue
 			}
 			if !reclaimed(m, qt, leases) {
 				pass.Report(analysis.Diagnostic{
-					Pos: c.Pos(),
+					Pos:     st.Pos(),
+					Related: st.Related(),
 					Message: fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
-						"add a reclaimer that runs periodically: UPDATE %s SET %s = ... WHERE %s = %s AND %s < now()",
-						strings.Join(leases, ", "), state.Text, table, qt.StateColumn, qt.StateColumn, state.Text, leases[0]),
+						"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
+						strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])),
 				})
 			}
 		}
 	}
 }
 
+// describeState names the state a claim moves a job to, the SQL that
+// selects jobs in it, and the assignment that puts them back: 'running',
+// status = 'running', status = ...; or, for a queue whose state is whether
+// a column is set, claimed (locked_at set), locked_at IS NOT NULL,
+// locked_at = NULL.
+func describeState(qt *queuemodel.QueueTable, st *queuemodel.Statement) (state, in, back string) {
+	col := qt.StateColumn
+	if v, _ := qt.AssignedState(st); v == sqlcheck.StateNotNull {
+		return "claimed (" + col + " set)", col + " IS NOT NULL", col + " = NULL"
+	}
+	v, _ := st.Assigns(col)
+	return v.Text, col + " = " + v.Text, col + " = ..."
+}
+
+// leaseAge is what a lease column that holds the claim's time is compared
+// with: locked_at < now() - interval '5 minutes' (a deadline needs nothing).
+func leaseAge(qt *queuemodel.QueueTable, lease string) string {
+	if lease == qt.StateColumn {
+		return " + interval '5 minutes'"
+	}
+	return ""
+}
+
 // movesToInProgress reports whether a claim sets the state column to a
 // state claims move jobs to.
 func movesToInProgress(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
-	v, ok := st.Assigns(qt.StateColumn)
-	if !ok || v.Kind != sqlcheck.ValueConst {
+	v, ok := qt.AssignedState(st)
+	if !ok {
 		return false
 	}
 	for _, c := range qt.Claimed {
-		if c == v.Str {
+		if c == v {
 			return true
 		}
 	}
@@ -99,7 +124,7 @@ func leaseColumns(pass *analysis.Pass, st *queuemodel.Statement) []string {
 		case a.Value.Kind == sqlcheck.ValueNow, timeExpr.MatchString(a.Value.Text):
 			cols = append(cols, a.Column)
 		case a.Value.Kind == sqlcheck.ValueParam:
-			if arg := st.Call.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
+			if arg := st.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
 				cols = append(cols, a.Column)
 			}
 		}

@@ -11,12 +11,15 @@ import (
 // mid-job on every deploy.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop")
+		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
+		"funcnolease",
+		"nullstate", "nullstate_nolease", "notin_nolease")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
+		"ok_nullstate", "ok_notin", "ok_cronreclaim",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot")
 }

@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 				"when the attempts reach %s, set the job to 'failed' and keep its last error", limit.Name(), limit.Name()),
 		}
 		if len(unguarded) > 0 {
-			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Call.Pos(), Message: "the retry it should stop"}}
+			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Pos(), Message: "the retry it should stop"}}
 		}
 		pass.Report(d)
 		reported = true
@@ -67,7 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 				"compare it in the statement that records a failure (WHERE attempts < %s, or CASE WHEN attempts >= %s THEN 'failed' ...)", col.Name, col.Name, col.Name),
 		}
 		if len(unguarded) > 0 {
-			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Call.Pos(), Message: "the retry it should stop"}}
+			d.Related = []analysis.RelatedInformation{{Pos: unguarded[0].Pos(), Message: "the retry it should stop"}}
 		}
 		pass.Report(d)
 		reported = true
@@ -77,7 +77,8 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, r := range unguarded {
 		pass.Report(analysis.Diagnostic{
-			Pos: r.Call.Pos(),
+			Pos:     r.Pos(),
+			Related: r.Related(),
 			Message: "this retry puts the job back with no limit: nothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
 				"guard it (CASE WHEN attempts >= $n THEN 'failed' ..., or if job.Attempts >= max { fail })",
 		})
@@ -252,16 +253,27 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 		}
 		guardedFail := false
 		for _, f := range fails {
-			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || boundGuard(pass, root, f)
+			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f) || boundGuard(pass, root, f)
 		}
 		for _, r := range retries {
-			if guardedFail || caseGuard(r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) {
+			if guardedFail || caseGuard(r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) {
 				continue
 			}
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// bodyGuard reports whether a statement of a function body runs under a
+// branch that looks at an attempt count (IF v_attempts >= max THEN ...).
+func bodyGuard(st *queuemodel.Statement) bool {
+	for _, c := range st.Guards() {
+		if attemptWord.MatchString(c) {
+			return true
+		}
+	}
+	return false
 }
 
 var caseOnAttempts = regexp.MustCompile(`(?is)\bCASE\b.*\bWHEN\b.*(attempt|retr|tries)`)

@@ -47,6 +47,57 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 	}
 }
 
+// TestStatePredicatesOnPostgreSQL checks, for each state predicate the
+// rule reads, that its verdict is the planner's: a poll the rule calls
+// served by a partial index is planned on that index, and one it calls not
+// served cannot use it. The schemas and polls are those of testdata/src.
+func TestStatePredicatesOnPostgreSQL(t *testing.T) {
+	cases := []struct {
+		pkg, poll string
+		wantIndex string // the partial index the planner uses; "" when it cannot use one
+	}{
+		{"accept_states_or", `SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
+			ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_live"},
+		{"states_or_narrow", `SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
+			ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, ""},
+		{"states_ne", `SELECT id FROM jobs j WHERE j.status <> 'done' AND (j.locked_until IS NULL OR j.locked_until < now())
+			ORDER BY j.run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, ""},
+		{"accept_states_notin", `SELECT id FROM jobs WHERE status NOT IN ('done', 'failed') AND (locked_until IS NULL OR locked_until < now())
+			ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_unfinished"},
+		{"accept_states_any", `SELECT id FROM jobs WHERE status = ANY('{queued,retry}'::text[]) ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_runnable"},
+		{"accept_inlist", `SELECT id FROM jobs WHERE status IN ('queued', 'retrying') AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_runnable"},
+	}
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			ddl, err := os.ReadFile(filepath.Join("testdata", "src", c.pkg, "schema.sql"))
+			require.NoError(t, err)
+			schema := sqlcheck.Replay([]*sqlcheck.Source{sqlcheck.SQLFile("schema.sql", ddl)})
+			raws, errs := sqlcheck.Parse(c.poll)
+			require.Empty(t, errs)
+			_, verdict := schema.Table("public.jobs").PollIndex(sqlcheck.Facts(raws[0]))
+			require.Equal(t, c.wantIndex != "", verdict == sqlcheck.Served, "the rule's verdict")
+
+			conn := pgtest.Connect(t)
+			pgtest.Exec(t, conn, string(ddl))
+			pgtest.Exec(t, conn, `ALTER TABLE jobs ADD COLUMN IF NOT EXISTS locked_until timestamptz`)
+			pgtest.Exec(t, conn, `INSERT INTO jobs (status, run_at) SELECT 'done', now() - (i % 90) * interval '1 day' FROM generate_series(1, 100000) i`)
+			pgtest.Exec(t, conn, `INSERT INTO jobs (status, run_at) SELECT (ARRAY['queued', 'running'])[i % 2 + 1], now() FROM generate_series(1, 20) i`)
+			pgtest.Exec(t, conn, `ANALYZE jobs`)
+			got := planIndex(t, conn, c.poll)
+			t.Logf("planned on %q", got)
+			if c.wantIndex == "" {
+				require.NotContains(t, []string{"jobs_queued", "jobs_live", "jobs_unfinished", "jobs_runnable"}, got, "the planner cannot use a partial index the poll does not imply")
+				// The index the finding tells the user to add serves the poll.
+				pgtest.Exec(t, conn, sqlcheck.SuggestPollIndex(schema.Table("public.jobs"), sqlcheck.Facts(raws[0])))
+				pgtest.Exec(t, conn, `ANALYZE jobs`)
+				require.Equal(t, "jobs_poll_idx", planIndex(t, conn, c.poll))
+				return
+			}
+			require.Equal(t, c.wantIndex, got)
+		})
+	}
+}
+
 func migration(t *testing.T, fixture string) string {
 	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", fixture, "migrations", "001_create_jobs.sql"))
 	require.NoError(t, err)
@@ -70,11 +121,14 @@ func fill(t *testing.T, conn *pgx.Conn) {
 	pgtest.Exec(t, conn, `ANALYZE jobs`)
 }
 
-// pollIndex returns the index the planner uses for the poll, or "".
-func pollIndex(t *testing.T, conn *pgx.Conn) string {
+// pollIndex returns the index the planner uses for the seed's poll, or "".
+func pollIndex(t *testing.T, conn *pgx.Conn) string { return planIndex(t, conn, seedPoll) }
+
+// planIndex returns the index the planner uses for a query, or "".
+func planIndex(t *testing.T, conn *pgx.Conn, query string) string {
 	var plan []map[string]any
 	var raw []byte
-	require.NoError(t, conn.QueryRow(context.Background(), "EXPLAIN (FORMAT JSON) "+seedPoll).Scan(&raw))
+	require.NoError(t, conn.QueryRow(context.Background(), "EXPLAIN (FORMAT JSON) "+query).Scan(&raw))
 	require.NoError(t, json.Unmarshal(raw, &plan))
 	return findIndex(plan[0]["Plan"].(map[string]any))
 }

@@ -56,14 +56,14 @@ func run(pass *analysis.Pass) (any, error) {
 					continue
 				}
 				reported[add] = true
-				pass.Report(diagnostic(m, t, poll, c, add))
+				pass.Report(diagnostic(m, t, poll, st, add))
 			}
 		}
 	}
 	return nil, nil
 }
 
-func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *queuemodel.Call, add string) analysis.Diagnostic {
+func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
@@ -73,7 +73,7 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, c *
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: c.Pos(), Message: "the poll"}},
+		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
 	}
 }
 

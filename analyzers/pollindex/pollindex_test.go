@@ -1,6 +1,7 @@
 package pollindex_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,14 +14,19 @@ import (
 // that starts at the runnable rows.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
-		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx", "gosprintf")
+		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx",
+		"templated", "searchpath", "funcpoll",
+		"states_ne", "states_or_narrow",
+		"gosprintf")
 }
 
 // Designs it accepts.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
-		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred", "accept_gosprintf", "accept_anyrow")
+		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
+		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath",
+		"accept_gosprintf", "accept_anyrow")
 }
 
 // The finding points at the poll it is about.
@@ -33,4 +39,19 @@ func TestRelatedPoll(t *testing.T) {
 	poll := results[0].Pass.Fset.Position(d.Related[0].Pos)
 	require.Equal(t, "worker.go", poll.Filename[len(poll.Filename)-len("worker.go"):])
 	require.Equal(t, 12, poll.Line)
+}
+
+// A poll in a function body: the finding is at the table, with the poll
+// in the migration and the Go call that runs it as related positions.
+func TestRelatedPollInFunction(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "funcpoll")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.Related, 2)
+	fset := results[0].Pass.Fset
+	poll, call := fset.Position(d.Related[0].Pos), fset.Position(d.Related[1].Pos)
+	require.Equal(t, "schema.sql", filepath.Base(poll.Filename))
+	require.Equal(t, 9, poll.Line)
+	require.Equal(t, "worker.go", filepath.Base(call.Filename))
+	require.Equal(t, 11, call.Line)
 }

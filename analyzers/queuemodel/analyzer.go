@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.findWrappers()
 	b.findCalls()
 	b.findGoDDL()
+	b.triggerBodies()
 	b.inferQueue()
 	b.mergeViews()
 	m.loops = buildCallGraph(pass, m)
@@ -73,6 +74,7 @@ type builder struct {
 type parsedSQL struct {
 	stmts []*sqlcheck.Stmt
 	err   *sqlcheck.ParseError
+	call  *sqlcheck.FuncCall // the function the SQL only calls, if it does
 }
 
 // callSite is a call that runs SQL, directly, through a wrapper, or as a
@@ -359,6 +361,9 @@ func (b *builder) parse(sql string) *parsedSQL {
 		if st := sqlcheck.Facts(raw); st != nil {
 			p.stmts = append(p.stmts, st)
 		}
+	}
+	if len(raws) == 1 {
+		p.call = sqlcheck.CallOnly(raws[0].Node)
 	}
 	b.parsed[sql] = p
 	return p

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
@@ -68,6 +69,11 @@ type Call struct {
 	// the SQL text (LIMIT %d) to their Go expressions; Arg returns nil for
 	// them.
 	Spliced map[int]ast.Expr
+	// Function is the schema's function that the SQL does nothing but call
+	// (SELECT dequeue($1), CALL reclaim()), when there is one: Stmts are
+	// then its body's statements, or none when its body is unread
+	// (Function.Unread says why).
+	Function *sqlcheck.Function
 
 	Stmts    []*Statement // the DML statements of the SQL, in order
 	ScanArgs []ast.Expr   // the arguments of the Scan that reads the result, when there is one
@@ -127,17 +133,116 @@ type Statement struct {
 	// origin is, for one view of a statement whose bound state comes from
 	// a set of constants, the statement all its views are read from.
 	origin *sqlcheck.Stmt
+
+	// Body is set for a statement of a function body that Call runs, by
+	// calling the function or by changing a table with a trigger.
+	Body  *Body
+	order int // the statement's index in Call.Stmts
+}
+
+// A Body places a statement in the function body it comes from.
+type Body struct {
+	Function *sqlcheck.Function
+	Stmt     *sqlcheck.BodyStmt
+	At       token.Pos // the statement, in the .sql file or Go string that creates the function
+	Trigger  bool      // run by a trigger on a table the Go statement changes
+	// args are the values the Go statement passes to the function's
+	// parameters; nil when the function is run by another function or a
+	// trigger.
+	args []sqlcheck.Value
+}
+
+// Pos is where a statement is written: its Go call, or its place in a
+// function body.
+func (st *Statement) Pos() token.Pos {
+	if st.Body != nil && st.Body.At.IsValid() {
+		return st.Body.At
+	}
+	return st.Call.Pos()
+}
+
+// Related returns, for a statement of a function body, the Go call that
+// runs it, as a finding's related position; nil for SQL written in Go.
+func (st *Statement) Related() []analysis.RelatedInformation {
+	if st.Body == nil {
+		return nil
+	}
+	how := "the Go call that runs " + st.Body.Function.Name + ", which holds this statement"
+	if st.Body.Trigger {
+		how = "the Go call whose statement fires the trigger that runs " + st.Body.Function.Name
+	}
+	return []analysis.RelatedInformation{{Pos: st.Call.Pos(), Message: how}}
+}
+
+// Arg returns the Go expression bound to parameter $n of the statement, or
+// nil: for a function body, $n is the function's parameter, bound to what
+// the Go statement passes it.
+func (st *Statement) Arg(n int) ast.Expr {
+	if st.Body == nil {
+		return st.Call.Arg(n)
+	}
+	if n < 1 || n > len(st.Body.args) || st.Body.args[n-1].Kind != sqlcheck.ValueParam {
+		return nil
+	}
+	return st.Call.Arg(st.Body.args[n-1].Param)
+}
+
+// ResultChecked reports whether something looks at what the statement
+// affected (see Call.ResultChecked): in a function body, the body itself
+// (INTO, IF NOT FOUND), or the Go code for the result the function returns.
+func (st *Statement) ResultChecked() bool {
+	if st.Body == nil {
+		return st.Call.ResultChecked
+	}
+	switch st.Body.Stmt.Result {
+	case sqlcheck.ResultChecked:
+		return true
+	case sqlcheck.ResultReturned:
+		return st.Call.ResultChecked && !st.Body.Trigger
+	}
+	return false
+}
+
+// Guards returns the conditions of the branches a statement of a function
+// body runs under (IF attempts >= max THEN ...); nil for SQL written in Go.
+func (st *Statement) Guards() []string {
+	if st.Body == nil {
+		return nil
+	}
+	return st.Body.Stmt.Conds
+}
+
+// Before reports whether st runs before o: an earlier call, or an earlier
+// statement of the same call (function bodies included).
+func (st *Statement) Before(o *Statement) bool {
+	if st.Call == o.Call {
+		return st.order < o.order
+	}
+	return st.Call.Pos() < o.Call.Pos()
+}
+
+// LockReleased reports whether the row locks a poll takes are released
+// before step runs: on an autocommit receiver, as soon as the poll's
+// statement returns, unless both are in the body of one function call,
+// which runs as one statement.
+func LockReleased(poll, step *Statement) bool {
+	if poll.Body != nil && step.Body != nil && poll.Call == step.Call {
+		return false
+	}
+	return poll.Call.Receiver.Autocommit()
 }
 
 // A QueueTable is a table that some statement uses as a job queue.
 type QueueTable struct {
 	Name        string   // qualified, "public.jobs"
 	StateColumn string   // the column polls filter on and claims write; "" when unknown
-	Runnable    []string // the states polls pick jobs in, and jobs are created in
-	Claimed     []string // the states claims move jobs to
+	Runnable    []string // the states polls pick jobs in, and jobs are created in (sqlcheck.StateNull for NULL)
+	Claimed     []string // the states claims move jobs to (sqlcheck.StateNotNull for any value)
 	Statements  []*Statement
 	Local       bool // a poll or claim of this package uses it (not only a dependency's)
 	Inherited   bool // a dependency of this package polls or claims it
+
+	nullState bool // jobs are runnable while the state column is NULL (locked_at IS NULL)
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

@@ -157,7 +157,7 @@ func TestRolesOfTheSeedShape(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -310,4 +310,36 @@ func TestSplicedIsNoArgument(t *testing.T) {
 	c := &queuemodel.Call{Args: args, Spliced: map[int]ast.Expr{1001: n}}
 	require.Nil(t, c.Arg(1001))
 	require.Equal(t, args[1000-1], c.Arg(1000))
+}
+
+// State predicates: the roles and states of queues that name their states
+// with OR, IN, NOT IN, or keep them in whether a column is NULL.
+func TestRolesFromStatePredicates(t *testing.T) {
+	cases := []struct {
+		pkg               string
+		roles             []string
+		column            string
+		runnable, claimed []string
+	}{
+		{"statesnull", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE reclaim"},
+			"locked_at", []string{"(null)"}, []string{"(not null)"}},
+		// The CHECK constraint lists pending and running beside the two
+		// excluded states; the claim moves jobs to running.
+		{"statesnotin", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE fail", "SELECT none"},
+			"status", []string{"pending"}, []string{"running"}},
+		{"statescolumn", []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE none", "UPDATE complete"},
+			"status", []string{"queued"}, []string{"running"}},
+		// 'running' is polled only with an expired lease: it is not runnable.
+		{"statesor", []string{"INSERT enqueue", "UPDATE claim", "SELECT none", "UPDATE retry", "UPDATE complete"},
+			"status", []string{"queued", "retry"}, []string{"running"}},
+	}
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			got, qt := roles(t, c.pkg)
+			require.Equal(t, c.roles, got)
+			require.Equal(t, c.column, qt.StateColumn)
+			require.Equal(t, c.runnable, qt.Runnable)
+			require.Equal(t, c.claimed, qt.Claimed)
+		})
+	}
 }

@@ -50,6 +50,8 @@ func (b *builder) read(c *Call) {
 			c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: st})
 		}
 	}
+	b.number(c)
+	b.functionBodies(c, p.call)
 }
 
 // boundConstants returns the string constants a call binds to its

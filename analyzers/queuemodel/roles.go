@@ -1,7 +1,9 @@
 package queuemodel
 
 import (
+	"go/ast"
 	"regexp"
+	"slices"
 	"sort"
 
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -15,14 +17,17 @@ func (b *builder) inferQueue() {
 
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
-			if isPoll(s, st.Stmt, inherited, written) && b.selectsRunnable(s, written[s.Table]) {
+			if !b.isPoll(s, st.Stmt, inherited, written) {
+				return
+			}
+			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) {
 				st.Polls = append(st.Polls, s)
 			}
 		})
 		for _, poll := range st.Polls {
 			qt := b.table(poll.Table)
 			if qt.StateColumn == "" {
-				qt.StateColumn = stateColumn(poll, written[poll.Table])
+				qt.StateColumn = b.stateColumn(poll, st.Stmt, written[poll.Table])
 			}
 		}
 		if len(st.Polls) > 0 {
@@ -68,56 +73,83 @@ func hasClaim(qt *QueueTable) bool {
 // between states, from what they do: the claim step that follows a poll,
 // retries and reclaims (back to a runnable state), completions and failures
 // (to a state jobs are neither created nor polled in).
+//
+// The runnable states are those the polls admit and jobs are created in.
+// A state a poll admits only under a further condition (status = 'running'
+// AND locked_until < now(), in an OR) or only by excluding others (status
+// <> 'done', over the states the module knows) is runnable unless a claim
+// moves jobs to it: such a branch takes back jobs whose lease expired.
 func (b *builder) transitions(qt *QueueTable) {
 	col := qt.StateColumn
-	runnable := map[string]bool{}
-	for _, st := range qt.Statements {
-		for _, poll := range st.Polls {
-			for _, v := range constFilter(poll, col) {
-				runnable[v] = true
+	firm, soft := map[string]bool{}, map[string]bool{}
+	if col != "" {
+		universe := b.stateUniverse(qt, col)
+		for _, st := range qt.Statements {
+			for _, poll := range st.Polls {
+				states, ok := sqlcheck.FilterStates(poll.Where, col)
+				if !ok {
+					continue
+				}
+				if states.Not {
+					addAll(soft, states.Values(universe))
+				} else {
+					addAll(firm, states.In)
+				}
+				addAll(soft, states.Cond)
 			}
 		}
-	}
-	if col != "" {
 		for v := range b.initialStates(qt.Name, col) {
-			runnable[v] = true
+			firm[v] = true
 		}
 	}
+	qt.nullState = firm[sqlcheck.StateNull]
 	for _, st := range qt.Statements {
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindInsert {
 			st.Role = RoleEnqueue
 		}
 	}
-	// The claim step: an UPDATE by key, in the function that polled, that
-	// moves the job out of its runnable state.
+	// The claims built around a poll say which states are in progress.
 	claimed := map[string]bool{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := assignedState(st, col); ok {
+			if v, ok := qt.AssignedState(st); ok && !firm[v] {
 				claimed[v] = true
 			}
 		}
 	}
+	runnable := runnableStates(firm, soft, claimed)
+	// The claim step: an UPDATE by key, in the function that polled, that
+	// moves the job out of its runnable state.
 	for _, poll := range qt.Statements {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 {
 			continue
 		}
-		if step := claimStep(poll, qt, col, runnable); step != nil {
+		if step := claimStep(poll, qt, firm); step != nil {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
-			v, _ := assignedState(step, col)
+			v, _ := qt.AssignedState(step)
 			claimed[v] = true
 		}
 	}
+	runnable = runnableStates(firm, soft, claimed)
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
 	// it is still runnable (WHERE id = $1 AND status = 'queued').
 	for _, st := range qt.Statements {
-		v, ok := assignedState(st, col)
+		v, ok := qt.AssignedState(st)
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
+			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
+				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
+				// is a soft delete as often as a claim, and SET active =
+				// false WHERE id = $1 AND active flips a flag that has no
+				// state left for a finished job: only a function that also
+				// polls claims this way.
+				continue
+			}
 			st.Role = RoleClaim
 			claimed[v] = true
 		}
 	}
+	runnable = runnableStates(firm, soft, claimed)
 	for _, st := range qt.Statements {
 		if st.Role != RoleNone {
 			continue
@@ -134,14 +166,15 @@ func (b *builder) transitions(qt *QueueTable) {
 				st.Role = RoleRetry
 				continue
 			}
-			v, ok := assignedState(st, col)
+			v, ok := qt.AssignedState(st)
+			back := runnable[v] && !leavesPolls(qt, st)
 			switch {
 			case !ok:
-			case runnable[v] && expiresLease(st.Stmt):
+			case back && expiresLease(st.Stmt):
 				st.Role = RoleReclaim
-			case runnable[v] && byKey(st.Stmt):
+			case back && byKey(st.Stmt):
 				st.Role = RoleRetry
-			case !runnable[v] && !claimed[v] && byKey(st.Stmt):
+			case !back && !claimed[v] && byKey(st.Stmt):
 				st.Role = RoleComplete
 				if failureLike(st, v) {
 					st.Role = RoleFail
@@ -152,20 +185,144 @@ func (b *builder) transitions(qt *QueueTable) {
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
 }
 
-// constFilter returns the constants a poll selects in column col.
-func constFilter(poll *sqlcheck.Stmt, col string) []string {
-	var out []string
-	for _, p := range sqlcheck.StateFilters(poll) {
-		if p.Column != col {
-			continue
+// isFlag reports whether a state column is a boolean: the state assigned
+// and the runnable ones are true or false.
+func isFlag(v string, runnable map[string]bool) bool {
+	bool := func(s string) bool { return s == "true" || s == "false" }
+	for r := range runnable {
+		if !bool(r) {
+			return false
 		}
-		for _, v := range p.Values {
-			if v.Kind == sqlcheck.ValueConst {
-				out = append(out, v.Str)
-			}
+	}
+	return bool(v)
+}
+
+// pollsIn reports whether function fn runs a poll of the table.
+func pollsIn(qt *QueueTable, fn ast.Node) bool {
+	for _, st := range qt.Statements {
+		if len(st.Polls) > 0 && fn != nil && st.Call.Func == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// runnableStates is firm, and soft less the states claims move jobs to.
+func runnableStates(firm, soft, claimed map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for v := range firm {
+		out[v] = true
+	}
+	for v := range soft {
+		if !claimed[v] && v != sqlcheck.StateNotNull {
+			out[v] = true
 		}
 	}
 	return out
+}
+
+func addAll(set map[string]bool, vals []string) {
+	for _, v := range vals {
+		set[v] = true
+	}
+}
+
+// stateUniverse returns the states the module knows a state column to take:
+// those its CHECK constraint or enum type lists, the constants statements
+// write to it or filter it by, and its DEFAULT.
+func (b *builder) stateUniverse(qt *QueueTable, col string) []string {
+	set := map[string]bool{}
+	addAll(set, b.model.Schema().ColumnStates(qt.Name, col))
+	if t := b.model.Schema().Table(qt.Name); t != nil {
+		if c := t.Column(col); c != nil && c.Default != nil && c.Default.Kind == sqlcheck.ValueConst {
+			set[c.Default.Str] = true
+		}
+	}
+	for _, st := range b.statements() {
+		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			if v, ok := s.Assigns(col); ok {
+				if v.Kind == sqlcheck.ValueConst {
+					set[v.Str] = true
+				}
+				addAll(set, v.Cases)
+			}
+			if states, ok := sqlcheck.FilterStates(s.Where, col); ok {
+				if !states.Not {
+					addAll(set, states.In)
+				}
+				addAll(set, states.Cond)
+			}
+		})
+	}
+	delete(set, sqlcheck.StateNull)
+	delete(set, sqlcheck.StateNotNull)
+	return sortedSet(set)
+}
+
+// AssignedState returns the state a statement moves jobs to: the constant
+// it sets the state column to; sqlcheck.StateNull or StateNotNull when the
+// queue keeps its state in whether the column is set (SET locked_at =
+// now() claims).
+func (qt *QueueTable) AssignedState(st *Statement) (string, bool) {
+	if qt.StateColumn == "" {
+		return "", false
+	}
+	v, ok := st.Assigns(qt.StateColumn)
+	if !ok {
+		return "", false
+	}
+	return valueState(v, qt.nullState)
+}
+
+// valueState returns the state a value written to a column stands for;
+// with nullState, the time or parameter a claim writes is "not null".
+func valueState(v sqlcheck.Value, nullState bool) (string, bool) {
+	switch {
+	case v.Kind == sqlcheck.ValueConst:
+		return v.Str, true
+	case v.Kind == sqlcheck.ValueNull:
+		return sqlcheck.StateNull, true
+	case nullState && (v.Kind == sqlcheck.ValueNow || v.Kind == sqlcheck.ValueParam):
+		return sqlcheck.StateNotNull, true
+	}
+	return "", false
+}
+
+// leavesPolls reports whether a statement sets a column that every poll of
+// the table filters on to a value the poll does not select: SET done_at =
+// now(), locked_at = NULL finishes a job even though locked_at IS NULL is
+// the runnable state.
+func leavesPolls(qt *QueueTable, st *Statement) bool {
+	polls := 0
+	for _, p := range qt.Statements {
+		for _, poll := range p.Polls {
+			polls++
+			if !leavesPoll(qt, poll, st) {
+				return false
+			}
+		}
+	}
+	return polls > 0
+}
+
+func leavesPoll(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool {
+	for _, a := range st.Set {
+		if a.Column == qt.StateColumn {
+			continue
+		}
+		states, ok := sqlcheck.FilterStates(poll.Where, a.Column)
+		if !ok {
+			continue
+		}
+		v, ok := valueState(a.Value, true)
+		if ok && !states.Admits(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedCases returns the constants a CASE assigned to the state column
@@ -193,31 +350,18 @@ func anyIn(list []string, set map[string]bool) bool {
 // filtersRunnable reports whether a statement only matches rows in a
 // runnable state.
 func filtersRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) bool {
-	for _, p := range sqlcheck.StateFilters(s) {
-		if p.Column != col {
-			continue
-		}
-		all := len(p.Values) > 0
-		for _, v := range p.Values {
-			all = all && v.Kind == sqlcheck.ValueConst && runnable[v.Str]
-		}
-		if all {
-			return true
+	states, ok := sqlcheck.FilterStates(s.Where, col)
+	if !ok || states.Not {
+		return false
+	}
+	for _, v := range states.In {
+		if !runnable[v] {
+			return false
 		}
 	}
-	return false
-}
-
-// assignedState returns the constant a statement sets the state column to.
-func assignedState(st *Statement, col string) (string, bool) {
-	if col == "" {
-		return "", false
-	}
-	v, ok := st.Assigns(col)
-	if !ok || v.Kind != sqlcheck.ValueConst {
-		return "", false
-	}
-	return v.Str, true
+	// A branch that re-takes an expired lease (status = 'running' AND
+	// locked_until < now()) still re-checks.
+	return anyIn(states.In, runnable) || anyIn(states.Cond, runnable)
 }
 
 // byKey reports whether a statement targets rows it names: an equality
@@ -244,18 +388,18 @@ func expiresLease(s *sqlcheck.Stmt) bool {
 
 // claimStep returns the statement that takes the job a SELECT poll found:
 // the first UPDATE after it, in the same function, that moves a row named
-// by key out of its runnable state.
-func claimStep(poll *Statement, qt *QueueTable, col string, runnable map[string]bool) *Statement {
+// by key out of the states jobs are created and polled in.
+func claimStep(poll *Statement, qt *QueueTable, firm map[string]bool) *Statement {
 	var step *Statement
 	for _, st := range qt.Statements {
-		v, ok := assignedState(st, col)
-		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || runnable[v] || !byKey(st.Stmt) || st.PolledBy != nil {
+		v, ok := qt.AssignedState(st)
+		if st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || !ok || firm[v] || !byKey(st.Stmt) || st.PolledBy != nil {
 			continue
 		}
-		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || st.Call.Pos() < poll.Call.Pos() {
+		if st.Call.Func == nil || st.Call.Func != poll.Call.Func || !poll.Before(st) {
 			continue
 		}
-		if step == nil || st.Call.Pos() < step.Call.Pos() {
+		if step == nil || st.Before(step) {
 			step = st
 		}
 	}
@@ -298,7 +442,7 @@ func sortedSet(m map[string]bool) []string {
 // poll-shaped SELECT that skips locked rows, or runs inside a statement that
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
-func isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
+func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
 	if !sqlcheck.IsPollShape(s) {
 		return false
 	}
@@ -308,72 +452,109 @@ func isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string
 		inherited[s.Table]:
 		return true
 	}
-	return stateColumn(s, written[s.Table]) != ""
+	return b.stateColumn(s, top, written[s.Table]) != ""
 }
 
-// selectsRunnable reports whether a poll's constant state filter includes a
-// state jobs are created in (the value an INSERT gives the state column, or
-// its DEFAULT): a scan for stuck 'running' jobs has a poll's shape but does
-// not pick runnable work. When no such state is known, it gives the benefit
-// of the doubt.
-func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, written map[string]bool) bool {
-	col := stateColumn(poll, written)
+// selectsRunnable reports whether a poll's state filter admits a state jobs
+// are created in (the value an INSERT gives the state column, or its
+// DEFAULT, or NULL when an INSERT leaves a column without DEFAULT unset): a
+// scan for stuck 'running' jobs has a poll's shape but does not pick
+// runnable work. When no such state is known, it gives the benefit of the
+// doubt.
+func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, col string) bool {
 	if col == "" {
 		return true
 	}
-	var filter []string
-	for _, p := range sqlcheck.StateFilters(poll) {
-		if p.Column != col {
-			continue
-		}
-		for _, v := range p.Values {
-			if v.Kind != sqlcheck.ValueConst {
-				return true
-			}
-			filter = append(filter, v.Str)
-		}
-	}
+	states, ok := sqlcheck.FilterStates(poll.Where, col)
 	initial := b.initialStates(poll.Table, col)
-	if len(filter) == 0 || len(initial) == 0 {
+	if !ok || len(initial) == 0 {
 		return true
 	}
-	for _, v := range filter {
-		if initial[v] {
+	for v := range initial {
+		if states.Admits(v) {
 			return true
 		}
 	}
 	return false
 }
 
-// initialStates returns the constant values jobs get in a state column when
-// they are created: from the package's INSERTs and the column's DEFAULT.
+// purges reports whether a poll-shaped SELECT picks the rows a DELETE of
+// the same statement removes, by excluding states (state <> 'running'): a
+// bulk delete of everything but the jobs in progress, not a claim.
+func purges(s, top *sqlcheck.Stmt, col string) bool {
+	if states, ok := sqlcheck.FilterStates(s.Where, col); !ok || !states.Not {
+		return false
+	}
+	deletes := false
+	top.Walk(func(t *sqlcheck.Stmt) {
+		deletes = deletes || (t.Kind == sqlcheck.KindDelete && t.Table == s.Table)
+	})
+	return deletes
+}
+
+// initialStates returns the states jobs get in a state column when they are
+// created: the constants (or NULL) the package's INSERTs give it, its
+// DEFAULT, and NULL when an INSERT that names its columns leaves out one
+// that has no DEFAULT.
 func (b *builder) initialStates(table, col string) map[string]bool {
 	states := map[string]bool{}
+	var column *sqlcheck.Column
+	if t := b.model.Schema().Table(table); t != nil {
+		column = t.Column(col)
+	}
 	for _, st := range b.statements() {
 		if st.Kind != sqlcheck.KindInsert || st.Table != table {
 			continue
 		}
-		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst {
-			states[v.Str] = true
+		if v, ok := st.Assigns(col); ok {
+			switch v.Kind {
+			case sqlcheck.ValueConst:
+				states[v.Str] = true
+			case sqlcheck.ValueNull:
+				states[sqlcheck.StateNull] = true
+			}
+		} else if column != nil && column.Default == nil && len(st.InsertCols) > 0 && !slices.Contains(st.InsertCols, col) {
+			states[sqlcheck.StateNull] = true
 		}
 	}
-	if t := b.model.Schema().Table(table); t != nil {
-		if c := t.Column(col); c != nil && c.Default != nil && c.Default.Kind == sqlcheck.ValueConst {
-			states[c.Default.Str] = true
-		}
+	if column != nil && column.Default != nil && column.Default.Kind == sqlcheck.ValueConst {
+		states[column.Default.Str] = true
 	}
 	return states
 }
 
-// stateColumn returns the first column a poll filters on that the package
-// writes, or "".
-func stateColumn(poll *sqlcheck.Stmt, written map[string]bool) string {
+// stateColumn returns the column that holds a poll's job state, or "": of
+// the columns the poll filters on that some UPDATE of the package writes,
+// the one that best looks like a state: filtered by constants (or NULL)
+// rather than a parameter, given its first state by enqueue or its DEFAULT,
+// with its states listed by the schema, written by the statement that
+// claims. Ties go to the first filter. In queue = 'default' AND status =
+// 'queued', status is the state when only it changes, or when enqueue
+// gives only it a constant.
+func (b *builder) stateColumn(poll, top *sqlcheck.Stmt, written map[string]bool) string {
+	best, score := "", -1
 	for _, p := range sqlcheck.StateFilters(poll) {
-		if written[p.Column] {
-			return p.Column
+		if !written[p.Column] {
+			continue
+		}
+		n := 0
+		if sqlcheck.IsConstFilter(p) {
+			n += 8
+		}
+		if len(b.initialStates(poll.Table, p.Column)) > 0 {
+			n += 4
+		}
+		if len(b.model.Schema().ColumnStates(poll.Table, p.Column)) > 0 {
+			n += 2
+		}
+		if _, ok := top.Assigns(p.Column); ok && top != poll && top.Table == poll.Table {
+			n++
+		}
+		if n > score {
+			best, score = p.Column, n
 		}
 	}
-	return ""
+	return best
 }
 
 // claims reports whether a statement holding a poll also takes the job: it

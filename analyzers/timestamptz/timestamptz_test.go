@@ -14,7 +14,7 @@ import (
 // Designs the review rejects: a timestamp column on a queue table, wherever
 // the migrations put it.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gosprintf")
+	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
@@ -26,7 +26,7 @@ func TestAccepted(t *testing.T) {
 
 // The suggested fix rewrites exactly the type, keeping its precision.
 func TestSuggestedFix(t *testing.T) {
-	results := ruletest.Run(t, timestamptz.Analyzer, "seedlike", "addcolumn")
+	results := ruletest.Run(t, timestamptz.Analyzer, "seedlike", "addcolumn", "gotemplate")
 	got := map[string]string{}
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
@@ -43,5 +43,6 @@ func TestSuggestedFix(t *testing.T) {
 		"schema.sql: timestamp":                   "timestamptz",
 		"schema.sql: timestamp without time zone": "timestamptz",
 		"002.sql: timestamp(3) WITHOUT TIME ZONE": "timestamptz(3)",
+		"schema.go: timestamp":                    "timestamptz", // after a %s placeholder, in a Go string
 	}, got)
 }

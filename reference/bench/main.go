@@ -7,7 +7,15 @@
 //   - idle pickup latency: one job at a time into an idle queue, from the
 //     enqueue call to the handler's start, p50 and p99;
 //   - the bound: PostgreSQL's single-row commit rate on this machine (one
-//     connection, autocommit INSERTs).
+//     connection, autocommit INSERTs), and the fraction of it each queue
+//     reaches;
+//   - enqueue: 16 goroutines committing one-job transactions, with the
+//     reference queue's wake-up (a NOTIFY at most every 20 ms per queue),
+//     without any, and with a NOTIFY in every transaction (the trigger the
+//     queue used to have).
+//
+// Its last line is the ratio of the reference queue's throughput to River's
+// with a 1 ms fetch cooldown.
 //
 // Both queues get the same concurrency and the same connection pool size,
 // and otherwise their defaults. River runs twice: with its defaults, and
@@ -56,6 +64,7 @@ type options struct {
 	poolSize    int
 	samples     int
 	fsync       bool
+	enqueueFor  time.Duration
 }
 
 func main() {
@@ -65,6 +74,7 @@ func main() {
 	flag.IntVar(&o.concurrency, "concurrency", 100, "jobs each queue runs at once")
 	flag.IntVar(&o.poolSize, "pool", 20, "connections in each queue's pool")
 	flag.IntVar(&o.samples, "samples", 200, "idle pickup latency samples")
+	flag.DurationVar(&o.enqueueFor, "enqueue-duration", 5*time.Second, "length of each enqueue-rate measurement")
 	flag.BoolVar(&o.fsync, "fsync", true, "run PostgreSQL with fsync and synchronous_commit on, as in production")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -142,6 +152,15 @@ func run(o options) error {
 	}
 	row("burn-down jobs/s", func(r *result) float64 { return r.burnDown })
 	row("continuous jobs/s", func(r *result) float64 { return r.continuous })
+	fraction := func(label string, value func(*result) float64) {
+		fmt.Printf("%-22s", label)
+		for _, s := range systems {
+			fmt.Printf(" %12.2f", value(results[s.name()])/bound)
+		}
+		fmt.Println()
+	}
+	fraction("burn-down / bound", func(r *result) float64 { return r.burnDown })
+	fraction("continuous / bound", func(r *result) float64 { return r.continuous })
 	for _, p := range []struct {
 		label string
 		value func(*result) time.Duration
@@ -152,6 +171,14 @@ func run(o options) error {
 		}
 		fmt.Println()
 	}
+
+	fmt.Println()
+	if err := enqueueRates(ctx, server, o); err != nil {
+		return err
+	}
+	tuned := results[riverQueue{fetchCooldown: river.FetchCooldownMin}.name()]
+	fmt.Printf("ratio to River (1 ms cooldown): burn-down %.2f, continuous %.2f\n",
+		ref.burnDown/tuned.burnDown, ref.continuous/tuned.continuous)
 	return nil
 }
 

@@ -24,7 +24,7 @@ func TestBenchmarkRuns(t *testing.T) {
 		}
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "run", ".", "-jobs", "2000", "-duration", "2s", "-samples", "10", "-fsync=false")
+	cmd := exec.Command("go", "run", ".", "-jobs", "2000", "-duration", "2s", "-samples", "10", "-enqueue-duration", "1s", "-fsync=false")
 	cmd.Dir = "../bench"
 	cmd.Env = append(os.Environ(), "GOWORK=off")
 	out, err := cmd.CombinedOutput()
@@ -37,7 +37,14 @@ func TestBenchmarkRuns(t *testing.T) {
 		`(?m)^burn-down jobs/s(\s+\d+){3}(\s+\d+\.\d\d){2}$`,
 		`(?m)^continuous jobs/s(\s+\d+){3}(\s+\d+\.\d\d){2}$`,
 		`(?m)^idle pickup p50(\s+[\d.]+ ms){3}$`,
+		`(?m)^idle pickup p99(\s+[\d.]+ ms){3}$`,
 		`(?m)^bound: \d+ single-row commits/s`,
+		`(?m)^burn-down / bound(\s+\d+\.\d\d){3}$`,
+		`(?m)^continuous / bound(\s+\d+\.\d\d){3}$`,
+		`(?m)^  reference \(wake-up at most every 20 ms\)\s+\d+ tx/s$`,
+		`(?m)^  no wake-up\s+\d+ tx/s$`,
+		`(?m)^  NOTIFY in every transaction\s+\d+ tx/s$`,
+		`\nratio to River \(1 ms cooldown\): burn-down \d+\.\d\d, continuous \d+\.\d\d\n$`,
 	} {
 		require.Regexp(t, want, string(out))
 	}

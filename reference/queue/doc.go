@@ -4,23 +4,33 @@
 // one place:
 //
 //   - schema: migrations/ (timestamptz everywhere, a partial index per
-//     query that scans) applied by Migrate (migrate.go);
+//     query that scans) applied by Migrate, each step in its own
+//     transaction (or none, for CREATE INDEX CONCURRENTLY) under a lock
+//     timeout, from a deploy step or one worker's -migrate (migrate.go);
 //   - enqueue: Enqueue and EnqueueMany run in the caller's pgx.Tx, so a job
 //     exists only if the caller commits (enqueue.go);
 //   - claim: one statement, FOR UPDATE SKIP LOCKED, that counts the attempt
 //     and writes a lease token and deadline (claim.go);
-//   - lease: heartbeats renew it, the reclaimer returns expired leases to
-//     the queue or fails them at the limit (lease.go);
+//   - lease: the heartbeat renews it on the worker's own connection and
+//     cancels a handler whose lease is lost or could not be renewed in
+//     time; the reclaimer returns expired leases to the queue after a
+//     backoff, or fails them at the limit (lease.go);
 //   - outcome and retry: completion and failure are guarded by the claim's
 //     token (fencing), failures back off exponentially with jitter by the
-//     database clock and stop at the attempt limit in the state 'failed'
-//     (outcome.go);
+//     database clock and stop at the attempt limit in the state 'failed';
+//     error text is made storable and capped, and every attempt's error is
+//     kept (outcome.go);
 //   - the worker loop, bookkeeping retries and shutdown: Worker.Run
-//     (worker.go); LISTEN/NOTIFY wake-ups with polling as the fallback
+//     (worker.go): jobs in hand keyed by claim token, grace period, then
+//     cancellation, then a hard stop;
+//   - wake-ups: enqueue notifies from the client at most once per queue
+//     every 20 ms, the worker LISTENs, and polling is the fallback
 //     (notify.go); retention of finished jobs (retention.go);
 //   - typed handlers, the payload decoded once: Handle (handlers.go).
 //
 // Delivery is at least once: a job whose worker dies mid-run runs again
 // after its lease expires, so handlers must be idempotent (an email job
-// records that it sent; a charge uses the provider's idempotency key).
+// records that it sent; a charge uses the provider's idempotency key, or
+// the claim's Job.Token, which a downstream service can also use to turn
+// away a stale run's late write).
 package queue

@@ -27,15 +27,20 @@ type Job struct {
 	Attempt     int
 	MaxAttempts int
 	// Token identifies this claim: the lease renewal and the outcome are
-	// recorded only while the job still carries it.
+	// recorded only while the job still carries it. It is the fencing and
+	// idempotency key for calls the handler makes downstream: a service
+	// that remembers the last token it accepted per job (or takes it as an
+	// idempotency key) turns away a stale run's late write, and a re-run
+	// of the same claim cannot happen (every claim draws a new token).
 	Token       string
 	LeasedUntil time.Time
 }
 
 // execForClaims runs a statement over many claims at once: it takes the
-// jobs' IDs ($1) and claim tokens ($2), then args, and returns the IDs of
-// the jobs it acted on, those whose claim still held.
-func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[int64]bool, error) {
+// jobs' IDs ($1) and claim tokens ($2), then args, and returns the tokens of
+// the claims it acted on, those that still held. (By token, not job ID: one
+// worker may hold two claims of a job, the older one lost.)
+func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[string]bool, error) {
 	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
 	for i, j := range jobs {
 		ids[i], tokens[i] = j.ID, j.Token
@@ -44,13 +49,13 @@ func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*
 	if err != nil {
 		return nil, err
 	}
-	acted, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	acted, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
 		return nil, err
 	}
-	held := make(map[int64]bool, len(acted))
-	for _, id := range acted {
-		held[id] = true
+	held := make(map[string]bool, len(acted))
+	for _, token := range acted {
+		held[token] = true
 	}
 	return held, nil
 }

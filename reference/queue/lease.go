@@ -2,13 +2,14 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // renewSQL is the heartbeat: it extends the leases of the jobs a worker holds
-// ($1 IDs, $2 their tokens) and returns those it still holds. A job missing
+// ($1 IDs, $2 their tokens) and returns the tokens it still holds. A job missing
 // from the result was reclaimed after its lease expired: its handler must
 // stop, and nothing it records will count. The rows are locked in ID order,
 // as in completeSQL, so that the heartbeat and a batch of completions cannot
@@ -26,18 +27,26 @@ UPDATE jobs
 SET leased_until = now() + $3::bigint * interval '1 millisecond'
 FROM still
 WHERE jobs.id = still.id
-RETURNING jobs.id`
+RETURNING jobs.lease_token::text`
 
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
 // fails them when they have used their last attempt (the claim counted it).
 // Their worker was killed, or cut off from the database for longer than the
-// lease. Clearing the token fences that worker out.
+// lease; maybe the job itself killed it (out of memory), so it comes back
+// after the backoff of an ordinary failure (failSQL's: base $2 and cap $3,
+// in seconds), and the error history keeps the error before this one.
+// Clearing the token fences that worker out.
 const reclaimSQL = `
 UPDATE jobs
 SET state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'available' END,
     finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
-    run_at = now(),
+    run_at = CASE WHEN attempts >= max_attempts THEN run_at
+        ELSE now() + least($2::float8 * power(2, least(attempts - 1, 30)), $3::float8)
+                     * (0.5 + random() / 2) * interval '1 second'
+        END,
     last_error = 'lease expired: the worker stopped renewing it (killed, or cut off from the database)',
+    errors = errors || jsonb_build_object('attempt', attempts, 'at', now(),
+        'error', 'lease expired: the worker stopped renewing it (killed, or cut off from the database)'),
     lease_token = NULL,
     leased_until = NULL
 WHERE id IN (
@@ -48,17 +57,69 @@ WHERE id IN (
     FOR UPDATE SKIP LOCKED
 )`
 
-// renew extends the leases of held jobs and returns the IDs still held.
-func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[int64]bool, error) {
+// heartbeat renews the leases of the jobs in hand every Lease/3, on the
+// worker's own connection, and applies the answer: a claim the database no
+// longer holds is cancelled with ErrLeaseLost; a claim whose renewal did not
+// come back (the database or the network stalled) is cancelled with
+// errLeaseUnrenewed once its lease would run out before the next heartbeat
+// could renew it. So a lease survives one missed heartbeat, and a handler
+// is told to stop about Lease/3 before another worker may take its job.
+func (w *Worker) heartbeat(ctx context.Context) {
+	every := w.cfg.Lease / 3
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		held := w.heldJobs()
+		if len(held) == 0 {
+			continue
+		}
+		sent := time.Now()
+		callCtx, cancel := context.WithTimeout(ctx, w.callTimeout())
+		still, err := renew(callCtx, w.leaseConns, held, w.cfg.Lease)
+		cancel()
+		if err != nil && ctx.Err() == nil {
+			w.log.Warn("lease renewal failed; retrying at the next heartbeat", "err", err)
+		}
+		// The next heartbeat's answer comes by then at the latest.
+		nextAnswer := time.Now().Add(every + w.callTimeout())
+		w.mu.Lock()
+		for _, job := range held {
+			h, ok := w.held[job.Token]
+			switch {
+			case !ok: // it has returned meanwhile
+			case err == nil && still[job.Token]:
+				h.until = sent.Add(w.cfg.Lease)
+			case err == nil:
+				h.cancel(ErrLeaseLost)
+			case h.until.Before(nextAnswer):
+				h.cancel(errLeaseUnrenewed)
+			}
+		}
+		w.mu.Unlock()
+	}
+}
+
+// errLeaseUnrenewed cancels a job whose lease could not be renewed before
+// its deadline. Unlike ErrLeaseLost the claim may still hold: what the
+// handler returns is recorded if it does.
+var errLeaseUnrenewed = errors.New("queue: the lease could not be renewed before its deadline")
+
+// renew extends the leases of held jobs and returns the tokens of the claims still held.
+func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[string]bool, error) {
 	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
 }
 
 // reclaim returns expired leases to the queue, batch by batch, and reports
 // how many.
-func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int) (int64, error) {
+func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int, b Backoff) (int64, error) {
 	var total int64
 	for {
-		tag, err := pool.Exec(ctx, reclaimSQL, batch)
+		tag, err := pool.Exec(ctx, reclaimSQL, batch, b.Base.Seconds(), b.Max.Seconds())
 		if err != nil {
 			return total, err
 		}

@@ -106,7 +106,13 @@ func getJob(t *testing.T, pool *pgxpool.Pool, id int64) jobRow {
 // waitFor polls cond until it holds, failing the test after a minute.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	waitWithin(t, time.Minute, what, cond)
+}
+
+// waitWithin polls cond until it holds, failing the test after d.
+func waitWithin(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,95 +25,146 @@ CREATE TABLE IF NOT EXISTS jobs_migrations (
     applied_at timestamptz NOT NULL DEFAULT now()
 )`
 
-// migrationLock serializes Migrate across processes: every worker may run it
-// at start-up.
-const migrationLock = `SELECT pg_advisory_xact_lock(hashtext('jobs_migrations'))`
+// migrationLock serializes migrations across processes. It is a session
+// lock, held on one connection for the whole run: some steps run outside a
+// transaction.
+const (
+	migrationLock   = `SELECT pg_advisory_lock(hashtext('jobs_migrations'))`
+	migrationUnlock = `SELECT pg_advisory_unlock(hashtext('jobs_migrations'))`
+)
+
+// migrationLockTimeout bounds each step's wait for a table lock. A step
+// waiting for ACCESS EXCLUSIVE (behind a long report, say) makes every
+// later statement on the table wait behind it: the workers' claims too. It
+// fails instead, and the deploy tries again.
+const migrationLockTimeout = 5 * time.Second
+
+// noTransaction, as the first line of a migration file, runs it outside a
+// transaction, as CREATE INDEX CONCURRENTLY needs. Such a file holds one
+// statement, written to be run again if it fails halfway (IF NOT EXISTS,
+// and drop an INVALID index left by a failed CONCURRENTLY build).
+const noTransaction = "-- queue:no-transaction"
 
 type migration struct {
 	version  int
 	up, down string
 }
 
-// Migrate applies the migrations not yet applied, in order, in one
-// transaction.
+// Migrate applies the migrations not yet applied, in order, each in a
+// transaction of its own (unless marked noTransaction), each step waiting
+// at most migrationLockTimeout for a lock. Run it from a deploy step, or at
+// start from one worker: the worker command's -migrate.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
-	return migrateTx(ctx, pool, func(tx pgx.Tx, all []migration, applied map[int]bool) error {
+	return migrateUp(ctx, pool, migrations)
+}
+
+// MigrateDown reverts the applied migrations above version target, newest
+// first. MigrateDown(ctx, pool, 0) removes the queue.
+func MigrateDown(ctx context.Context, pool *pgxpool.Pool, target int) error {
+	return migrateDown(ctx, pool, migrations, target)
+}
+
+func migrateUp(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS) error {
+	return withMigrationLock(ctx, pool, fsys, func(conn *pgx.Conn, all []migration, applied map[int]bool) error {
 		for _, m := range all {
 			if applied[m.version] {
 				continue
 			}
-			if _, err := tx.Exec(ctx, m.up); err != nil {
+			record := `INSERT INTO jobs_migrations (version) VALUES ($1)`
+			if err := step(ctx, conn, m.up, record, m.version); err != nil {
 				return fmt.Errorf("migration %d up: %w", m.version, err)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO jobs_migrations (version) VALUES ($1)`, m.version); err != nil {
-				return err
 			}
 		}
 		return nil
 	})
 }
 
-// MigrateDown reverts the applied migrations above version target, newest
-// first, in one transaction. MigrateDown(ctx, pool, 0) removes the queue.
-func MigrateDown(ctx context.Context, pool *pgxpool.Pool, target int) error {
-	return migrateTx(ctx, pool, func(tx pgx.Tx, all []migration, applied map[int]bool) error {
+func migrateDown(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS, target int) error {
+	return withMigrationLock(ctx, pool, fsys, func(conn *pgx.Conn, all []migration, applied map[int]bool) error {
 		for i := len(all) - 1; i >= 0; i-- {
 			m := all[i]
 			if m.version <= target || !applied[m.version] {
 				continue
 			}
-			if _, err := tx.Exec(ctx, m.down); err != nil {
+			record := `DELETE FROM jobs_migrations WHERE version = $1`
+			if err := step(ctx, conn, m.down, record, m.version); err != nil {
 				return fmt.Errorf("migration %d down: %w", m.version, err)
-			}
-			if _, err := tx.Exec(ctx, `DELETE FROM jobs_migrations WHERE version = $1`, m.version); err != nil {
-				return err
 			}
 		}
 		return nil
 	})
 }
 
-// migrateTx runs fn in one transaction that holds the migration lock, with
-// the embedded migrations and the versions already applied.
-func migrateTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx, all []migration, applied map[int]bool) error) error {
-	all, err := loadMigrations()
-	if err != nil {
-		return err
-	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		applied, err := appliedVersions(ctx, tx)
-		if err != nil {
+// step runs one migration's SQL and records it: in one transaction, or, for
+// a noTransaction file, the statement and then the record.
+func step(ctx context.Context, conn *pgx.Conn, sql, record string, version int) error {
+	if strings.HasPrefix(sql, noTransaction) {
+		if _, err := conn.Exec(ctx, sql); err != nil {
 			return err
 		}
-		return fn(tx, all, applied)
+		_, err := conn.Exec(ctx, record, version)
+		return err
+	}
+	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, record, version)
+		return err
 	})
 }
 
-func appliedVersions(ctx context.Context, tx pgx.Tx) (map[int]bool, error) {
-	if _, err := tx.Exec(ctx, migrationLock); err != nil {
-		return nil, err
-	}
-	if _, err := tx.Exec(ctx, migrationsTable); err != nil {
-		return nil, err
-	}
-	rows, err := tx.Query(ctx, `SELECT version FROM jobs_migrations`)
+// withMigrationLock runs fn on one connection that holds the migration lock
+// and has the lock timeout set, with the migrations in fsys and the versions
+// already applied.
+func withMigrationLock(ctx context.Context, pool *pgxpool.Pool, fsys fs.FS, fn func(conn *pgx.Conn, all []migration, applied map[int]bool) error) error {
+	all, err := loadMigrations(fsys)
 	if err != nil {
-		return nil, err
+		return err
+	}
+	pc, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	conn := pc.Conn()
+	// Waiting for another process's migration is fine: no lock timeout yet.
+	if _, err := conn.Exec(ctx, migrationLock); err != nil {
+		pc.Conn().Close(ctx) // the lock may be held or pending: do not reuse
+		pc.Release()
+		return err
+	}
+	defer func() {
+		_, unlockErr := conn.Exec(context.WithoutCancel(ctx), migrationUnlock)
+		_, resetErr := conn.Exec(context.WithoutCancel(ctx), `RESET lock_timeout`)
+		if unlockErr != nil || resetErr != nil {
+			conn.Close(context.WithoutCancel(ctx)) // the pool drops a closed connection
+		}
+		pc.Release()
+	}()
+	if _, err := conn.Exec(ctx, fmt.Sprintf("SET lock_timeout = %d", migrationLockTimeout.Milliseconds())); err != nil {
+		return err
+	}
+	if _, err := conn.Exec(ctx, migrationsTable); err != nil {
+		return err
+	}
+	rows, err := conn.Query(ctx, `SELECT version FROM jobs_migrations`)
+	if err != nil {
+		return err
 	}
 	versions, err := pgx.CollectRows(rows, pgx.RowTo[int])
 	if err != nil {
-		return nil, err
+		return err
 	}
 	applied := make(map[int]bool, len(versions))
 	for _, v := range versions {
 		applied[v] = true
 	}
-	return applied, nil
+	return fn(conn, all, applied)
 }
 
-// loadMigrations reads the embedded NNNN_name.up.sql and .down.sql pairs.
-func loadMigrations() ([]migration, error) {
-	files, err := fs.Glob(migrations, "migrations/*.sql")
+// loadMigrations reads the NNNN_name.up.sql and .down.sql pairs.
+func loadMigrations(fsys fs.FS) ([]migration, error) {
+	files, err := fs.Glob(fsys, "migrations/*.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +176,7 @@ func loadMigrations() ([]migration, error) {
 		if !ok || err != nil {
 			return nil, fmt.Errorf("migration %s: name must start with a number and _", base)
 		}
-		body, err := migrations.ReadFile(f)
+		body, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			return nil, err
 		}

@@ -2,14 +2,50 @@ package queue
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// notifyChannel carries the queue names of newly inserted due jobs (see the
-// jobs_notify trigger in the migrations).
+// notifyChannel carries the queue names of newly inserted due jobs.
 const notifyChannel = "jobs_available"
+
+// notifyEvery is how often one process notifies a queue at most. A
+// transaction that has sent NOTIFY takes a database-wide lock at commit and
+// holds it through the commit's WAL flush: notifying on every enqueue would
+// make one-job enqueues commit one at a time. A job whose enqueue skipped
+// the notification is found by the worker's second look after a wake-up
+// (claimLoop), or by the poll.
+const notifyEvery = 20 * time.Millisecond
+
+// lastNotified is when this process last notified each queue.
+var lastNotified = struct {
+	sync.Mutex
+	at map[string]time.Time
+}{at: map[string]time.Time{}}
+
+// notifyDue sends, inside the enqueuing transaction, one notification for
+// each of the queues that were not notified in the last notifyEvery. NOTIFY
+// is transactional: it goes out when tx commits, and not at all if it rolls
+// back.
+func notifyDue(ctx context.Context, tx pgx.Tx, queues []string) error {
+	now := time.Now()
+	var due []string
+	lastNotified.Lock()
+	for _, q := range queues {
+		if now.Sub(lastNotified.at[q]) >= notifyEvery {
+			lastNotified.at[q] = now
+			due = append(due, q)
+		}
+	}
+	lastNotified.Unlock()
+	if len(due) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, q) FROM unnest($2::text[]) AS q`, notifyChannel, due)
+	return err
+}
 
 // listen holds one connection that LISTENs for new jobs and signals wake
 // when one arrives for the worker's queue. It reconnects with backoff when

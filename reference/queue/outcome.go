@@ -2,8 +2,12 @@ package queue
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -15,7 +19,7 @@ var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed by anoth
 
 // completeSQL records success for many jobs at once ($1 IDs, $2 their
 // tokens), only where the job still carries the claim's token, and returns
-// the IDs it recorded. The rows are locked in ID order, as in renewSQL, so
+// the tokens it recorded. The rows are locked in ID order, as in renewSQL, so
 // that a worker's heartbeat and completions cannot deadlock.
 const completeSQL = `
 WITH done AS (
@@ -30,14 +34,15 @@ UPDATE jobs
 SET state = 'succeeded', finished_at = now(), leased_until = NULL
 FROM done
 WHERE jobs.id = done.id
-RETURNING jobs.id`
+RETURNING jobs.lease_token::text`
 
 // failSQL records a handler's failure, only for the holder of the claim's
 // token. With attempts left, the job goes back to the queue after an
 // exponential backoff with jitter: base·2^(attempt-1), capped, times a random
 // factor in [0.5, 1), added to the database clock, so workers with skewed
 // clocks agree. At the limit, or for a permanent error ($4), it stops in the
-// visible terminal state 'failed', keeping its last error.
+// visible terminal state 'failed', keeping its last error; every attempt's
+// error is appended to the job's error history.
 const failSQL = `
 UPDATE jobs
 SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'available' END,
@@ -46,10 +51,32 @@ SET state = CASE WHEN attempts >= max_attempts OR $4 THEN 'failed' ELSE 'availab
         ELSE now() + least($5::float8 * power(2, least(attempts - 1, 30)), $6::float8)
                      * (0.5 + random() / 2) * interval '1 second'
         END,
-    last_error = $3,
+    last_error = $3::jsonb->>'error',
+    errors = errors || jsonb_set($3::jsonb, '{at}', to_jsonb(now())),
     lease_token = NULL,
     leased_until = NULL
 WHERE id = $1 AND lease_token = $2 AND state = 'running'`
+
+// maxErrorBytes caps the text stored for one attempt's error.
+const maxErrorBytes = 4096
+
+// storedError is a handler's error as the database can store it. text
+// rejects NUL bytes and invalid UTF-8 (SQLSTATE 22021): unsanitized, such a
+// failure could never be recorded, and the job would come back through the
+// reclaimer with its real error lost. A huge error (a whole response body)
+// is cut, on a character boundary.
+func storedError(err error) string {
+	s := strings.ReplaceAll(strings.ToValidUTF8(err.Error(), "\uFFFD"), "\x00", "\uFFFD")
+	if len(s) <= maxErrorBytes {
+		return s
+	}
+	suffix := fmt.Sprintf("… [truncated from %d bytes]", len(s))
+	cut := maxErrorBytes - len(suffix)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + suffix
+}
 
 // Backoff is the delay before a failed job's next attempt.
 type Backoff struct {
@@ -63,15 +90,15 @@ func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
 	if err != nil {
 		return err
 	}
-	if !recorded[job.ID] {
+	if !recorded[job.Token] {
 		return ErrLeaseLost
 	}
 	return nil
 }
 
 // completeMany records the success of jobs in one statement and returns
-// the IDs recorded; the others had lost their lease.
-func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int64]bool, error) {
+// the tokens recorded; the others had lost their lease.
+func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[string]bool, error) {
 	return execForClaims(ctx, pool, completeSQL, jobs)
 }
 
@@ -81,6 +108,7 @@ func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[int
 // completion goes out at once.
 type completer struct {
 	pool     *pgxpool.Pool
+	timeout  time.Duration // for each batch's statement
 	requests chan completion
 }
 
@@ -89,8 +117,8 @@ type completion struct {
 	done chan error // nil, ErrLeaseLost, or the statement's error
 }
 
-func newCompleter(pool *pgxpool.Pool) *completer {
-	return &completer{pool: pool, requests: make(chan completion)}
+func newCompleter(pool *pgxpool.Pool, timeout time.Duration) *completer {
+	return &completer{pool: pool, timeout: timeout, requests: make(chan completion)}
 }
 
 // complete records job's success with the next batch and waits for it.
@@ -138,14 +166,14 @@ func (c *completer) flush(batch []completion) {
 	for i, req := range batch {
 		jobs[i] = req.job
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
 	defer cancel()
 	recorded, err := completeMany(ctx, c.pool, jobs)
 	for _, req := range batch {
 		switch {
 		case err != nil:
 			req.done <- err
-		case recorded[req.job.ID]:
+		case recorded[req.job.Token]:
 			req.done <- nil
 		default:
 			req.done <- ErrLeaseLost
@@ -155,7 +183,15 @@ func (c *completer) flush(batch []completion) {
 
 func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b Backoff) error {
 	permanent := errors.Is(handlerErr, ErrPermanent)
-	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, handlerErr.Error(), permanent, b.Base.Seconds(), b.Max.Seconds())
+	// The error history's entry ($3), JSON from here: the database adds "at".
+	entry, err := json.Marshal(struct {
+		Attempt int    `json:"attempt"`
+		Error   string `json:"error"`
+	}{job.Attempt, storedError(handlerErr)})
+	if err != nil {
+		return err
+	}
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
 	if err != nil {
 		return err
 	}

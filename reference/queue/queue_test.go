@@ -112,17 +112,19 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 	ids := enqueueNoops(t, pool, 1, EnqueueOptions{MaxAttempts: 2})
 
 	for attempt := 1; attempt <= 2; attempt++ {
-		claimed, err := claim(ctx, pool, DefaultQueue, 1, 100*time.Millisecond, nil)
+		// A lease long enough that the first reclaim comes within it on a
+		// loaded machine.
+		claimed, err := claim(ctx, pool, DefaultQueue, 1, time.Second, nil)
 		require.NoError(t, err)
 		require.Len(t, claimed, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, claimed[0].Attempt)
 
-		n, err := reclaim(ctx, pool, 10)
+		n, err := reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 		require.NoError(t, err)
 		require.Zero(t, n, "a live lease is not reclaimed")
 
-		time.Sleep(150 * time.Millisecond) // the worker "died": no renewal
-		n, err = reclaim(ctx, pool, 10)
+		time.Sleep(1200 * time.Millisecond) // the worker "died": no renewal
+		n, err = reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 		require.NoError(t, err)
 		require.EqualValues(t, 1, n)
 	}
@@ -168,7 +170,7 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, stale, 1)
 	time.Sleep(100 * time.Millisecond) // paused (a long GC, a network partition) past its lease
-	n, err := reclaim(ctx, pool, 10)
+	n, err := reclaim(ctx, pool, 10, Backoff{Base: time.Millisecond, Max: time.Millisecond})
 	require.NoError(t, err)
 	require.EqualValues(t, 1, n)
 
@@ -182,7 +184,7 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 
 	still, err := renew(ctx, pool, stale, time.Minute)
 	require.NoError(t, err)
-	require.False(t, still[ids[0]], "the stale worker's renewal must not extend the new lease")
+	require.False(t, still[stale[0].Token], "the stale worker's renewal must not extend the new lease")
 	require.ErrorIs(t, complete(ctx, pool, stale[0]), ErrLeaseLost)
 	require.ErrorIs(t, fail(ctx, pool, stale[0], errors.New("stale"), Backoff{time.Second, time.Second}), ErrLeaseLost)
 	require.Equal(t, "running", getJob(t, pool, ids[0]).State)
@@ -307,4 +309,15 @@ func TestMigrations(t *testing.T) {
 	require.NoError(t, Migrate(ctx, pool))
 	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE tablename = 'jobs'`).Scan(&n))
 	require.Equal(t, 1, n)
+}
+
+// Retention runs when a worker starts: a worker that lives less than the
+// retention interval (an hour by default) still cleans up.
+func TestRetentionRunsWhenAWorkerStarts(t *testing.T) {
+	_, pool := newDB(t)
+	enqueueNoops(t, pool, 3, EnqueueOptions{})
+	_, err := pool.Exec(context.Background(), `UPDATE jobs SET state = 'succeeded', finished_at = now() - interval '91 days'`)
+	require.NoError(t, err)
+	runWorker(t, NewWorker(pool, NewHandlers(), fast(Config{})))
+	waitWithin(t, 10*time.Second, "the old jobs to be deleted", func() bool { return countState(t, pool, "succeeded") == 0 })
 }

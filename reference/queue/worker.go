@@ -3,6 +3,7 @@ package queue
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -16,7 +17,9 @@ type Config struct {
 	Concurrency int    // jobs run at once [10]
 	// Lease is how long a claim holds a job without renewal [30s]. The
 	// worker renews it every Lease/3 while the handler runs; a job whose
-	// worker dies goes back to the queue about one Lease later.
+	// worker dies goes back to the queue about one Lease later. A handler
+	// whose lease could not be renewed in time is cancelled before the
+	// lease runs out.
 	Lease time.Duration
 	// PollInterval is how often an idle worker polls when no notification
 	// comes [1s]: jobs scheduled for later, missed notifications.
@@ -26,10 +29,15 @@ type Config struct {
 	// Grace is how long the jobs in hand may run on after shutdown begins
 	// before their contexts are cancelled [30s].
 	Grace time.Duration
+	// StopTimeout is how long cancelled jobs get to return after the grace
+	// period before Run returns without them [10s]: a handler that ignores
+	// its context cannot keep a deploy waiting. Their leases then run out.
+	StopTimeout time.Duration
 	// Backoff is the delay before a failed job's next attempt [1s to 1h].
 	Backoff Backoff
 	// Retention is how long finished jobs are kept [90 days]; negative keeps
-	// them forever. RetentionInterval is how often they are deleted [1h].
+	// them forever. RetentionInterval is how often they are deleted, the
+	// first time when the worker starts [1h].
 	Retention, RetentionInterval time.Duration
 	Logger                       *slog.Logger // [slog.Default()]
 
@@ -46,13 +54,14 @@ func (c Config) withDefaults() Config {
 	if c.Queue == "" {
 		c.Queue = DefaultQueue
 	}
-	if c.Concurrency <= 0 {
+	if c.Concurrency == 0 {
 		c.Concurrency = 10
 	}
 	def(&c.Lease, 30*time.Second)
 	def(&c.PollInterval, time.Second)
 	def(&c.ReclaimInterval, 5*time.Second)
 	def(&c.Grace, 30*time.Second)
+	def(&c.StopTimeout, 10*time.Second)
 	def(&c.Backoff.Base, time.Second)
 	def(&c.Backoff.Max, time.Hour)
 	def(&c.Retention, 90*24*time.Hour)
@@ -66,48 +75,106 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
+// validate rejects what withDefaults cannot mend: negative counts and
+// durations (Retention aside, where negative means forever), a lease too
+// short to renew, a backoff cap below its base.
+func (c Config) validate() error {
+	var errs []error
+	if c.Concurrency < 0 {
+		errs = append(errs, fmt.Errorf("Concurrency %d is negative", c.Concurrency))
+	}
+	if c.Lease < 30*time.Millisecond {
+		errs = append(errs, fmt.Errorf("Lease %v is under 30ms: too short to renew every Lease/3", c.Lease))
+	}
+	for name, d := range map[string]time.Duration{
+		"PollInterval": c.PollInterval, "ReclaimInterval": c.ReclaimInterval, "Grace": c.Grace,
+		"StopTimeout": c.StopTimeout, "Backoff.Base": c.Backoff.Base, "RetentionInterval": c.RetentionInterval,
+	} {
+		if d < 0 {
+			errs = append(errs, fmt.Errorf("%s %v is negative", name, d))
+		}
+	}
+	if c.Backoff.Max < c.Backoff.Base {
+		errs = append(errs, fmt.Errorf("Backoff.Max %v is below Backoff.Base %v", c.Backoff.Max, c.Backoff.Base))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("queue: invalid worker configuration: %w", err)
+	}
+	return nil
+}
+
 // Worker claims jobs from one queue and runs them.
 type Worker struct {
-	pool     *pgxpool.Pool
+	pool     *pgxpool.Pool // claims; the handlers share it
 	handlers *Handlers
 	cfg      Config
 	log      *slog.Logger
 
-	completer *completer
+	// Set by Run: connections of the worker's own, that handlers holding
+	// every connection of pool cannot starve.
+	leaseConns   *pgxpool.Pool // the heartbeat's
+	completer    *completer    // completions, on outcomeConns
+	outcomeConns *pgxpool.Pool // completions, failures, reclaim, retention
 
 	mu      sync.Mutex
-	held    map[int64]heldJob // the jobs in hand
-	freed   chan struct{}     // signalled when a job leaves the hand
-	running sync.WaitGroup    // the jobs' goroutines
+	held    map[string]*heldJob // the jobs in hand, by claim token
+	latest  map[int64]*heldJob  // the latest claim in hand of each job
+	freed   chan struct{}       // signalled when a job leaves the hand
+	running sync.WaitGroup      // the jobs' goroutines
 }
 
+// heldJob is one claim in hand. A job can be in hand twice: a stall outlived
+// its lease while the handler ran on, the job was reclaimed, and this worker
+// claimed it again. Each claim has its own entry, cancellation and lease.
 type heldJob struct {
 	job    *Job
 	cancel context.CancelCauseFunc
+	done   chan struct{} // closed when its run has returned
+	// until is when the lease runs out by this worker's clock, at the
+	// latest: the claim or last renewal was sent Lease before. (The
+	// database set its deadline later than that.)
+	until time.Time
 }
 
 // errShutdown cancels the jobs still running when the grace period ends.
 var errShutdown = errors.New("worker shutting down: grace period over")
 
 // NewWorker returns a worker for cfg.Queue that runs jobs with handlers.
+// Run reports an invalid cfg.
 func NewWorker(pool *pgxpool.Pool, handlers *Handlers, cfg Config) *Worker {
 	cfg = cfg.withDefaults()
 	return &Worker{
-		pool:      pool,
-		handlers:  handlers,
-		cfg:       cfg,
-		log:       cfg.Logger.With("queue", cfg.Queue),
-		completer: newCompleter(pool),
-		held:      map[int64]heldJob{},
-		freed:     make(chan struct{}, 1),
+		pool:     pool,
+		handlers: handlers,
+		cfg:      cfg,
+		log:      cfg.Logger.With("queue", cfg.Queue),
+		held:     map[string]*heldJob{},
+		latest:   map[int64]*heldJob{},
+		freed:    make(chan struct{}, 1),
 	}
 }
 
 // Run claims and runs jobs until ctx is cancelled (by SIGTERM, in the worker
-// command), then shuts down: no new claims; the jobs in hand get the grace
-// period to finish, then their contexts are cancelled; Run returns when
-// every outcome is recorded. Database errors never stop it: it retries.
+// command), then shuts down: no new claims (a claim under way finishes, and
+// its jobs run); the jobs in hand get the grace period to finish, then
+// their contexts are cancelled; Run returns when every outcome is recorded,
+// or StopTimeout after the cancellation, with an error naming the jobs that
+// ignored it. Database errors never stop it: it retries.
 func (w *Worker) Run(ctx context.Context) error {
+	if err := w.cfg.validate(); err != nil {
+		return err
+	}
+	var err error
+	if w.leaseConns, err = w.ownConnections(1); err != nil {
+		return err
+	}
+	defer w.leaseConns.Close()
+	if w.outcomeConns, err = w.ownConnections(2); err != nil {
+		return err
+	}
+	defer w.outcomeConns.Close()
+	w.completer = newCompleter(w.outcomeConns, 2*w.callTimeout())
+
 	// The jobs, their leases and their completions outlive ctx: they finish
 	// during the drain.
 	jobsCtx, cancelJobs := context.WithCancelCause(context.WithoutCancel(ctx))
@@ -122,17 +189,34 @@ func (w *Worker) Run(ctx context.Context) error {
 	background.Go(func() { w.completer.run(leasesCtx) })
 
 	w.claimLoop(ctx, jobsCtx, wake)
-	w.drain(cancelJobs)
+	abandoned := w.drain(cancelJobs)
 	stopLeases()
 	background.Wait()
+	if len(abandoned) > 0 {
+		return fmt.Errorf("queue: shutdown: jobs %v ignored cancellation for %v; abandoned, they run again when their leases expire", abandoned, w.cfg.StopTimeout)
+	}
 	return nil
 }
+
+// ownConnections is a small pool on the same database as the handlers'
+// pool, for the worker's bookkeeping alone.
+func (w *Worker) ownConnections(n int32) (*pgxpool.Pool, error) {
+	cfg := w.pool.Config()
+	cfg.MaxConns, cfg.MinConns = n, 0
+	return pgxpool.NewWithConfig(context.Background(), cfg)
+}
+
+// callTimeout bounds each bookkeeping statement: a stalled connection must
+// not hold a renewal or an outcome past the point where it could matter.
+func (w *Worker) callTimeout() time.Duration { return w.cfg.Lease / 6 }
 
 // claimLoop claims jobs while there are free slots, then waits for a
 // notification, the poll interval or a free slot. It returns when ctx is done.
 func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 	poll := time.NewTicker(w.cfg.PollInterval)
 	defer poll.Stop()
+	secondLook := time.NewTimer(time.Hour)
+	secondLook.Stop()
 	retry := newRetryDelay(100*time.Millisecond, 5*time.Second)
 	for ctx.Err() == nil {
 		free := w.cfg.Concurrency - w.inHand()
@@ -143,17 +227,21 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 			}
 			continue
 		}
-		jobs, err := claim(ctx, w.pool, w.cfg.Queue, free, w.cfg.Lease, w.cfg.asOf())
+		// Shutdown does not cut the claim mid-statement: cancelled there,
+		// it could commit jobs this worker would never read. Its timeout
+		// is the lease: past that, what it claimed is reclaimable anyway.
+		claimCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), w.cfg.Lease)
+		sent := time.Now()
+		jobs, err := claim(claimCtx, w.pool, w.cfg.Queue, free, w.cfg.Lease, w.cfg.asOf())
+		cancel()
 		if err != nil {
-			if ctx.Err() == nil {
-				w.log.Warn("claim failed; retrying", "err", err)
-				retry.sleep(ctx)
-			}
+			w.log.Warn("claim failed; retrying", "err", err)
+			retry.sleep(ctx)
 			continue
 		}
 		retry.reset()
 		for _, job := range jobs {
-			w.start(jobsCtx, job)
+			w.start(jobsCtx, job, sent.Add(w.cfg.Lease))
 		}
 		if len(jobs) == free {
 			continue // the queue may hold more: claim again as slots free up
@@ -161,21 +249,40 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 		select {
 		case <-ctx.Done():
 		case <-wake:
+			// An enqueue that came just after the one that woke us may
+			// have sent no notification (notifyEvery): look again then.
+			secondLook.Reset(2 * notifyEvery)
+		case <-secondLook.C:
 		case <-poll.C:
 		}
 	}
 }
 
 // start runs job in a goroutine of its own, holding it until its outcome is
-// recorded.
-func (w *Worker) start(jobsCtx context.Context, job *Job) {
+// recorded. If an earlier claim of the same job is still in hand (its
+// handler ignored the cancellation that came with the lost lease), this run
+// waits for that one to return: one worker never runs a job twice at once.
+func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	ctx, cancel := context.WithCancelCause(jobsCtx)
+	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{}), until: until}
 	w.mu.Lock()
-	w.held[job.ID] = heldJob{job: job, cancel: cancel}
+	previous := w.latest[job.ID]
+	w.held[job.Token], w.latest[job.ID] = h, h
 	w.mu.Unlock()
 	w.running.Go(func() {
-		defer w.release(job.ID)
-		err := w.handlers.run(ctx, job)
+		defer w.release(h)
+		if previous != nil {
+			select {
+			case <-previous.done:
+			case <-ctx.Done():
+			}
+		}
+		var err error
+		if ctx.Err() == nil {
+			err = w.handlers.run(ctx, job)
+		} else {
+			err = context.Cause(ctx)
+		}
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
 			return
@@ -185,19 +292,32 @@ func (w *Worker) start(jobsCtx context.Context, job *Job) {
 }
 
 // drain waits for the jobs in hand, cancelling them when the grace period
-// ends.
-func (w *Worker) drain(cancelJobs context.CancelCauseFunc) {
+// ends, and gives up on those still running StopTimeout later: it returns
+// their IDs.
+func (w *Worker) drain(cancelJobs context.CancelCauseFunc) (abandoned []int64) {
 	done := make(chan struct{})
 	go func() { w.running.Wait(); close(done) }()
 	grace := time.NewTimer(w.cfg.Grace)
 	defer grace.Stop()
 	select {
 	case <-done:
+		return nil
 	case <-grace.C:
-		w.log.Warn("grace period over; cancelling the jobs in hand", "jobs", w.inHand())
-		cancelJobs(errShutdown)
-		<-done
 	}
+	w.log.Warn("grace period over; cancelling the jobs in hand", "jobs", w.inHand())
+	cancelJobs(errShutdown)
+	hardStop := time.NewTimer(w.cfg.StopTimeout)
+	defer hardStop.Stop()
+	select {
+	case <-done:
+		return nil
+	case <-hardStop.C:
+	}
+	for _, job := range w.heldJobs() {
+		abandoned = append(abandoned, job.ID)
+		w.jobLog(job).Error("job ignored cancellation; abandoned at shutdown", "recorded", "abandoned")
+	}
+	return abandoned
 }
 
 func (w *Worker) inHand() int {
@@ -216,50 +336,16 @@ func (w *Worker) heldJobs() []*Job {
 	return jobs
 }
 
-func (w *Worker) release(id int64) {
+func (w *Worker) release(h *heldJob) {
 	w.mu.Lock()
-	if h, ok := w.held[id]; ok {
-		h.cancel(nil)
-		delete(w.held, id)
+	delete(w.held, h.job.Token)
+	if w.latest[h.job.ID] == h {
+		delete(w.latest, h.job.ID)
 	}
 	w.mu.Unlock()
+	h.cancel(nil)
+	close(h.done)
 	signal(w.freed)
-}
-
-// heartbeat renews the leases of the jobs in hand every Lease/3, and stops
-// the jobs whose lease was lost. A lease survives two missed heartbeats.
-func (w *Worker) heartbeat(ctx context.Context) {
-	tick := time.NewTicker(w.cfg.Lease / 3)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		held := w.heldJobs()
-		if len(held) == 0 {
-			continue
-		}
-		still, err := renew(ctx, w.pool, held, w.cfg.Lease)
-		if err != nil {
-			w.log.Warn("lease renewal failed; retrying at the next heartbeat", "err", err)
-			continue
-		}
-		for _, job := range held {
-			if !still[job.ID] {
-				w.cancelHeld(job.ID, ErrLeaseLost)
-			}
-		}
-	}
-}
-
-func (w *Worker) cancelHeld(id int64, cause error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if h, ok := w.held[id]; ok {
-		h.cancel(cause)
-	}
 }
 
 // record stores the handler's outcome. The bookkeeping's own errors (the
@@ -270,13 +356,17 @@ func (w *Worker) cancelHeld(id int64, cause error) {
 func (w *Worker) record(job *Job, handlerErr error) {
 	save, outcome := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed"
 	if handlerErr != nil {
-		save, outcome = func(ctx context.Context) error { return fail(ctx, w.pool, job, handlerErr, w.cfg.Backoff) }, "failed"
+		save, outcome = func(ctx context.Context) error {
+			return fail(ctx, w.outcomeConns, job, handlerErr, w.cfg.Backoff)
+		}, "failed"
 	}
 	log := w.jobLog(job)
 	giveUp := time.Now().Add(w.cfg.Lease)
 	retry := newRetryDelay(50*time.Millisecond, 2*time.Second)
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// The completer's batch has a timeout of its own; this one also
+		// bounds the wait for the batch to be taken.
+		ctx, cancel := context.WithTimeout(context.Background(), 3*w.callTimeout())
 		err := save(ctx)
 		cancel()
 		switch {
@@ -297,36 +387,38 @@ func (w *Worker) record(job *Job, handlerErr error) {
 
 // jobLog is the logger for one claim's events. Its "recorded" attribute
 // says what became of the outcome: completed, failed, lease_lost (the fence
-// turned it away) or gave_up.
+// turned it away), gave_up, or abandoned (at shutdown).
 func (w *Worker) jobLog(job *Job) *slog.Logger {
 	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
 }
 
 // maintain runs the reclaimer and the retention cleanup until ctx is done.
 // Every worker runs them; SKIP LOCKED keeps concurrent runs from waiting on
-// each other.
+// each other. Retention runs first at start: a worker that lives less than
+// RetentionInterval cleans up too.
 func (w *Worker) maintain(ctx context.Context) {
 	reclaimTick := time.NewTicker(w.cfg.ReclaimInterval)
 	defer reclaimTick.Stop()
-	retentionTick := time.NewTicker(w.cfg.RetentionInterval)
-	defer retentionTick.Stop()
+	retention := time.NewTimer(0)
+	defer retention.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-reclaimTick.C:
-			n, err := reclaim(ctx, w.pool, 1000)
+			n, err := reclaim(ctx, w.outcomeConns, 1000, w.cfg.Backoff)
 			if err != nil && ctx.Err() == nil {
 				w.log.Warn("reclaim failed", "err", err)
 			}
 			if n > 0 {
 				w.log.Info("reclaimed jobs with expired leases", "jobs", n)
 			}
-		case <-retentionTick.C:
+		case <-retention.C:
+			retention.Reset(w.cfg.RetentionInterval)
 			if w.cfg.Retention < 0 {
 				continue
 			}
-			n, err := deleteFinished(ctx, w.pool, w.cfg.Retention, 1000)
+			n, err := deleteFinished(ctx, w.outcomeConns, w.cfg.Retention, 1000)
 			if err != nil && ctx.Err() == nil {
 				w.log.Warn("retention cleanup failed", "err", err)
 			}

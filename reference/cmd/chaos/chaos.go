@@ -35,12 +35,17 @@ type controller struct {
 
 	mu        sync.Mutex
 	procs     []*process // the live workers, one per slot
+	proxies   []*proxy   // with -stall: each slot's way to PostgreSQL
 	killed    map[int]bool
 	frozen    map[int]bool
+	stalled   map[int]bool // pids one of whose connections was stalled
 	completed []outcome
 	failed    map[string]bool // tokens whose run recorded a failure (a retry)
-	leaseLost map[string]bool // tokens whose worker lost the lease while alive
-	logFile   *os.File        // nil: not kept
+	leaseLost map[string]bool // tokens whose outcome the fence turned away, or given up on
+	overlaps  []string        // "job N in pid P": one job run twice at once in one worker
+	// The PostgreSQL crash: runs under way then may run again.
+	crashAt, upAt time.Time
+	logFile       *os.File // nil: not kept
 }
 
 func runChaos(o options) (ok bool, err error) {
@@ -59,7 +64,7 @@ func runChaos(o options) (ok bool, err error) {
 		return false, err
 	}
 	c := &controller{o: o, exe: exe, dsn: dsn, rand: rand.New(rand.NewPCG(uint64(o.seed), 0)),
-		killed: map[int]bool{}, frozen: map[int]bool{}, failed: map[string]bool{}, leaseLost: map[string]bool{}}
+		killed: map[int]bool{}, frozen: map[int]bool{}, stalled: map[int]bool{}, failed: map[string]bool{}, leaseLost: map[string]bool{}}
 
 	if o.logFile != "" {
 		if c.logFile, err = os.Create(o.logFile); err != nil {
@@ -75,9 +80,19 @@ func runChaos(o options) (ok bool, err error) {
 	if err := prepare(ctx, pool, o.jobs); err != nil {
 		return false, err
 	}
-	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, seed %d\n",
-		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.seed)
+	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, stalls %v, stubborn handlers %v, seed %d\n",
+		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.stall, o.stubborn, o.seed)
 
+	if o.stall {
+		for range o.workers {
+			p, err := newProxy(dsn)
+			if err != nil {
+				return false, err
+			}
+			defer p.close()
+			c.proxies = append(c.proxies, p)
+		}
+	}
 	for slot := 0; slot < o.workers; slot++ {
 		if err := c.startWorker(slot); err != nil {
 			return false, err
@@ -138,12 +153,21 @@ func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgse
 		}
 		if err == nil && !restarted && left < c.o.jobs*2/3 {
 			fmt.Println("chaos: crashing and restarting PostgreSQL")
+			c.mu.Lock()
+			c.crashAt = time.Now()
+			c.mu.Unlock()
 			if err := server.Crash(); err != nil {
 				fmt.Println("chaos: restart failed:", err)
 				return false
 			}
+			c.mu.Lock()
+			c.upAt = time.Now()
+			c.mu.Unlock()
 			restarted = true
 			continue
+		}
+		if c.o.stall && tick%2 == 0 {
+			c.stall(c.rand.IntN(c.o.workers))
 		}
 		slot := c.rand.IntN(c.o.workers)
 		if tick%5 == 3 {
@@ -178,7 +202,11 @@ func (p *process) wait() {
 }
 
 func (c *controller) startWorker(slot int) error {
-	cmd := exec.Command(c.exe, "-worker", "-dsn", c.dsn,
+	dsn := c.dsn
+	if c.o.stall {
+		dsn = c.proxies[slot].dsn("chaos")
+	}
+	cmd := exec.Command(c.exe, "-worker", "-dsn", dsn, fmt.Sprintf("-stubborn=%v", c.o.stubborn),
 		"-concurrency", fmt.Sprint(c.o.concurrency), "-lease", c.o.lease.String(), "-handler-time", c.o.handlerTime.String())
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
@@ -225,6 +253,19 @@ func (c *controller) freeze(slot int, d time.Duration) {
 	time.AfterFunc(d, func() { p.cmd.Process.Signal(syscall.SIGCONT) })
 }
 
+// stall holds the traffic of one connection of the worker in slot for one
+// and a half leases, then releases it or, half the time, cuts it.
+func (c *controller) stall(slot int) {
+	c.mu.Lock()
+	pid := c.procs[slot].cmd.Process.Pid
+	c.mu.Unlock()
+	if c.proxies[slot].stall(c.rand, c.o.lease*3/2, c.rand.IntN(2) == 0) {
+		c.mu.Lock()
+		c.stalled[pid] = true
+		c.mu.Unlock()
+	}
+}
+
 // stopAll sends SIGTERM to every worker (and SIGCONT, in case one is
 // frozen) and waits for them.
 func (c *controller) stopAll() {
@@ -246,6 +287,7 @@ func (c *controller) readLog(s *bufio.Scanner) {
 	for s.Scan() {
 		var line struct {
 			Recorded string `json:"recorded"`
+			Overlap  bool   `json:"overlap"`
 			PID      int    `json:"pid"`
 			Job      int64  `json:"job"`
 			Token    string `json:"token"`
@@ -256,6 +298,9 @@ func (c *controller) readLog(s *bufio.Scanner) {
 		c.mu.Lock()
 		if c.logFile != nil {
 			c.logFile.Write(append(s.Bytes(), '\n'))
+		}
+		if line.Overlap {
+			c.overlaps = append(c.overlaps, fmt.Sprintf("job %d in pid %d", line.Job, line.PID))
 		}
 		switch line.Recorded {
 		case "completed":

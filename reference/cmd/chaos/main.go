@@ -4,18 +4,25 @@
 // second (starting a new one in its place), now and then freezes one with
 // SIGSTOP for longer than its lease (so its jobs are reclaimed and it must
 // be fenced out when it wakes), and crashes and restarts PostgreSQL once.
-// Then it prints:
+// With -stall the workers reach PostgreSQL through a proxy the tool runs,
+// which every other second holds one connection's traffic for one and a
+// half leases, then releases or cuts it; with -stubborn one job in 200 is
+// stuck for one and a half leases in a query that ignores cancellation,
+// holding a pool connection. Then it prints:
 //
 //   - jobs lost: not succeeded at the end (must be 0);
-//   - jobs run more than once, by cause: a run by a killed worker, or by a
-//     worker frozen past its lease, is expected to repeat; any other repeat
-//     is a failure;
+//   - jobs run more than once, by cause: a run by a killed, frozen or
+//     stalled worker, or one under way when PostgreSQL crashed, may repeat,
+//     as may a run that recorded a failure; a repeat of a live, unstalled
+//     worker's run is a failure (it should have kept its lease);
+//   - jobs run twice at once in one worker (must be 0);
 //   - completions recorded by a fenced-out worker (must be 0), and how many
 //     such completions the fence rejected.
 //
-// It exits 1 when a guarantee was broken or the run did not finish.
+// Its last line is "chaos: ok" when every guarantee held; it exits 1 when a
+// guarantee was broken or the run did not finish.
 //
-//	go run ./reference/cmd/chaos -jobs 100000 -workers 4
+//	go run ./reference/cmd/chaos -jobs 100000 -workers 4 -stall -stubborn
 package main
 
 import (
@@ -35,6 +42,8 @@ type options struct {
 	timeout     time.Duration
 	seed        int64
 	logFile     string
+	stall       bool
+	stubborn    bool
 }
 
 func main() {
@@ -49,6 +58,8 @@ func main() {
 	flag.DurationVar(&o.handlerTime, "handler-time", 0, "how long each job's handler sleeps")
 	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "give up after this long")
 	flag.StringVar(&o.logFile, "log", "", "also write the workers' logs (JSON lines) to this file")
+	flag.BoolVar(&o.stall, "stall", false, "reach PostgreSQL through a proxy that now and then holds a connection's traffic past the lease, then releases or cuts it")
+	flag.BoolVar(&o.stubborn, "stubborn", false, "one job in 200 is stuck for 1.5 leases in a query that ignores cancellation")
 	flag.Int64Var(&o.seed, "seed", time.Now().UnixNano(), "random seed for the choice of victims")
 	flag.Parse()
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -13,25 +14,29 @@ type report struct {
 	repeatedJobs     int // jobs with a run that did not finish them
 	extraKilled      int // such runs by a killed worker
 	extraFrozen      int // ... by a worker frozen past its lease
-	extraLeaseLost   int // ... by a live worker that lost its lease
+	extraStalled     int // ... by a worker one of whose connections was stalled
+	extraOutage      int // ... under way when PostgreSQL crashed
 	extraRetried     int // ... that recorded a failure (and were retried)
-	extraUnexplained int // ... with none of those reasons
+	extraUnexplained int // ... with none of those reasons: a live, unstalled worker's job ran again
+	overlaps         int // one job run twice at once in one worker
 	fencedRecorded   int // completions recorded by a fenced-out worker
 	fencedRejected   int // outcomes the fence turned away, or given up on
 	killed, frozen   int
+	stalled          int
 	completionsTotal int
 }
 
 func (r report) ok() bool {
-	return r.lost == 0 && r.extraUnexplained == 0 && r.fencedRecorded == 0
+	return r.lost == 0 && r.extraUnexplained == 0 && r.fencedRecorded == 0 && r.overlaps == 0
 }
 
 func (r report) print() {
 	verdict := map[bool]string{true: "ok", false: "FAILED"}
-	fmt.Printf("workers killed: %d, frozen past their lease: %d\n", r.killed, r.frozen)
+	fmt.Printf("workers killed: %d, frozen past their lease: %d, stalled: %d\n", r.killed, r.frozen, r.stalled)
 	fmt.Printf("jobs lost: %d (%d in state failed) [%s]\n", r.lost, r.failedJobs, verdict[r.lost == 0])
-	fmt.Printf("jobs run more than once: %d; their extra runs: %d by killed workers, %d by workers frozen past their lease, %d by live workers that lost their lease, %d failed and retried, %d unexplained [%s]\n",
-		r.repeatedJobs, r.extraKilled, r.extraFrozen, r.extraLeaseLost, r.extraRetried, r.extraUnexplained, verdict[r.extraUnexplained == 0])
+	fmt.Printf("jobs run more than once: %d; their extra runs: %d by killed workers, %d by workers frozen past their lease, %d by stalled workers, %d under way at the PostgreSQL crash, %d failed and retried, %d by live, unstalled workers [%s]\n",
+		r.repeatedJobs, r.extraKilled, r.extraFrozen, r.extraStalled, r.extraOutage, r.extraRetried, r.extraUnexplained, verdict[r.extraUnexplained == 0])
+	fmt.Printf("jobs run twice at once in one worker: %d [%s]\n", r.overlaps, verdict[r.overlaps == 0])
 	fmt.Printf("completions recorded by a fenced-out worker: %d of %d logged; outcomes lost with the lease (fenced out or given up): %d [%s]\n",
 		r.fencedRecorded, r.completionsTotal, r.fencedRejected, verdict[r.fencedRecorded == 0])
 	fmt.Printf("chaos: %s\n", verdict[r.ok()])
@@ -40,7 +45,11 @@ func (r report) print() {
 func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r := report{killed: len(c.killed), frozen: len(c.frozen), fencedRejected: len(c.leaseLost), completionsTotal: len(c.completed)}
+	r := report{killed: len(c.killed), frozen: len(c.frozen), stalled: len(c.stalled),
+		fencedRejected: len(c.leaseLost), completionsTotal: len(c.completed), overlaps: len(c.overlaps)}
+	for _, o := range c.overlaps {
+		fmt.Printf("%s: ran twice at once\n", o)
+	}
 
 	err := pool.QueryRow(ctx, `
 		SELECT count(*) FILTER (WHERE state <> 'succeeded'), count(*) FILTER (WHERE state = 'failed')
@@ -50,12 +59,13 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 	}
 
 	// Every run of a job but the one that finished it must have a reason to
-	// have happened: its worker was killed, frozen or cut off past its lease,
-	// or it failed and was retried. (Not "every run but the last": a worker
-	// frozen before its handler started runs it after it thaws, after the
-	// run that finished the job.)
+	// have happened: its worker was killed, frozen or stalled, it was under
+	// way when PostgreSQL crashed, or it failed and was retried. A live
+	// worker that kept its connections must keep its leases. (Not "every run
+	// but the last": a worker frozen before its handler started runs it
+	// after it thaws, after the run that finished the job.)
 	rows, err := pool.Query(ctx, `
-		SELECT r.job_id, r.pid, r.token::text
+		SELECT r.job_id, r.pid, r.token::text, r.ran_at
 		FROM chaos_runs r JOIN jobs j ON j.id = r.job_id
 		WHERE r.token IS DISTINCT FROM j.lease_token OR j.state <> 'succeeded'`)
 	if err != nil {
@@ -66,7 +76,8 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 		var job int64
 		var pid int
 		var token string
-		if err := rows.Scan(&job, &pid, &token); err != nil {
+		var ranAt time.Time
+		if err := rows.Scan(&job, &pid, &token, &ranAt); err != nil {
 			return r, err
 		}
 		repeated[job] = true
@@ -75,13 +86,15 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 			r.extraKilled++
 		case c.frozen[pid]:
 			r.extraFrozen++
-		case c.leaseLost[token]:
-			r.extraLeaseLost++
+		case c.stalled[pid]:
+			r.extraStalled++
+		case !c.crashAt.IsZero() && ranAt.After(c.crashAt.Add(-2*c.o.lease)) && ranAt.Before(c.upAt):
+			r.extraOutage++
 		case c.failed[token]:
 			r.extraRetried++
 		default:
 			r.extraUnexplained++
-			fmt.Printf("job %d: a run by pid %d (token %s) that did not finish it, though its worker was neither killed nor frozen, kept its lease and recorded no failure\n", job, pid, token)
+			fmt.Printf("job %d: a run by pid %d (token %s) that did not finish it, though its worker was neither killed, frozen nor stalled, the run began away from the PostgreSQL crash, and it recorded no failure\n", job, pid, token)
 		}
 	}
 	if err := rows.Err(); err != nil {

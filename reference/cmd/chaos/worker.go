@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -44,15 +45,32 @@ func runWorker(dsn string, o options) error {
 	defer pool.Close()
 
 	pid := os.Getpid()
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug})).With("pid", pid)
+	var mu sync.Mutex
+	running := map[int64]bool{} // the jobs whose handler runs now, in this process
 	handlers := queue.NewHandlers()
 	queue.Handle(handlers, func(ctx context.Context, job *queue.Job, args noop) error {
+		mu.Lock()
+		twice := running[job.ID]
+		running[job.ID] = true
+		mu.Unlock()
+		if twice {
+			log.Error("a job runs twice at once in this worker", "overlap", true, "job", job.ID)
+		} else {
+			defer func() { mu.Lock(); delete(running, job.ID); mu.Unlock() }()
+		}
 		if _, err := pool.Exec(ctx, `INSERT INTO chaos_runs (job_id, pid, token) VALUES ($1, $2, $3)`, job.ID, pid, job.Token); err != nil {
 			return err
 		}
-		time.Sleep(o.handlerTime)
+		if o.stubborn && args.N%200 == 0 {
+			// Stuck for one and a half leases in a query that ignores ctx,
+			// holding one of the pool's connections.
+			_, err := pool.Exec(context.Background(), `SELECT pg_sleep($1::float8)`, (o.lease * 3 / 2).Seconds())
+			return err
+		}
+		time.Sleep(o.handlerTime) // this ignores ctx too, briefly
 		return nil
 	})
-	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	w := queue.NewWorker(pool, handlers, queue.Config{
 		Concurrency:     o.concurrency,
 		Lease:           o.lease,
@@ -60,7 +78,7 @@ func runWorker(dsn string, o options) error {
 		ReclaimInterval: o.lease / 4,
 		Grace:           5 * time.Second,
 		Backoff:         queue.Backoff{Base: 10 * time.Millisecond, Max: 100 * time.Millisecond},
-		Logger:          log.With("pid", pid),
+		Logger:          log,
 	})
 	return w.Run(ctx)
 }

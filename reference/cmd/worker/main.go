@@ -1,11 +1,14 @@
-// Command worker runs the reference queue's worker: it applies the
-// migrations, then claims and runs jobs until SIGTERM or SIGINT, when it
-// stops claiming and lets the jobs in hand finish within the grace period.
+// Command worker runs the reference queue's worker: it claims and runs jobs
+// until SIGTERM or SIGINT, when it stops claiming and lets the jobs in hand
+// finish within the grace period. With -migrate it first applies the
+// migrations; -migrate-only applies them and exits (a deploy step). Without
+// either, the schema is the deploy's business: a hundred workers starting at
+// once should not each take the migration lock.
 //
-//	worker -dsn postgres://... -queue default -concurrency 10
+//	worker -dsn postgres://... -queue default -concurrency 10 [-migrate]
 //
 // Each flag can come from the environment: DATABASE_URL, QUEUE,
-// CONCURRENCY, GRACE.
+// CONCURRENCY, GRACE, MIGRATE (true or false).
 package main
 
 import (
@@ -37,6 +40,8 @@ func run() error {
 	queueName := flag.String("queue", envOr("QUEUE", queue.DefaultQueue), "the queue to work [QUEUE]")
 	concurrency := flag.Int("concurrency", envInt("CONCURRENCY", 10), "jobs run at once [CONCURRENCY]")
 	grace := flag.Duration("grace", envDuration("GRACE", 30*time.Second), "how long jobs in hand may finish after SIGTERM [GRACE]")
+	migrate := flag.Bool("migrate", envBool("MIGRATE"), "apply the queue's migrations before starting [MIGRATE]")
+	migrateOnly := flag.Bool("migrate-only", false, "apply the queue's migrations and exit")
 	flag.Parse()
 	if *dsn == "" {
 		return fmt.Errorf("no database: set -dsn or DATABASE_URL")
@@ -52,8 +57,14 @@ func run() error {
 		return err
 	}
 	defer pool.Close()
-	if err := queue.Migrate(ctx, pool); err != nil {
-		return fmt.Errorf("migrate: %w", err)
+	if *migrate || *migrateOnly {
+		if err := queue.Migrate(ctx, pool); err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		slog.Info("migrations applied")
+		if *migrateOnly {
+			return nil
+		}
 	}
 
 	handlers := queue.NewHandlers()
@@ -81,6 +92,11 @@ func envInt(name string, def int) int {
 		return n
 	}
 	return def
+}
+
+func envBool(name string) bool {
+	b, _ := strconv.ParseBool(os.Getenv(name))
+	return b
 }
 
 func envDuration(name string, def time.Duration) time.Duration {

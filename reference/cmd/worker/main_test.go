@@ -19,7 +19,7 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-// The worker command end to end: it migrates, runs the jobs the enqueue
+// The worker command end to end: with -migrate it migrates, runs the jobs the enqueue
 // example commits, and exits 0 on SIGTERM after draining.
 func TestWorkerRunsEnqueuedJobsAndStopsOnSIGTERM(t *testing.T) {
 	dsn := pgtest.DSN(t)
@@ -28,7 +28,7 @@ func TestWorkerRunsEnqueuedJobsAndStopsOnSIGTERM(t *testing.T) {
 	build.Stderr = os.Stderr
 	require.NoError(t, build.Run())
 
-	worker := exec.Command(filepath.Join(bin, "worker"), "-concurrency", "2")
+	worker := exec.Command(filepath.Join(bin, "worker"), "-concurrency", "2", "-migrate")
 	worker.Env = append(os.Environ(), "DATABASE_URL="+dsn)
 	stderr, err := worker.StderrPipe()
 	require.NoError(t, err)

@@ -1,0 +1,18 @@
+package triggerretry
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE tasks SET state = 'taken' WHERE id = (
+		SELECT id FROM tasks WHERE state = 'ready' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func fail(ctx context.Context, pool *pgxpool.Pool, id int64, cause error) error {
+	_, err := pool.Exec(ctx, `INSERT INTO task_failures (task_id, error) VALUES ($1, $2)`, id, cause.Error())
+	return err
+}

@@ -1,0 +1,15 @@
+// The runnable states as an array constant; the index lists the same ones.
+package accept_states_any
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running'
+		WHERE id = (SELECT id FROM jobs WHERE status = ANY('{queued,retry}'::text[]) ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}

@@ -1,0 +1,69 @@
+package sqlcheck
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestTemplatedMigrationParsesWithPlaceholderNames(t *testing.T) {
+	// dbos-transact-golang's shape: the schema is a fmt verb; and the
+	// text/template shape with a table prefix.
+	sql := `CREATE TABLE %s.jobs (
+  id bigserial PRIMARY KEY,
+  status text NOT NULL DEFAULT 'queued',
+  run_at timestamp NOT NULL DEFAULT now(),
+  note text DEFAULT '100%%'
+);
+CREATE INDEX jobs_run_at ON %s.jobs (run_at) WHERE status = 'queued';
+CREATE TABLE {{ .Prefix }}Tasks (id int, created timestamp);
+CREATE TABLE "{{.Schema}}".done (id int);
+`
+	s := replay(t, sql)
+	require.Empty(t, s.Problems)
+	jobs := s.Table("%s.jobs")
+	require.NotNil(t, jobs, "tables: %v", s.Tables)
+	require.Len(t, jobs.Indexes, 2)
+	require.Equal(t, "jobs_run_at", jobs.Indexes[1].Name)
+	require.NotNil(t, s.Table("public.{{ .Prefix }}tasks"), "the name is folded outside the template text, as PostgreSQL folds it")
+	require.NotNil(t, s.Table("{{.Schema}}.done"))
+	require.Nil(t, s.Table("public.jobs"), "a placeholder never stands for another name")
+
+	// Positions are the file's: the type after a placeholder, and the fix
+	// that edits it.
+	runAt := jobs.Column("run_at").Type
+	require.Equal(t, 4, runAt.Loc.Line)
+	require.Equal(t, 10, runAt.Loc.Col)
+	require.Equal(t, "timestamp", sql[runAt.Loc.Offset:runAt.Loc.Offset+len(runAt.Text)])
+	require.True(t, runAt.Exact)
+	created := s.Table("public.{{ .Prefix }}tasks").Column("created").Type
+	require.Equal(t, "timestamp", sql[created.Loc.Offset:created.Loc.Offset+len("timestamp")])
+	require.Equal(t, 7, jobs.Indexes[1].Loc.Line)
+}
+
+func TestTemplateIsNotASyntaxError(t *testing.T) {
+	s := replay(t, `
+{{if .Partitioned}}CREATE TABLE jobs (id int) PARTITION BY LIST (status){{else}}CREATE TABLE jobs (id int){{end}};
+CREATE INDEX ON %s.jobs LIMIT %d;
+CREATE TABLE plain (id int,);
+`)
+	require.Len(t, s.Problems, 1, "only the statement without template text is reported: %v", s.Problems)
+	require.Equal(t, 4, s.Problems[0].Loc.Line)
+}
+
+func TestTemplateTextInStringsAndCommentsIsLeftAlone(t *testing.T) {
+	out, edits := detemplate(`-- CREATE TABLE %s
+SELECT format('%s', x) FROM "%s".jobs WHERE a = '{{.X}}' /* %s */;`)
+	require.Empty(t, edits)
+	require.Contains(t, out, `'%s'`)
+}
+
+func TestFileOffsetUndoesEdits(t *testing.T) {
+	in := `ALTER TABLE %s.jobs ADD x timestamp`
+	out, edits := detemplate(in)
+	require.Equal(t, `ALTER TABLE "%s".jobs ADD x timestamp`, out)
+	i := len(out) - len("timestamp")
+	require.Equal(t, len(in)-len("timestamp"), fileOffset(edits, i))
+	require.Equal(t, 12, fileOffset(edits, 13), "inside the placeholder: its start")
+	require.Equal(t, 5, fileOffset(edits, 5))
+}
