@@ -16,7 +16,8 @@ func TestRejected(t *testing.T) {
 		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
 		"plpgsql_twostep", "plpgsql_cas",
 		"states_in", "states_null", "cas_or",
-		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool")
+		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
+		"sprintf", "sqlxrebind")
 }
 
 // Claims only one worker wins.
@@ -26,7 +27,8 @@ func TestAccepted(t *testing.T) {
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas",
-		"ok_fenced", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx")
+		"ok_fenced", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
+		"ok_sprintf", "ok_branch")
 }
 
 // A claim in a function body is reported where it is written, with the Go

@@ -48,7 +48,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			if c.Receiver == queuemodel.RecvTx || holdsSessionLock(m, c) {
 				continue // a crash rolls the claim back, or releases the lock
 			}
-			table := strings.TrimPrefix(qt.Name, "public.")
+			table := queuemodel.TableName(qt.Name)
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {

@@ -325,7 +325,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 		}
 		guardedFail := false
 		for _, f := range fails {
-			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f)
+			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f) || boundGuard(pass, root, f)
 		}
 		for _, r := range retries {
 			if col := resetsCount(r); col != "" {
@@ -411,6 +411,22 @@ func goGuard(pass *analysis.Pass, root inspector.Cursor, call *queuemodel.Call) 
 		return false
 	}
 	return guardedAt(pass, root, cur, 2)
+}
+
+// boundGuard reports whether the failed state a statement binds is given
+// to its variable under an attempt guard: next := queued; if attempts >=
+// max { next = failed }.
+func boundGuard(pass *analysis.Pass, root inspector.Cursor, st *queuemodel.Statement) bool {
+	if len(st.BoundAt) == 0 {
+		return false
+	}
+	for _, n := range st.BoundAt {
+		cur, ok := root.FindNode(n)
+		if !ok || !guardedAt(pass, root, cur, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func guardedAt(pass *analysis.Pass, root inspector.Cursor, cur inspector.Cursor, depth int) bool {

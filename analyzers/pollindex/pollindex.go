@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -44,6 +45,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if t == nil {
 					continue // the table's schema is not in the module
 				}
+				if len(poll.Where) == 0 && len(poll.OrderBy) == 0 {
+					continue // any row will do: jobs leave the table when done, no index needed
+				}
 				_, verdict := t.PollIndex(poll)
 				idx := unorderedOnly(t, poll)
 				unordered := verdict == sqlcheck.Served && idx != nil
@@ -67,12 +71,12 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
-	table := strings.TrimPrefix(t.Name, "public.")
+	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	msg += "; " + addIndex + add
+	msg += "; " + addIndex + sqltext.Display(add)
 	return analysis.Diagnostic{
 		Pos:            m.Pos(t.Loc),
 		Message:        msg,
@@ -105,9 +109,9 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 // unorderedDiagnostic reports a plain btree that finds the runnable rows by
 // equality but does not hold them in the poll's order.
 func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
-	table := strings.TrimPrefix(t.Name, "public.")
+	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
-		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
+		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, sqltext.Display(add))
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: msg,

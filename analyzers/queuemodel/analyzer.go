@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -23,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -44,14 +45,16 @@ func run(pass *analysis.Pass) (any, error) {
 	b := &builder{
 		pass:     pass,
 		model:    m,
-		resolver: newResolver(pass.TypesInfo, pass.Files),
+		resolver: sqltext.New(pass.TypesInfo, pass.Files),
 		parsed:   make(map[string]*parsedSQL),
 		wrappers: make(map[*types.Func]*Wrapper),
 	}
 	b.findWrappers()
 	b.findCalls()
+	b.findGoDDL()
 	b.triggerBodies()
 	b.inferQueue()
+	b.mergeViews()
 	m.loops = buildCallGraph(pass, m)
 	b.exportFacts()
 	m.loops.exportFacts()
@@ -63,7 +66,7 @@ var statementName = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_.]*\s*$`)
 type builder struct {
 	pass     *analysis.Pass
 	model    *Model
-	resolver *resolver
+	resolver *sqltext.Resolver
 	parsed   map[string]*parsedSQL // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
 }
@@ -131,10 +134,11 @@ func (b *builder) prepared(site callSite) callSite {
 		return site
 	}
 	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || len(b.resolver.assigns[v]) != 1 {
+	values := b.resolver.Assigns(v)
+	if !ok || len(values) != 1 || values[0] == nil {
 		return site
 	}
-	prep, ok := ast.Unparen(b.resolver.assigns[v][0]).(*ast.CallExpr)
+	prep, ok := ast.Unparen(values[0]).(*ast.CallExpr)
 	if !ok {
 		return site
 	}
@@ -201,7 +205,7 @@ func (b *builder) passedParam(site callSite) (*types.Func, int) {
 		}
 		params := fn.Type().(*types.Signature).Params()
 		for i := 0; i < params.Len(); i++ {
-			if params.At(i) == v && len(b.resolver.assigns[v]) == 0 {
+			if params.At(i) == v && len(b.resolver.Assigns(v)) == 0 {
 				return fn, i
 			}
 		}
@@ -236,29 +240,29 @@ func (b *builder) newCall(site callSite) *Call {
 			c.Decl = decl
 		}
 	}
-	if site.sqlArg != nil {
+	if site.sqlArg == nil {
+		c.Unread = "the SQL argument is not found"
+		if site.method.recv == RecvStmt {
+			c.Unread = "a prepared statement whose Prepare is out of sight"
+		}
+	} else {
 		c.SQLExpr = site.sqlArg
-		c.SQL, c.Known = b.resolver.resolve(c.SQLExpr)
+		t := b.resolver.Resolve(c.SQLExpr)
+		c.SQL, c.Known, c.Unread, c.Spliced = t.SQL, t.Known, t.Unread, t.Spliced
 		if c.Known && statementName.MatchString(c.SQL) {
 			// pgx runs a prepared statement when given its name
 			// (conn.QueryRow(ctx, "get_user", id)): not SQL to parse.
-			c.Known = false
+			c.Known, c.Unread = false, "the name of a prepared statement"
 		}
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 		}
-	}
-	if !c.Known {
-		c.Unread = b.unread(site, c)
+		if t.Placeholders {
+			c.ddl = t.Pos
+		}
 	}
 	if c.Known {
-		p := b.parse(c.SQL)
-		c.ParseErr = p.err
-		for _, st := range p.stmts {
-			c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c})
-		}
-		b.functionBodies(c, p.call)
-		b.number(c)
+		b.read(c)
 	}
 	c.ScanArgs = b.scanArgs(site)
 	c.ResultChecked = b.resultChecked(site)
@@ -288,7 +292,7 @@ func (b *builder) resultChecked(site callSite) bool {
 		if id.Name == "_" {
 			return false // _, err := pool.Exec(...): the count is thrown away
 		}
-		v := b.resolver.object(id)
+		v := b.resolver.Object(id)
 		if v == nil {
 			return true
 		}
@@ -382,7 +386,7 @@ func (b *builder) scanArgs(site callSite) []ast.Expr {
 	if !ok {
 		return nil
 	}
-	v := b.resolver.object(id)
+	v := b.resolver.Object(id)
 	if v == nil {
 		return nil
 	}

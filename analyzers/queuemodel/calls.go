@@ -25,6 +25,7 @@ var sqlMethods = map[string]bool{
 	"Get": true, "GetContext": true, "Select": true, "SelectContext": true,
 	"MustExec": true, "MustExecContext": true, "Queryx": true, "QueryxContext": true,
 	"QueryRowx": true, "QueryRowxContext": true, "Preparex": true, "PreparexContext": true,
+	"NamedExec": true, "NamedExecContext": true, "NamedQuery": true, "NamedQueryContext": true,
 }
 
 // A dbMethod is a recognized method that takes SQL.

@@ -9,9 +9,13 @@
 // and the module's own wrappers that pass a SQL parameter through (known
 // across packages through facts). Each call site records its receiver
 // (autocommit pool or DB, a single connection, a transaction, a batch), its
-// position and its scan targets. SQL is resolved from constants, named
-// constants, concatenations and variables assigned once from those; any
-// other SQL is recorded as unknown and never yields a finding.
+// position and its scan targets. The SQL text is resolved by package
+// sqltext (constants, concatenations, fmt.Sprintf, straight-line +=, names
+// from Go values as placeholders, spliced numbers as parameters); SQL it
+// cannot read is recorded as unknown, with the reason, and never yields a
+// finding. String constants bound to parameters are read as constants; a
+// variable holding one of several gives a statement one view per value.
+// DDL that Go runs under placeholder names joins the module's schema.
 //
 // The model then infers the queue from what statements do, not from names:
 // a poll is a SELECT (alone, or inside an UPDATE, DELETE or CTE) that picks

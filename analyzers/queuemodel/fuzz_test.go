@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/internal/fuzzseed"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -65,6 +66,14 @@ func FuzzResolve(f *testing.F) {
 			return
 		}
 		raws, errs := sqlcheck.Parse(want)
+		if len(errs) > 0 {
+			// SQL written with ? parameters is read with them as $n.
+			if q, ok := sqltext.Positional(want); ok {
+				if r, e := sqlcheck.Parse(q); len(e) == 0 {
+					raws, errs = r, e
+				}
+			}
+		}
 		n := 0
 		for _, raw := range raws {
 			if sqlcheck.Facts(raw) != nil {
@@ -81,9 +90,10 @@ const (
 	formConcat   = iota // db.Exec("a" + "b")
 	formConst           // const q = "a"; db.Exec(q + "b")
 	formVarOnce         // x := "a"; q := x + "b"; db.Exec(q)
-	formVarTwice        // q := "a"; q += "b"; db.Exec(q): dynamic
+	formVarTwice        // q := "a"; q += "b"; db.Exec(q): straight-line code
+	formBranch          // q := "a"; if ... { q += "b" }; db.Exec(q): dynamic
 	formRaw             // db.Exec(`a` + "b")
-	formCall            // db.Exec(build("a", "b")): dynamic
+	formCall            // db.Exec(build("a", "b")), build returning a + b: a helper read with its arguments
 	formWrapper         // run(db, "a" + "b"), run passing its parameter to Exec
 	formExpr            // db.Exec(a), a being Go source
 	numForms
@@ -105,6 +115,8 @@ func generate(a, b string, form uint8) (src, sql string, known bool) {
 		body = "x := " + qa + "\n\tq := x + " + qb + "\n\tdb.Exec(q)"
 	case formVarTwice:
 		body = "q := " + qa + "\n\tq += " + qb + "\n\tdb.Exec(q)"
+	case formBranch:
+		body = "q := " + qa + "\n\tif len(q) > 1 {\n\t\tq += " + qb + "\n\t}\n\tdb.Exec(q)"
 		known = false
 	case formRaw:
 		ra := qa
@@ -116,7 +128,6 @@ func generate(a, b string, form uint8) (src, sql string, known bool) {
 		body = "db.Exec(" + ra + " + " + qb + ")"
 	case formCall:
 		body = "db.Exec(build(" + qa + ", " + qb + "))"
-		known = false
 	case formWrapper:
 		decls = "func run(db DB, q string) { db.Exec(q) }"
 		body = "run(db, " + qa + " + " + qb + ")"

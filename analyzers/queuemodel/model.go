@@ -5,10 +5,13 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -53,11 +56,19 @@ type Call struct {
 	Via      *types.Func   // the wrapper the SQL passes through, if any
 	Args     []ast.Expr    // the bind arguments after the SQL, in order ($1, $2...); nil when passed as args...
 
-	SQLExpr  ast.Expr // the argument holding the SQL
-	SQL      string   // the SQL, when Known
-	Known    bool     // the SQL was resolved to a constant
-	Unread   string   // why the SQL could not be read; empty when Known
+	SQLExpr ast.Expr // the argument holding the SQL
+	// SQL is the SQL, when Known. Relations named by Go values read as
+	// placeholders (see TableName), numbers spliced into the text as bind
+	// parameters (see Spliced). The statements read ? parameters (sqlx's
+	// Rebind) and sqlx's :name parameters as $1, $2...
+	SQL      string
+	Known    bool   // the SQL was resolved
+	Unread   string // why the SQL could not be read; empty when Known
 	ParseErr *sqlcheck.ParseError
+	// Spliced maps the bind parameters that stand for numbers spliced into
+	// the SQL text (LIMIT %d) to their Go expressions; Arg returns nil for
+	// them.
+	Spliced map[int]ast.Expr
 	// Function is the schema's function that the SQL does nothing but call
 	// (SELECT dequeue($1), CALL reclaim()), when there is one: Stmts are
 	// then its body's statements, or none when its body is unread
@@ -71,6 +82,8 @@ type Call struct {
 	// the Scan of a returned row (pgx.ErrNoRows, sql.ErrNoRows), rows.Next,
 	// or a result handed to the caller. A discarded result is unchecked.
 	ResultChecked bool
+
+	ddl token.Pos // where SQL text that names relations by placeholders starts
 }
 
 // Pos is the position of the call site.
@@ -78,7 +91,7 @@ func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
 
 // Arg returns the Go expression bound to parameter $n, or nil.
 func (c *Call) Arg(n int) ast.Expr {
-	if n < 1 || n > len(c.Args) {
+	if n < 1 || n > len(c.Args) || c.Spliced[n] != nil {
 		return nil
 	}
 	return c.Args[n-1]
@@ -111,6 +124,16 @@ type Statement struct {
 	// Step is, for a SELECT poll, the UPDATE that then takes the job it
 	// found (the second half of a two-step claim); PolledBy is the reverse.
 	Step, PolledBy *Statement
+	// BoundAt is, for one view of a statement whose state is bound to a
+	// variable that holds one of several constants (state := "done"; if
+	// err != nil { state = "failed" }), the Go statements that give the
+	// variable this view's value: a rule asks what guards them.
+	BoundAt []ast.Node
+
+	// origin is, for one view of a statement whose bound state comes from
+	// a set of constants, the statement all its views are read from.
+	origin *sqlcheck.Stmt
+
 	// Body is set for a statement of a function body that Call runs, by
 	// calling the function or by changing a table with a trigger.
 	Body  *Body
@@ -232,6 +255,10 @@ type Model struct {
 	loops     *callGraph
 	inspector *inspector.Inspector
 	paths     map[*Statement]*ClaimPath // see ClaimPathOf
+
+	goDDL     []*sqlcheck.Source // DDL run from Go that names tables by placeholders
+	extended  sync.Once
+	extension *sqlcheck.Schema
 }
 
 // Inspector returns the inspector of the package's syntax, built once for
@@ -241,7 +268,22 @@ func (m *Model) Inspector() *inspector.Inspector { return m.inspector }
 
 // Schema returns the replayed schema of the module, or nil when the module
 // has no migrations the tool could find.
-func (m *Model) Schema() *sqlcheck.Schema { return m.schema.get() }
+// Tables that Go code creates under placeholder names (CREATE TABLE %s run
+// through Exec, here or in a dependency) are part of it.
+func (m *Model) Schema() *sqlcheck.Schema {
+	base := m.schema.get()
+	if len(m.goDDL) == 0 {
+		return base
+	}
+	m.extended.Do(func() { m.extension = extend(base, m.goDDL) })
+	return m.extension
+}
+
+// TableName is how a finding names a table: without the public schema, and
+// with a table named by a Go value shown as that value ({store.Queue.table}).
+func TableName(name string) string {
+	return sqltext.Display(strings.TrimPrefix(name, "public."))
+}
 
 // SchemaErr is the error loading the schema from -schema paths, if any.
 func (m *Model) SchemaErr() error { m.schema.get(); return m.schema.err }

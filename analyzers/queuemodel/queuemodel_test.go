@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 func TestCallSites(t *testing.T) {
@@ -31,6 +34,9 @@ func TestCallSites(t *testing.T) {
 		if c.ParseErr != nil {
 			s += " parse-error"
 		}
+		if c.Unread != "" {
+			s += " (" + c.Unread + ")"
+		}
 		if c.Via != nil {
 			s += " via=" + c.Via.Name()
 		}
@@ -47,8 +53,8 @@ func TestCallSites(t *testing.T) {
 		`34 Exec tx "INSERT INTO jobs (ki" scan=0 enqueue`,
 		`36 Queue batch "DELETE FROM jobs WHE" scan=0 complete`,
 		`37 Exec unknown "UPDATE jobs SET stat" scan=0 complete`,
-		`39 Exec pool "?" scan=0`, // reassigned: not a constant
-		`40 Exec pool "?" scan=0`, // fmt.Sprintf: dynamic
+		`39 Exec pool "?" scan=0 (reassigned variable)`,
+		`40 Exec pool "SELECT * FROM jobs" scan=0 none`, // fmt.Sprintf of constants
 		`41 Exec pool "SELEC oops" scan=0 parse-error`,
 		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 fail`,
 		`47 Exec tx "UPDATE jobs SET atte" scan=0 none`,
@@ -59,7 +65,7 @@ func TestCallSites(t *testing.T) {
 		`70 PrepareContext pool "SELECT id FROM jobs " scan=0 none`,
 		`75 QueryRowContext pool "SELECT id FROM jobs " scan=1 none`, // the prepared statement runs the Prepare's SQL
 		`79 Exec conn "PREPARE get_job AS S" scan=0`,
-		`83 QueryRow conn "?" scan=1`, // pgx's prepared statement name: unknown SQL, no parse error
+		`83 QueryRow conn "?" scan=1 (the name of a prepared statement)`, // unknown SQL, no parse error
 	}, got)
 
 	require.Len(t, m.Tables, 1)
@@ -195,6 +201,147 @@ func TestDispatch(t *testing.T) {
 	require.Empty(t, j.Through, "resolved")
 	require.False(t, j.Claims, "dq.Noop claims nothing")
 	require.False(t, j.Loop)
+}
+
+// TestResolve shows what each way of building SQL reads as: the SQL, with
+// names from Go values shown as the values, or why it stays unread.
+func TestResolve(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "resolve")
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		s := fmt.Sprintf("%d ", fset.Position(c.Pos()).Line)
+		if c.Known {
+			s += sqltext.Display(c.SQL)
+		} else {
+			s += "? (" + c.Unread + ")"
+		}
+		for n, e := range c.Spliced {
+			s += fmt.Sprintf(" [$%d=%s arg=%v]", n, e.(*ast.Ident).Name, c.Arg(n))
+		}
+		for _, st := range c.Stmts {
+			s += fmt.Sprintf(" [%s", st.Kind)
+			values := []sqlcheck.Value{}
+			if v, ok := st.Assigns("status"); ok {
+				values = append(values, v)
+			}
+			for _, p := range st.Where {
+				values = append(values, p.Values...)
+			}
+			for _, v := range values {
+				if v.Kind == sqlcheck.ValueConst && v.Param > 0 {
+					s += fmt.Sprintf(" $%d=%s", v.Param, v.Str)
+				}
+			}
+			s += "]"
+		}
+		if c.ParseErr != nil {
+			s += " parse-error"
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		`11 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
+		`22 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' ORDER BY id LIMIT 1 [SELECT]`,
+		`23 ? (fmt.Sprintf with a non-constant format (a parameter of helpers))`,
+		"32 -- the index of {resolve.Queue.table}\nCREATE INDEX IF NOT EXISTS \"{resolve.Queue.table}_id\" ON {resolve.Queue.table} (id)", // a helper with a local
+		`36 ? (a number spliced into a name)`,
+		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
+		`44 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT $1001 [$1001=n arg=<nil>] [SELECT]`,
+		`45 DELETE FROM {resolve.Queue.table} WHERE id = $1 [DELETE]`, // through a getter
+		`46 SELECT id FROM {resolve.Table} OFFSET $1001 [$1001=n arg=<nil>] [SELECT]`,
+		`47 SELECT id FROM queue.jobs [SELECT]`,
+		`48 SELECT id FROM "queue".{resolve.Queue.table} [SELECT]`,
+		`49 DELETE FROM {resolve.Queue.table} WHERE status = 'done' [DELETE]`,
+		`50 UPDATE {resolve.Queue.table} SET status = 'x' WHERE id = (SELECT id FROM {resolve.Queue.table} LIMIT 1) [UPDATE]`,
+		`54 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT 1 [SELECT]`,
+		`59 ? (assembled under a branch)`,
+		`64 ? (assembled in a loop)`,
+		`65 ? (a parameter of shapes)`,
+		`66 ? (a Go value spliced into a string literal)`,
+		`67 ? (a struct field)`, // a column's place: not a name the tool reads
+		`68 ? (fmt.Sprintf with a non-constant format (a parameter of shapes))`,
+		`69 ? (a name built from several Go values)`,
+		`70 UPDATE jobs SET run_at = now() + interval '$1001 seconds' WHERE id = $1 [$1001=n arg=<nil>] [UPDATE]`,
+		`71 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=running]`,
+		`76 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=done]`, // one view per role: both play none here
+		`82 UPDATE jobs SET status = 'done' WHERE id IN (?) [UPDATE]`,
+		`84 SELECT id FROM jobs WHERE status = ? LIMIT ? [SELECT $1=queued]`,
+		`85 INSERT INTO jobs (kind, payload) VALUES (:kind, :payload::jsonb) [INSERT]`,
+		`86 SELECT id FROM jobs WHERE payload ? 'to' [SELECT]`, // jsonb's ? operator
+	}, got)
+
+	// One field, one placeholder, in every statement and file.
+	var names []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			if strings.HasPrefix(st.Table, "public.") && strings.Contains(st.Table, "Queue.table") {
+				names = append(names, st.Table)
+			}
+		}
+	}
+	require.NotEmpty(t, names)
+	for _, n := range names {
+		require.Equal(t, names[0], n)
+	}
+	require.Equal(t, "{resolve.Queue.table}", queuemodel.TableName(names[0]))
+	// The Go DDL defines it in the model's schema; no .sql file could.
+	table := m.Schema().Table(names[0])
+	require.NotNil(t, table)
+	require.NotNil(t, table.Column("status"))
+	require.Len(t, table.Indexes, 2, "the primary key, and the index Go creates in another file")
+}
+
+// A table named by a struct field is the same table in the package that
+// creates it and in one that imports it, and the importer sees its columns
+// through the creator's fact.
+func TestPlaceholderAcrossPackages(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "ddlstore", "ddlworker")
+	byPkg := map[string]*queuemodel.Model{}
+	for _, r := range results {
+		byPkg[r.Pass.Pkg.Path()] = r.Result.(*queuemodel.Model)
+	}
+	store, worker := byPkg["ddlstore"], byPkg["ddlworker"]
+	name := store.Calls[1].Stmts[0].Table
+	require.Equal(t, queuemodel.RoleClaim, store.Calls[1].Stmts[0].Role)
+	require.Equal(t, "{ddlstore.Queue.Table}", queuemodel.TableName(name))
+	require.Equal(t, name, worker.Calls[0].Stmts[0].Table)
+	require.True(t, store.ReportsSchemaOf(store.Tables[name]))
+	require.False(t, worker.ReportsSchemaOf(worker.Tables[name]), "the store reports the table's schema")
+	for _, m := range []*queuemodel.Model{store, worker} {
+		table := m.Schema().Table(name)
+		require.NotNil(t, table)
+		require.NotNil(t, table.Column("run_at"))
+	}
+}
+
+// A state bound as a parameter reads as its constant; a state held in a
+// variable assigned two constants plays the role of each.
+func TestBoundStates(t *testing.T) {
+	got, qt := roles(t, "boundstates")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE claim",
+		"UPDATE complete", "UPDATE fail", // state := Done; if runErr != nil { state = Failed }
+		"UPDATE retry",
+	}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// A parameter that stands for a spliced number is not a bound argument,
+// however many arguments the call binds.
+func TestSplicedIsNoArgument(t *testing.T) {
+	n := &ast.Ident{Name: "n"}
+	args := make([]ast.Expr, 1001)
+	for i := range args {
+		args[i] = &ast.Ident{Name: "arg"}
+	}
+	c := &queuemodel.Call{Args: args, Spliced: map[int]ast.Expr{1001: n}}
+	require.Nil(t, c.Arg(1001))
+	require.Equal(t, args[1000-1], c.Arg(1000))
 }
 
 // State predicates: the roles and states of queues that name their states

@@ -417,6 +417,11 @@ func failureLike(st *Statement, state string) bool {
 	if failureWords.MatchString(state) {
 		return true
 	}
+	if st.origin != nil {
+		// One view of a statement whose state comes from a set: the error
+		// it records belongs to the failure states, not to this one.
+		return false
+	}
 	for _, a := range st.Set {
 		if a.Value.Kind == sqlcheck.ValueParam && failureWords.MatchString(a.Column) {
 			return true

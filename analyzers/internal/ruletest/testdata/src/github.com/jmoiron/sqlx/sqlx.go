@@ -1,0 +1,38 @@
+// Package sqlx is a stub of github.com/jmoiron/sqlx for analysistest: the
+// names and signatures jobqlint matches (as in sqlx v1.4), with no behaviour.
+package sqlx
+
+import (
+	"context"
+	"database/sql"
+)
+
+type DB struct{ *sql.DB }
+
+type Tx struct{ *sql.Tx }
+
+func (db *DB) Rebind(query string) string                                    { return query }
+func (db *DB) Get(dest interface{}, query string, args ...interface{}) error { return nil }
+func (db *DB) GetContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (db *DB) Select(dest interface{}, query string, args ...interface{}) error { return nil }
+func (db *DB) SelectContext(ctx context.Context, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func (db *DB) NamedExec(query string, arg interface{}) (sql.Result, error) { return nil, nil }
+func (db *DB) NamedExecContext(ctx context.Context, query string, arg interface{}) (sql.Result, error) {
+	return nil, nil
+}
+func (db *DB) MustExec(query string, args ...interface{}) sql.Result { return nil }
+func (db *DB) Beginx() (*Tx, error)                                  { return nil, nil }
+
+func (tx *Tx) Rebind(query string) string                                       { return query }
+func (tx *Tx) Get(dest interface{}, query string, args ...interface{}) error    { return nil }
+func (tx *Tx) Select(dest interface{}, query string, args ...interface{}) error { return nil }
+func (tx *Tx) NamedExec(query string, arg interface{}) (sql.Result, error)      { return nil, nil }
+
+func In(query string, args ...interface{}) (string, []interface{}, error) { return query, args, nil }
+func Rebind(bindType int, query string) string                            { return query }
+
+const DOLLAR = 2

@@ -1,0 +1,74 @@
+package sqltext
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Positional rewrites the ? parameters of SQL written for sqlx.Rebind or a
+// driver that takes them as $1, $2..., in order, skipping strings, quoted
+// names and comments. It reports false when the text has no ? outside
+// those. (PostgreSQL's jsonb ? operator is the same character: callers try
+// this only on text that does not parse as it is.)
+func Positional(sql string) (string, bool) {
+	var (
+		b      strings.Builder
+		n      int
+		normal = normalBytes(sql)
+	)
+	for i := 0; i < len(sql); i++ {
+		if sql[i] == '?' && normal[i] {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(sql[i])
+	}
+	return b.String(), n > 0
+}
+
+// Named rewrites sqlx's :name parameters as $1, $2..., one number per name
+// in order of first use, and returns the names. A :: cast is left alone.
+func Named(sql string) (string, []string) {
+	var (
+		b      strings.Builder
+		names  []string
+		normal = normalBytes(sql)
+	)
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		if c == ':' && normal[i] {
+			if i+1 < len(sql) && sql[i+1] == ':' {
+				b.WriteString("::")
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(sql) && (isIdentByte(sql[j]) || sql[j] == '.') {
+				j++
+			}
+			if j > i+1 && !(sql[i+1] >= '0' && sql[i+1] <= '9') {
+				name := sql[i+1 : j]
+				k := indexOf(names, name)
+				if k < 0 {
+					names = append(names, name)
+					k = len(names) - 1
+				}
+				b.WriteString("$" + strconv.Itoa(k+1))
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), names
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}

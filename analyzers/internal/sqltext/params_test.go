@@ -1,0 +1,42 @@
+package sqltext
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestPositional(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`SELECT id FROM jobs WHERE status = ? LIMIT ?`, `SELECT id FROM jobs WHERE status = $1 LIMIT $2`},
+		{`SELECT '?' , "a?" FROM t -- why?` + "\n" + `WHERE a = ? /* ? */`, `SELECT '?' , "a?" FROM t -- why?` + "\n" + `WHERE a = $1 /* ? */`},
+		{`SELECT $$ ? $$, ?`, `SELECT $$ ? $$, $1`},
+	} {
+		got, ok := Positional(tc.in)
+		require.True(t, ok)
+		require.Equal(t, tc.want, got)
+	}
+	_, ok := Positional(`SELECT '?' FROM jobs`)
+	require.False(t, ok, "no ? outside a string")
+}
+
+func TestNamed(t *testing.T) {
+	got, names := Named(`INSERT INTO jobs (kind, payload, run_at) VALUES (:kind, :payload::jsonb, :kind) -- :not`)
+	require.Equal(t, `INSERT INTO jobs (kind, payload, run_at) VALUES ($1, $2::jsonb, $1) -- :not`, got)
+	require.Equal(t, []string{"kind", "payload"}, names)
+	got, names = Named(`SELECT a[1:2], ':x' FROM t`)
+	require.Equal(t, `SELECT a[1:2], ':x' FROM t`, got)
+	require.Empty(t, names)
+}
+
+func TestDisplay(t *testing.T) {
+	name := placeholder("example.com/queue/store", "store", "Queue.table")
+	require.Regexp(t, `^\{store\.Queue\.table~[0-9a-f]{6}\}$`, name)
+	require.NotEqual(t, name, placeholder("example.com/other/store", "store", "Queue.table"), "packages that share a name")
+	require.Equal(t, "{store.Queue.table}", Display(name))
+	require.Equal(t, `CREATE INDEX "{store.Queue.table}_poll" ON {store.Queue.table} (run_at)`,
+		Display(`CREATE INDEX "`+name+`_poll" ON "`+name+`" (run_at)`))
+	require.Equal(t, "public.jobs", Display("public.jobs"))
+	long := placeholder("example.com/q", "averyveryverylongpackagename", "AVeryLongStructTypeName.aVeryLongFieldName")
+	require.LessOrEqual(t, len(long)+16, maxIdent, "room for a prefix or suffix in PostgreSQL's 63 bytes")
+}

@@ -1,0 +1,1 @@
+CREATE TABLE events (key serial PRIMARY KEY, value text NOT NULL);

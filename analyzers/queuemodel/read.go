@@ -1,0 +1,233 @@
+package queuemodel
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// read parses a call's resolved SQL into its statements. sqlx's :name
+// parameters (NamedExec) and the ? parameters of SQL written for Rebind are
+// read as $n.
+func (b *builder) read(c *Call) {
+	sql := c.SQL
+	if strings.HasPrefix(c.Method, "Named") {
+		// The argument is a struct or map whose fields the names select:
+		// no parameter is bound by position.
+		sql, _ = sqltext.Named(sql)
+		c.Args = nil
+	}
+	p := b.parse(sql)
+	if p.err != nil {
+		if q, ok := sqltext.Positional(sql); ok {
+			if pq := b.parse(q); pq.err == nil {
+				sql, p = q, pq
+			}
+		}
+	}
+	c.ParseErr = p.err
+	singles, set, n := b.boundConstants(c)
+	for _, st := range p.stmts {
+		if len(set) == 0 {
+			if len(singles) > 0 {
+				st = st.Bind(singles)
+			}
+			c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c})
+			continue
+		}
+		// One view of the statement per value the state can take, each
+		// playing its own role; mergeViews keeps one view per role.
+		for _, v := range set {
+			consts := map[int]string{n: v.Value}
+			for k, s := range singles {
+				consts[k] = s
+			}
+			c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: st})
+		}
+	}
+	b.number(c)
+	b.functionBodies(c, p.call)
+}
+
+// boundConstants returns the string constants a call binds to its
+// parameters: the parameters bound to one constant, and the first
+// parameter bound to a variable that holds one of several constants, with
+// those constants.
+func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext.Constant, setParam int) {
+	for i, arg := range c.Args {
+		n := i + 1
+		vals := b.resolver.Constants(arg)
+		switch {
+		case len(vals) == 1:
+			if singles == nil {
+				singles = make(map[int]string)
+			}
+			singles[n] = vals[0].Value
+		case len(vals) > 1 && set == nil:
+			set, setParam = vals, n
+		}
+	}
+	return singles, set, setParam
+}
+
+// mergeViews keeps, of the views of one statement, one per role: a rule
+// sees every role the statement plays, and no finding twice.
+func (b *builder) mergeViews() {
+	dropped := map[*Statement]*Statement{} // a dropped view -> the view kept in its place
+	for _, c := range b.model.Calls {
+		var kept []*Statement
+		for _, st := range c.Stmts {
+			if st.origin == nil {
+				kept = append(kept, st)
+				continue
+			}
+			var same *Statement
+			other := false
+			for _, k := range kept {
+				if k.origin == st.origin {
+					other = true
+					if k.Role == st.Role {
+						same = k
+					}
+				}
+			}
+			if same != nil {
+				same.BoundAt = append(same.BoundAt, st.BoundAt...)
+			}
+			if same != nil || other && st.Role == RoleNone {
+				dropped[st] = same
+				continue
+			}
+			kept = append(kept, st)
+		}
+		c.Stmts = kept
+	}
+	if len(dropped) == 0 {
+		return
+	}
+	for _, qt := range b.model.Tables {
+		var kept []*Statement
+		for _, st := range qt.Statements {
+			if _, ok := dropped[st]; !ok {
+				kept = append(kept, st)
+			}
+		}
+		qt.Statements = kept
+		for _, st := range kept {
+			if k, ok := dropped[st.Step]; ok {
+				st.Step = k
+			}
+			if k, ok := dropped[st.PolledBy]; ok {
+				st.PolledBy = k
+			}
+		}
+	}
+}
+
+// GoDDL is the package fact listing the DDL that the package, or a package
+// it depends on, runs from Go and that names tables by placeholders
+// (CREATE TABLE %s ... with the name from a Go value), so that a package
+// that polls such a table sees its columns and indexes.
+type GoDDL struct {
+	Sources []DDLSource // in file and offset order
+}
+
+// A DDLSource is resolved DDL and where its text starts in a Go file.
+type DDLSource struct {
+	File   string
+	Offset int
+	SQL    string
+}
+
+func (*GoDDL) AFact() {}
+
+func (g *GoDDL) String() string {
+	var parts []string
+	for _, s := range g.Sources {
+		parts = append(parts, sqltext.Display(s.SQL))
+	}
+	return fmt.Sprintf("goddl(%s)", strings.Join(parts, "; "))
+}
+
+var (
+	ddlStatement = regexp.MustCompile(`(?i)\b(create|alter)\s+((unique\s+)?index|table)\b`)
+	createsTable = regexp.MustCompile(`(?i)\bcreate\s+table\b`)
+)
+
+// findGoDDL collects the DDL with placeholders that the package's calls
+// run, and that of its dependencies, into the model's schema; it exports
+// them all for the packages that import this one.
+func (b *builder) findGoDDL() {
+	var all []DDLSource
+	for _, imp := range b.pass.Pkg.Imports() {
+		var g GoDDL
+		if b.pass.ImportPackageFact(imp, &g) {
+			all = append(all, g.Sources...)
+		}
+	}
+	for _, c := range b.model.Calls {
+		if !c.Known || !c.ddl.IsValid() || !ddlStatement.MatchString(c.SQL) {
+			continue
+		}
+		tf := b.pass.Fset.File(c.ddl)
+		if tf == nil {
+			continue
+		}
+		all = append(all, DDLSource{File: tf.Name(), Offset: tf.Offset(c.ddl), SQL: c.SQL})
+	}
+	if len(all) == 0 {
+		return
+	}
+	// Which Go code runs first is not known: tables are created before
+	// indexes and columns are added to them, each in file and offset order.
+	sort.Slice(all, func(i, j int) bool {
+		if ci, cj := createsTable.MatchString(all[i].SQL), createsTable.MatchString(all[j].SQL); ci != cj {
+			return ci
+		}
+		if all[i].File != all[j].File {
+			return all[i].File < all[j].File
+		}
+		if all[i].Offset != all[j].Offset {
+			return all[i].Offset < all[j].Offset
+		}
+		return all[i].SQL < all[j].SQL
+	})
+	var uniq []DDLSource
+	for i, s := range all {
+		if i == 0 || s != all[i-1] {
+			uniq = append(uniq, s)
+		}
+	}
+	for _, s := range uniq {
+		content, err := os.ReadFile(s.File)
+		if err != nil {
+			continue
+		}
+		b.model.goDDL = append(b.model.goDDL, sqlcheck.GoString(s.File, content, s.Offset, s.SQL, false))
+	}
+	b.pass.ExportPackageFact(&GoDDL{Sources: uniq})
+}
+
+// extend adds to the module's schema the tables that DDL run from Go
+// creates under placeholder names. A migration's table is never replaced.
+func extend(base *sqlcheck.Schema, ddl []*sqlcheck.Source) *sqlcheck.Schema {
+	ext := sqlcheck.Replay(ddl)
+	out := &sqlcheck.Schema{Tables: make(map[string]*sqlcheck.Table)}
+	if base != nil {
+		out.Problems = base.Problems
+		for name, t := range base.Tables {
+			out.Tables[name] = t
+		}
+	}
+	for name, t := range ext.Tables {
+		if _, ok := out.Tables[name]; !ok {
+			out.Tables[name] = t
+		}
+	}
+	return out
+}

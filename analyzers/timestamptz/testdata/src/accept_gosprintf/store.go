@@ -1,0 +1,32 @@
+// The store creates its table at start-up under the name its caller
+// chooses, with timestamptz.
+package accept_gosprintf
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Store struct {
+	pool  *pgxpool.Pool
+	table string
+}
+
+func New(ctx context.Context, pool *pgxpool.Pool, table string) (*Store, error) {
+	_, err := pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %[1]s (
+		id bigserial PRIMARY KEY,
+		status text NOT NULL DEFAULT 'queued',
+		run_at timestamptz NOT NULL DEFAULT now()
+	);
+	CREATE INDEX IF NOT EXISTS %[1]s_poll ON %[1]s (run_at) WHERE status = 'queued'`, table))
+	return &Store{pool: pool, table: table}, err
+}
+
+func (s *Store) Claim(ctx context.Context) (id int64, err error) {
+	err = s.pool.QueryRow(ctx, fmt.Sprintf(`UPDATE %[1]s SET status = 'running' WHERE id = (
+		SELECT id FROM %[1]s WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`, s.table)).Scan(&id)
+	return id, err
+}
