@@ -3,10 +3,10 @@ package timestamptz
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 	"go/token"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
