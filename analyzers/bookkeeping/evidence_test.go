@@ -34,4 +34,18 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.NoError(t, conn.QueryRow(ctx, `SELECT status FROM evidence_jobs WHERE id = 1`).Scan(&status))
 		require.Equal(t, "queued", status, "the finished job is runnable again")
 	})
+
+	t.Run("after a failed statement the transaction cannot commit the completion before it", func(t *testing.T) {
+		tx, err := conn.Begin(ctx)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `UPDATE evidence_jobs SET status = 'done' WHERE id = 1`)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `UPDATE evidence_jobs SET status = 'done' WHERE id = 1/0`)
+		require.Error(t, err, "the next bookkeeping write fails")
+		require.Error(t, tx.Commit(ctx), "COMMIT of an aborted transaction rolls it back")
+
+		var status string
+		require.NoError(t, conn.QueryRow(ctx, `SELECT status FROM evidence_jobs WHERE id = 1`).Scan(&status))
+		require.Equal(t, "queued", status, "the completion is lost whatever the code does after the failure")
+	})
 }

@@ -37,7 +37,7 @@ func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, report func(to
 		}
 		for r := range fn.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
 			ret, ok := r.Node().(*ast.ReturnStmt)
-			if !ok || ret.Pos() < c.Expr.End() || ret.End() > commit.Pos() || insideLit(r, fn) || onCompletionError(pass, r, c.Expr) {
+			if !ok || ret.Pos() < c.Expr.End() || ret.End() > commit.Pos() || insideLit(r, fn) || onTxError(pass, r, c.Expr, tx) {
 				continue
 			}
 			report(ret.Pos(), msgUncommitted)
@@ -101,13 +101,28 @@ func insideLit(r, fn inspector.Cursor) bool {
 	return false
 }
 
-// onCompletionError reports whether a return is the handling of the
-// completion's own error: inside `if err := tx.Exec(...); err != nil` or
-// an if on the error the completion was assigned to.
-func onCompletionError(pass *analysis.Pass, r inspector.Cursor, completion *ast.CallExpr) bool {
+// onTxError reports whether a return handles the error of a statement run
+// on the transaction from the completion on: inside `if err :=
+// tx.Exec(...); err != nil`, or an if on the error such a call was just
+// assigned to. PostgreSQL aborts a transaction at its first failed
+// statement and rolls back its COMMIT, so the completion is lost whatever
+// the code does next: returning is right there.
+func onTxError(pass *analysis.Pass, r inspector.Cursor, completion *ast.CallExpr, tx types.Object) bool {
+	var onTx func(e ast.Expr) bool
+	onTx = func(e ast.Expr) bool { // tx.Exec(...), or tx.QueryRow(...).Scan(...)
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || call.Pos() < completion.Pos() {
+			return false
+		}
+		if receiverObj(pass, call) == tx {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		return ok && onTx(sel.X)
+	}
 	for c := range r.Enclosing((*ast.IfStmt)(nil)) {
 		ifs := c.Node().(*ast.IfStmt)
-		if ifs.Init != nil && ifs.Init.Pos() <= completion.Pos() && completion.End() <= ifs.Init.End() {
+		if as, ok := ifs.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && onTx(as.Rhs[0]) {
 			return true
 		}
 		errObj := nilCheck(pass, ifs.Cond)
@@ -115,7 +130,7 @@ func onCompletionError(pass *analysis.Pass, r inspector.Cursor, completion *ast.
 			continue
 		}
 		if prev, ok := c.PrevSibling(); ok {
-			if as, ok := prev.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == completion {
+			if as, ok := prev.Node().(*ast.AssignStmt); ok && len(as.Rhs) == 1 && onTx(as.Rhs[0]) {
 				for _, l := range as.Lhs {
 					if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == errObj {
 						return true
