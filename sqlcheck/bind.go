@@ -41,6 +41,12 @@ func bindPreds(ps []Pred, consts map[int]string) []Pred {
 		for j := range out[i].Values {
 			out[i].Values[j] = bindValue(out[i].Values[j], consts)
 		}
+		if out[i].Branches != nil {
+			out[i].Branches = slices.Clone(out[i].Branches)
+			for j := range out[i].Branches {
+				out[i].Branches[j] = bindPreds(out[i].Branches[j], consts)
+			}
+		}
 	}
 	return out
 }

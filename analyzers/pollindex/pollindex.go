@@ -76,10 +76,10 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st 
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	msg += "; " + addIndex + sqltext.Display(add)
+	msg += "; " + addIndex + add
 	return analysis.Diagnostic{
 		Pos:            m.Pos(t.Loc),
-		Message:        msg,
+		Message:        sqltext.Display(msg),
 		Related:        append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
 		SuggestedFixes: []analysis.SuggestedFix{migration(t, add).Fix()},
 	}
@@ -111,10 +111,10 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
-		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, sqltext.Display(add))
+		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
-		Message: msg,
+		Message: sqltext.Display(msg),
 		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
 	}
 }

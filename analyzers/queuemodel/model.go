@@ -279,6 +279,10 @@ func (m *Model) Schema() *sqlcheck.Schema {
 	return m.extension
 }
 
+// DisplayName is a qualified table name as a reader knows it: a name
+// from a Go value shown as that value.
+func DisplayName(name string) string { return sqltext.Display(name) }
+
 // TableName is how a finding names a table: without the public schema, and
 // with a table named by a Go value shown as that value ({store.Queue.table}).
 func TableName(name string) string {

@@ -141,7 +141,7 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 	mp := modelPackage{Package: path, Tables: []modelTable{}, Statements: []modelStatement{}, Dynamic: []modelSite{}}
 	for _, t := range m.QueueTables() {
 		mp.Tables = append(mp.Tables, modelTable{
-			Name: t.Name, StateColumn: t.StateColumn,
+			Name: queuemodel.DisplayName(t.Name), StateColumn: t.StateColumn,
 			Created: nonNil(t.Runnable), Claimed: nonNil(t.Claimed), Terminal: nonNil(t.Terminal()),
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
 			Inherited: t.Inherited && !t.Local,
@@ -163,7 +163,7 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "other"})
 		}
 		for _, st := range c.Stmts {
-			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: st.Role.String(), Kind: st.Kind.String(), Table: st.Table})
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: st.Role.String(), Kind: st.Kind.String(), Table: queuemodel.DisplayName(st.Table)})
 		}
 	}
 	// Calls are in file order; files in the order the loader gave them.
