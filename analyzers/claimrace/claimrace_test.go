@@ -27,7 +27,7 @@ func TestAccepted(t *testing.T) {
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas",
-		"ok_fenced", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
+		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_branch")
 }
 

@@ -81,7 +81,7 @@ func hasClaim(qt *QueueTable) bool {
 // moves jobs to it: such a branch takes back jobs whose lease expired.
 func (b *builder) transitions(qt *QueueTable) {
 	col := qt.StateColumn
-	firm, soft := map[string]bool{}, map[string]bool{}
+	firm, soft, initial := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	if col != "" {
 		universe := b.stateUniverse(qt, col)
 		for _, st := range qt.Statements {
@@ -100,6 +100,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		}
 		for v := range b.initialStates(qt.Name, col) {
 			firm[v] = true
+			initial[v] = true
 		}
 	}
 	qt.nullState = firm[sqlcheck.StateNull]
@@ -108,12 +109,17 @@ func (b *builder) transitions(qt *QueueTable) {
 			st.Role = RoleEnqueue
 		}
 	}
-	// The claims built around a poll say which states are in progress.
+	// The claims built around a poll say which states are in progress. A
+	// state such a claim writes is never runnable, even when its poll lists
+	// it (status IN ('queued', 'running') AND the lease expired): the poll
+	// re-takes expired claims, and a statement fenced by that state records
+	// an outcome. Jobs are never created in it.
 	claimed := map[string]bool{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := qt.claimedState(st); ok && !firm[v] {
+			if v, ok := qt.claimedState(st); ok && !initial[v] {
 				claimed[v] = true
+				delete(firm, v)
 			}
 		}
 	}
