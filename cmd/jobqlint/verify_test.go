@@ -98,7 +98,7 @@ func checkSeedPREvidence(t *testing.T, fs []verifiedFinding) {
 			require.Contains(t, f.Evidence.Summary, "got id 1; worker B ran it before A's take and got id 1")
 			require.Contains(t, f.Evidence.Summary, "both workers claimed id 1")
 		case "pollindex":
-			require.Contains(t, f.Evidence.Summary, "With 100000 finished jobs ('done') and 20 runnable ones in jobs")
+			require.Contains(t, f.Evidence.Summary, "With 100000 finished jobs (status = 'done') and 20 runnable ones in jobs")
 			require.Contains(t, f.Evidence.Summary, "Seq Scan")
 		case "timestamptz":
 			require.Contains(t, f.Evidence.Summary, "reads back 2026-07-01 13:00:00, 1h0m0s later than the instant written")

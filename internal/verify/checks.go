@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -62,7 +61,7 @@ func (c *checker) twoStepRace(ctx context.Context, a, b *pgx.Conn, poll, step *q
 		conn *pgx.Conn
 		row  []any
 	}{{a, rowsA[0]}, {b, rowsB[0]}} {
-		s, err := c.prepare(ctx, w.conn, step, fromScan(poll, step, w.row), false)
+		s, err := c.prepare(ctx, w.conn, step, fromScan(c.f.Info, poll, step, names, w.row), false)
 		if err != nil {
 			return notTried("the take %s cannot run: %v", c.f.where(step), err)
 		}
@@ -181,22 +180,16 @@ func (c *checker) pollindex(ctx context.Context) *Evidence {
 	if qt == nil {
 		return notTried("the poll is on no queue table the model knows")
 	}
-	finished := ""
-	for _, s := range qt.Terminal() {
-		if s != sqlcheck.StateNull && s != sqlcheck.StateNotNull {
-			finished = s
-			break
-		}
-	}
-	if finished == "" {
-		return notTried("the module sets no finished state verify can seed %s with", queuemodel.TableName(qt.Name))
+	done, finished := finishedRows(qt)
+	if done == nil {
+		return notTried("no completion of the module sets %s to values verify can seed finished jobs with", queuemodel.TableName(qt.Name))
 	}
 	conn, err := c.conn(ctx)
 	if err != nil {
 		return notTried("connect: %v", err)
 	}
 	const nFinished, nRunnable = 100000, 20
-	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nFinished, state: finished, at: "now() - (i % 90) * interval '1 day'"}); err != nil {
+	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nFinished, at: "now() - (i % 90) * interval '1 day'", set: done}); err != nil {
 		return notTried("%v", err)
 	}
 	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nRunnable, state: runnableState(qt), at: "now() - i * interval '1 minute'"}); err != nil {
@@ -226,8 +219,8 @@ func (c *checker) pollindex(ctx context.Context) *Evidence {
 	if err != nil {
 		return notTried("reading the plan: %v", err)
 	}
-	summary := fmt.Sprintf("With %d finished jobs ('%s') and %d runnable ones in %s (%d pages), EXPLAIN (ANALYZE, BUFFERS) of the poll %s: %s, %d buffers (%d hit, %d read), %.1f ms",
-		nFinished, finished, nRunnable, queuemodel.TableName(qt.Name), pages, c.f.where(poll), plan.access(), plan.hit+plan.read, plan.hit, plan.read, plan.ms)
+	summary := fmt.Sprintf("With %d finished jobs (%s) and %d runnable ones in %s (%d pages), EXPLAIN (ANALYZE, BUFFERS) of the poll %s: %s, %d buffers (%d hit, %d read)",
+		nFinished, finished, nRunnable, queuemodel.TableName(qt.Name), pages, c.f.where(poll), plan.access(), plan.hit+plan.read, plan.hit, plan.read)
 	if plan.index != "" && !plan.seqScan && (plan.hit+plan.read)*10 < int64(pages) {
 		return verified(false, "%s: the planner serves the poll from the index %s, which the static rule did not credit; the finding is withdrawn.%s", summary, plan.index, filledNote(p))
 	}
@@ -241,7 +234,6 @@ type plan struct {
 	index     string // the index the table is read through, if any
 	nodeType  string
 	hit, read int64
-	ms        float64
 }
 
 func (p plan) access() string {
@@ -256,13 +248,12 @@ func (p plan) access() string {
 
 func readPlan(raw []byte, table string) (plan, error) {
 	var doc []struct {
-		Plan          map[string]any `json:"Plan"`
-		ExecutionTime float64        `json:"Execution Time"`
+		Plan map[string]any `json:"Plan"`
 	}
 	if err := json.Unmarshal(raw, &doc); err != nil || len(doc) == 0 {
 		return plan{}, fmt.Errorf("unexpected EXPLAIN output")
 	}
-	p := plan{ms: doc[0].ExecutionTime}
+	var p plan
 	num := func(v any) int64 { f, _ := v.(float64); return int64(f) }
 	p.hit, p.read = num(doc[0].Plan["Shared Hit Blocks"]), num(doc[0].Plan["Shared Read Blocks"])
 	var walk func(n map[string]any)
@@ -378,14 +369,9 @@ func offsetText(seconds float64) string {
 // column col (in a transaction rolled back) and says whether they find the
 // job.
 func (c *checker) pollAt(ctx context.Context, conn *pgx.Conn, qt *queuemodel.QueueTable, col string) string {
-	mentions := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(col) + `\b`)
 	var out []string
 	for _, st := range qt.Statements {
-		if len(st.Polls) == 0 || st.Role == queuemodel.RoleNone {
-			continue
-		}
-		sql, err := sqlOf(st)
-		if err != nil || !mentions.MatchString(sql) {
+		if st.Role == queuemodel.RoleNone || !comparesTime(st, col) {
 			continue
 		}
 		found, note, err := c.offers(ctx, conn, st)
@@ -403,6 +389,35 @@ func (c *checker) pollAt(ctx context.Context, conn *pgx.Conn, qt *queuemodel.Que
 		return ""
 	}
 	return "; " + strings.Join(out, "; ")
+}
+
+// comparesTime reports whether a statement's polls compare col by a range
+// (run_at <= now()): a time comparison the zone shifts. A column a poll
+// tests for NULL (completed_at IS NULL) is a state, not a time.
+func comparesTime(st *queuemodel.Statement, col string) bool {
+	var in func(ps []sqlcheck.Pred) bool
+	in = func(ps []sqlcheck.Pred) bool {
+		for _, p := range ps {
+			switch p.Op {
+			case sqlcheck.OpLt, sqlcheck.OpLe, sqlcheck.OpGt, sqlcheck.OpGe:
+				if p.Column == col {
+					return true
+				}
+			}
+			for _, b := range p.Branches {
+				if in(b) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, poll := range st.Polls {
+		if in(poll.Where) {
+			return true
+		}
+	}
+	return false
 }
 
 // offers runs a poll or claim in a transaction rolled back and reports
@@ -443,6 +458,10 @@ func (c *checker) columnAt() (*sqlcheck.Table, *sqlcheck.Column) {
 
 // lease claims a job, drops the claiming connection, moves the clock a day
 // on and runs the module's reclaims, then asks its polls for the job.
+//
+// A claim on a transaction may be in hand before or after its commit,
+// depending on where the code commits, which the model does not follow: it
+// is tried both ways, and verified only when both leave the job lost.
 func (c *checker) lease(ctx context.Context) *Evidence {
 	claim := c.f.statementAt(c.f.Pos)
 	if claim == nil {
@@ -455,16 +474,70 @@ func (c *checker) lease(ctx context.Context) *Evidence {
 	if qt == nil {
 		return notTried("the claim is on no queue table the model knows")
 	}
-	worker, err := c.conn(ctx)
-	if err != nil {
-		return notTried("connect: %v", err)
-	}
-	if err := c.seed(ctx, worker, qt.Name, qt.StateColumn, rows{n: 1, state: runnableState(qt), at: "now() - interval '1 minute'"}); err != nil {
-		return notTried("%v", err)
-	}
 	steps := []*queuemodel.Statement{claim}
 	if claim.PolledBy != nil {
 		steps = []*queuemodel.Statement{claim.PolledBy, claim}
+	}
+	autocommit := true
+	for _, st := range steps {
+		autocommit = autocommit && st.Call.Receiver.Autocommit()
+	}
+	committed := c.loseJob(ctx, qt, steps, true)
+	if committed.ev != nil {
+		return committed.ev
+	}
+	lease := "the schema has no lease column"
+	if cols := qt.LeaseColumns(); len(cols) > 0 {
+		lease = "past the lease in " + strings.Join(cols, ", ")
+	}
+	summary := fmt.Sprintf("A worker claimed a job with %s and its connection was dropped; a day later by now() (%s), %s",
+		whereAll(c.f, steps), lease, committed.reclaims)
+	if !autocommit {
+		open := c.loseJob(ctx, qt, steps, false)
+		if open.ev != nil {
+			return open.ev
+		}
+		if len(open.offered) > 0 && len(committed.offered) == 0 {
+			return notTried("%s; the claim runs in a transaction: dropped after its commit, the job is offered by no poll of the module (%s) and stays %s; dropped before its commit, it is offered again by %s. Which one a killed worker leaves depends on whether the code commits before it runs the job, which verify does not follow.%s",
+				summary, strings.Join(committed.asked, ", "), stateDesc(qt, mustState(qt, claim)), strings.Join(open.offered, ", "), committed.notes)
+		}
+	}
+	if len(committed.offered) > 0 {
+		return verified(false, "%s; the job is offered again by %s.%s", summary, strings.Join(committed.offered, ", "), committed.notes)
+	}
+	return verified(true, "%s; no poll of the module (%s) offers the job again: it stays %s for ever.%s",
+		summary, strings.Join(committed.asked, ", "), stateDesc(qt, mustState(qt, claim)), committed.notes)
+}
+
+// A lostJob is what became of a job whose worker died: the polls asked for
+// it and those that offered it again.
+type lostJob struct {
+	ev       *Evidence // set when the scenario could not be run
+	reclaims string
+	asked    []string
+	offered  []string
+	notes    string
+}
+
+// loseJob seeds one runnable job, claims it with steps on a connection
+// that is then closed (after committing, or with the transaction open),
+// moves the clock a day on, runs the module's reclaims and asks its polls
+// for the job. The table is emptied afterwards.
+func (c *checker) loseJob(ctx context.Context, qt *queuemodel.QueueTable, steps []*queuemodel.Statement, commit bool) lostJob {
+	fail := func(format string, args ...any) lostJob { return lostJob{ev: notTried(format, args...)} }
+	worker, err := c.conn(ctx)
+	if err != nil {
+		return fail("connect: %v", err)
+	}
+	if _, err := worker.Exec(ctx, "DELETE FROM "+ident(qt.Name)); err != nil {
+		return fail("emptying %s: %s", queuemodel.TableName(qt.Name), errText(err))
+	}
+	if err := c.seed(ctx, worker, qt.Name, qt.StateColumn, rows{n: 1, state: runnableState(qt), at: "now() - interval '1 minute'"}); err != nil {
+		return fail("%v", err)
+	}
+	tx, err := worker.Begin(ctx)
+	if err != nil {
+		return fail("%v", err)
 	}
 	var (
 		given map[int]any
@@ -474,35 +547,41 @@ func (c *checker) lease(ctx context.Context) *Evidence {
 	for i, st := range steps {
 		p, err := c.prepare(ctx, worker, st, given, i == 0)
 		if err != nil {
-			return notTried("%s cannot run: %v", c.f.where(st), err)
+			return fail("%s cannot run: %v", c.f.where(st), err)
 		}
-		got, _, affected, err := run(ctx, worker, p)
+		got, names, affected, err := run(ctx, tx, p)
 		if err != nil {
-			return notTried("%s failed: %s", c.f.where(st), errText(err))
+			return fail("%s failed: %s", c.f.where(st), errText(err))
 		}
 		notes = append(notes, strings.TrimSpace(filledNote(p)))
 		if i == 0 && len(steps) == 2 {
 			if len(got) == 0 {
-				return notTried("the poll %s found no job", c.f.where(st))
+				return fail("the poll %s found no job", c.f.where(st))
 			}
-			given = fromScan(st, claim, got[0])
+			given = fromScan(c.f.Info, st, steps[1], names, got[0])
 			continue
 		}
 		took = len(got) > 0 || affected > 0
 	}
 	if !took {
-		return notTried("the claim %s took no job", c.f.where(claim))
+		return fail("the claim %s took no job", c.f.where(steps[len(steps)-1]))
+	}
+	if commit {
+		if err := tx.Commit(ctx); err != nil {
+			return fail("%v", err)
+		}
 	}
 	worker.Close(ctx) // the worker dies with the job in hand
 
 	reaper, err := c.conn(ctx)
 	if err != nil {
-		return notTried("connect: %v", err)
+		return fail("connect: %v", err)
 	}
 	if err := setClock(ctx, reaper, "pg_catalog.now() + interval '1 day'"); err != nil {
-		return notTried("setting the clock: %v", err)
+		return fail("setting the clock: %v", err)
 	}
 	c.now = time.Now().Add(24 * time.Hour)
+	defer func() { c.now = time.Time{} }()
 	var ran []string
 	for _, st := range qt.Statements {
 		if st.Role != queuemodel.RoleReclaim {
@@ -523,7 +602,7 @@ func (c *checker) lease(ctx context.Context) *Evidence {
 	if len(ran) == 0 {
 		ran = []string{"the module has no reclaim statement"}
 	}
-	var offered, asked []string
+	out := lostJob{reclaims: strings.Join(ran, "; "), notes: joinNotes(notes)}
 	for _, st := range qt.Statements {
 		if len(st.Polls) == 0 || st.Role == queuemodel.RoleNone {
 			continue
@@ -532,30 +611,31 @@ func (c *checker) lease(ctx context.Context) *Evidence {
 		if err != nil {
 			continue
 		}
-		asked = append(asked, c.f.where(st))
+		out.asked = append(out.asked, c.f.where(st))
 		if found {
-			offered = append(offered, c.f.where(st))
+			out.offered = append(out.offered, c.f.where(st))
 		}
 	}
-	if len(asked) == 0 {
-		return notTried("no poll of the module could be run to ask for the job")
+	if len(out.asked) == 0 {
+		return fail("no poll of the module could be run to ask for the job")
 	}
-	lease := "the schema has no lease column"
-	if cols := qt.LeaseColumns(); len(cols) > 0 {
-		lease = "past the lease in " + strings.Join(cols, ", ")
-	}
-	summary := fmt.Sprintf("A worker claimed a job with %s and its connection was dropped; a day later by now() (%s), %s",
-		whereAll(c.f, steps), lease, strings.Join(ran, "; "))
-	if len(offered) > 0 {
-		return verified(false, "%s; the job is offered again by %s.", summary, strings.Join(offered, ", "))
-	}
-	return verified(true, "%s; no poll of the module (%s) offers the job again: it stays %s for ever.%s",
-		summary, strings.Join(asked, ", "), stateLiteral(mustState(qt, claim)), joinNotes(notes))
+	return out
 }
 
 func mustState(qt *queuemodel.QueueTable, st *queuemodel.Statement) string {
 	v, _ := qt.AssignedState(st)
 	return v
+}
+
+// stateDesc shows a state for a summary: 'running', or "ran_at set".
+func stateDesc(qt *queuemodel.QueueTable, state string) string {
+	switch state {
+	case sqlcheck.StateNotNull:
+		return "with " + qt.StateColumn + " set"
+	case sqlcheck.StateNull:
+		return "with " + qt.StateColumn + " NULL"
+	}
+	return stateLiteral(state)
 }
 
 func whereAll(f Finding, sts []*queuemodel.Statement) string {
@@ -579,12 +659,13 @@ func joinNotes(notes []string) string {
 	return " " + strings.Join(out, " ")
 }
 
-// filledNote says which parameters were filled from their types.
+// filledNote says which parameters of a statement were filled from their
+// types.
 func filledNote(p *prepared) string {
 	if p == nil || len(p.filled) == 0 {
 		return ""
 	}
-	return " Parameters filled: " + strings.Join(p.filled, ", ") + "."
+	return fmt.Sprintf(" Parameters of %s filled: %s.", p.where, strings.Join(p.filled, ", "))
 }
 
 func firstErr(errs ...error) error {
@@ -594,4 +675,35 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// finishedRows returns the values a completion of the module leaves a job
+// with (status = 'done'; completed_at = now(), lock = NULL), as SQL by
+// column, and how it reads; nil when no completion sets only values that
+// need no Go value.
+func finishedRows(qt *queuemodel.QueueTable) (map[string]string, string) {
+	for _, st := range qt.Statements {
+		if st.Role != queuemodel.RoleComplete || st.Kind != sqlcheck.KindUpdate {
+			continue
+		}
+		set := map[string]string{}
+		var desc []string
+		for _, a := range st.Set {
+			switch a.Value.Kind {
+			case sqlcheck.ValueConst:
+				set[a.Column] = stateLiteral(a.Value.Str)
+			case sqlcheck.ValueNull:
+				set[a.Column] = "NULL"
+			case sqlcheck.ValueNow:
+				set[a.Column] = "now() - (i % 90) * interval '1 day'"
+			default:
+				continue
+			}
+			desc = append(desc, a.Column+" = "+a.Value.Text)
+		}
+		if qt.StateColumn != "" && set[qt.StateColumn] != "" {
+			return set, strings.Join(desc, ", ")
+		}
+	}
+	return nil, ""
 }

@@ -8,8 +8,8 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -63,7 +63,7 @@ func sqlOf(st *queuemodel.Statement) (string, error) {
 	if !c.Known {
 		return "", fmt.Errorf("its SQL was not read")
 	}
-	raws, errs := sqlcheck.Parse(c.SQL)
+	raws, errs := sqlcheck.Parse(c.ParsedSQL())
 	if len(errs) > 0 {
 		return "", fmt.Errorf("its SQL does not parse")
 	}
@@ -93,14 +93,15 @@ type prepared struct {
 	st     *queuemodel.Statement
 	sql    string
 	args   []any
-	filled []string // "$2 = 1 (from its type integer)"
+	filled []string // "$2 (batch) = 1 from its type"
+	where  string   // the statement's place and role, for summaries
 }
 
 // prepare fills the parameters of st: from given (values a previous
 // statement returned), from Go constants, else from the parameter's type.
 //
-// A take by key (typeFill false) fills nothing from types: its key must be
-// the job the poll found, not a value made up.
+// A take by key (typeFill false) fills no parameter of its WHERE from
+// types: its key must be the job the poll found, not a value made up.
 func (c *checker) prepare(ctx context.Context, conn *pgx.Conn, st *queuemodel.Statement, given map[int]any, typeFill bool) (*prepared, error) {
 	sql, err := sqlOf(st)
 	if err != nil {
@@ -110,7 +111,8 @@ func (c *checker) prepare(ctx context.Context, conn *pgx.Conn, st *queuemodel.St
 	if err != nil {
 		return nil, fmt.Errorf("PostgreSQL rejects it: %v", err)
 	}
-	p := &prepared{st: st, sql: sql}
+	p := &prepared{st: st, sql: sql, where: c.f.where(st)}
+	keys := whereParams(st.Where)
 	for i, oid := range desc.ParamOIDs {
 		n := i + 1
 		if v, ok := given[n]; ok {
@@ -122,8 +124,8 @@ func (c *checker) prepare(ctx context.Context, conn *pgx.Conn, st *queuemodel.St
 			continue
 		}
 		v, text, ok := c.valueOfType(oid)
-		if !typeFill {
-			return nil, fmt.Errorf("$%d (%s) is not a value the poll returned", n, c.exprOf(st, n))
+		if !typeFill && keys[n] {
+			return nil, fmt.Errorf("$%d (%s) selects the job, and is not a value the poll returned", n, c.exprOf(st, n))
 		}
 		if !ok {
 			return nil, fmt.Errorf("$%d (%s) needs a value of a type verify cannot make up", n, c.exprOf(st, n))
@@ -188,7 +190,10 @@ func (c *checker) valueOfType(oid uint32) (any, string, bool) {
 		return false, "false", true
 	case pgtypeTimestamptz, pgtypeTimestamp:
 		now := c.clock()
-		return now, "the check's clock, " + now.Format(time.RFC3339), true
+		if c.now.IsZero() {
+			return now, "the time of the check", true
+		}
+		return now, "the check's clock (a day on)", true
 	case pgtypeInterval:
 		return "1 minute", "'1 minute'", true
 	case pgtypeJSON, pgtypeJSONB:
@@ -248,23 +253,90 @@ func run(ctx context.Context, q interface {
 	return out, names, rows.CommandTag().RowsAffected(), nil
 }
 
-// fromScan maps the parameters of step that the Go code binds to what it
-// scanned from poll's row (job.ID after Scan(&job.ID, ...)) to the values
-// of that row.
-func fromScan(poll, step *queuemodel.Statement, row []any) map[int]any {
+// whereParams returns the parameters a statement's WHERE compares with.
+func whereParams(ps []sqlcheck.Pred) map[int]bool {
+	out := map[int]bool{}
+	var walk func(ps []sqlcheck.Pred)
+	walk = func(ps []sqlcheck.Pred) {
+		for _, p := range ps {
+			for _, v := range p.Values {
+				if v.Kind == sqlcheck.ValueParam {
+					out[v.Param] = true
+				}
+			}
+			for _, b := range p.Branches {
+				walk(b)
+			}
+		}
+	}
+	walk(ps)
+	return out
+}
+
+// fromScan maps the parameters of step's WHERE that the Go code binds to
+// what it scanned from poll's row (job.ID after Scan(&job.ID, ...)) to the
+// values of that row. Other parameters are left: the code may have set
+// the fields they read since (job.RanAt = ranAt).
+//
+// A struct scanned whole (sqlx's Get, pgx.RowToStructByName) gives its
+// fields the columns of their db tags, or of their names in any case.
+func fromScan(info *types.Info, poll, step *queuemodel.Statement, names []string, row []any) map[int]any {
 	given := map[int]any{}
-	for n := 1; n <= 32; n++ {
+	for n := range whereParams(step.Where) {
 		e := step.Arg(n)
 		if e == nil {
 			continue
 		}
-		for k, s := range poll.Call.ScanArgs {
+		for k, s := range scanTargets(poll.Call) {
 			if k < len(row) && sameExpr(s, e) {
 				given[n] = row[k]
+			}
+			if col := fieldColumn(info, s, e); col != "" {
+				for i, name := range names {
+					if strings.EqualFold(name, col) && i < len(row) {
+						given[n] = row[i]
+					}
+				}
 			}
 		}
 	}
 	return given
+}
+
+// fieldColumn returns, when e is a field of a struct of the type that scan
+// target s fills (job.ID after Get(&job) or Get(job)), the column it is
+// read from. The model links the poll and its take; the struct's type, not
+// its variable's name, says the field holds the polled row.
+func fieldColumn(info *types.Info, s, e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || info == nil {
+		return ""
+	}
+	if u, ok := ast.Unparen(s).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		s = u.X
+	}
+	ts, tx := info.TypeOf(s), info.TypeOf(sel.X)
+	if ts == nil || tx == nil || !types.Identical(deref(ts), deref(tx)) {
+		return ""
+	}
+	selection := info.Selections[sel]
+	if selection == nil || selection.Kind() != types.FieldVal || len(selection.Index()) != 1 {
+		return ""
+	}
+	t := selection.Recv()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	i := selection.Index()[0]
+	if tag := reflect.StructTag(st.Tag(i)).Get("db"); tag != "" {
+		name, _, _ := strings.Cut(tag, ",")
+		return name
+	}
+	return st.Field(i).Name()
 }
 
 // sameExpr reports whether scan target s (&job.ID) is where e (job.ID) is read from.
@@ -289,4 +361,31 @@ func errText(err error) string {
 		return fmt.Sprintf("%s (SQLSTATE %s)", pgErr.Message, pgErr.Code)
 	}
 	return strings.TrimSpace(err.Error())
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// scanTargets returns what a call's result is read into: the arguments of
+// its Scan, or the destination sqlx's Get and Select take first.
+func scanTargets(c *queuemodel.Call) []ast.Expr {
+	if len(c.ScanArgs) > 0 {
+		return c.ScanArgs
+	}
+	dest := 0
+	switch c.Method {
+	case "GetContext", "SelectContext":
+		dest = 1
+	case "Get", "Select":
+	default:
+		return nil
+	}
+	if dest < len(c.Expr.Args) {
+		return c.Expr.Args[dest : dest+1]
+	}
+	return nil
 }
