@@ -252,3 +252,78 @@ func TestVerifyFlagsDoNotMix(t *testing.T) {
 		require.Contains(t, stderr, "-verify reports evidence for findings; it does not go with -fix or -model")
 	}
 }
+
+// Each output format carries -verify's evidence: a line under the finding
+// in text, "evidence" in JSON (null verified when not tried), the result's
+// property bag in SARIF, the message's last line before the rule's URL in
+// GitHub annotations, and the message in rdjsonl. Without -verify nothing
+// is added.
+func TestVerifyEvidenceInEachFormat(t *testing.T) {
+	file, err := filepath.Abs(filepath.Join("..", "..", "testdata", "seedpr", "queue", "queue.go"))
+	require.NoError(t, err)
+	yes := true
+	findings := []finding{
+		{Rule: "claimrace", Severity: "critical", File: file, Line: 57, Column: 9, Message: "two workers can claim the same job",
+			Fingerprint: "f1", Evidence: &verify.Evidence{Verified: &yes, Summary: "both workers claimed id 1."}},
+		{Rule: "lease", Severity: "major", File: file, Line: 70, Column: 11, Message: "no lease",
+			Fingerprint: "f2", Evidence: &verify.Evidence{Summary: "the claim took no job"}},
+		{Rule: "doubledecode", Severity: "critical", File: file, Line: 102, Column: 13, Message: "decoded twice", Fingerprint: "f3"},
+	}
+	render := func(w writer) string {
+		var b bytes.Buffer
+		require.NoError(t, w(&b, findings))
+		return b.String()
+	}
+	rel := filepath.ToSlash(relPath(file))
+
+	t.Run("text", func(t *testing.T) {
+		require.Equal(t, rel+":57:9: claimrace: two workers can claim the same job\n"+
+			"\tverified on PostgreSQL: both workers claimed id 1.\n"+
+			rel+":70:11: lease: no lease\n"+
+			"\tnot verified: the claim took no job\n"+
+			rel+":102:13: doubledecode: decoded twice\n", render(writeText))
+	})
+	t.Run("json", func(t *testing.T) {
+		var got []map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(render(writeJSON)), &got))
+		require.Len(t, got, 3)
+		require.JSONEq(t, `{"verified": true, "summary": "both workers claimed id 1."}`, string(got[0]["evidence"]))
+		require.JSONEq(t, `{"verified": null, "summary": "the claim took no job"}`, string(got[1]["evidence"]))
+		require.NotContains(t, got[2], "evidence")
+	})
+	t.Run("sarif", func(t *testing.T) {
+		var doc struct {
+			Runs []struct {
+				Results []struct {
+					Properties map[string]json.RawMessage `json:"properties"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(render(writeSARIF)), &doc))
+		res := doc.Runs[0].Results
+		require.Len(t, res, 3)
+		require.JSONEq(t, `{"verified": true, "summary": "both workers claimed id 1."}`, string(res[0].Properties["jobqlint/evidence"]))
+		require.JSONEq(t, `{"verified": null, "summary": "the claim took no job"}`, string(res[1].Properties["jobqlint/evidence"]))
+		require.Nil(t, res[2].Properties)
+	})
+	t.Run("github", func(t *testing.T) {
+		lines := strings.Split(strings.TrimSpace(render(writeGitHub)), "\n")
+		require.Len(t, lines, 3)
+		require.Contains(t, lines[0], "::two workers can claim the same job%0Averified on PostgreSQL: both workers claimed id 1.%0Ahttps://")
+		require.Contains(t, lines[1], "::no lease%0Anot verified: the claim took no job%0Ahttps://")
+		require.Contains(t, lines[2], "::decoded twice%0Ahttps://")
+	})
+	t.Run("rdjsonl", func(t *testing.T) {
+		var msgs []string
+		for _, line := range strings.Split(strings.TrimSpace(render(writeRDJSONL)), "\n") {
+			var d struct{ Message string }
+			require.NoError(t, json.Unmarshal([]byte(line), &d))
+			msgs = append(msgs, d.Message)
+		}
+		require.Equal(t, []string{
+			"two workers can claim the same job\nverified on PostgreSQL: both workers claimed id 1.",
+			"no lease\nnot verified: the claim took no job",
+			"decoded twice",
+		}, msgs)
+	})
+}
