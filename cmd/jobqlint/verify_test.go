@@ -327,3 +327,29 @@ func TestVerifyEvidenceInEachFormat(t *testing.T) {
 		}, msgs)
 	})
 }
+
+// A one-statement claim whose subquery does not lock its row: worker B's
+// claim, run while worker A's transaction is open, waits for A's row lock
+// and then takes the same job again (the subquery is not re-run).
+func TestVerifyOneStatementClaimRace(t *testing.T) {
+	needPostgres(t)
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedfixed"))))
+	path := filepath.Join(dir, "queue", "queue.go")
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	const locked = "LIMIT 1\n\t\t\tFOR UPDATE SKIP LOCKED)"
+	require.Contains(t, string(b), locked)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(b), locked, "LIMIT 1)", 1)), 0o644))
+
+	code, out, stderr := runVerify(t, dir, "-format", "json", "./...")
+	require.Equal(t, exitFindings, code, stderr)
+	fs := decodeFindings(t, out)
+	require.Equal(t, []string{"queue/queue.go:60 claimrace"}, findingKeys(fs))
+	ev := fs[0].Evidence
+	require.NotNil(t, ev)
+	require.NotNil(t, ev.Verified, ev.Summary)
+	require.True(t, *ev.Verified, ev.Summary)
+	require.Contains(t, ev.Summary, "worker B ran it while A's transaction was open, waited for A's row lock, and took 1 row; 1 job is in state 'running': both workers claimed the same job")
+	require.Contains(t, ev.Summary, "$1 (Lease.Seconds()) = 1 from its type")
+}
