@@ -113,7 +113,7 @@ func collect(g *checker.Graph) ([]finding, []error) {
 // verifyFinding is what -verify needs to find a finding's statements: its
 // positions and the queue model of its package.
 func verifyFinding(act *checker.Action, f finding) verify.Finding {
-	v := verify.Finding{Rule: f.Rule, Pos: f.Pos, Fset: act.Package.Fset, Info: act.Package.TypesInfo}
+	v := verify.Finding{Rule: f.Rule, Message: f.Message, Pos: f.Pos, Fset: act.Package.Fset, Info: act.Package.TypesInfo}
 	for _, r := range f.Related {
 		v.Related = append(v.Related, token.Position{Filename: r.File, Line: r.Line, Column: r.Column})
 	}

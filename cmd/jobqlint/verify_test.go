@@ -353,3 +353,25 @@ func TestVerifyOneStatementClaimRace(t *testing.T) {
 	require.Contains(t, ev.Summary, "worker B ran it while A's transaction was open, waited for A's row lock, and took 1 row; 1 job is in state 'running': both workers claimed the same job")
 	require.Contains(t, ev.Summary, "$1 (Lease.Seconds()) = 1 from its type")
 }
+
+// A queue whose table is named by a Go value (fmt.Sprintf with q.table):
+// the model reads the name as a placeholder, and the table as the DDL the
+// Go code runs creates it; -verify replays that DDL under the same name, so
+// the module's own statements run against it. All four findings are
+// verified.
+func TestVerifyTableNamedByAGoValue(t *testing.T) {
+	needPostgres(t)
+	code, out, stderr := runVerify(t, filepath.Join("testdata", "verify", "placeholder"), "-format", "json", "./...")
+	require.Equal(t, exitFindings, code, stderr)
+	fs := decodeFindings(t, out)
+	require.Equal(t, []string{"queue/queue.go:22 pollindex", "queue/queue.go:22 timestamptz", "queue/queue.go:40 claimrace", "queue/queue.go:44 lease"}, findingKeys(fs))
+	for _, f := range fs {
+		require.NotNil(t, f.Evidence, f.Rule)
+		require.NotNil(t, f.Evidence.Verified, "%s: %s", f.Rule, f.Evidence.Summary)
+		require.True(t, *f.Evidence.Verified, "%s: %s", f.Rule, f.Evidence.Summary)
+	}
+	require.Contains(t, fs[0].Evidence.Summary, "runnable ones in {queue.Queue.table} (")
+	require.Contains(t, fs[1].Evidence.Summary, "into {queue.Queue.table}.run_at; a UTC session reads back 2026-07-01 13:00:00")
+	require.Contains(t, fs[2].Evidence.Summary, "both workers claimed id 1")
+	require.Contains(t, fs[3].Evidence.Summary, "it stays 'running' for ever")
+}

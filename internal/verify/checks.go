@@ -123,7 +123,7 @@ func (c *checker) oneStatementRace(ctx context.Context, a, b *pgx.Conn, claim *q
 		return notTried("worker B's claim failed: %s", errText(rb.err))
 	}
 	var claimed int
-	q := fmt.Sprintf("SELECT count(*) FROM %s WHERE %s = %s", ident(qt.Name), pgx.Identifier{qt.StateColumn}.Sanitize(), stateLiteral(state))
+	q := fmt.Sprintf("SELECT count(*) FROM %s WHERE %s", ident(qt.Name), stateTest(qt.StateColumn, state))
 	if err := a.QueryRow(ctx, q).Scan(&claimed); err != nil {
 		return notTried("%v", err)
 	}
@@ -132,7 +132,7 @@ func (c *checker) oneStatementRace(ctx context.Context, a, b *pgx.Conn, claim *q
 		how = "ran it while A's transaction was open, waited for A's row lock"
 	}
 	summary := fmt.Sprintf("%sworker A ran the claim %s in a transaction (%d row); worker B %s, and took %d row; %d job is in state %s",
-		seeded, c.f.where(claim), affA, how, rb.affected, claimed, stateLiteral(state))
+		seeded, c.f.where(claim), affA, how, rb.affected, claimed, stateDesc(qt, state))
 	if affA == 1 && rb.affected == 1 && claimed == 1 {
 		return verified(true, "%s: both workers claimed the same job.%s", summary, filledNote(p))
 	}
@@ -349,10 +349,13 @@ func (c *checker) timestamptz(ctx context.Context) *Evidence {
 	}
 	summary := fmt.Sprintf("A Europe/London session wrote now() = %s (12:00 UTC, summer) into %s.%s; a UTC session reads back %s, %s",
 		summerWrite, queuemodel.TableName(table.Name), col.Name, stored, offsetText(offset))
+	notes := ""
 	if qt != nil {
-		summary += c.pollAt(ctx, utc, qt, col.Name)
+		var polls string
+		polls, notes = c.pollAt(ctx, utc, qt, col.Name)
+		summary += polls
 	}
-	return verified(offset != 0, "%s.", summary)
+	return verified(offset != 0, "%s.%s", summary, notes)
 }
 
 func offsetText(seconds float64) string {
@@ -365,11 +368,15 @@ func offsetText(seconds float64) string {
 	return fmt.Sprintf("%s earlier than the instant written", time.Duration(-seconds)*time.Second)
 }
 
-// pollAt runs, at the session's clock, the module's polls of qt that read
-// column col (in a transaction rolled back) and says whether they find the
-// job.
-func (c *checker) pollAt(ctx context.Context, conn *pgx.Conn, qt *queuemodel.QueueTable, col string) string {
-	var out []string
+// pollAt runs, at the session's clock (half an hour after the job was
+// due), the module's polls of qt that compare column col with a time (in a
+// transaction rolled back) and says whether they find the job; parameters
+// of a timestamp type are that instant too.
+func (c *checker) pollAt(ctx context.Context, conn *pgx.Conn, qt *queuemodel.QueueTable, col string) (string, string) {
+	at, _ := time.Parse("2006-01-02 15:04:05-07", summerPoll)
+	c.now = at
+	defer func() { c.now = time.Time{} }()
+	var out, notes []string
 	for _, st := range qt.Statements {
 		if st.Role == queuemodel.RoleNone || !comparesTime(st, col) {
 			continue
@@ -379,16 +386,19 @@ func (c *checker) pollAt(ctx context.Context, conn *pgx.Conn, qt *queuemodel.Que
 			out = append(out, fmt.Sprintf("the poll %s could not run: %v", c.f.where(st), err))
 			continue
 		}
-		verb := "finds no job: the job is not due yet, an hour after it was due"
+		verb := "finds no job, half an hour after the job was due"
 		if found {
 			verb = "finds the job"
 		}
-		out = append(out, fmt.Sprintf("at %s the module's poll %s %s%s", summerPoll, c.f.where(st), verb, note))
+		out = append(out, fmt.Sprintf("at %s the module's poll %s %s", summerPoll, c.f.where(st), verb))
+		if note != "" {
+			notes = append(notes, note)
+		}
 	}
 	if len(out) == 0 {
-		return ""
+		return "", ""
 	}
-	return "; " + strings.Join(out, "; ")
+	return "; " + strings.Join(out, "; "), strings.Join(notes, "")
 }
 
 // comparesTime reports whether a statement's polls compare col by a range
@@ -439,18 +449,33 @@ func (c *checker) offers(ctx context.Context, conn *pgx.Conn, st *queuemodel.Sta
 	return len(got) > 0 || affected > 0, filledNote(p), nil
 }
 
-// columnAt returns the table column whose type the finding points at.
+// columnAt returns the timestamp column the finding points at. A schema
+// in a Go string that is not exact places every column at the literal's
+// start: the finding's message, which names the column, tells them apart.
 func (c *checker) columnAt() (*sqlcheck.Table, *sqlcheck.Column) {
 	schema := c.f.Model.Schema()
 	if schema == nil {
 		return nil, nil
 	}
+	type hit struct {
+		t   *sqlcheck.Table
+		col *sqlcheck.Column
+	}
+	var hits []hit
 	for _, t := range schema.Tables {
 		for _, col := range t.Columns {
 			l := col.Type.Loc
-			if l.Line == c.f.Pos.Line && l.Col == c.f.Pos.Column && sameFile(l.File, c.f.Pos.Filename) {
-				return t, col
+			if col.Type.Name == "timestamp" && l.Line == c.f.Pos.Line && l.Col == c.f.Pos.Column && sameFile(l.File, c.f.Pos.Filename) {
+				hits = append(hits, hit{t, col})
 			}
+		}
+	}
+	if len(hits) == 1 {
+		return hits[0].t, hits[0].col
+	}
+	for _, h := range hits {
+		if strings.HasPrefix(c.f.Message, queuemodel.TableName(h.t.Name)+"."+h.col.Name+" is ") {
+			return h.t, h.col
 		}
 	}
 	return nil, nil
@@ -581,7 +606,8 @@ func (c *checker) loseJob(ctx context.Context, qt *queuemodel.QueueTable, steps 
 		return fail("setting the clock: %v", err)
 	}
 	c.now = time.Now().Add(24 * time.Hour)
-	defer func() { c.now = time.Time{} }()
+	c.nowText = "the check's clock, a day on"
+	defer func() { c.now, c.nowText = time.Time{}, "" }()
 	var ran []string
 	for _, st := range qt.Statements {
 		if st.Role != queuemodel.RoleReclaim {

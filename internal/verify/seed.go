@@ -14,12 +14,15 @@ import (
 
 // A checker runs one finding's check in its own scratch database.
 type checker struct {
-	srv   *server
-	db    string
-	f     Finding
-	tmpl  *template
-	now   time.Time // the clock parameters of a timestamp type are filled with; zero: the real one
-	conns []*pgx.Conn
+	srv  *server
+	db   string
+	f    Finding
+	tmpl *template
+	now  time.Time // the clock parameters of a timestamp type are filled with; zero: the real one
+	// nowText describes now in summaries, when its value would make them
+	// differ from run to run.
+	nowText string
+	conns   []*pgx.Conn
 }
 
 func (c *checker) clock() time.Time {
@@ -111,7 +114,7 @@ func (c *checker) seed(ctx context.Context, conn *pgx.Conn, table string, stateC
 		switch {
 		case r.set[col.Name] != "":
 			v = r.set[col.Name]
-		case col.Name == stateCol && r.state != "":
+		case col.Name == stateCol && r.state != "" && r.state != sqlcheck.StateNotNull: // any value: filled as any column
 			v = stateLiteral(r.state)
 		case col.Default != nil || !col.NotNull || col.Type.Name == "serial" || col.Type.Name == "bigserial" || col.Type.Name == "smallserial":
 			continue
@@ -135,13 +138,22 @@ func (c *checker) seed(ctx context.Context, conn *pgx.Conn, table string, stateC
 }
 
 func stateLiteral(s string) string {
-	switch s {
-	case sqlcheck.StateNull:
+	if s == sqlcheck.StateNull {
 		return "NULL"
-	case sqlcheck.StateNotNull:
-		return "now()"
 	}
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// stateTest is SQL testing that column col is in state s.
+func stateTest(col, s string) string {
+	c := pgx.Identifier{col}.Sanitize()
+	switch s {
+	case sqlcheck.StateNull:
+		return c + " IS NULL"
+	case sqlcheck.StateNotNull:
+		return c + " IS NOT NULL"
+	}
+	return c + " = " + stateLiteral(s)
 }
 
 // fillColumn returns SQL giving a column a value of its type.

@@ -190,10 +190,13 @@ func (c *checker) valueOfType(oid uint32) (any, string, bool) {
 		return false, "false", true
 	case pgtypeTimestamptz, pgtypeTimestamp:
 		now := c.clock()
-		if c.now.IsZero() {
+		switch {
+		case c.now.IsZero():
 			return now, "the time of the check", true
+		case c.nowText != "":
+			return now, c.nowText, true
 		}
-		return now, "the check's clock (a day on)", true
+		return now, "the check's clock, " + now.UTC().Format("2006-01-02 15:04:05Z07:00"), true
 	case pgtypeInterval:
 		return "1 minute", "'1 minute'", true
 	case pgtypeJSON, pgtypeJSONB:

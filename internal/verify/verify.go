@@ -67,6 +67,7 @@ func (e *Evidence) Withdrawn() bool { return e != nil && e.Verified != nil && !*
 // queue model of the package that reported it.
 type Finding struct {
 	Rule    string
+	Message string
 	Pos     token.Position
 	Related []token.Position
 	Model   *queuemodel.Model
