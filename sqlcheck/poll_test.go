@@ -145,3 +145,21 @@ func TestSuggestPollIndexIsValidForAliases(t *testing.T) {
 	require.Empty(t, errs)
 	require.Len(t, raws, 1)
 }
+
+// A poll that names a column the table lacks was written for another
+// schema; one that names only the table's columns, in ORDER BY, WHERE and
+// an OR's branches, was written for this one.
+func TestTableNames(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id int, state text, run_at timestamptz, queue text);`)
+	jobs := s.Table("public.jobs")
+	cases := map[string]bool{
+		`SELECT id FROM jobs WHERE state = 'available' ORDER BY run_at LIMIT 1`:                        true,
+		`SELECT id FROM jobs WHERE (state = 'available' OR queue = $1) ORDER BY run_at LIMIT 1`:        true,
+		`SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1`:                          false,
+		`SELECT id FROM jobs WHERE state = 'available' ORDER BY priority LIMIT 1`:                      false,
+		`SELECT id FROM jobs WHERE (state = 'available' OR status = 'queued') ORDER BY run_at LIMIT 1`: false,
+	}
+	for sql, want := range cases {
+		require.Equal(t, want, jobs.Names(stmt(t, sql)), sql)
+	}
+}
