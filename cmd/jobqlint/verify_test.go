@@ -233,12 +233,16 @@ DO $$ BEGIN CREATE ROLE jobqlint_from_do; END $$;
 
 // A schema statement PostgreSQL rejects is reported with its position and
 // the rest of the schema is replayed: the findings are still verified.
+// Data in the migrations (and queries in .sql files, sqlc's) is not
+// replayed: the checks seed the rows they need, so a job left in the
+// migration (the oldest, were it there) is not the one both workers get.
 func TestVerifyBadSchemaStatement(t *testing.T) {
 	needPostgres(t)
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedpr"))))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "migrations", "002_audit.sql"),
-		[]byte("-- the audit table is created by another service\nALTER TABLE audit ADD COLUMN job_id bigint;\n"), 0o644))
+		[]byte("-- the audit table is created by another service\nALTER TABLE audit ADD COLUMN job_id bigint;\n"+
+			"INSERT INTO jobs (id, kind, payload, run_at) VALUES (100, 'welcome', '{}', '2000-01-01');\n"), 0o644))
 	code, out, stderr := runVerify(t, dir, "-format", "json", "./...")
 	require.Equal(t, exitFindings, code, stderr)
 	require.Contains(t, stderr, `jobqlint: -verify: migrations/002_audit.sql:2:1: PostgreSQL rejected this schema statement: ERROR: relation "audit" does not exist (SQLSTATE 42P01)`)
@@ -358,7 +362,8 @@ func TestVerifyOneStatementClaimRace(t *testing.T) {
 // the model reads the name as a placeholder, and the table as the DDL the
 // Go code runs creates it; -verify replays that DDL under the same name, so
 // the module's own statements run against it. All four findings are
-// verified.
+// verified. Its id is an identity column (GENERATED ALWAYS): the seeding
+// leaves it to PostgreSQL.
 func TestVerifyTableNamedByAGoValue(t *testing.T) {
 	needPostgres(t)
 	code, out, stderr := runVerify(t, filepath.Join("testdata", "verify", "placeholder"), "-format", "json", "./...")

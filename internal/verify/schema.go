@@ -86,8 +86,9 @@ func schemaSources(root string) ([]*sqlcheck.Source, error) {
 
 // notReplayed says why a schema statement is left out: it acts outside the
 // database (roles, grants, databases, tablespaces, server settings), it is a
-// transaction control statement (each statement runs on its own), or it is
-// a DO block, replayed only on the throwaway server.
+// transaction control statement (each statement runs on its own), it is a
+// query or writes data (jobqlint's schema replay ignores both too), or it
+// is a DO block, replayed only on the throwaway server.
 func notReplayed(n *pg.Node, throwaway bool) string {
 	switch {
 	case n.GetCreateRoleStmt() != nil, n.GetAlterRoleStmt() != nil, n.GetAlterRoleSetStmt() != nil, n.GetDropRoleStmt() != nil,
@@ -100,6 +101,10 @@ func notReplayed(n *pg.Node, throwaway bool) string {
 		return "the cluster"
 	case n.GetTransactionStmt() != nil:
 		return "transaction control"
+	case n.GetSelectStmt() != nil, n.GetInsertStmt() != nil, n.GetUpdateStmt() != nil, n.GetDeleteStmt() != nil, n.GetMergeStmt() != nil:
+		// Queries (sqlc's query files are .sql too) and data: the checks
+		// seed the rows they need.
+		return "DML"
 	case n.GetDoStmt() != nil && !throwaway:
 		return "a DO block"
 	}

@@ -83,6 +83,29 @@ func ident(name string) string {
 	return pgx.Identifier{schema, rel}.Sanitize()
 }
 
+// filledByServer returns the columns of a table that PostgreSQL fills
+// itself, or lets be NULL: a default (serial's too), an identity, a
+// generated column, or no NOT NULL. The replayed schema may say more than
+// jobqlint's reading of it (GENERATED ALWAYS AS IDENTITY, a constraint
+// added in a DO block).
+func filledByServer(ctx context.Context, conn *pgx.Conn, table string) (map[string]bool, error) {
+	rows, err := conn.Query(ctx, `SELECT attname FROM pg_attribute
+		WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+		AND (atthasdef OR attidentity <> '' OR attgenerated <> '' OR NOT attnotnull)`, ident(table))
+	if err != nil {
+		return nil, err
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, n := range names {
+		out[n] = true
+	}
+	return out, nil
+}
+
 // rows describes rows to seed a queue table with.
 type rows struct {
 	n     int
@@ -108,6 +131,10 @@ func (c *checker) seed(ctx context.Context, conn *pgx.Conn, table string, stateC
 			}
 		}
 	}
+	filled, err := filledByServer(ctx, conn, table)
+	if err != nil {
+		return fmt.Errorf("reading %s from PostgreSQL: %s", queuemodel.TableName(table), errText(err))
+	}
 	var cols, vals []string
 	for _, col := range t.Columns {
 		var v string
@@ -116,7 +143,7 @@ func (c *checker) seed(ctx context.Context, conn *pgx.Conn, table string, stateC
 			v = r.set[col.Name]
 		case col.Name == stateCol && r.state != "" && r.state != sqlcheck.StateNotNull: // any value: filled as any column
 			v = stateLiteral(r.state)
-		case col.Default != nil || !col.NotNull || col.Type.Name == "serial" || col.Type.Name == "bigserial" || col.Type.Name == "smallserial":
+		case col.Default != nil || !col.NotNull || filled[col.Name]:
 			continue
 		default:
 			var err error

@@ -20,7 +20,7 @@ func New(pool *pgxpool.Pool, table string) *Queue { return &Queue{pool: pool, ta
 // Migrate creates the queue's table.
 func (q *Queue) Migrate(ctx context.Context) error {
 	_, err := q.pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s (
-		id      bigserial PRIMARY KEY,
+		id      bigint    GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
 		status  text      NOT NULL DEFAULT 'queued',
 		run_at  timestamp NOT NULL DEFAULT now(),
 		payload jsonb     NOT NULL
