@@ -126,6 +126,7 @@ func findingKeys(fs []verifiedFinding) []string {
 }
 
 func TestVerifySeed(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	t.Run("seedpr", func(t *testing.T) {
 		code, out, stderr := runVerify(t, filepath.Join("..", "..", "testdata", "seedpr"), "-format", "json", "./...")
@@ -147,6 +148,7 @@ func TestVerifySeed(t *testing.T) {
 // of seedfixed as unserved. -verify runs the poll's plan, sees the index,
 // and withdraws the finding, which changes the exit code.
 func TestVerifyWithdrawsAPollTheIndexServes(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedfixed"))))
@@ -183,6 +185,7 @@ $$;`, 1)
 // server and drops afterwards; a role that may not create databases is
 // refused with a clear message (exit 1).
 func TestVerifyWithDSN(t *testing.T) {
+	t.Parallel()
 	dsn := pgtest.DSN(t) // the tests' own server, as a user's
 	// The seed, with a migration that acts on the cluster: -verify leaves
 	// out roles and grants, and DO blocks (which can do anything) on a
@@ -237,6 +240,7 @@ DO $$ BEGIN CREATE ROLE jobqlint_from_do; END $$;
 // replayed: the checks seed the rows they need, so a job left in the
 // migration (the oldest, were it there) is not the one both workers get.
 func TestVerifyBadSchemaStatement(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedpr"))))
@@ -336,6 +340,7 @@ func TestVerifyEvidenceInEachFormat(t *testing.T) {
 // claim, run while worker A's transaction is open, waits for A's row lock
 // and then takes the same job again (the subquery is not re-run).
 func TestVerifyOneStatementClaimRace(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedfixed"))))
@@ -365,6 +370,7 @@ func TestVerifyOneStatementClaimRace(t *testing.T) {
 // verified. Its id is an identity column (GENERATED ALWAYS): the seeding
 // leaves it to PostgreSQL.
 func TestVerifyTableNamedByAGoValue(t *testing.T) {
+	t.Parallel()
 	needPostgres(t)
 	code, out, stderr := runVerify(t, filepath.Join("testdata", "verify", "placeholder"), "-format", "json", "./...")
 	require.Equal(t, exitFindings, code, stderr)

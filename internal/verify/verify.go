@@ -95,11 +95,11 @@ var ErrCreateDB = errors.New("the role cannot create databases (verify needs CRE
 // for a rule it does not test). The error is for a server it could not use.
 func Run(ctx context.Context, opts Options, findings []Finding) ([]*Evidence, error) {
 	out := make([]*Evidence, len(findings))
-	any := false
+	testable := false
 	for _, f := range findings {
-		any = any || Rules[f.Rule]
+		testable = testable || Rules[f.Rule]
 	}
-	if !any {
+	if !testable {
 		return out, nil
 	}
 	srv, err := connectServer(ctx, opts)
