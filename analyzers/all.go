@@ -13,6 +13,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
+	"github.com/jobqlint/jobqlint/analyzers/migrationlock"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
@@ -28,6 +29,7 @@ var Rules = []*rule.Rule{
 	bookkeeping.Rule,
 	pollindex.Rule,
 	timestamptz.Rule,
+	migrationlock.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
