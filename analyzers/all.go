@@ -14,6 +14,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
 	"github.com/jobqlint/jobqlint/analyzers/migrationlock"
+	"github.com/jobqlint/jobqlint/analyzers/pinnedconn"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
@@ -30,6 +31,7 @@ var Rules = []*rule.Rule{
 	pollindex.Rule,
 	timestamptz.Rule,
 	migrationlock.Rule,
+	pinnedconn.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
