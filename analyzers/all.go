@@ -19,6 +19,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
+	"github.com/jobqlint/jobqlint/analyzers/txenqueue"
 )
 
 // Rules is every jobqlint rule, in the order of the rule table.
@@ -32,6 +33,7 @@ var Rules = []*rule.Rule{
 	timestamptz.Rule,
 	migrationlock.Rule,
 	pinnedconn.Rule,
+	txenqueue.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
