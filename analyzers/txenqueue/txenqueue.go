@@ -10,7 +10,6 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
-	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 //go:embed rule.txtar
@@ -18,8 +17,9 @@ var record []byte
 
 // Rule is the txenqueue rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*Writes)(nil)},
 })
 
 // Analyzer reports the txenqueue rule's findings.
@@ -27,6 +27,7 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	exportWrites(pass, m)
 	for _, tx := range transactions(pass, m) {
 		table := entityWrite(pass, m, tx)
 		if table == "" {
@@ -40,20 +41,29 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // entityWrite returns the first table other than a queue table that the
-// transaction's own statements insert into, update or delete from; "" when
-// there is none.
+// transaction's statements insert into, update or delete from, written on
+// it or through a function given it (see Writes); "" when there is none.
 func entityWrite(pass *analysis.Pass, m *queuemodel.Model, tx *transaction) string {
+	var tables []string
 	for _, c := range m.Calls {
 		if c.Receiver != queuemodel.RecvTx || !tx.holds(c.Pos()) || !tx.runs(pass, c) {
 			continue
 		}
 		for _, st := range c.Stmts {
-			switch st.Kind {
-			case sqlcheck.KindInsert, sqlcheck.KindUpdate, sqlcheck.KindDelete:
-				if st.Table != "" && m.Tables[st.Table] == nil {
-					return st.Table
-				}
+			if isWrite(st.Stmt) {
+				tables = append(tables, st.Table)
 			}
+		}
+	}
+	ast.Inspect(tx.body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && tx.holds(call.Pos()) {
+			tables = append(tables, writesThrough(pass, tx, call)...)
+		}
+		return true
+	})
+	for _, t := range tables {
+		if m.Tables[t] == nil {
+			return t
 		}
 	}
 	return ""
@@ -93,6 +103,13 @@ func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, tx *transaction
 		}
 		if cl := clientEnqueue(pass, call); cl != nil {
 			out = append(out, enqueue{pos: call.Pos(), how: cl.how, fix: cl.fix})
+		}
+		if t := enqueueThrough(pass, m, tx.body, call); t != "" {
+			out = append(out, enqueue{
+				pos: call.Pos(),
+				how: "an INSERT into " + queuemodel.TableName(t) + " on the pool",
+				fix: "call it on queries made from " + tx.name,
+			})
 		}
 		return true
 	})
