@@ -90,6 +90,29 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 			require.NoError(t, tx.Commit(ctx))
 		})
 	}
+	t.Run("SET LOCAL in a file sent as one string bounds the wait", func(t *testing.T) {
+		// golang-migrate sends a file as one multi-statement string, with no
+		// BEGIN: PostgreSQL runs it as one implicit transaction, where SET
+		// LOCAL holds for the statements after it.
+		dsn := pgtest.DSN(t)
+		holder, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { holder.Close(ctx) })
+		migration, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { migration.Close(ctx) })
+		pgtest.Exec(t, holder, createTasks)
+		tx, err := holder.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, `SELECT count(*) FROM tasks`)
+		require.NoError(t, err)
+
+		wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		_, err = migration.Exec(wait, "SET LOCAL lock_timeout = '200ms';\nALTER TABLE tasks ADD COLUMN priority int NOT NULL DEFAULT 0;")
+		require.Equal(t, "55P03", pgCode(t, err))
+	})
 	t.Run("SET LOCAL lasts to the end of the migration's transaction", func(t *testing.T) {
 		conn := pgtest.Connect(t)
 		tx, err := conn.Begin(ctx)
