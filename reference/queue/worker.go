@@ -13,10 +13,12 @@ import (
 
 // Config configures a Worker. Zero fields take the defaults in brackets.
 type Config struct {
-	Queue       string // the queue to work [DefaultQueue]
-	Concurrency int    // jobs run at once [10]
+	Queue string // the queue to work [DefaultQueue]
+	// Concurrency is how many handlers run at once [10]. As many jobs more
+	// may be in hand, run and waiting for their outcome to be recorded.
+	Concurrency int
 	// Lease is how long a claim holds a job without renewal [30s]. The
-	// worker renews it every Lease/3 while the handler runs; a job whose
+	// worker renews it every Lease/3 while the job is in hand; a job whose
 	// worker dies goes back to the queue about one Lease later. A handler
 	// whose lease could not be renewed in time is cancelled before the
 	// lease runs out.
