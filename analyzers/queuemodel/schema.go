@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/internal/schemacache"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -54,6 +55,43 @@ func (st *schemaState) get() *sqlcheck.Schema {
 	return st.s
 }
 
+// moduleFiles are the files a module's schema and statements are read
+// from, read once per process, with their cache key. Both the schema and
+// the module's statements are kept in the on-disk cache (schemacache)
+// under that key: a go vet run's processes, one per package, replay the
+// migrations once between them.
+type moduleFiles struct {
+	once  sync.Once
+	files *sqlcheck.ModuleFiles
+	key   [32]byte
+	err   error
+}
+
+var filesCache sync.Map // key (root and -schema paths) -> *moduleFiles
+
+func readModule(root string, paths []string) *moduleFiles {
+	v, _ := filesCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), new(moduleFiles))
+	m := v.(*moduleFiles)
+	m.once.Do(func() {
+		if len(paths) == 0 {
+			m.files = sqlcheck.ReadModule(root)
+		} else {
+			abs := make([]string, len(paths))
+			for i, p := range paths {
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(root, p)
+				}
+				abs[i] = p
+			}
+			m.files, m.err = sqlcheck.ReadPaths(abs)
+		}
+		if m.err == nil {
+			m.key = m.files.Key()
+		}
+	})
+	return m
+}
+
 type cached struct {
 	once sync.Once
 	s    *sqlcheck.Schema
@@ -63,30 +101,25 @@ type cached struct {
 var schemaCache sync.Map // key (root and -schema paths) -> *cached
 
 func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
-	key := root + "\x00" + strings.Join(paths, "\x00")
-	v, _ := schemaCache.LoadOrStore(key, new(cached))
+	v, _ := schemaCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), new(cached))
 	c := v.(*cached)
 	c.once.Do(func() {
-		if len(paths) == 0 {
-			srcs, unread := sqlcheck.Discover(root)
-			c.s = sqlcheck.Replay(srcs)
-			c.s.Problems = append(unread, c.s.Problems...)
+		mf := readModule(root, paths)
+		if mf.err != nil {
+			c.err = mf.err
 			return
 		}
-		abs := make([]string, len(paths))
-		for i, p := range paths {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(root, p)
-			}
-			abs[i] = p
-		}
-		srcs, unread, err := sqlcheck.FromPaths(abs)
-		if err != nil {
-			c.err = err
+		dir, key := schemacache.Dir(), schemacache.Key("schema", mf.key[:])
+		s := new(sqlcheck.Schema)
+		if schemacache.Load(dir, key, s) {
+			c.s = s
 			return
 		}
+		srcs, uses, probs := mf.files.Sources()
 		c.s = sqlcheck.Replay(srcs)
-		c.s.Problems = append(unread, c.s.Problems...)
+		c.s.Problems = append(probs, c.s.Problems...)
+		c.s.Sources = uses
+		schemacache.Store(dir, key, c.s) // a cache that cannot be written costs time, not results
 	})
 	return c.s, c.err
 }
@@ -108,7 +141,15 @@ func (m *Model) ModuleRoot() string { return m.schema.root }
 func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 	v, _ := moduleStatements.LoadOrStore(m.schema.root, new(statementsOnce))
 	s := v.(*statementsOnce)
-	s.once.Do(func() { s.stmts = sqlcheck.ModuleStatements(m.schema.root) })
+	s.once.Do(func() {
+		mf := readModule(m.schema.root, nil)
+		dir, key := schemacache.Dir(), schemacache.Key("statements", mf.key[:])
+		if schemacache.Load(dir, key, &s.stmts) {
+			return
+		}
+		s.stmts = mf.files.Statements()
+		schemacache.Store(dir, key, s.stmts)
+	})
 	return s.stmts
 }
 
