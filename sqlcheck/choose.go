@@ -28,16 +28,23 @@ type SourceUse struct {
 // not schema, and are not replayed; neither are files sqlc reads for an
 // engine other than PostgreSQL. Other .sql files and Go DDL are replayed
 // as found. Files named by -schema (ReadPaths) are all replayed, in the
-// order given, and no use is returned. The uses say what was chosen; the problems are the files that
+// order given. The uses say what was chosen; the problems are the files that
 // could not be read and the sqlc configurations that could not.
 func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	probs := append([]Problem(nil), m.Problems...)
 	if m.Given {
-		var srcs []*Source
+		var (
+			srcs   []*Source
+			chosen []choice
+		)
 		for _, f := range m.Files {
-			srcs = append(srcs, f.sources()...)
+			s := f.sources()
+			srcs = append(srcs, s...)
+			if len(s) > 0 {
+				chosen = append(chosen, choice{file: f, kind: "named by -schema"})
+			}
 		}
-		return srcs, nil, probs
+		return srcs, groupUses(chosen), probs
 	}
 	var configs []*sqlcConfig
 	for _, f := range m.Files {
@@ -51,12 +58,6 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	}
 	tools := migrationDirs(m.Files)
 
-	type choice struct {
-		file File
-		kind string
-		why  string // set aside when not ""
-		cfg  string // the configuration that named it
-	}
 	var (
 		chosen     []choice
 		migrations string // a directory of migrations, for the snapshot's reason
@@ -114,10 +115,22 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 		srcs = append(srcs, s...)
 	}
-	// One use per directory, kind and outcome, in path order.
+	return srcs, groupUses(chosen), probs
+}
+
+// A choice is what discovery does with one file.
+type choice struct {
+	file File
+	kind string // "" for a file that is no source (a .go file without DDL)
+	why  string // set aside when not ""
+	cfg  string // the sqlc configuration that named it
+}
+
+// groupUses makes one use of each directory's files of one kind and
+// outcome, in path order.
+func groupUses(chosen []choice) []SourceUse {
 	type group struct{ dir, kind, why string }
 	byGroup := map[group]*SourceUse{}
-	var uses []SourceUse
 	var order []group
 	for _, c := range chosen {
 		if c.kind == "" {
@@ -137,11 +150,12 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 		u.Files++
 	}
+	uses := make([]SourceUse, 0, len(order))
 	for _, g := range order {
 		uses = append(uses, *byGroup[g])
 	}
 	sort.SliceStable(uses, func(i, j int) bool { return naturalLess(uses[i].Path, uses[j].Path) })
-	return srcs, uses, probs
+	return uses
 }
 
 // named returns the configuration path that names file, itself or as a

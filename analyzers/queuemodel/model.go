@@ -289,6 +289,16 @@ func TableName(name string) string {
 	return sqltext.Display(strings.TrimPrefix(name, "public."))
 }
 
+// SchemaSources says which schema sources the module's schema was
+// replayed from and which were set aside, and why (see
+// sqlcheck.ModuleFiles.Sources). It loads the schema.
+func (m *Model) SchemaSources() []sqlcheck.SourceUse {
+	if s := m.schema.get(); s != nil {
+		return s.Sources
+	}
+	return nil
+}
+
 // SchemaErr is the error loading the schema from -schema paths, if any.
 func (m *Model) SchemaErr() error { m.schema.get(); return m.schema.err }
 
