@@ -318,6 +318,18 @@ func (m *Model) QueueTables() []*QueueTable {
 // answer, so in go vet (a process per package) each finding appears once.
 func (m *Model) ReportsSchemaOf(t *QueueTable) bool { return t.Local && !t.Inherited }
 
+// ReportsAnySchema reports whether this package reports the schema
+// findings of some queue table (see ReportsSchemaOf). A package that only
+// inherits its queues, or has none, loads no schema for them.
+func (m *Model) ReportsAnySchema() bool {
+	for _, t := range m.Tables {
+		if m.ReportsSchemaOf(t) {
+			return true
+		}
+	}
+	return false
+}
+
 // ReportsSchemaProblems reports whether this package reports the problems of
 // the schema itself (SQL files that do not parse): it reports the schema of
 // some queue table, and no dependency polls any queue table.
