@@ -55,14 +55,16 @@ func (st *schemaState) get() *sqlcheck.Schema {
 	return st.s
 }
 
-// moduleFiles are the files a module's schema and statements are read
-// from, read once per process, with their cache key. Both the schema and
-// the module's statements are kept in the on-disk cache (schemacache)
+// moduleFiles identifies the files a module's schema and statements are
+// read from by their cache key, computed once per process. Both the schema
+// and the module's statements are kept in the on-disk cache (schemacache)
 // under that key: a go vet run's processes, one per package, replay the
-// migrations once between them.
+// migrations once between them. The files' contents are not kept: a miss
+// reads them again.
 type moduleFiles struct {
+	root  string
+	paths []string
 	once  sync.Once
-	files *sqlcheck.ModuleFiles
 	key   [32]byte
 	err   error
 }
@@ -70,26 +72,49 @@ type moduleFiles struct {
 var filesCache sync.Map // key (root and -schema paths) -> *moduleFiles
 
 func readModule(root string, paths []string) *moduleFiles {
-	v, _ := filesCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), new(moduleFiles))
+	v, _ := filesCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), &moduleFiles{root: root, paths: paths})
 	m := v.(*moduleFiles)
 	m.once.Do(func() {
-		if len(paths) == 0 {
-			m.files = sqlcheck.ReadModule(root)
-		} else {
-			abs := make([]string, len(paths))
-			for i, p := range paths {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(root, p)
-				}
-				abs[i] = p
-			}
-			m.files, m.err = sqlcheck.ReadPaths(abs)
-		}
-		if m.err == nil {
-			m.key = m.files.Key()
+		var files *sqlcheck.ModuleFiles
+		if files, m.err = m.read(); m.err == nil {
+			m.key = files.Key()
 		}
 	})
 	return m
+}
+
+// read reads the files: those under the module root, or the -schema paths.
+func (m *moduleFiles) read() (*sqlcheck.ModuleFiles, error) {
+	if len(m.paths) == 0 {
+		return sqlcheck.ReadModule(m.root), nil
+	}
+	abs := make([]string, len(m.paths))
+	for i, p := range m.paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(m.root, p)
+		}
+		abs[i] = p
+	}
+	return sqlcheck.ReadPaths(abs)
+}
+
+// compute returns what kind of entry the files give, from the cache or
+// computed from the files and stored. A file changed since the key was
+// computed gives the entry of its new contents.
+func compute[T any](m *moduleFiles, kind string, from func(*sqlcheck.ModuleFiles) T) (T, error) {
+	var v T
+	dir := schemacache.Dir()
+	if schemacache.Load(dir, schemacache.Key(kind, m.key[:]), &v) {
+		return v, nil
+	}
+	files, err := m.read()
+	if err != nil {
+		return v, err
+	}
+	v = from(files)
+	key := files.Key()
+	schemacache.Store(dir, schemacache.Key(kind, key[:]), v) // a cache that cannot be written costs time, not results
+	return v, nil
 }
 
 type cached struct {
@@ -109,17 +134,13 @@ func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
 			c.err = mf.err
 			return
 		}
-		dir, key := schemacache.Dir(), schemacache.Key("schema", mf.key[:])
-		s := new(sqlcheck.Schema)
-		if schemacache.Load(dir, key, s) {
-			c.s = s
-			return
-		}
-		srcs, uses, probs := mf.files.Sources()
-		c.s = sqlcheck.Replay(srcs)
-		c.s.Problems = append(probs, c.s.Problems...)
-		c.s.Sources = uses
-		schemacache.Store(dir, key, c.s) // a cache that cannot be written costs time, not results
+		c.s, c.err = compute(mf, "schema", func(files *sqlcheck.ModuleFiles) *sqlcheck.Schema {
+			srcs, uses, probs := files.Sources()
+			s := sqlcheck.Replay(srcs)
+			s.Problems = append(probs, s.Problems...)
+			s.Sources = uses
+			return s
+		})
 	})
 	return c.s, c.err
 }
@@ -143,12 +164,9 @@ func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 	s := v.(*statementsOnce)
 	s.once.Do(func() {
 		mf := readModule(m.schema.root, nil)
-		dir, key := schemacache.Dir(), schemacache.Key("statements", mf.key[:])
-		if schemacache.Load(dir, key, &s.stmts) {
-			return
+		if mf.err == nil {
+			s.stmts, _ = compute(mf, "statements", (*sqlcheck.ModuleFiles).Statements)
 		}
-		s.stmts = mf.files.Statements()
-		schemacache.Store(dir, key, s.stmts)
 	})
 	return s.stmts
 }
