@@ -1,10 +1,16 @@
 package analyzers_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/internal/schemacache"
 )
 
 // Every rule's documented examples: the bad one is reported, the good one
@@ -29,4 +35,28 @@ func TestRulesAreAll(t *testing.T) {
 		}
 		seen[r.ID] = true
 	}
+}
+
+// A package with no SQL of its own, that only inherits a queue from a
+// package it imports, does not pay for the module's schema: under go vet it
+// is a process of its own, and a large application has hundreds of them.
+func TestInheritedQueueLoadsNoSchema(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(schemacache.Env, cache)
+	all := &analysis.Analyzer{
+		Name:     "all",
+		Doc:      "every rule",
+		Requires: analyzers.All,
+		Run: func(pass *analysis.Pass) (any, error) {
+			m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+			if len(m.Tables) == 0 {
+				t.Errorf("%s: the imported queue's table is not inherited", pass.Pkg.Path())
+			}
+			return nil, nil
+		},
+	}
+	all.Requires = append(all.Requires, queuemodel.Analyzer)
+	ruletest.Run(t, all, "inherits/worker")
+	schemas, _ := filepath.Glob(filepath.Join(cache, "schema-*"))
+	require.Len(t, schemas, 1, "only the queue package (whose facts the worker imports) loads a schema")
 }

@@ -2,6 +2,7 @@ package sqlcheck
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -18,14 +19,18 @@ import (
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
 
-// Discover finds the schema's sources under a module root: every .sql file
-// that is not a down migration, and every DDL string literal in the module's
-// non-test .go files, in natural path order (so 2_x.sql comes before
-// 10_y.sql). Directories named testdata or vendor, hidden ones, and nested
-// modules are skipped, as the go command skips them. Files that cannot be read are
-// returned as problems.
+// Discover finds the schema's sources under a module root: the .sql files
+// that are not down migrations, and the DDL string literals of the
+// module's non-test .go files, in natural path order (so 2_x.sql comes
+// before 10_y.sql). Directories named testdata or vendor, hidden ones, and
+// nested modules are skipped, as the go command skips them. Files that
+// cannot be read are returned as problems.
+//
+// When the module has both migrations and the schema snapshot sqlc reads,
+// only the migrations are replayed (see ModuleFiles.Sources).
 func Discover(root string) ([]*Source, []Problem) {
-	return collect([]string{root})
+	srcs, _, probs := ReadModule(root).Sources()
+	return srcs, probs
 }
 
 // FromPaths reads the schema from the given files and directories instead of
@@ -33,16 +38,22 @@ func Discover(root string) ([]*Source, []Problem) {
 // walks a module; a named file is read whatever its name. A path that does
 // not exist is an error.
 func FromPaths(paths []string) ([]*Source, []Problem, error) {
-	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
-			return nil, nil, fmt.Errorf("schema path: %w", err)
-		}
+	m, err := ReadPaths(paths)
+	if err != nil {
+		return nil, nil, err
 	}
-	srcs, probs := collect(paths)
+	srcs, _, probs := m.Sources()
 	return srcs, probs, nil
 }
 
-func collect(paths []string) ([]*Source, []Problem) {
+// ReadPaths reads the files of the given paths, as FromPaths takes them:
+// their sources are every file read, in the order given.
+func ReadPaths(paths []string) (*ModuleFiles, error) {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fmt.Errorf("schema path: %w", err)
+		}
+	}
 	var (
 		files []string
 		probs []Problem
@@ -53,21 +64,76 @@ func collect(paths []string) ([]*Source, []Problem) {
 		files = append(files, found...)
 		probs = append(probs, p...)
 	}
+	m := readFiles(files)
+	m.Given = true
+	m.Problems = append(probs, m.Problems...)
+	return m, nil
+}
 
-	var srcs []*Source
-	for _, path := range files {
+// ModuleFiles are the files of a module that its schema may come from,
+// read: .sql files, non-test .go files, sqlc configurations and atlas.sum
+// files. What they hold, and so the schema replayed from them, is
+// determined by their paths and contents (see Key).
+type ModuleFiles struct {
+	Root     string
+	Files    []File // in natural path order
+	Problems []Problem
+	Given    bool // named by -schema (ReadPaths): every file is a source
+}
+
+// A File is a file's path and content.
+type File struct {
+	Path    string
+	Content []byte
+}
+
+// ReadModule reads the files under root that its schema may come from.
+func ReadModule(root string) *ModuleFiles {
+	files, probs := schemaFiles(root)
+	m := readFiles(files)
+	m.Root = root
+	m.Problems = append(probs, m.Problems...)
+	return m
+}
+
+func readFiles(paths []string) *ModuleFiles {
+	m := &ModuleFiles{}
+	for _, path := range paths {
 		content, err := os.ReadFile(path)
 		if err != nil {
-			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
+			m.Problems = append(m.Problems, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
 			continue
 		}
-		if strings.HasSuffix(path, ".go") {
-			srcs = append(srcs, goSources(path, content)...)
-		} else {
-			srcs = append(srcs, SQLFile(path, content))
-		}
+		m.Files = append(m.Files, File{Path: path, Content: content})
 	}
-	return srcs, probs
+	return m
+}
+
+// Key is a hash of the files' paths and contents, and of the problems met
+// reading them: the schema replayed from the same key is the same.
+func (m *ModuleFiles) Key() [sha256.Size]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "root\x00%s\x00%v\x00", m.Root, m.Given)
+	for _, f := range m.Files {
+		fmt.Fprintf(h, "file\x00%s\x00%d\x00", f.Path, len(f.Content))
+		h.Write(f.Content)
+	}
+	for _, p := range m.Problems {
+		fmt.Fprintf(h, "problem\x00%s\x00%s\x00", p.Loc.File, p.Msg)
+	}
+	return [sha256.Size]byte(h.Sum(nil))
+}
+
+// sources returns the schema sources of one file: the file itself, or the
+// DDL literals of a .go file. Configurations and atlas.sum hold none.
+func (f File) sources() []*Source {
+	switch name := filepath.Base(f.Path); {
+	case strings.HasSuffix(name, ".go"):
+		return goSources(f.Path, f.Content)
+	case isSqlcConfig(name) || name == "atlas.sum":
+		return nil
+	}
+	return []*Source{SQLFile(f.Path, f.Content)}
 }
 
 // isModule reports whether dir holds a go.mod: a nested module is another
@@ -102,7 +168,7 @@ func schemaFiles(root string) ([]string, []Problem) {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && isSchemaFile(d.Name()) {
+		if d.Type().IsRegular() && (isSchemaFile(d.Name()) || isSqlcConfig(d.Name()) || d.Name() == "atlas.sum") {
 			files = append(files, path)
 		}
 		return nil
@@ -194,18 +260,22 @@ var (
 // whether or not the analysis sees them run (a reclaimer in another
 // package).
 func ModuleStatements(root string) []*Stmt {
-	files, _ := schemaFiles(root)
+	return ReadModule(root).Statements()
+}
+
+// Statements returns the facts of every SELECT, UPDATE and DELETE the
+// files hold (see ModuleStatements).
+func (m *ModuleFiles) Statements() []*Stmt {
 	var out []*Stmt
-	for _, path := range files {
-		content, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
+	for _, f := range m.Files {
 		var srcs []*Source
-		if strings.HasSuffix(path, ".go") {
-			srcs = goLiterals(path, content, dmlHint, dmlStart)
-		} else {
-			srcs = []*Source{SQLFile(path, content)}
+		switch name := filepath.Base(f.Path); {
+		case isSqlcConfig(name) || name == "atlas.sum":
+			continue
+		case strings.HasSuffix(name, ".go"):
+			srcs = goLiterals(f.Path, f.Content, dmlHint, dmlStart)
+		default:
+			srcs = []*Source{SQLFile(f.Path, f.Content)}
 		}
 		for _, src := range srcs {
 			parseEach(src.SQL, func(raw RawStmt) {

@@ -17,6 +17,7 @@ type Schema struct {
 	Functions map[string]*Function // functions and procedures by qualified name, "public.dequeue" (the last one created of each name)
 	Triggers  []*Trigger           // in the order they were created
 	Problems  []Problem            // SQL the parser rejected, in source order (and, from the caller, files it could not read)
+	Sources   []SourceUse          // what discovery replayed and set aside, set by the caller
 	// Locks lists the DDL that locks a table created by an earlier source
 	// against the queue's statements, in source order (see LockingDDL).
 	Locks []*LockingDDL
@@ -28,6 +29,7 @@ type Problem struct {
 	Loc    Loc
 	Msg    string
 	Unread bool // the file (or directory) at Loc.File could not be read
+	Config bool // a sqlc configuration jobqlint could not read (see Discover)
 }
 
 // A Table is a table of the final schema.

@@ -128,6 +128,9 @@ func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Curso
 // package or of the module's SQL reads.
 func unreadColumns(m *queuemodel.Model) []*sqlcheck.Column {
 	var out []*sqlcheck.Column
+	if !m.ReportsAnySchema() {
+		return nil
+	}
 	schema := m.Schema()
 	for _, qt := range m.QueueTables() {
 		t := schema.Table(qt.Name)

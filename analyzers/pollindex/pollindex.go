@@ -27,8 +27,8 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	if len(m.Tables) == 0 {
-		return nil, nil
+	if !m.ReportsAnySchema() {
+		return nil, nil // no queue of its own: no schema to load
 	}
 	schema := m.Schema()
 	if err := m.SchemaErr(); err != nil {

@@ -31,9 +31,9 @@ func (b *builder) functionBodies(c *Call, call *sqlcheck.FuncCall) {
 // triggerBodies adds to each statement that changes a table the bodies of
 // the triggers it fires. Only packages that may hold a queue (a statement
 // shaped like a poll, a function body, a queue of a dependency) pay for the
-// schema this needs.
+// schema this needs, and only when they change a table.
 func (b *builder) triggerBodies() {
-	if !b.mayHoldQueue() {
+	if !b.changesTables() || !b.mayHoldQueue() {
 		return
 	}
 	schema := b.model.Schema()
@@ -61,6 +61,19 @@ func (b *builder) triggerBodies() {
 			b.number(c)
 		}
 	}
+}
+
+// changesTables reports whether a statement of the package may fire a
+// trigger: it inserts, updates or deletes.
+func (b *builder) changesTables() bool {
+	for _, c := range b.model.Calls {
+		for _, st := range c.Stmts {
+			if st.Kind == sqlcheck.KindInsert || st.Kind == sqlcheck.KindUpdate || st.Kind == sqlcheck.KindDelete {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mayHoldQueue reports whether the package runs a statement shaped like a

@@ -294,6 +294,16 @@ func TableName(name string) string {
 	return sqltext.Display(strings.TrimPrefix(name, "public."))
 }
 
+// SchemaSources says which schema sources the module's schema was
+// replayed from and which were set aside, and why (see
+// sqlcheck.ModuleFiles.Sources). It loads the schema.
+func (m *Model) SchemaSources() []sqlcheck.SourceUse {
+	if s := m.schema.get(); s != nil {
+		return s.Sources
+	}
+	return nil
+}
+
 // SchemaErr is the error loading the schema from -schema paths, if any.
 func (m *Model) SchemaErr() error { m.schema.get(); return m.schema.err }
 
@@ -312,6 +322,18 @@ func (m *Model) QueueTables() []*QueueTable {
 // no package it depends on does. Every package of a run computes the same
 // answer, so in go vet (a process per package) each finding appears once.
 func (m *Model) ReportsSchemaOf(t *QueueTable) bool { return t.Local && !t.Inherited }
+
+// ReportsAnySchema reports whether this package reports the schema
+// findings of some queue table (see ReportsSchemaOf). A package that only
+// inherits its queues, or has none, loads no schema for them.
+func (m *Model) ReportsAnySchema() bool {
+	for _, t := range m.Tables {
+		if m.ReportsSchemaOf(t) {
+			return true
+		}
+	}
+	return false
+}
 
 // ReportsSchemaProblems reports whether this package reports the problems of
 // the schema itself (SQL files that do not parse): it reports the schema of

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/internal/schemacache"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -54,6 +55,68 @@ func (st *schemaState) get() *sqlcheck.Schema {
 	return st.s
 }
 
+// moduleFiles identifies the files a module's schema and statements are
+// read from by their cache key, computed once per process. Both the schema
+// and the module's statements are kept in the on-disk cache (schemacache)
+// under that key: a go vet run's processes, one per package, replay the
+// migrations once between them. The files' contents are not kept: a miss
+// reads them again.
+type moduleFiles struct {
+	root  string
+	paths []string
+	once  sync.Once
+	key   [32]byte
+	err   error
+}
+
+var filesCache sync.Map // key (root and -schema paths) -> *moduleFiles
+
+func readModule(root string, paths []string) *moduleFiles {
+	v, _ := filesCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), &moduleFiles{root: root, paths: paths})
+	m := v.(*moduleFiles)
+	m.once.Do(func() {
+		var files *sqlcheck.ModuleFiles
+		if files, m.err = m.read(); m.err == nil {
+			m.key = files.Key()
+		}
+	})
+	return m
+}
+
+// read reads the files: those under the module root, or the -schema paths.
+func (m *moduleFiles) read() (*sqlcheck.ModuleFiles, error) {
+	if len(m.paths) == 0 {
+		return sqlcheck.ReadModule(m.root), nil
+	}
+	abs := make([]string, len(m.paths))
+	for i, p := range m.paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(m.root, p)
+		}
+		abs[i] = p
+	}
+	return sqlcheck.ReadPaths(abs)
+}
+
+// compute returns what kind of entry the files give, from the cache or
+// computed from the files and stored. A file changed since the key was
+// computed gives the entry of its new contents.
+func compute[T any](m *moduleFiles, kind string, from func(*sqlcheck.ModuleFiles) T) (T, error) {
+	var v T
+	dir := schemacache.Dir()
+	if schemacache.Load(dir, schemacache.Key(kind, m.key[:]), &v) {
+		return v, nil
+	}
+	files, err := m.read()
+	if err != nil {
+		return v, err
+	}
+	v = from(files)
+	key := files.Key()
+	schemacache.Store(dir, schemacache.Key(kind, key[:]), v) // a cache that cannot be written costs time, not results
+	return v, nil
+}
+
 type cached struct {
 	once sync.Once
 	s    *sqlcheck.Schema
@@ -63,30 +126,21 @@ type cached struct {
 var schemaCache sync.Map // key (root and -schema paths) -> *cached
 
 func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
-	key := root + "\x00" + strings.Join(paths, "\x00")
-	v, _ := schemaCache.LoadOrStore(key, new(cached))
+	v, _ := schemaCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), new(cached))
 	c := v.(*cached)
 	c.once.Do(func() {
-		if len(paths) == 0 {
-			srcs, unread := sqlcheck.Discover(root)
-			c.s = sqlcheck.Replay(srcs)
-			c.s.Problems = append(unread, c.s.Problems...)
+		mf := readModule(root, paths)
+		if mf.err != nil {
+			c.err = mf.err
 			return
 		}
-		abs := make([]string, len(paths))
-		for i, p := range paths {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(root, p)
-			}
-			abs[i] = p
-		}
-		srcs, unread, err := sqlcheck.FromPaths(abs)
-		if err != nil {
-			c.err = err
-			return
-		}
-		c.s = sqlcheck.Replay(srcs)
-		c.s.Problems = append(unread, c.s.Problems...)
+		c.s, c.err = compute(mf, "schema", func(files *sqlcheck.ModuleFiles) *sqlcheck.Schema {
+			srcs, uses, probs := files.Sources()
+			s := sqlcheck.Replay(srcs)
+			s.Problems = append(probs, s.Problems...)
+			s.Sources = uses
+			return s
+		})
 	})
 	return c.s, c.err
 }
@@ -108,7 +162,12 @@ func (m *Model) ModuleRoot() string { return m.schema.root }
 func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 	v, _ := moduleStatements.LoadOrStore(m.schema.root, new(statementsOnce))
 	s := v.(*statementsOnce)
-	s.once.Do(func() { s.stmts = sqlcheck.ModuleStatements(m.schema.root) })
+	s.once.Do(func() {
+		mf := readModule(m.schema.root, nil)
+		if mf.err == nil {
+			s.stmts, _ = compute(mf, "statements", (*sqlcheck.ModuleFiles).Statements)
+		}
+	})
 	return s.stmts
 }
 

@@ -20,8 +20,8 @@ type ownership struct {
 func (s *session) schemaOwnership() *ownership {
 	o := &ownership{lines: map[string]map[int]bool{}}
 	m := s.model
-	if m == nil || len(m.Tables) == 0 {
-		return o // no queue here: the schema is not loaded, nothing is owned
+	if m == nil || !m.ReportsAnySchema() {
+		return o // no queue of its own here: the schema is not loaded, nothing is owned
 	}
 	schema := m.Schema()
 	if schema == nil || m.SchemaErr() != nil {

@@ -42,8 +42,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for _, p := range schema.Problems {
 			msg := "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)"
-			if p.Unread {
+			switch {
+			case p.Unread:
 				msg = "migration cannot be read: " + p.Msg + " (the schema jobqlint checks lacks this file)"
+			case p.Config:
+				msg = "sqlc configuration cannot be read: " + p.Msg + " (jobqlint replays the module's .sql files without telling sqlc's schema and queries from migrations)"
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos:     m.Pos(p.Loc),

@@ -8,7 +8,7 @@ import (
 )
 
 func TestSyntax(t *testing.T) {
-	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody")
+	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc")
 }
 
 // A migration the program fills in (fmt verbs, text/template) is not SQL

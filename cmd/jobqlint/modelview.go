@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,10 +22,27 @@ import (
 // site whose SQL stayed unread with the reason. It answers "why is the tool
 // silent here?". Text prints one line each; -format json prints one object,
 // {"packages": [...]}, with per-package counts of SQL sites read and not
-// read; the findings' JSON array is unchanged.
+// read, and {"schemas": [...]}: for each module, the schema sources
+// replayed and those set aside, with why; the findings' JSON array is
+// unchanged.
 
 type modelView struct {
+	Schemas  []modelSchema  `json:"schemas"`
 	Packages []modelPackage `json:"packages"`
+}
+
+// A modelSchema is the schema sources of one module.
+type modelSchema struct {
+	Module  string        `json:"module"` // the module root
+	Sources []modelSource `json:"sources"`
+}
+
+type modelSource struct {
+	Path  string `json:"path"` // a directory, or a file alone of its kind there
+	Kind  string `json:"kind"` // goose migrations, sqlc schema (config), sqlc queries, SQL files, Go DDL...
+	Files int    `json:"files"`
+	Used  bool   `json:"used"`
+	Why   string `json:"why,omitempty"` // why it was set aside
 }
 
 type modelPackage struct {
@@ -115,13 +133,23 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 			chosen[p.PkgPath] = act
 		}
 	}
-	view := modelView{Packages: []modelPackage{}}
+	view := modelView{Schemas: []modelSchema{}, Packages: []modelPackage{}}
+	roots := map[string]*queuemodel.Model{}
 	for _, path := range slices.Sorted(mapKeys(chosen)) {
 		act := chosen[path]
-		mp := describePackage(path, act.Package.Fset, act.Result.(*queuemodel.Model))
+		m := act.Result.(*queuemodel.Model)
+		mp := describePackage(path, act.Package.Fset, m)
 		if mp.Sites > 0 || len(mp.Tables) > 0 {
 			view.Packages = append(view.Packages, mp)
+			roots[m.ModuleRoot()] = m
 		}
+	}
+	for _, root := range slices.Sorted(mapKeys(roots)) {
+		ms := modelSchema{Module: root, Sources: []modelSource{}}
+		for _, u := range roots[root].SchemaSources() {
+			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why})
+		}
+		view.Schemas = append(view.Schemas, ms)
 	}
 	slices.SortFunc(errs, func(a, b error) int { return cmp.Compare(a.Error(), b.Error()) })
 	return view, errs
@@ -198,6 +226,23 @@ func writeModelJSON(w io.Writer, view modelView) error {
 // line per queue table, per statement and per unread site.
 func writeModelText(w io.Writer, view modelView) error {
 	var b strings.Builder
+	for _, s := range view.Schemas {
+		fmt.Fprintf(&b, "schema of %s:\n", relPath(s.Module))
+		if len(s.Sources) == 0 {
+			b.WriteString("  no migrations found\n")
+		}
+		for _, src := range s.Sources {
+			files := "1 file"
+			if src.Files != 1 {
+				files = fmt.Sprintf("%d files", src.Files)
+			}
+			if src.Used {
+				fmt.Fprintf(&b, "  replayed %s: %s, %s\n", relPath(src.Path), relKind(src.Kind), files)
+			} else {
+				fmt.Fprintf(&b, "  set aside %s: %s, %s: %s\n", relPath(src.Path), relKind(src.Kind), files, relPaths(src.Why))
+			}
+		}
+	}
 	for _, p := range view.Packages {
 		fmt.Fprintf(&b, "%s: %d SQL sites, %d read, %d unread\n", p.Package, p.Sites, p.Read, p.Unread)
 		for _, t := range p.Tables {
@@ -226,6 +271,26 @@ func writeModelText(w io.Writer, view modelView) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// relKind and relPaths show the paths in a source's kind (its sqlc
+// configuration) and reason relative to the working directory, as the
+// other paths of the text view are.
+func relKind(kind string) string {
+	if i := strings.LastIndex(kind, " ("); i >= 0 && strings.HasSuffix(kind, ")") {
+		return kind[:i] + " (" + relPath(kind[i+2:len(kind)-1]) + ")"
+	}
+	return kind
+}
+
+func relPaths(s string) string {
+	words := strings.Fields(s)
+	for i, w := range words {
+		if filepath.IsAbs(w) {
+			words[i] = relPath(w)
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 func textPos(p modelPos) string { return fmt.Sprintf("%s:%d:%d", relPath(p.File), p.Line, p.Column) }

@@ -5,7 +5,7 @@
 // its migrations side by side (outside module mode, the package directory
 // is the schema root). Go expectations are analysistest's `// want "re"`
 // comments; SQL expectations are `-- want "re"` comments on the line of the
-// finding. pgx is provided by stubs (testdata/src/github.com/jackc/pgx/v5)
+// finding (`# want "re"` in a sqlc.yaml). pgx is provided by stubs (testdata/src/github.com/jackc/pgx/v5)
 // with pgx's own names and signatures.
 package ruletest
 
@@ -67,7 +67,8 @@ func copyTree(t *testing.T, from, to string) {
 }
 
 // recorder passes analysistest's complaints on, except unexpected
-// diagnostics in .sql files, which it keeps to match against `-- want`.
+// diagnostics in .sql files (and sqlc.yaml files), which it keeps to match
+// against `-- want` (`# want`).
 type recorder struct {
 	t        *testing.T
 	sqlDiags []sqlDiag
@@ -79,7 +80,7 @@ type sqlDiag struct {
 	msg  string
 }
 
-var unexpected = regexp.MustCompile(`^(.+\.sql):(\d+):\d+: unexpected diagnostic: (.*)$`)
+var unexpected = regexp.MustCompile(`^(.+\.sql|.+/sqlc\.yaml):(\d+):\d+: unexpected diagnostic: (.*)$`)
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.t.Helper()
@@ -92,7 +93,10 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.t.Errorf("%s", msg)
 }
 
-var sqlWant = regexp.MustCompile(`--\s*want\s+(.*)$`)
+var (
+	sqlWant  = regexp.MustCompile(`--\s*want\s+(.*)$`)
+	yamlWant = regexp.MustCompile(`#\s*want\s+(.*)$`)
+)
 
 // checkSQL matches the diagnostics reported in .sql files with the
 // `-- want "re"` comments of the packages' .sql files, one diagnostic per
@@ -131,12 +135,20 @@ func (r *recorder) checkSQL(src string, pkgs []string) {
 	}
 }
 
-// readWants reads the `-- want` expectations of the .sql files under src/dir.
+// readWants reads the `-- want` expectations of the .sql files under
+// src/dir, and the `# want` ones of their sqlc.yaml files.
 func (r *recorder) readWants(src, dir string, add func(rel string, line int, rx *regexp.Regexp)) {
 	r.t.Helper()
 	filepath.WalkDir(filepath.Join(src, dir), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql") {
+		if err != nil || d.IsDir() {
 			return err
+		}
+		want := sqlWant
+		switch {
+		case d.Name() == "sqlc.yaml":
+			want = yamlWant
+		case !strings.HasSuffix(path, ".sql"):
+			return nil
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -144,7 +156,7 @@ func (r *recorder) readWants(src, dir string, add func(rel string, line int, rx 
 		}
 		rel, _ := filepath.Rel(src, path)
 		for i, line := range strings.Split(string(data), "\n") {
-			m := sqlWant.FindStringSubmatch(line)
+			m := want.FindStringSubmatch(line)
 			if m == nil {
 				continue
 			}

@@ -1,0 +1,19 @@
+// An application whose only schema is the one sqlc reads (sqlc.json,
+// version 1): it is the schema, and it has no index for the poll.
+package sqlc_snapshot
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func claim(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	var id int64
+	err := pool.QueryRow(ctx, `SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	return id, err
+}

@@ -1,0 +1,160 @@
+package queuemodel
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/internal/schemacache"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// forget drops what this process remembers of every module, as a new go
+// vet process starts without it.
+func forget() {
+	filesCache.Clear()
+	schemaCache.Clear()
+	moduleStatements.Clear()
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for i, n := range names {
+		names[i] = filepath.Base(n)
+	}
+	return names
+}
+
+// The second process to need a module's schema reads it from the cache;
+// a changed migration is another key, and is replayed.
+func TestSchemaCache(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(schemacache.Env, cache)
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("migrations/1_jobs.up.sql", "CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL);\n")
+	write("queries/reclaim.sql", "UPDATE jobs SET status = 'queued' WHERE status = 'running';\n")
+	t.Cleanup(forget)
+
+	forget()
+	s, err := loadSchema(root, nil)
+	require.NoError(t, err)
+	require.NotNil(t, s.Table("public.jobs"))
+	m := &Model{schema: &schemaState{root: root}}
+	require.Len(t, m.ModuleStatements(), 1)
+	names := entries(t, cache)
+	require.Len(t, names, 2, "a miss stores the schema and the statements: %v", names)
+
+	// A hit is what is read: plant another schema under the same key.
+	mf := readModule(root, nil)
+	key := schemacache.Key("schema", mf.key[:])
+	planted := &sqlcheck.Schema{Tables: map[string]*sqlcheck.Table{"public.planted": {Name: "public.planted"}}}
+	require.NoError(t, schemacache.Store(cache, key, planted))
+	forget()
+	s, err = loadSchema(root, nil)
+	require.NoError(t, err)
+	require.NotNil(t, s.Table("public.planted"), "the cached schema is used, not replayed again")
+
+	// A changed migration misses, and is replayed.
+	write("migrations/2_index.up.sql", "CREATE INDEX jobs_status ON jobs (status);\n")
+	forget()
+	s, err = loadSchema(root, nil)
+	require.NoError(t, err)
+	require.Nil(t, s.Table("public.planted"))
+	require.Len(t, s.Table("public.jobs").Indexes, 2)
+	require.Len(t, entries(t, cache), 3)
+
+	// Off is off.
+	t.Setenv(schemacache.Env, "off")
+	forget()
+	write("migrations/3_more.up.sql", "ALTER TABLE jobs ADD COLUMN run_at timestamptz;\n")
+	s, err = loadSchema(root, nil)
+	require.NoError(t, err)
+	require.NotNil(t, s.Table("public.jobs").Column("run_at"))
+	require.Len(t, entries(t, cache), 3, "nothing is written with JOBQLINT_CACHE=off")
+}
+
+// A schema read from the cache is the schema replayed: every fixture's
+// migrations, through the cache and back.
+func TestCachedSchemaIsTheReplayedOne(t *testing.T) {
+	cache := t.TempDir()
+	dirs := map[string]bool{}
+	filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".sql") && strings.Contains(path, "testdata") {
+			dirs[filepath.Dir(path)] = true
+		}
+		return nil
+	})
+	require.Greater(t, len(dirs), 100)
+	for dir := range dirs {
+		mf := sqlcheck.ReadModule(dir)
+		srcs, uses, probs := mf.Sources()
+		want := sqlcheck.Replay(srcs)
+		want.Problems = append(probs, want.Problems...)
+		want.Sources = uses
+		key := schemacache.Key("schema", []byte(dir))
+		require.NoError(t, schemacache.Store(cache, key, want))
+		got := new(sqlcheck.Schema)
+		require.True(t, schemacache.Load(cache, key, got), dir)
+		requireSame(t, dir, reflect.ValueOf(want), reflect.ValueOf(got))
+
+		stmts := mf.Statements()
+		var gotStmts []*sqlcheck.Stmt
+		require.NoError(t, schemacache.Store(cache, key, stmts))
+		require.True(t, schemacache.Load(cache, key, &gotStmts), dir)
+		requireSame(t, dir, reflect.ValueOf(stmts), reflect.ValueOf(gotStmts))
+	}
+}
+
+// requireSame compares two values field by field: the exported fields
+// (the cache keeps those), with a nil slice or map the same as an empty one.
+func requireSame(t *testing.T, path string, a, b reflect.Value) {
+	t.Helper()
+	if a.Kind() != b.Kind() {
+		t.Fatalf("%s: %v vs %v", path, a.Kind(), b.Kind())
+	}
+	switch a.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			if a.IsNil() != b.IsNil() {
+				t.Fatalf("%s: nil %v vs %v", path, a.IsNil(), b.IsNil())
+			}
+			return
+		}
+		requireSame(t, path, a.Elem(), b.Elem())
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if f := a.Type().Field(i); f.IsExported() {
+				requireSame(t, path+"."+f.Name, a.Field(i), b.Field(i))
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			t.Fatalf("%s: len %d vs %d", path, a.Len(), b.Len())
+		}
+		for i := range a.Len() {
+			requireSame(t, path, a.Index(i), b.Index(i))
+		}
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			t.Fatalf("%s: len %d vs %d", path, a.Len(), b.Len())
+		}
+		for _, k := range a.MapKeys() {
+			requireSame(t, path+"["+k.String()+"]", a.MapIndex(k), b.MapIndex(k))
+		}
+	default:
+		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
+			t.Fatalf("%s: %v vs %v", path, a, b)
+		}
+	}
+}

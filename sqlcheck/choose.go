@@ -1,0 +1,213 @@
+package sqlcheck
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// A SourceUse says what discovery did with a group of schema files: a
+// directory's files of one kind, replayed or set aside, and why.
+type SourceUse struct {
+	Path  string // the directory, or the file when it is alone of its kind there
+	Kind  string // "goose migrations", "sqlc schema", "sqlc queries", "SQL files", "Go DDL"...
+	Files int
+	Used  bool
+	Why   string // why the files were set aside; "" when used
+}
+
+// Sources chooses the module's schema sources among its files. A module
+// may hold two schemas: its migrations, which the database runs, and the
+// snapshot that sqlc generates code against, which may lag behind them.
+// The migrations are the final schema: the snapshot sqlc's configuration
+// names (schema:) is replayed only when the module has no migrations of a
+// tool jobqlint recognises, never both. sqlc's query files hold statements,
+// not schema, and are not replayed; neither are files sqlc reads for an
+// engine other than PostgreSQL. Other .sql files and Go DDL are replayed
+// as found. Files named by -schema (ReadPaths) are all replayed, in the
+// order given. The uses say what was chosen; the problems are the files that
+// could not be read and the sqlc configurations that could not.
+func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
+	probs := append([]Problem(nil), m.Problems...)
+	if m.Given {
+		var (
+			srcs   []*Source
+			chosen []choice
+		)
+		for _, f := range m.Files {
+			s := f.sources()
+			srcs = append(srcs, s...)
+			if len(s) > 0 {
+				chosen = append(chosen, choice{file: f, kind: "named by -schema"})
+			}
+		}
+		return srcs, groupUses(chosen), probs
+	}
+	var configs []*sqlcConfig
+	for _, f := range m.Files {
+		if isSqlcConfig(filepath.Base(f.Path)) {
+			cfg, p := readSqlcConfig(f.Path, f.Content)
+			probs = append(probs, p...)
+			if cfg != nil {
+				configs = append(configs, cfg)
+			}
+		}
+	}
+	tools := migrationDirs(m.Files)
+
+	var (
+		chosen     []choice
+		migrations string // a directory of migrations, for the snapshot's reason
+		migTool    string
+	)
+	for _, f := range m.Files {
+		name := filepath.Base(f.Path)
+		if isSqlcConfig(name) || name == "atlas.sum" {
+			continue
+		}
+		c := choice{file: f}
+		dir := filepath.Dir(f.Path)
+		switch {
+		case strings.HasSuffix(name, ".go"):
+			c.kind = "Go DDL"
+		case tools[dir] != "":
+			c.kind = tools[dir] + " migrations"
+			if migrations == "" {
+				migrations, migTool = dir, tools[dir]
+			}
+		default:
+			c.kind = "SQL files"
+			for _, cfg := range configs {
+				switch {
+				case named(cfg.schema, f.Path) != nil:
+					c.kind, c.cfg = "sqlc schema", cfg.path
+				case named(cfg.queries, f.Path) != nil:
+					c.kind, c.cfg = "sqlc queries", cfg.path
+					c.why = "statements for sqlc to generate code from, not schema"
+				case named(cfg.other, f.Path) != nil:
+					p := named(cfg.other, f.Path)
+					c.kind, c.cfg = "sqlc "+p.engine+" files", cfg.path
+					c.why = "sqlc reads them for " + p.engine + ", not PostgreSQL"
+				default:
+					continue
+				}
+				break
+			}
+		}
+		chosen = append(chosen, c)
+	}
+	var srcs []*Source
+	for i := range chosen {
+		c := &chosen[i]
+		if c.kind == "sqlc schema" && migrations != "" {
+			c.why = fmt.Sprintf("the schema snapshot sqlc reads; the %s migrations in %s are the final schema", migTool, migrations)
+		}
+		if c.why != "" {
+			continue
+		}
+		s := c.file.sources()
+		if len(s) == 0 {
+			c.kind = "" // a .go file without DDL: not a source
+			continue
+		}
+		srcs = append(srcs, s...)
+	}
+	return srcs, groupUses(chosen), probs
+}
+
+// A choice is what discovery does with one file.
+type choice struct {
+	file File
+	kind string // "" for a file that is no source (a .go file without DDL)
+	why  string // set aside when not ""
+	cfg  string // the sqlc configuration that named it
+}
+
+// groupUses makes one use of each directory's files of one kind and
+// outcome, in path order.
+func groupUses(chosen []choice) []SourceUse {
+	type group struct{ dir, kind, why string }
+	byGroup := map[group]*SourceUse{}
+	var order []group
+	for _, c := range chosen {
+		if c.kind == "" {
+			continue
+		}
+		g := group{filepath.Dir(c.file.Path), c.kind, c.why}
+		u := byGroup[g]
+		if u == nil {
+			u = &SourceUse{Path: c.file.Path, Kind: c.kind, Used: c.why == "", Why: c.why}
+			if c.cfg != "" {
+				u.Kind += " (" + c.cfg + ")"
+			}
+			byGroup[g] = u
+			order = append(order, g)
+		} else {
+			u.Path = g.dir
+		}
+		u.Files++
+	}
+	uses := make([]SourceUse, 0, len(order))
+	for _, g := range order {
+		uses = append(uses, *byGroup[g])
+	}
+	sort.SliceStable(uses, func(i, j int) bool { return naturalLess(uses[i].Path, uses[j].Path) })
+	return uses
+}
+
+// named returns the configuration path that names file, itself or as a
+// directory holding it.
+func named(paths []sqlcPath, file string) *sqlcPath {
+	for i, p := range paths {
+		if p.path == file || strings.HasPrefix(file, p.path+string(filepath.Separator)) {
+			return &paths[i]
+		}
+	}
+	return nil
+}
+
+// Markers of the migration tools jobqlint recognises in a .sql file.
+var (
+	gooseUp      = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*\+goose[ \t]+up\b`)
+	sqlMigrateUp = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*\+migrate[ \t]+up\b`)
+	dbmateUp     = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*migrate:up\b`)
+	ternSplit    = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*-*[ \t]*create above / drop below\b`)
+)
+
+// migrationDirs returns the directories of migrations, each with its tool:
+// golang-migrate's N_name.up.sql files, atlas's directory with its
+// atlas.sum, or .sql files with goose's, sql-migrate's, dbmate's or tern's
+// markers.
+func migrationDirs(files []File) map[string]string {
+	tools := map[string]string{}
+	for _, f := range files {
+		name, dir := filepath.Base(f.Path), filepath.Dir(f.Path)
+		if tools[dir] != "" {
+			continue
+		}
+		var tool string
+		switch {
+		case name == "atlas.sum":
+			tool = "atlas"
+		case !strings.HasSuffix(name, ".sql"):
+			continue
+		case strings.HasSuffix(name, ".up.sql"):
+			tool = "golang-migrate"
+		case !bytes.Contains(f.Content, []byte("--")):
+			continue
+		case gooseUp.Match(f.Content):
+			tool = "goose"
+		case sqlMigrateUp.Match(f.Content):
+			tool = "sql-migrate"
+		case dbmateUp.Match(f.Content):
+			tool = "dbmate"
+		case ternSplit.Match(f.Content):
+			tool = "tern"
+		}
+		tools[dir] = tool
+	}
+	return tools
+}

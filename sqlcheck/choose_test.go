@@ -1,0 +1,154 @@
+package sqlcheck
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for rel, content := range files {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return root
+}
+
+func relUses(root string, uses []SourceUse) []SourceUse {
+	out := make([]SourceUse, len(uses))
+	for i, u := range uses {
+		u.Path, _ = filepath.Rel(root, u.Path)
+		out[i] = u
+	}
+	return out
+}
+
+// The layout of hatchet at 89d130f: goose migrations, and the snapshot
+// sqlc.yaml names (with its query files), which lags behind them.
+func TestMigrationsOverSqlcSnapshot(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"cmd/migrate/migrations/20240101_init.sql":  "-- +goose Up\nCREATE TABLE jobs (id int, status text, run_at timestamptz);\n-- +goose Down\nDROP TABLE jobs;\n",
+		"cmd/migrate/migrations/20240201_index.sql": "-- +goose Up\nCREATE INDEX jobs_run ON jobs (run_at) WHERE status = 'queued';\n",
+		"sql/schema/v1.sql":                         "CREATE TABLE jobs (id int, status text, run_at timestamptz);\nCREATE TABLE snapshot_only (id int);\n",
+		"pkg/db/sqlc.yaml":                          "version: \"2\"\nsql:\n  - engine: postgresql\n    schema:\n      - ../../sql/schema/v1.sql\n      - ./extra.sql\n    queries: [jobs.sql]\n",
+		"pkg/db/extra.sql":                          "CREATE TABLE sqlc_helper (id int);\n",
+		"pkg/db/jobs.sql":                           "-- name: Poll :many\nSELECT * FROM jobs WHERE status = @status;\n",
+		"pkg/db/jobs.sql.go":                        "package db\n\nconst poll = `SELECT * FROM jobs WHERE status = $1`\n",
+		"seed/fixtures.sql":                         "INSERT INTO jobs VALUES (1, 'queued', now());\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems)
+	require.Len(t, s.Table("public.jobs").Indexes, 1, "the later migration's index is in the final schema")
+	require.Nil(t, s.Table("public.snapshot_only"), "the snapshot is not replayed")
+	require.Nil(t, s.Table("public.sqlc_helper"))
+	cfg := filepath.Join(root, "pkg/db/sqlc.yaml")
+	why := "the schema snapshot sqlc reads; the goose migrations in " + filepath.Join(root, "cmd/migrate/migrations") + " are the final schema"
+	require.Equal(t, []SourceUse{
+		{Path: "cmd/migrate/migrations", Kind: "goose migrations", Files: 2, Used: true},
+		{Path: "pkg/db/extra.sql", Kind: "sqlc schema (" + cfg + ")", Files: 1, Why: why},
+		{Path: "pkg/db/jobs.sql", Kind: "sqlc queries (" + cfg + ")", Files: 1, Why: "statements for sqlc to generate code from, not schema"},
+		{Path: "seed/fixtures.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "sql/schema/v1.sql", Kind: "sqlc schema (" + cfg + ")", Files: 1, Why: why},
+	}, relUses(root, uses))
+}
+
+func TestSqlcSnapshotAloneIsTheSchema(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"db/schema/1.sql": "CREATE TABLE jobs (id int, status text);\n",
+		"db/schema/2.sql": "CREATE INDEX jobs_status ON jobs (status);\n",
+		"sqlc.yml":        "version: \"1\"\npackages:\n  - name: db\n    schema: db/schema\n    queries: db/query\n",
+		"db/query/q.sql":  "-- name: Get :one\nSELECT * FROM jobs WHERE id = $1;\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	require.Len(t, Replay(srcs).Table("public.jobs").Indexes, 1)
+	cfg := filepath.Join(root, "sqlc.yml")
+	require.Equal(t, []SourceUse{
+		{Path: "db/query/q.sql", Kind: "sqlc queries (" + cfg + ")", Files: 1, Why: "statements for sqlc to generate code from, not schema"},
+		{Path: "db/schema", Kind: "sqlc schema (" + cfg + ")", Files: 2, Used: true},
+	}, relUses(root, uses))
+}
+
+// sqlc reads migrations too: a schema path that is a directory of
+// migrations is the migrations, not a snapshot.
+func TestSqlcReadingMigrations(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"migrations/1_jobs.up.sql":   "CREATE TABLE jobs (id int);\n",
+		"migrations/1_jobs.down.sql": "DROP TABLE jobs;\n",
+		"migrations/2_idx.up.sql":    "CREATE INDEX jobs_id ON jobs (id);\n",
+		"sqlc.json":                  `{"version": "2", "sql": [{"engine": "postgresql", "schema": "migrations", "queries": "q.sql"}, {"engine": "mysql", "schema": "mysql/schema.sql", "queries": "mysql/q.sql"}]}`,
+		"mysql/schema.sql":           "CREATE TABLE `jobs` (id int) ENGINE=InnoDB;\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems, "MySQL's schema is not replayed as PostgreSQL")
+	require.Len(t, s.Table("public.jobs").Indexes, 1)
+	require.Equal(t, []SourceUse{
+		{Path: "migrations", Kind: "golang-migrate migrations", Files: 2, Used: true},
+		{Path: "mysql/schema.sql", Kind: "sqlc mysql files (" + filepath.Join(root, "sqlc.json") + ")", Files: 1, Why: "sqlc reads them for mysql, not PostgreSQL"},
+	}, relUses(root, uses))
+}
+
+func TestMigrationTools(t *testing.T) {
+	for tool, file := range map[string]string{
+		"goose":          "-- +goose Up\nCREATE TABLE t (id int);\n",
+		"sql-migrate":    "-- +migrate Up\nCREATE TABLE t (id int);\n",
+		"dbmate":         "-- migrate:up\nCREATE TABLE t (id int);\n",
+		"tern":           "CREATE TABLE t (id int);\n---- create above / drop below ----\nDROP TABLE t;\n",
+		"golang-migrate": "",
+		"atlas":          "",
+	} {
+		files := map[string]string{"m/1.sql": file, "snapshot.sql": "CREATE TABLE t (id int);\nCREATE TABLE snap (id int);\n", "sqlc.yaml": "version: '2'\nsql: [{schema: snapshot.sql, queries: q.sql}]\n"}
+		switch tool {
+		case "golang-migrate":
+			files = map[string]string{"m/1_t.up.sql": "CREATE TABLE t (id int);\n", "snapshot.sql": files["snapshot.sql"], "sqlc.yaml": files["sqlc.yaml"]}
+		case "atlas":
+			files["m/1.sql"] = "CREATE TABLE t (id int);\n"
+			files["m/atlas.sum"] = "h1:abc=\n1.sql h1:def=\n"
+		}
+		srcs, _, _ := ReadModule(writeTree(t, files)).Sources()
+		s := Replay(srcs)
+		require.NotNil(t, s.Table("public.t"), tool)
+		require.Nil(t, s.Table("public.snap"), "%s migrations set the snapshot aside", tool)
+	}
+}
+
+// A sqlc configuration jobqlint cannot read is a problem at the place it
+// goes wrong; the .sql files are then replayed as if it were not there.
+func TestBadSqlcConfig(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		line, col    int
+		msg          string
+	}{
+		{"sqlc.yaml", "version: \"2\"\nsql:\n  - schema: [a.sql\n    queries: q.sql\n", 2, 1, "did not find expected ',' or ']'"},
+		{"sqlc.yaml", "version: \"2\"\nsql:\n  - schema:\n      path: a.sql\n", 4, 7, "schema: want a path or a list of paths, not a mapping"},
+		{"sqlc.yaml", "version: \"2\"\nsql:\n  - schema: [[a.sql]]\n", 3, 14, "schema: want a path, not a list"},
+		{"sqlc.yaml", "version: \"3\"\nsql: []\n", 1, 10, `version "3": jobqlint reads sqlc configurations of version "1" and "2"`},
+		{"sqlc.yaml", "sql: []\n", 1, 1, `no version: sqlc configurations say version "1" or "2"`},
+		{"sqlc.yaml", "- a\n", 1, 1, "a sqlc configuration is a mapping, not a list"},
+		{"sqlc.yaml", "version: \"2\"\nsql: a.sql\n", 2, 6, "sql: want a list, not \"a.sql\""},
+		{"sqlc.yml", "", 1, 1, "empty sqlc configuration"},
+		{"sqlc.json", "{\"version\": \"1\",\n \"packages\": [{\"schema\": \"a.sql\"}}\n", 1, 1, "did not find expected ',' or ']'"},
+	} {
+		root := writeTree(t, map[string]string{tc.name: tc.config, "a.sql": "CREATE TABLE a (id int);\n"})
+		srcs, uses, probs := ReadModule(root).Sources()
+		require.Len(t, probs, 1, tc.config)
+		p := probs[0]
+		require.True(t, p.Config, tc.config)
+		require.Equal(t, filepath.Join(root, tc.name), p.Loc.File)
+		require.Equal(t, tc.line, p.Loc.Line, tc.config)
+		require.Equal(t, tc.col, p.Loc.Col, tc.config)
+		require.Equal(t, tc.msg, p.Msg)
+		require.NotNil(t, Replay(srcs).Table("public.a"), "the .sql files are replayed as found")
+		require.Equal(t, []SourceUse{{Path: filepath.Join(root, "a.sql"), Kind: "SQL files", Files: 1, Used: true}}, uses)
+	}
+}
