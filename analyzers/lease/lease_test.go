@@ -15,7 +15,7 @@ func TestRejected(t *testing.T) {
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
-		"cmdsyscallint", "releaseonly", "advisoryelsewhere")
+		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
