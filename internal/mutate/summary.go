@@ -1,9 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -44,6 +45,12 @@ func Parse(pkg string, data []byte) (Result, error) {
 		return Result{}, err
 	}
 	r := Result{Package: pkg}
+	type lived struct {
+		file      string
+		line, col int
+		typ       string
+	}
+	var survivors []lived
 	for _, f := range out.Files {
 		for _, m := range f.Mutations {
 			switch m.Status {
@@ -51,7 +58,7 @@ func Parse(pkg string, data []byte) (Result, error) {
 				r.Killed++
 			case "LIVED":
 				r.Lived++
-				r.Survivors = append(r.Survivors, fmt.Sprintf("%s:%d:%d %s", f.Name, m.Line, m.Column, m.Type))
+				survivors = append(survivors, lived{f.Name, m.Line, m.Column, m.Type})
 			case "TIMED OUT":
 				r.TimedOut++
 			case "NOT VIABLE":
@@ -63,7 +70,12 @@ func Parse(pkg string, data []byte) (Result, error) {
 			}
 		}
 	}
-	sort.Strings(r.Survivors)
+	slices.SortFunc(survivors, func(a, b lived) int {
+		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.typ, b.typ))
+	})
+	for _, l := range survivors {
+		r.Survivors = append(r.Survivors, fmt.Sprintf("%s:%d:%d %s", l.file, l.line, l.col, l.typ))
+	}
 	return r, nil
 }
 
