@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf", "column",
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
-		"boundstate", "customlogger", "orguard", "limitunused", "wrongway")
+		"boundstate", "customlogger", "orguard", "limitunused", "wrongway", "twolimits")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
