@@ -10,7 +10,7 @@ import (
 // Bookkeeping errors that re-run a finished job, or stop the worker.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn", "sqlshared",
-		"wrapped", "loopbreak", "txearly")
+		"wrapped", "loopbreak", "txearly", "helpervar")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
