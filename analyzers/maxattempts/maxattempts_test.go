@@ -18,7 +18,7 @@ func TestRejected(t *testing.T) {
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
-		"customlogger", "orguard", "limitunused", "wrongway", "twolimits")
+		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -59,9 +59,13 @@ func TestUnreadLimitRelatesTheRetry(t *testing.T) {
 }
 
 // A limit nothing reads, beside a retry bounded otherwise, has no retry to
-// point at.
+// point at: a const in Go (limitunused) and a column (columnunused).
 func TestUnreadLimitWithoutRetry(t *testing.T) {
-	results := ruletest.Run(t, maxattempts.Analyzer, "limitunused")
-	require.Len(t, results[0].Diagnostics, 1)
-	require.Empty(t, results[0].Diagnostics[0].Related)
+	for _, pkg := range []string{"limitunused", "columnunused"} {
+		t.Run(pkg, func(t *testing.T) {
+			results := ruletest.Run(t, maxattempts.Analyzer, pkg)
+			require.Len(t, results[0].Diagnostics, 1)
+			require.Empty(t, results[0].Diagnostics[0].Related)
+		})
+	}
 }
