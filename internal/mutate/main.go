@@ -72,6 +72,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "== %s\n", pkg)
 		cmd := exec.Command(args[0], args[1:]...)
 		cmd.Dir, cmd.Stdout, cmd.Stderr = root, os.Stderr, os.Stderr
+		// gremlins times a mutant's tests out at a multiple of its coverage
+		// run; a coverage run go test answers from its cache takes a second,
+		// and every mutant would time out.
+		cmd.Env = append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -count=1"))
 		if err := cmd.Run(); err != nil {
 			fatal(fmt.Errorf("%s: %v", pkg, err))
 		}
