@@ -24,19 +24,16 @@ import (
 	"strings"
 )
 
-// packages are the rule packages, the model they share and the SQL layer.
-var packages = []string{
-	"analyzers/bookkeeping",
-	"analyzers/claimrace",
-	"analyzers/directive",
-	"analyzers/doubledecode",
-	"analyzers/lease",
-	"analyzers/maxattempts",
-	"analyzers/pollindex",
-	"analyzers/sqlsyntax",
-	"analyzers/timestamptz",
-	"analyzers/queuemodel",
-	"sqlcheck",
+// defaultPackages returns the rule packages (the directories under
+// analyzers/ with a rule record), the model they share and the SQL layer.
+func defaultPackages(root string) []string {
+	records, _ := filepath.Glob(filepath.Join(root, "analyzers", "*", "rule.txtar"))
+	var pkgs []string
+	for _, r := range records {
+		rel, _ := filepath.Rel(root, filepath.Dir(r))
+		pkgs = append(pkgs, filepath.ToSlash(rel))
+	}
+	return append(pkgs, "analyzers/queuemodel", "sqlcheck")
 }
 
 func main() {
@@ -51,13 +48,13 @@ func main() {
 	if *report != "" {
 		os.Exit(summarise(*report, flag.Args()))
 	}
-	pkgs := flag.Args()
-	if len(pkgs) == 0 {
-		pkgs = packages
-	}
 	root, err := moduleRoot()
 	if err != nil {
 		fatal(err)
+	}
+	pkgs := flag.Args()
+	if len(pkgs) == 0 {
+		pkgs = defaultPackages(root)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fatal(err)

@@ -57,3 +57,12 @@ func TestFormat(t *testing.T) {
 		"\nlived in analyzers/lease:\n"+
 		"  lease.go:52:14 CONDITIONALS_NEGATION\n", got)
 }
+
+// The default run covers every rule of the module, found by its record.
+func TestDefaultPackages(t *testing.T) {
+	pkgs := defaultPackages("../..")
+	require.Contains(t, pkgs, "analyzers/claimrace")
+	require.Contains(t, pkgs, "analyzers/timestamptz")
+	require.NotContains(t, pkgs, "analyzers/rule", "no record: not a rule")
+	require.Equal(t, []string{"analyzers/queuemodel", "sqlcheck"}, pkgs[len(pkgs)-2:])
+}
