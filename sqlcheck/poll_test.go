@@ -10,7 +10,7 @@ import (
 const seedPoll = `SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1`
 
 func TestPollIndex(t *testing.T) {
-	const table = `CREATE TABLE jobs (id bigserial PRIMARY KEY, kind text, queue text, status text, run_at timestamptz, finished_at timestamptz);`
+	const table = `CREATE TABLE jobs (id bigserial PRIMARY KEY, kind text, queue text, status text, run_at timestamptz, finished_at timestamptz, priority int);`
 	cases := []struct {
 		name    string
 		indexes string
@@ -65,6 +65,12 @@ func TestPollIndex(t *testing.T) {
 			`SELECT id FROM jobs WHERE finished_at IS NULL OR finished_at < now() - interval '5 minutes' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
 		{"null-state queue", `CREATE INDEX ON jobs (id) WHERE finished_at IS NULL;`,
 			`SELECT id FROM jobs WHERE finished_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
+		{"partial on the finished rows does not hold the unfinished", `CREATE INDEX ON jobs (id) WHERE finished_at IS NOT NULL;`,
+			`SELECT id FROM jobs WHERE finished_at IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
+		{"expression index in the poll's order", `CREATE INDEX ON jobs ((coalesce(run_at, finished_at)));`,
+			`SELECT id FROM jobs ORDER BY coalesce(run_at, finished_at) LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
+		{"range filter on the indexed column", `CREATE INDEX ON jobs (priority);`,
+			`SELECT id FROM jobs WHERE priority > 5 LIMIT 10 FOR UPDATE SKIP LOCKED`, Served},
 		{"delete queue ordered by primary key", ``,
 			`SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
 		{"delete queue ordered by an unindexed column", ``,

@@ -10,12 +10,13 @@ import (
 // Bookkeeping errors that re-run a finished job, or stop the worker.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn", "sqlshared",
-		"wrapped", "loopbreak", "txearly")
+		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
 		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs",
-		"ok_supervised", "ok_txcommit", "ok_txaborted")
+		"ok_supervised", "ok_txcommit", "ok_txaborted",
+		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx")
 }

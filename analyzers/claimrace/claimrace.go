@@ -213,7 +213,7 @@ func receiverObj(pass *analysis.Pass, call *ast.CallExpr) types.Object {
 // UPDATE a SELECT nests in a CTE).
 func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, take *sqlcheck.Stmt) {
 	for _, p := range st.Polls {
-		if p.Lock != nil || p == st.Stmt && st.NestedClaim() == nil {
+		if p.Lock != nil {
 			return
 		}
 	}
@@ -255,8 +255,8 @@ func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
 		return true // status IN (...), status = 'a' OR status = 'b', locked_at IS NULL
 	}
 	for _, p := range s.Where {
-		if p.Column == qt.StateColumn && p.Op != sqlcheck.OpOther {
-			return true // status = $2
+		if p.Column == qt.StateColumn {
+			return true // status = $2, and an OR of such comparisons
 		}
 	}
 	return false

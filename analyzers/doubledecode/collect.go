@@ -158,10 +158,8 @@ func columnNamed(cols []string, name string, normalize bool) string {
 	return ""
 }
 
-// jsonColumns says which of a table's columns hold json or jsonb.
+// jsonColumns says which of a table's columns hold json or jsonb (or
+// arrays of them, which pgx decodes element by element).
 func jsonColumns(t *sqlcheck.Table) func(string) bool {
-	return func(name string) bool {
-		col := t.Column(name)
-		return col != nil && (col.Type.Name == "json" || col.Type.Name == "jsonb") && !col.Type.Array
-	}
+	return func(name string) bool { return jsonType(t.Column(name)) != "" }
 }

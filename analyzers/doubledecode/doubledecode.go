@@ -109,7 +109,8 @@ func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[key]pgxValue {
 		}
 		for i, arg := range c.ScanArgs {
 			col := t.Column(cols[i])
-			if col == nil || (col.Type.Name != "json" && col.Type.Name != "jsonb") || col.Type.Array {
+			typ := jsonType(col)
+			if typ == "" {
 				continue
 			}
 			addr, ok := ast.Unparen(arg).(*ast.UnaryExpr)
@@ -120,7 +121,7 @@ func decodedByPgx(pass *analysis.Pass, m *queuemodel.Model) map[key]pgxValue {
 			if obj == nil || !isAny(obj.Type()) {
 				continue
 			}
-			out[key{obj: obj}] = pgxValue{scan: c, column: col.Name, typ: col.Type.Name}
+			out[key{obj: obj}] = pgxValue{scan: c, column: col.Name, typ: typ}
 		}
 	}
 	return out
@@ -171,7 +172,7 @@ func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.
 			}
 			single := callee(pass, call) != pgxPath+".CollectRows"
 			for col, k := range collectedKeys(lhs, rf, columns(t, st.Outputs), jsonColumns(t), single) {
-				out[k] = pgxValue{scan: q, column: col, typ: t.Column(col).Type.Name}
+				out[k] = pgxValue{scan: q, column: col, typ: jsonType(t.Column(col))}
 			}
 			continue
 		}
@@ -191,7 +192,7 @@ func decodedContainers(pass *analysis.Pass, m *queuemodel.Model, root inspector.
 		isJSON := jsonColumns(t)
 		for i, name := range columns(t, st.Outputs) {
 			if isJSON(name) {
-				out[key{obj: lhs, element: fmt.Sprint(i)}] = pgxValue{scan: q, column: name, typ: t.Column(name).Type.Name}
+				out[key{obj: lhs, element: fmt.Sprint(i)}] = pgxValue{scan: q, column: name, typ: jsonType(t.Column(name))}
 			}
 		}
 	}
@@ -240,11 +241,15 @@ func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxVal
 	src := unwrapReader(pass, call.Args[0])
 	if ta, ok := src.(*ast.TypeAssertExpr); ok && ta.Type != nil {
 		if v, ok := decoded[valueKey(pass, ta.X)]; ok {
+			decoded := "a map[string]any for an object"
+			if strings.HasSuffix(v.typ, "[]") {
+				decoded = "a []any of decoded elements"
+			}
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(),
-				Message: fmt.Sprintf("%s is %s: pgx scanned it into an `any` already decoded (a map[string]any for an object, never %s), "+
+				Message: fmt.Sprintf("%s is %s: pgx scanned it into an `any` already decoded (%s, never %s), "+
 					"so this assertion panics on every job; scan it into []byte or json.RawMessage and decode once, or scan straight into a map or struct",
-					v.column, v.typ, types.ExprString(ta.Type)),
+					v.column, v.typ, decoded, types.ExprString(ta.Type)),
 				Related: []analysis.RelatedInformation{{Pos: v.scan.Pos(), Message: "the scan that decodes it"}},
 			})
 		}
@@ -383,6 +388,18 @@ func callee(pass *analysis.Pass, call *ast.CallExpr) string {
 func isAny(t types.Type) bool {
 	iface, ok := t.Underlying().(*types.Interface)
 	return ok && iface.NumMethods() == 0
+}
+
+// jsonType returns the SQL type of a json or jsonb column (jsonb[] for an
+// array of them), "" for any other column.
+func jsonType(col *sqlcheck.Column) string {
+	if col == nil || col.Type.Name != "json" && col.Type.Name != "jsonb" {
+		return ""
+	}
+	if col.Type.Array {
+		return col.Type.Name + "[]"
+	}
+	return col.Type.Name
 }
 
 func isString(t types.Type) bool {

@@ -35,6 +35,15 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.False(t, isBytes, "so payload.([]byte) panics")
 	})
 
+	t.Run("pgx scans jsonb[] into any as a slice of decoded elements", func(t *testing.T) {
+		var list any
+		require.NoError(t, conn.QueryRow(ctx, `SELECT ARRAY[payload, payload] FROM jobs`).Scan(&list))
+		require.IsType(t, []any{}, list)
+		require.IsType(t, map[string]any{}, list.([]any)[0])
+		_, isBytes := list.([]byte)
+		require.False(t, isBytes, "so list.([]byte) panics")
+	})
+
 	t.Run("rows.Values and RowToMap decode too", func(t *testing.T) {
 		rows, err := conn.Query(ctx, `SELECT payload FROM jobs`)
 		require.NoError(t, err)

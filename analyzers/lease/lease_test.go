@@ -14,7 +14,8 @@ func TestRejected(t *testing.T) {
 		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
-		"countonly", "pollmention", "queuedexpired", "deadworker")
+		"countonly", "pollmention", "queuedexpired", "deadworker",
+		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
@@ -23,5 +24,6 @@ func TestAccepted(t *testing.T) {
 		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
-		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker")
+		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
+		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread")
 }

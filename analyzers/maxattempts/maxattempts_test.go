@@ -1,7 +1,11 @@
 package maxattempts_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
@@ -13,7 +17,8 @@ func TestRejected(t *testing.T) {
 		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf", "column",
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
-		"boundstate", "pollbackoff", "pollsecond", "pollparam")
+		"boundstate", "pollbackoff", "pollsecond", "pollparam",
+		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -22,5 +27,45 @@ func TestAccepted(t *testing.T) {
 		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported",
 		"ok_funcguard", "ok_nullstate",
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
-		"ok_boundstate", "ok_boundset", "ok_pollguard")
+		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount")
+}
+
+// An unread limit points at the retry it should stop, when there is one:
+// a const in Go (logonly) and a column in the schema (column).
+func TestUnreadLimitRelatesTheRetry(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, file string
+		retryLine int
+	}{
+		{"logonly", "q.go", 20},
+		{"column", "schema.sql", 0},
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			results := ruletest.Run(t, maxattempts.Analyzer, tc.pkg)
+			var limit *analysis.Diagnostic
+			for i, d := range results[0].Diagnostics {
+				if strings.Contains(d.Message, "no decision reads it") || strings.Contains(d.Message, "no statement in the module reads it") {
+					limit = &results[0].Diagnostics[i]
+				}
+			}
+			require.NotNil(t, limit)
+			require.Len(t, limit.Related, 1)
+			require.Equal(t, "the retry it should stop", limit.Related[0].Message)
+			if tc.retryLine > 0 {
+				require.Equal(t, tc.retryLine, results[0].Pass.Fset.Position(limit.Related[0].Pos).Line)
+			}
+		})
+	}
+}
+
+// A limit nothing reads, beside a retry bounded otherwise, has no retry to
+// point at: a const in Go (limitunused) and a column (columnunused).
+func TestUnreadLimitWithoutRetry(t *testing.T) {
+	for _, pkg := range []string{"limitunused", "columnunused"} {
+		t.Run(pkg, func(t *testing.T) {
+			results := ruletest.Run(t, maxattempts.Analyzer, pkg)
+			require.Len(t, results[0].Diagnostics, 1)
+			require.Empty(t, results[0].Diagnostics[0].Related)
+		})
+	}
 }

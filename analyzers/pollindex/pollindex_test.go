@@ -18,7 +18,8 @@ func TestRejected(t *testing.T) {
 		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx",
 		"templated", "searchpath", "funcpoll",
 		"states_ne", "states_or_narrow", "status_only", "queue_only",
-		"gosprintf", "states_or_unpinned", "states_or_btree", "sqlc_snapshot")
+		"gosprintf", "states_or_unpinned", "states_or_btree", "sqlc_snapshot",
+		"twosites", "twopolls", "importer/...")
 }
 
 // Designs it accepts.

@@ -156,6 +156,14 @@ func TestRolesOfTheSeedShape(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
 
+// A function that completes the previous job, then polls and claims the
+// next: the UPDATE before the poll stays a completion, the one after it is
+// the claim's second step.
+func TestCompletionBeforeThePoll(t *testing.T) {
+	got, _ := roles(t, "completethenclaim")
+	require.Equal(t, []string{"UPDATE complete", "SELECT claim", "UPDATE claim"}, got)
+}
+
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {

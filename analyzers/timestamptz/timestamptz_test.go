@@ -69,3 +69,21 @@ func TestSuggestedFix(t *testing.T) {
 			lt + "ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamp USING available_at AT TIME ZONE 'UTC'",
 	}, migrations)
 }
+
+// With -timestamptz.alltables every table's timestamp columns are reported,
+// each once, the queue table's included.
+func TestAllTables(t *testing.T) {
+	require.NoError(t, timestamptz.Analyzer.Flags.Set("alltables", "true"))
+	t.Cleanup(func() { timestamptz.Analyzer.Flags.Set("alltables", "false") })
+	ruletest.Run(t, timestamptz.Analyzer, "alltables")
+}
+
+// A type in an interpreted Go string with escapes cannot be edited in
+// place: the finding offers only the migration.
+func TestNoTextEditInEscapedString(t *testing.T) {
+	results := ruletest.Run(t, timestamptz.Analyzer, "godll_escaped")
+	require.Len(t, results[0].Diagnostics, 1)
+	fixes := results[0].Diagnostics[0].SuggestedFixes
+	require.Len(t, fixes, 1)
+	require.NotNil(t, rule.MigrationOf(fixes[0]), "the one fix is the migration")
+}
