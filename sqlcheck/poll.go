@@ -16,6 +16,11 @@ func IsPollShape(s *Stmt) bool {
 	if s == nil || s.Kind != KindSelect || s.Table == "" {
 		return false
 	}
+	if s.Joined && (s.Lock == nil || !s.Lock.SkipLocked) {
+		// The rows are those a WITH query or subquery names through the
+		// join (a lookup by key), not the first runnable ones.
+		return false
+	}
 	if s.Lock != nil && s.Lock.SkipLocked {
 		// Skipping locked rows is what a poll does, unless the statement
 		// locks one row it already knows (WHERE id = $1 FOR UPDATE SKIP
