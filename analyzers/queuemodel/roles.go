@@ -68,8 +68,8 @@ func (b *builder) inferQueue() {
 // runnable state (by an INSERT or the state column's DEFAULT), claimed out
 // of it, and moved to an outcome (a state no claim or poll leaves it in,
 // or deleted). A claim that moves rows out of the state its poll names
-// into another (status 'queued' to 'running'), or that takes rows its
-// poll found with SKIP LOCKED, is a queue's own shape: the enqueue and
+// into another (status 'queued' to 'running', sent false to true), or
+// that takes rows its poll found with SKIP LOCKED, is a queue's own shape: the enqueue and
 // the outcome may then be in other packages. A row locked by key, or a
 // flag flipped (is_active = false), is a queue only with the whole cycle.
 func (b *builder) lifeCycle(qt *QueueTable) bool {
@@ -92,7 +92,7 @@ func queueClaim(qt *QueueTable, st *Statement) bool {
 	case st.Step != nil:
 		take = st.Step
 	}
-	skips, inState := false, false
+	skips, inState, waits := false, false, false
 	for _, p := range polls {
 		if p.Table != qt.Name {
 			continue
@@ -100,6 +100,7 @@ func queueClaim(qt *QueueTable, st *Statement) bool {
 		_, filtered := sqlcheck.FilterStates(p.Where, qt.StateColumn)
 		inState = inState || filtered
 		skips = skips || p.Lock != nil && p.Lock.SkipLocked
+		waits = waits || p.Lock != nil && !p.Lock.SkipLocked
 	}
 	if skips && (inState || qt.StateColumn == "" || st.Kind == sqlcheck.KindDelete && st.Returning != nil) {
 		return true // SELECT ... WHERE status = 'queued' ... FOR UPDATE SKIP LOCKED, in the transaction that runs the job
@@ -112,7 +113,12 @@ func queueClaim(qt *QueueTable, st *Statement) bool {
 	if take.Kind == sqlcheck.KindSelect && take.NestedClaim() == nil {
 		ok = false // a SELECT ... FOR UPDATE moves nothing
 	}
-	return ok && inState && !slices.Contains(qt.Runnable, v) && !qt.flag()
+	// A flag flipped by key with no poll (SET is_active = false WHERE id
+	// = $1 AND is_active) deactivates a row, and one flipped after a
+	// SELECT that waits for the row's lock (FOR UPDATE, no SKIP LOCKED)
+	// serialises writers of that row; after a poll for the rows still
+	// false (sent = false ... LIMIT 1), it takes one.
+	return ok && inState && !slices.Contains(qt.Runnable, v) && (len(polls) > 0 && !waits || !qt.flag())
 }
 
 // createdRunnable reports whether the package creates the table's rows in
