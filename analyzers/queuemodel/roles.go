@@ -102,6 +102,13 @@ func queueClaim(qt *QueueTable, st *Statement) bool {
 		skips = skips || p.Lock != nil && p.Lock.SkipLocked
 		waits = waits || p.Lock != nil && !p.Lock.SkipLocked
 	}
+	if qt.flag() && st.Kind == sqlcheck.KindUpdate && st.Returning == nil && st.PolledBy == nil && len(polls) > 0 {
+		// UPDATE ... SET is_active = false FROM (SELECT ... FOR UPDATE
+		// SKIP LOCKED) with nothing returned hands no job to a worker: it
+		// switches rows off, and a flag then has no state left for an
+		// outcome.
+		return false
+	}
 	if skips && (inState || qt.StateColumn == "" || st.Kind == sqlcheck.KindDelete && st.Returning != nil) {
 		return true // SELECT ... WHERE status = 'queued' ... FOR UPDATE SKIP LOCKED, in the transaction that runs the job
 	}
@@ -159,8 +166,8 @@ func (b *builder) createdRunnable(qt *QueueTable) bool {
 func hasOutcome(qt *QueueTable) bool {
 	for _, st := range qt.Statements {
 		switch {
-		case st.Kind == sqlcheck.KindDelete:
-			return true
+		case st.Kind == sqlcheck.KindDelete && (!qt.flag() || byKey(st.Stmt)):
+			return true // a flag's outcome is the job's row deleted by key
 		case qt.flag():
 		case st.Role == RoleComplete || st.Role == RoleFail:
 			return true

@@ -1,4 +1,4 @@
-// Three tables that look like queues statement by statement and are not:
+// Four tables that look like queues statement by statement and are not:
 // no row of them is created runnable, taken by a worker and moved to an
 // outcome.
 package notqueue_cycle
@@ -55,5 +55,21 @@ func LockBatch(ctx context.Context, tx pgx.Tx, ids []int64) error {
 	}
 	rows.Close()
 	_, err = tx.Exec(ctx, `UPDATE step_runs SET status = 'assigned' WHERE id = ANY($1)`, ids)
+	return err
+}
+
+// Strategies nobody used for a day are switched off in a sweep that skips
+// the rows another sweep holds. Nothing is handed to a worker, and the
+// flag leaves no state for an outcome: no queue.
+func DeactivateStale(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `WITH stale AS (
+		SELECT id FROM strategies WHERE is_active = true AND last_active_at < now() - interval '1 day'
+		ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
+	UPDATE strategies s SET is_active = false FROM stale WHERE s.id = stale.id`)
+	return err
+}
+
+func CreateStrategy(ctx context.Context, pool *pgxpool.Pool, name string) error {
+	_, err := pool.Exec(ctx, `INSERT INTO strategies (name) VALUES ($1)`, name)
 	return err
 }

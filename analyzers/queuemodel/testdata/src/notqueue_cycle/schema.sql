@@ -14,3 +14,9 @@ CREATE TABLE step_runs (
   id bigserial PRIMARY KEY,
   status text NOT NULL DEFAULT 'pending'
 );
+CREATE TABLE strategies (
+  id bigserial PRIMARY KEY,
+  name text NOT NULL,
+  is_active boolean NOT NULL DEFAULT true,
+  last_active_at timestamptz NOT NULL DEFAULT now()
+);
