@@ -16,9 +16,11 @@ func IsPollShape(s *Stmt) bool {
 	if s == nil || s.Kind != KindSelect || s.Table == "" {
 		return false
 	}
-	if s.Joined && (s.Lock == nil || !s.Lock.SkipLocked) {
+	if s.Joined {
 		// The rows are those a WITH query or subquery names through the
-		// join (a lookup by key), not the first runnable ones.
+		// join (FROM jobs JOIN input ON input.id = jobs.id ... FOR UPDATE
+		// SKIP LOCKED locks a list of known jobs), not the first runnable
+		// ones.
 		return false
 	}
 	if s.Lock != nil && s.Lock.SkipLocked {

@@ -1,7 +1,8 @@
-// The queue's poll is served by (queue, status, run_at). Two other
+// The queue's poll is served by (queue, status, run_at). Three other
 // SELECTs read the table and are no polls: a page of one kind's jobs for
-// an admin screen, and a check of which of a batch of jobs, named by id
-// through a join, are still waiting.
+// an admin screen, a check of which of a batch of jobs, named by id
+// through a join, are still waiting, and the lock of such a batch that
+// skips the jobs another replay holds.
 package accept_lookups
 
 import (
@@ -44,6 +45,16 @@ func Page(ctx context.Context, pool *pgxpool.Pool, kind string) error {
 func StillWaiting(ctx context.Context, pool *pgxpool.Pool, ids []int64) error {
 	rows, err := pool.Query(ctx, `WITH batch AS (SELECT unnest($1::bigint[]) AS id)
 		SELECT j.id FROM jobs j JOIN batch b ON b.id = j.id WHERE j.status = 'queued' ORDER BY j.id LIMIT 100`, ids)
+	if err != nil {
+		return err
+	}
+	rows.Close()
+	return nil
+}
+
+func LockForReplay(ctx context.Context, pool *pgxpool.Pool, ids []int64) error {
+	rows, err := pool.Query(ctx, `WITH input AS (SELECT unnest($1::bigint[]) AS id)
+		SELECT j.id FROM jobs j JOIN input i ON i.id = j.id WHERE j.kind = $2 ORDER BY j.id FOR UPDATE SKIP LOCKED`, ids, "replay")
 	if err != nil {
 		return err
 	}
