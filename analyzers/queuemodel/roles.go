@@ -97,8 +97,7 @@ func queueClaim(qt *QueueTable, st *Statement) bool {
 		if p.Table != qt.Name {
 			continue
 		}
-		_, filtered := sqlcheck.FilterStates(p.Where, qt.StateColumn)
-		inState = inState || filtered
+		inState = inState || qt.StateColumn != "" && filtersOn(p, qt.StateColumn) // status = 'queued', status = $1
 		skips = skips || p.Lock != nil && p.Lock.SkipLocked
 		waits = waits || p.Lock != nil && !p.Lock.SkipLocked
 	}
