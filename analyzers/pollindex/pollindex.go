@@ -42,9 +42,6 @@ func run(pass *analysis.Pass) (any, error) {
 				if qt == nil || !m.ReportsSchemaOf(qt) {
 					continue // the package that claims from the table reports its schema
 				}
-				if keepsNoFinished(qt) {
-					continue // no finished rows for the poll to walk
-				}
 				t := schema.Table(poll.Table)
 				if t == nil {
 					continue // the table's schema is not in the module
@@ -60,6 +57,9 @@ func run(pass *analysis.Pass) (any, error) {
 				unordered := verdict == sqlcheck.Served && idx != nil
 				if verdict != sqlcheck.NotServed && !unordered {
 					continue
+				}
+				if !unordered && keepsNoFinished(qt) {
+					continue // no finished rows for the poll to walk
 				}
 				add := sqlcheck.SuggestPollIndex(t, poll)
 				if reported[add] {
