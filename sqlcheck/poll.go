@@ -16,6 +16,13 @@ func IsPollShape(s *Stmt) bool {
 	if s == nil || s.Kind != KindSelect || s.Table == "" {
 		return false
 	}
+	if s.Joined {
+		// The rows are those a WITH query or subquery names through the
+		// join (FROM jobs JOIN input ON input.id = jobs.id ... FOR UPDATE
+		// SKIP LOCKED locks a list of known jobs), not the first runnable
+		// ones.
+		return false
+	}
 	if s.Lock != nil && s.Lock.SkipLocked {
 		// Skipping locked rows is what a poll does, unless the statement
 		// locks one row it already knows (WHERE id = $1 FOR UPDATE SKIP

@@ -59,6 +59,10 @@ type Stmt struct {
 	// FromCTE names the WITH query a SELECT reads from, or that an UPDATE or
 	// DELETE joins through FROM/USING, when it does.
 	FromCTE string
+	// Joined says that a SELECT's one table is joined with a WITH query or
+	// a subquery in FROM: the rows it reads are the ones the join names
+	// (FROM ids JOIN jobs ON jobs.id = ids.id), not found by its WHERE.
+	Joined bool
 
 	Where     []Pred
 	OrderBy   []OrderItem
@@ -244,6 +248,7 @@ func (st *Stmt) with(w *pg.WithClause) {
 // reads exactly one relation; a reference to a WITH query is kept apart.
 func (st *Stmt) from(items []*pg.Node) {
 	var tables []*pg.RangeVar
+	others := false // a WITH query or a subquery among the joined items
 	var add func(item *pg.Node)
 	add = func(item *pg.Node) {
 		switch {
@@ -251,10 +256,12 @@ func (st *Stmt) from(items []*pg.Node) {
 			rv := item.GetRangeVar()
 			if rv.GetSchemaname() == "" && st.cte(rv.GetRelname()) != nil {
 				st.FromCTE = rv.GetRelname()
+				others = true
 				return
 			}
 			tables = append(tables, rv)
 		case item.GetRangeSubselect() != nil:
+			others = true
 			if sub := facts(item.GetRangeSubselect().GetSubquery()); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
 			}
@@ -270,7 +277,14 @@ func (st *Stmt) from(items []*pg.Node) {
 	}
 	if st.Kind == KindSelect && len(tables) == 1 {
 		st.target(tables[0])
+		st.Joined = others && len(items) > 0 && hasJoin(items)
 	}
+}
+
+// hasJoin reports whether a FROM list joins its items: a JOIN, or more
+// than one item (FROM ids, jobs WHERE jobs.id = ids.id).
+func hasJoin(items []*pg.Node) bool {
+	return len(items) > 1 || items[0].GetJoinExpr() != nil
 }
 
 func (st *Stmt) cte(name string) *CTE {

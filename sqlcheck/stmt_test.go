@@ -115,6 +115,9 @@ func TestLookupPollIsNotAPoll(t *testing.T) {
 	require.False(t, IsPollShape(stmt(t, `SELECT * FROM jobs WHERE job_id = $1 FOR UPDATE SKIP LOCKED`)), "locking a known row is not a poll")
 	require.True(t, IsPollShape(stmt(t, `SELECT * FROM jobs WHERE status = 'queued' FOR UPDATE SKIP LOCKED`)), "locking every queued row is")
 	require.False(t, IsPollShape(stmt(t, `SELECT j.id FROM jobs j JOIN kinds k ON k.id = j.kind WHERE j.status = 'queued' ORDER BY j.id LIMIT 1`)), "a join has no single table")
+	require.False(t, IsPollShape(stmt(t, `WITH input AS (SELECT unnest($1::bigint[]) AS id)
+		SELECT j.id FROM jobs j JOIN input i ON i.id = j.id WHERE j.status = 'queued' ORDER BY j.id LIMIT 10 FOR UPDATE SKIP LOCKED`)),
+		"a lookup of known jobs through a join is not a poll, even skipping locked rows")
 }
 
 func TestOutputs(t *testing.T) {

@@ -38,7 +38,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			for _, poll := range st.Polls {
-				if qt := m.Tables[poll.Table]; qt == nil || !m.ReportsSchemaOf(qt) {
+				qt := m.Tables[poll.Table]
+				if qt == nil || !m.ReportsSchemaOf(qt) {
 					continue // the package that claims from the table reports its schema
 				}
 				t := schema.Table(poll.Table)
@@ -57,6 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if verdict != sqlcheck.NotServed && !unordered {
 					continue
 				}
+				if !unordered && keepsNoFinished(qt) {
+					continue // no finished rows for the poll to walk
+				}
 				add := sqlcheck.SuggestPollIndex(t, poll)
 				if reported[add] {
 					continue
@@ -71,6 +75,25 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// keepsNoFinished reports whether a queue deletes its jobs when they are
+// acknowledged or expire, and never moves one to a finished state: the
+// table holds only jobs waiting or in progress, so an unindexed poll walks
+// no finished jobs.
+func keepsNoFinished(qt *queuemodel.QueueTable) bool {
+	deletes := false
+	for _, st := range qt.Statements {
+		switch {
+		case st.Role == queuemodel.RoleComplete && st.Kind == sqlcheck.KindDelete:
+			deletes = true
+		case st.Kind == sqlcheck.KindDelete && st.Role == queuemodel.RoleNone:
+			deletes = true // DELETE ... WHERE expires_at < now(): expired jobs
+		case st.Role == queuemodel.RoleComplete, st.Role == queuemodel.RoleFail:
+			return false // an UPDATE to a terminal state: finished rows stay
+		}
+	}
+	return deletes
 }
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {

@@ -167,7 +167,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -179,6 +179,17 @@ func TestNotQueues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A flag is a job state where the whole life cycle holds: created unsent,
+// taken by a compare-and-set, deleted when delivered.
+func TestFlagQueueWithItsCycle(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "queue_cycle")
+	m := results[0].Result.(*queuemodel.Model)
+	qt := m.Tables["public.outbox"]
+	require.NotNil(t, qt)
+	require.Equal(t, "sent", qt.StateColumn)
+	require.Equal(t, []string{"true"}, qt.Claimed)
 }
 
 // A call through one of the module's interfaces stays a dispatch in the

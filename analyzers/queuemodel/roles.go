@@ -49,15 +49,189 @@ func (b *builder) inferQueue() {
 		b.transitions(qt)
 		// A queue is where jobs are taken: a table the package polls but
 		// never claims from (a page of users, a report) is not one, unless
-		// a dependency claims from it.
-		qt.Local = hasClaim(qt)
+		// a dependency claims from it. Nor is a table whose rows do not
+		// live as jobs do (see lifeCycle): a row locked by key, a flag
+		// flipped.
+		qt.Local = hasClaim(qt) && b.lifeCycle(qt)
 		if !qt.Local && !qt.Inherited {
 			for _, st := range qt.Statements {
 				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
 			}
 			delete(b.model.Tables, name)
+			continue
+		}
+		dropListings(qt)
+	}
+}
+
+// lifeCycle reports whether a table's rows live as jobs do: created in a
+// runnable state (by an INSERT or the state column's DEFAULT), claimed out
+// of it, and moved to an outcome (a state no claim or poll leaves it in,
+// or deleted). A claim that moves rows out of the state its poll names
+// into another (status 'queued' to 'running', sent false to true), or
+// that takes rows its poll found with SKIP LOCKED, is a queue's own shape: the enqueue and
+// the outcome may then be in other packages. A row locked by key, or a
+// flag flipped (is_active = false), is a queue only with the whole cycle.
+func (b *builder) lifeCycle(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		if st.Role == RoleClaim && queueClaim(qt, st) {
+			return true
 		}
 	}
+	return b.createdRunnable(qt) && hasOutcome(qt)
+}
+
+// queueClaim reports whether a claim has a queue's own shape: its poll
+// skips locked rows, or it moves jobs from the state its poll names to
+// another state that is not a flag's.
+func queueClaim(qt *QueueTable, st *Statement) bool {
+	polls, take := st.Polls, st
+	switch {
+	case st.PolledBy != nil:
+		polls = st.PolledBy.Polls
+	case st.Step != nil:
+		take = st.Step
+	}
+	skips, inState, waits := false, false, false
+	for _, p := range polls {
+		if p.Table != qt.Name {
+			continue
+		}
+		inState = inState || qt.StateColumn != "" && filtersOn(p, qt.StateColumn) // status = 'queued', status = $1
+		skips = skips || p.Lock != nil && p.Lock.SkipLocked
+		waits = waits || p.Lock != nil && !p.Lock.SkipLocked
+	}
+	if qt.flag() && st.Kind == sqlcheck.KindUpdate && st.Returning == nil && st.PolledBy == nil && len(polls) > 0 {
+		// UPDATE ... SET is_active = false FROM (SELECT ... FOR UPDATE
+		// SKIP LOCKED) with nothing returned hands no job to a worker: it
+		// switches rows off, and a flag then has no state left for an
+		// outcome.
+		return false
+	}
+	if skips && (inState || qt.StateColumn == "" || st.Kind == sqlcheck.KindDelete && st.Returning != nil) {
+		return true // SELECT ... WHERE status = 'queued' ... FOR UPDATE SKIP LOCKED, in the transaction that runs the job
+	}
+	if take.Kind == sqlcheck.KindUpdate {
+		_, filtered := sqlcheck.FilterStates(take.Where, qt.StateColumn)
+		inState = inState || filtered // WHERE id = $1 AND status = 'queued': a compare-and-set
+	}
+	v, ok := qt.claimedState(take)
+	if take.Kind == sqlcheck.KindSelect && take.NestedClaim() == nil {
+		ok = false // a SELECT ... FOR UPDATE moves nothing
+	}
+	// A flag flipped by key with no poll (SET is_active = false WHERE id
+	// = $1 AND is_active) deactivates a row, and one flipped after a
+	// SELECT that waits for the row's lock (FOR UPDATE, no SKIP LOCKED)
+	// serialises writers of that row; after a poll for the rows still
+	// false (sent = false ... LIMIT 1), it takes one.
+	return ok && inState && !slices.Contains(qt.Runnable, v) && (len(polls) > 0 && !waits || !qt.flag())
+}
+
+// createdRunnable reports whether the package creates the table's rows in
+// a runnable state: an INSERT gives the state column a runnable constant
+// (or a value it passes in), or leaves it to a runnable DEFAULT.
+func (b *builder) createdRunnable(qt *QueueTable) bool {
+	col := qt.StateColumn
+	for _, st := range qt.Statements {
+		if st.Kind != sqlcheck.KindInsert {
+			continue
+		}
+		if col == "" {
+			return true
+		}
+		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueParam && !qt.flag() {
+			return true // VALUES ($1, $2): the caller says in which state
+		}
+	}
+	if col == "" {
+		return !slices.ContainsFunc(qt.Statements, func(st *Statement) bool { return st.Kind == sqlcheck.KindInsert })
+	}
+	initial := b.initialStates(qt.Name, col)
+	if len(initial) == 0 {
+		return true // created out of sight: no INSERT here, no DEFAULT known
+	}
+	for v := range initial {
+		if slices.Contains(qt.Runnable, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasOutcome reports whether a statement moves jobs of the table to an
+// outcome: a completion or failure, a DELETE (jobs removed when done or
+// expired), or an UPDATE by key to a state that is neither runnable nor
+// claimed. A flag (true/false) has no such state: its outcome is a DELETE.
+func hasOutcome(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		switch {
+		case st.Kind == sqlcheck.KindDelete && (!qt.flag() || byKey(st.Stmt)):
+			return true // a flag's outcome is the job's row deleted by key
+		case qt.flag():
+		case st.Role == RoleComplete || st.Role == RoleFail:
+			return true
+		case st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && byKey(st.Stmt):
+			if v, ok := st.Assigns(qt.StateColumn); ok && qt.StateColumn != "" && v.Kind == sqlcheck.ValueParam {
+				return true // SET status = $2: the caller names the outcome
+			}
+		}
+	}
+	return false
+}
+
+// flag reports whether the table's state column holds a boolean.
+func (qt *QueueTable) flag() bool {
+	if qt.StateColumn == "" {
+		return false
+	}
+	states := append(slices.Clone(qt.Runnable), qt.Claimed...)
+	for _, v := range states {
+		if v != "true" && v != "false" {
+			return false
+		}
+	}
+	return len(states) > 0
+}
+
+// dropListings takes the poll role from SELECTs that read a queue table
+// by some other column than its state and take nothing (WHERE tenant_id
+// = $1 ORDER BY id LIMIT 50): a listing, not the search for the next job.
+func dropListings(qt *QueueTable) {
+	col := qt.StateColumn
+	if col == "" {
+		return
+	}
+	for _, st := range qt.Statements {
+		if st.Role != RolePoll {
+			continue
+		}
+		st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool {
+			return p.Table == qt.Name && p.Lock == nil && !filtersOn(p, col)
+		})
+		if len(st.Polls) == 0 {
+			st.Role = RoleNone
+		}
+	}
+}
+
+// filtersOn reports whether a statement's WHERE reads a column, in an OR
+// branch too.
+func filtersOn(s *sqlcheck.Stmt, col string) bool {
+	var in func([]sqlcheck.Pred) bool
+	in = func(ps []sqlcheck.Pred) bool {
+		for _, p := range ps {
+			if p.Column == col {
+				return true
+			}
+			for _, br := range p.Branches {
+				if in(br) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return in(s.Where)
 }
 
 func hasClaim(qt *QueueTable) bool {
@@ -450,7 +624,7 @@ func sortedSet(m map[string]bool) []string {
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
 func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
-	if !sqlcheck.IsPollShape(s) {
+	if !sqlcheck.IsPollShape(s) || b.byUniqueKey(s) {
 		return false
 	}
 	switch {
@@ -460,6 +634,27 @@ func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, writt
 		return true
 	}
 	return b.stateColumn(s, top, written[s.Table]) != ""
+}
+
+// byUniqueKey reports whether a SELECT names its rows by a unique key of
+// its table, one value or a list (WHERE id = ANY($1) ORDER BY id FOR
+// UPDATE): it locks rows it already knows, in key order, and picks no job.
+func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
+	t := b.model.Schema().Table(s.Table)
+	if t == nil {
+		return false
+	}
+	for _, p := range s.Where {
+		if (p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn) || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueParam {
+			continue
+		}
+		for _, idx := range t.Indexes {
+			if (idx.Primary || idx.Unique) && idx.Where == nil && len(idx.Keys) == 1 && idx.Keys[0].Column == p.Column {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // selectsRunnable reports whether a poll's state filter admits a state jobs

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -30,7 +31,7 @@ var Analyzer = Rule.Analyzer
 var allTables bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&allTables, "alltables", false, "report timestamp columns on every table, not only queue tables")
+	Analyzer.Flags.BoolVar(&allTables, "alltables", false, "report every timestamp column of every table, not only the columns queue tables compare with the clock")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -43,14 +44,78 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	for _, t := range tablesToReport(m, schema) {
+		clock := clockColumns(m.Tables[t.Name])
 		for _, col := range t.Columns {
-			if col.Type.IsTimestampWithoutZone() {
+			if col.Type.IsTimestampWithoutZone() && (allTables || clock[col.Name]) {
 				report(pass, m, t, col)
 			}
 		}
 	}
 	return nil, nil
 }
+
+// clockColumns returns the columns of a queue table that the queue
+// compares with a time: in the WHERE of a statement that polls, claims,
+// reclaims or otherwise moves jobs, a column earlier or later than now()
+// (shifted or not) or than a parameter; and the columns a poll orders jobs
+// by, which times from sessions in different zones put out of order. Only
+// those decide when a job runs: an audit column (created_at) or one only
+// tested for NULL is never read against the clock, so its missing zone
+// makes no job late.
+func clockColumns(qt *queuemodel.QueueTable) map[string]bool {
+	cols := map[string]bool{}
+	if qt == nil {
+		return cols
+	}
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleNone && len(st.Polls) == 0 {
+			continue
+		}
+		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table == qt.Name {
+				clockPreds(s.Where, cols)
+			}
+		})
+		for _, p := range st.Polls {
+			for _, o := range p.OrderBy {
+				if p.Table == qt.Name && o.Column != "" {
+					cols[o.Column] = true
+				}
+			}
+		}
+	}
+	return cols
+}
+
+func clockPreds(ps []sqlcheck.Pred, cols map[string]bool) {
+	for _, p := range ps {
+		for _, b := range p.Branches {
+			clockPreds(b, cols)
+		}
+		switch p.Op {
+		case sqlcheck.OpLt, sqlcheck.OpLe, sqlcheck.OpGt, sqlcheck.OpGe:
+		default:
+			continue
+		}
+		if p.Column != "" && len(p.Values) == 1 && isClock(p.Values[0]) {
+			cols[p.Column] = true
+		}
+	}
+}
+
+// isClock reports whether a value compared with a column is a time the
+// statement is given or reads from the clock.
+func isClock(v sqlcheck.Value) bool {
+	switch v.Kind {
+	case sqlcheck.ValueNow, sqlcheck.ValueParam:
+		return true
+	case sqlcheck.ValueOther:
+		return clockText.MatchString(v.Text)
+	}
+	return false
+}
+
+var clockText = regexp.MustCompile(`(?i)\bnow\s*\(|\bcurrent_timestamp\b|\blocaltimestamp\b|\$[0-9]+|@\w+|sqlc\.arg`)
 
 // tablesToReport returns the schema tables this package reports: the queue
 // tables it is the schema reporter of, and with -alltables every table when

@@ -12,24 +12,24 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
 )
 
-// Designs the review rejects: a timestamp column on a queue table, wherever
-// the migrations put it.
+// Designs the review rejects: a timestamp column that a queue compares
+// with the clock, wherever the migrations put it.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
+	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer,
 		"accept_tz", "accept_untouched", "accept_altered", "accept_dropped",
-		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report", "accept_gosprintf", "accept_unlinked")
+		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report", "accept_gosprintf", "accept_unlinked", "accept_audit")
 }
 
 // The suggested fixes: one rewrites exactly the type, keeping its
 // precision; the other converts the column in a new migration, reading the
 // stored times as UTC times, and back.
 func TestSuggestedFix(t *testing.T) {
-	results := ruletest.Run(t, timestamptz.Analyzer, "seedlike", "addcolumn", "gotemplate")
+	results := ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "addcolumn", "gotemplate")
 	got := map[string]string{}
 	var migrations []string
 	for _, r := range results {
@@ -59,8 +59,10 @@ func TestSuggestedFix(t *testing.T) {
 	require.ElementsMatch(t, []string{
 		"jobs_run_at_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz USING run_at AT TIME ZONE 'UTC'; " +
 			lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp USING run_at AT TIME ZONE 'UTC'",
-		"jobs_created_at_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamptz USING created_at AT TIME ZONE 'UTC'; " +
-			lt + "ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamp without time zone USING created_at AT TIME ZONE 'UTC'",
+		"jobs_run_at_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz USING run_at AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp USING run_at AT TIME ZONE 'UTC'",
+		"jobs_locked_until_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamptz USING locked_until AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamp without time zone USING locked_until AT TIME ZONE 'UTC'",
 		"jobs_locked_until_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamptz(3) USING locked_until AT TIME ZONE 'UTC'; " +
 			lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamp(3) WITHOUT TIME ZONE USING locked_until AT TIME ZONE 'UTC'",
 		// The Go template's table: the driver writes no migration for a

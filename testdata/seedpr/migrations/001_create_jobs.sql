@@ -10,7 +10,6 @@ CREATE TABLE jobs (
     -- defect: timestamptz
     run_at      timestamp NOT NULL DEFAULT now(),
     last_error  text,
-    -- defect: timestamptz
     created_at  timestamp NOT NULL DEFAULT now()
 );
 

@@ -13,3 +13,10 @@ func claim(ctx context.Context, db *sql.DB) (id int64, err error) {
 		RETURNING id`).Scan(&id)
 	return id, err
 }
+
+// reclaim takes back the jobs whose lease ran out: locked_until is
+// compared with the clock.
+func reclaim(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}
