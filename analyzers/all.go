@@ -14,6 +14,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
@@ -28,6 +29,7 @@ var Rules = []*rule.Rule{
 	bookkeeping.Rule,
 	pollindex.Rule,
 	timestamptz.Rule,
+	reclaimattempts.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
