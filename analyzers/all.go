@@ -13,6 +13,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
+	"github.com/jobqlint/jobqlint/analyzers/overclaim"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
@@ -30,6 +31,7 @@ var Rules = []*rule.Rule{
 	pollindex.Rule,
 	timestamptz.Rule,
 	reclaimattempts.Rule,
+	overclaim.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
