@@ -18,6 +18,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
+	"github.com/jobqlint/jobqlint/analyzers/stateguard"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
 )
 
@@ -32,6 +33,7 @@ var Rules = []*rule.Rule{
 	timestamptz.Rule,
 	reclaimattempts.Rule,
 	overclaim.Rule,
+	stateguard.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }
