@@ -58,11 +58,20 @@ func hasConstFilter(s *Stmt) bool {
 }
 
 // seekable reports whether a btree can start its scan at the rows a filter
-// selects: an equality, an IN list or IS [NOT] NULL, not <> or an OR.
+// selects: an equality, an IN list, IS [NOT] NULL or an OR of those on one
+// column; not <>.
 func seekable(p Pred) bool {
 	switch p.Op {
 	case OpEq, OpIn, OpIsNull, OpIsNotNull:
 		return true
+	case OpOther:
+		// An OR whose every branch pins the column to listed values, as in
+		// status = 'queued' OR (status = 'failed' AND attempts < 5): the
+		// planner ORs one index scan per branch (a BitmapOr).
+		// A branch that only bounds the column (locked_at < now()) is not
+		// a state the index can start at.
+		s, ok := predStates(p, p.Column)
+		return ok && !slices.Contains(slices.Concat(s.In, s.Cond), StateNotNull)
 	}
 	return false
 }

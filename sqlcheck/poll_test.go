@@ -36,6 +36,10 @@ func TestPollIndex(t *testing.T) {
 		{"composite led by an unfiltered column", `CREATE INDEX ON jobs (queue, status, run_at);`, seedPoll, NotServed},
 		{"parameter state, partial index: cannot tell", `CREATE INDEX ON jobs (run_at) WHERE status = 'queued';`,
 			`SELECT id FROM jobs WHERE status = $1 ORDER BY run_at LIMIT 1`, Unknown},
+		{"btree on the state, OR of states", `CREATE INDEX ON jobs (status);`,
+			`SELECT id FROM jobs WHERE status = 'queued' OR (status = 'failed' AND kind = 'x') LIMIT 1`, Served},
+		{"btree on a column an OR only bounds", `CREATE INDEX ON jobs (run_at);`,
+			`SELECT id FROM jobs WHERE run_at IS NULL OR (run_at <= now() AND kind = 'x') LIMIT 1`, NotServed},
 		{"predicate jobqlint cannot evaluate", `CREATE INDEX ON jobs (run_at) WHERE lower(kind) = 'x';`, seedPoll, Unknown},
 		{"poll by OR of states, partial IN list", `CREATE INDEX ON jobs (run_at) WHERE status IN ('queued', 'retry');`,
 			`SELECT id FROM jobs WHERE (status = 'queued' OR status = 'retry') ORDER BY run_at LIMIT 1`, Served},
@@ -144,4 +148,22 @@ func TestSuggestPollIndexIsValidForAliases(t *testing.T) {
 	raws, errs := Parse(got)
 	require.Empty(t, errs)
 	require.Len(t, raws, 1)
+}
+
+// A poll that names a column the table lacks was written for another
+// schema; one that names only the table's columns, in ORDER BY, WHERE and
+// an OR's branches, was written for this one.
+func TestTableNames(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id int, state text, run_at timestamptz, queue text);`)
+	jobs := s.Table("public.jobs")
+	cases := map[string]bool{
+		`SELECT id FROM jobs WHERE state = 'available' ORDER BY run_at LIMIT 1`:                        true,
+		`SELECT id FROM jobs WHERE (state = 'available' OR queue = $1) ORDER BY run_at LIMIT 1`:        true,
+		`SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1`:                          false,
+		`SELECT id FROM jobs WHERE state = 'available' ORDER BY priority LIMIT 1`:                      false,
+		`SELECT id FROM jobs WHERE (state = 'available' OR status = 'queued') ORDER BY run_at LIMIT 1`: false,
+	}
+	for sql, want := range cases {
+		require.Equal(t, want, jobs.Names(stmt(t, sql)), sql)
+	}
 }

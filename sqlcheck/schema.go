@@ -84,6 +84,33 @@ func (t *Table) Column(name string) *Column {
 	return nil
 }
 
+// Names reports whether every column s names in its WHERE and ORDER BY is
+// a column of t. A poll that names a column the table lacks was written for
+// another schema (another database, a test's own table, an older version):
+// what t's indexes do for it says nothing.
+func (t *Table) Names(s *Stmt) bool {
+	for _, o := range s.OrderBy {
+		if o.Column != "" && t.Column(o.Column) == nil {
+			return false
+		}
+	}
+	return t.namesAll(s.Where)
+}
+
+func (t *Table) namesAll(preds []Pred) bool {
+	for _, p := range preds {
+		if p.Column != "" && t.Column(p.Column) == nil {
+			return false
+		}
+		for _, b := range p.Branches {
+			if !t.namesAll(b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Table returns the table a statement names, resolving an unqualified name
 // through the default search_path (public).
 func (s *Schema) Table(name string) *Table {

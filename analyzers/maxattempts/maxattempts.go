@@ -40,6 +40,9 @@ var (
 	limitName = regexp.MustCompile(`(?i)^max_?(job_?)?(attempts?|retries|retry|tries)$|^(attempts?|retries|retry|tries)_?(limit|max)$`)
 	// attemptWord matches what an attempt count is called, in Go and SQL.
 	attemptWord = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
+	// timeName matches the names of times, which attemptWord may match too:
+	// retry_at is when the next attempt runs, not how many there were.
+	timeName = regexp.MustCompile(`(?i)_(at|time|until|after)$`)
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -336,13 +339,67 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 				})
 				continue
 			}
-			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) {
+			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) || pollGuard(qt, r) {
 				continue
 			}
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// pollGuard reports whether the polls take a job in the state a retry
+// leaves it in only while its attempts are under a limit: WHERE status =
+// 'queued' OR (status = 'failed' AND attempts < 5). A job out of attempts
+// stays in that state for good.
+func pollGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	state, ok := setState(r, qt.StateColumn)
+	if !ok {
+		return false
+	}
+	polled := false
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			admits, guarded := branchesAdmitting(poll.Where, qt.StateColumn, state)
+			if admits && !guarded {
+				return false
+			}
+			polled = polled || admits
+		}
+	}
+	return polled
+}
+
+// setState returns the constant a statement sets the state column to.
+func setState(st *queuemodel.Statement, col string) (string, bool) {
+	for _, a := range st.Set {
+		if a.Column == col && a.Value.Kind == sqlcheck.ValueConst {
+			return a.Value.Str, true
+		}
+	}
+	return "", false
+}
+
+// branchesAdmitting reports whether a WHERE admits state, and whether it
+// does so only in OR branches that compare an attempt count with a limit.
+func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarded bool) {
+	states, ok := sqlcheck.FilterStates(where, col)
+	if !ok || !states.Admits(state) {
+		return false, false
+	}
+	for _, p := range where {
+		for _, b := range p.Branches {
+			bs, ok := sqlcheck.FilterStates(b, col)
+			if !ok || !bs.Admits(state) {
+				continue
+			}
+			if !sqlGuard(&sqlcheck.Stmt{Where: b}, sqlcheck.OpLt, sqlcheck.OpLe) {
+				return true, false
+			}
+			guarded = true
+		}
+	}
+	return true, guarded
 }
 
 // resetsCount returns the attempt-count column a retry sets back to 0, or "".
@@ -387,7 +444,7 @@ func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
 		if p.Op == sqlcheck.OpOther && attemptWord.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
 			return true
 		}
-		if !attemptWord.MatchString(p.Column) {
+		if !attemptWord.MatchString(p.Column) || timeName.MatchString(p.Column) {
 			continue
 		}
 		for _, op := range ops {

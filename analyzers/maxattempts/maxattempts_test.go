@@ -13,7 +13,7 @@ func TestRejected(t *testing.T) {
 		"seed", "logonly", "field", "flagvar", "nolimit", "sqlretry", "unguardedfail", "errorf", "column",
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
-		"boundstate")
+		"boundstate", "pollbackoff", "pollsecond", "pollparam")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -22,5 +22,5 @@ func TestAccepted(t *testing.T) {
 		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported",
 		"ok_funcguard", "ok_nullstate",
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
-		"ok_boundstate", "ok_boundset")
+		"ok_boundstate", "ok_boundset", "ok_pollguard")
 }

@@ -71,6 +71,8 @@ func TestStatePredicatesOnPostgreSQL(t *testing.T) {
 		{"accept_states_notin", `SELECT id FROM jobs WHERE status NOT IN ('done', 'failed') AND (locked_until IS NULL OR locked_until < now())
 			ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_unfinished"},
 		{"accept_states_any", `SELECT id FROM jobs WHERE status = ANY('{queued,retry}'::text[]) ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_runnable"},
+		{"states_or_btree", `SELECT id FROM jobs WHERE status = 'queued' OR (status = 'failed' AND attempts < 5)
+			ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_status"},
 		{"accept_inlist", `SELECT id FROM jobs WHERE status IN ('queued', 'retrying') AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, "jobs_runnable"},
 	}
 	for _, c := range cases {

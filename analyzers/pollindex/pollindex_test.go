@@ -18,7 +18,7 @@ func TestRejected(t *testing.T) {
 		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx",
 		"templated", "searchpath", "funcpoll",
 		"states_ne", "states_or_narrow", "status_only", "queue_only",
-		"gosprintf")
+		"gosprintf", "states_or_unpinned", "states_or_btree")
 }
 
 // Designs it accepts.
@@ -27,7 +27,7 @@ func TestAccepted(t *testing.T) {
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
 		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
 		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst",
-		"accept_gosprintf", "accept_anyrow")
+		"accept_gosprintf", "accept_anyrow", "accept_otherschema")
 }
 
 // The finding points at the poll it is about.

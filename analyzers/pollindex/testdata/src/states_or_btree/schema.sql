@@ -1,0 +1,7 @@
+CREATE TABLE jobs ( -- want `the index jobs_status \(status\) finds the runnable rows of the poll on jobs \(WHERE status = 'queued' OR \(status = 'failed' AND attempts < 5\) ORDER BY run_at\) but not in its order`
+  id bigserial PRIMARY KEY,
+  status text NOT NULL DEFAULT 'queued',
+  attempts integer NOT NULL DEFAULT 0,
+  run_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX jobs_status ON jobs (status);
