@@ -34,7 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		holders := holderColumns(qt)
-		contested := contested(qt)
+		contested := contested(m, qt)
 		for _, st := range qt.Statements {
 			state, ok := movesOut(pass, qt, st)
 			if !ok || guarded(qt, st, holders) || lockedBefore(qt, st) {
@@ -210,25 +210,60 @@ func keyColumn(col string) bool {
 }
 
 // contested says why a job's state can change under the worker that
-// holds it, or "": its claim writes a lease that expires (another worker
-// may take the job after it), or something reclaims jobs.
-func contested(qt *queuemodel.QueueTable) string {
+// holds it, or "": something takes claimed jobs back (a reclaimer or
+// rescuer in the package or anywhere in the module's SQL, or a claim whose
+// poll re-takes claimed jobs), and another worker can then claim the job.
+func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
 	for _, st := range qt.Statements {
 		if st.Role == queuemodel.RoleReclaim {
 			return "jobs whose lease expired are taken back and claimed again"
 		}
-	}
-	for _, st := range qt.Statements {
-		if st.Role != queuemodel.RoleClaim {
-			continue
-		}
-		for _, a := range st.Set {
-			if a.Value.Kind == sqlcheck.ValueNow || clock.MatchString(a.Value.Text) {
-				return fmt.Sprintf("the claim writes a lease (%s), and once it expires another worker can take the job", a.Column)
+		for _, p := range st.Polls {
+			if st.Role == queuemodel.RoleClaim && admitsClaimed(p, qt) {
+				return "the claim also re-takes claimed jobs whose lease expired"
 			}
+		}
+	}
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, top := range stmts {
+		found := false
+		top.Walk(func(s *sqlcheck.Stmt) {
+			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !byKey(s) && admitsClaimed(s, qt) && movesFrom(s, qt)
+		})
+		if found {
+			return "a statement takes claimed jobs back"
 		}
 	}
 	return ""
 }
 
-var clock = regexp.MustCompile(`(?i)\b(now|clock_timestamp|statement_timestamp|transaction_timestamp)\s*\(|\bcurrent_timestamp\b|\$\d+\s*::\s*timestamp`)
+// admitsClaimed reports whether a statement's state filter admits a
+// claimed state, alone or under a further condition (status = 'running'
+// AND locked_until < now(), status = 'queued' OR (status = 'running' AND
+// ...)).
+func admitsClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	if !ok || states.Not {
+		return false
+	}
+	for _, v := range append(slices.Clone(states.In), states.Cond...) {
+		if slices.Contains(qt.Claimed, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesFrom reports whether an UPDATE sets the state column to states
+// that are not claimed ones.
+func movesFrom(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	v, ok := s.Assigns(qt.StateColumn)
+	states := v.Cases // CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END
+	if v.Kind == sqlcheck.ValueConst {
+		states = []string{v.Str}
+	}
+	return ok && len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return slices.Contains(qt.Claimed, s) })
+}

@@ -19,3 +19,8 @@ func Complete(ctx context.Context, pool *pgxpool.Pool, id int64, runner string) 
 	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1 AND runner = $2`, id, runner)
 	return tag.RowsAffected() == 1, err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', runner = NULL WHERE status = 'running' AND picked_at < now() - interval '5 minutes'`)
+	return err
+}

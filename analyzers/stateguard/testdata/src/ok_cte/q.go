@@ -19,3 +19,8 @@ func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
 		UPDATE jobs SET status = 'done' FROM cur WHERE jobs.id = cur.id`, id)
 	return tag.RowsAffected() == 1, err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

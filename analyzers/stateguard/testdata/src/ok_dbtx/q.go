@@ -27,3 +27,8 @@ func (q *Queries) Complete(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
 	return err
 }
+
+func (q *Queries) Reclaim(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

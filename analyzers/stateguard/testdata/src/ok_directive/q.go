@@ -20,3 +20,8 @@ func RetryByHand(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', attempts = 0 WHERE id = $1`, id)
 	return err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

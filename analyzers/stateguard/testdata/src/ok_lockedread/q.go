@@ -49,3 +49,8 @@ func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 	}
 	return tx.Commit(ctx)
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

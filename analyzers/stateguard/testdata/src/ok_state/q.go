@@ -24,3 +24,8 @@ func Retry(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
 	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', locked_until = NULL WHERE id = $1 AND status IN ('running')`, id)
 	return tag.RowsAffected() == 1, err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

@@ -24,3 +24,8 @@ func Fail(ctx context.Context, pool *pgxpool.Pool, id int64, attempt int) (bool,
 	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1 AND attempts = $2`, id, attempt)
 	return tag.RowsAffected() == 1, err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}

@@ -19,3 +19,8 @@ func Retry(ctx context.Context, pool *pgxpool.Pool, id int64, cause string) erro
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', last_error = $2, run_at = now() + interval '1 minute' WHERE id = $1`, id, cause) // want `sets status to 'queued' by key without re-checking`
 	return err
 }
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}
