@@ -13,13 +13,16 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/doubledecode"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
+	"github.com/jobqlint/jobqlint/analyzers/migrationlock"
 	"github.com/jobqlint/jobqlint/analyzers/overclaim"
+	"github.com/jobqlint/jobqlint/analyzers/pinnedconn"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/stateguard"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
+	"github.com/jobqlint/jobqlint/analyzers/txenqueue"
 )
 
 // Rules is every jobqlint rule, in the order of the rule table.
@@ -34,6 +37,9 @@ var Rules = []*rule.Rule{
 	reclaimattempts.Rule,
 	overclaim.Rule,
 	stateguard.Rule,
+	migrationlock.Rule,
+	pinnedconn.Rule,
+	txenqueue.Rule,
 	sqlsyntax.Rule,
 	directive.Rule,
 }

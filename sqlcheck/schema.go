@@ -17,6 +17,9 @@ type Schema struct {
 	Functions map[string]*Function // functions and procedures by qualified name, "public.dequeue" (the last one created of each name)
 	Triggers  []*Trigger           // in the order they were created
 	Problems  []Problem            // SQL the parser rejected, in source order (and, from the caller, files it could not read)
+	// Locks lists the DDL that locks a table created by an earlier source
+	// against the queue's statements, in source order (see LockingDDL).
+	Locks []*LockingDDL
 }
 
 // A Problem is SQL that could not be parsed, or a schema file or directory
@@ -125,8 +128,8 @@ func (s *Schema) Table(name string) *Table {
 func Replay(sources []*Source) *Schema {
 	s := &Schema{Tables: make(map[string]*Table), Enums: make(map[string][]string), Functions: make(map[string]*Function)}
 	for _, src := range sources {
-		var path []string // SET search_path in this file: nil is the default, public
-		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, &path) }, func(e *ParseError) {
+		sess := &session{created: map[string]bool{}}
+		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, sess) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
 			// where Go code runs it. A template is not SQL until filled in.
 			if !src.FromGo && !src.templated(e.stmt.start, e.stmt.end) {
@@ -137,13 +140,23 @@ func Replay(sources []*Source) *Schema {
 	return s
 }
 
-func (s *Schema) apply(src *Source, raw RawStmt, path *[]string) {
-	r := replayer{s: s, src: src, raw: raw, path: *path}
+// session is what one source's earlier statements leave behind for the
+// next: a migration file runs as one session.
+type session struct {
+	path        []string        // SET search_path in this file: nil is the default, public
+	created     map[string]bool // the tables this file creates
+	lockTimeout bool            // a lock_timeout is in force (see setsLockTimeout)
+}
+
+func (s *Schema) apply(src *Source, raw RawStmt, sess *session) {
+	r := replayer{s: s, src: src, raw: raw, path: sess.path}
+	r.recordLock(sess)
 	n := raw.Node
 	switch {
 	case n.GetVariableSetStmt() != nil:
-		*path = searchPath(n.GetVariableSetStmt(), *path)
+		sess.path = searchPath(n.GetVariableSetStmt(), sess.path)
 	case n.GetCreateStmt() != nil:
+		sess.created[r.createName(n.GetCreateStmt().GetRelation().GetSchemaname(), n.GetCreateStmt().GetRelation().GetRelname())] = true
 		r.createTable(n.GetCreateStmt())
 	case n.GetAlterTableStmt() != nil:
 		r.alterTable(n.GetAlterTableStmt())

@@ -279,6 +279,11 @@ func (m *Model) Schema() *sqlcheck.Schema {
 	return m.extension
 }
 
+// GoDDL returns the DDL that Go code of this package or its dependencies
+// runs under placeholder names (CREATE TABLE %s), as schema sources: what
+// Schema adds to the migrations.
+func (m *Model) GoDDL() []*sqlcheck.Source { return m.goDDL }
+
 // DisplayName is a qualified table name as a reader knows it: a name
 // from a Go value shown as that value.
 func DisplayName(name string) string { return sqltext.Display(name) }

@@ -54,6 +54,24 @@ func (b *builder) read(c *Call) {
 	b.functionBodies(c, p.call)
 }
 
+// ParsedSQL returns the call's SQL as read derives its statements from it:
+// sqlx's :name parameters, and the ? parameters of SQL written for Rebind,
+// as $n.
+func (c *Call) ParsedSQL() string {
+	sql := c.SQL
+	if strings.HasPrefix(c.Method, "Named") {
+		sql, _ = sqltext.Named(sql)
+	}
+	if _, errs := sqlcheck.Parse(sql); len(errs) > 0 {
+		if q, ok := sqltext.Positional(sql); ok {
+			if _, errs := sqlcheck.Parse(q); len(errs) == 0 {
+				return q
+			}
+		}
+	}
+	return sql
+}
+
 // boundConstants returns the string constants a call binds to its
 // parameters: the parameters bound to one constant, and the first
 // parameter bound to a variable that holds one of several constants, with

@@ -54,16 +54,18 @@ func TestSuggestedFix(t *testing.T) {
 		"002.sql: timestamp(3) WITHOUT TIME ZONE": "timestamptz(3)",
 		"schema.go: timestamp":                    "timestamptz", // after a %s placeholder, in a Go string
 	}, got)
+	// Each migration bounds its wait for the table's lock (migrationlock).
+	const lt = "SET LOCAL lock_timeout = '5s'; "
 	require.ElementsMatch(t, []string{
-		"jobs_run_at_timestamptz: ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz USING run_at AT TIME ZONE 'UTC'; " +
-			"ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp USING run_at AT TIME ZONE 'UTC'",
-		"jobs_created_at_timestamptz: ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamptz USING created_at AT TIME ZONE 'UTC'; " +
-			"ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamp without time zone USING created_at AT TIME ZONE 'UTC'",
-		"jobs_locked_until_timestamptz: ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamptz(3) USING locked_until AT TIME ZONE 'UTC'; " +
-			"ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamp(3) WITHOUT TIME ZONE USING locked_until AT TIME ZONE 'UTC'",
+		"jobs_run_at_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamptz USING run_at AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE jobs ALTER COLUMN run_at TYPE timestamp USING run_at AT TIME ZONE 'UTC'",
+		"jobs_created_at_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamptz USING created_at AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE jobs ALTER COLUMN created_at TYPE timestamp without time zone USING created_at AT TIME ZONE 'UTC'",
+		"jobs_locked_until_timestamptz: " + lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamptz(3) USING locked_until AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE jobs ALTER COLUMN locked_until TYPE timestamp(3) WITHOUT TIME ZONE USING locked_until AT TIME ZONE 'UTC'",
 		// The Go template's table: the driver writes no migration for a
 		// schema held in Go code, but the fix says what one would hold.
-		"outbox_available_at_timestamptz: ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamptz USING available_at AT TIME ZONE 'UTC'; " +
-			"ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamp USING available_at AT TIME ZONE 'UTC'",
+		"outbox_available_at_timestamptz: " + lt + "ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamptz USING available_at AT TIME ZONE 'UTC'; " +
+			lt + "ALTER TABLE outbox ALTER COLUMN available_at TYPE timestamp USING available_at AT TIME ZONE 'UTC'",
 	}, migrations)
 }

@@ -8,7 +8,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/internal/verify"
 )
 
 // A finding is one diagnostic of one rule, with resolved positions (File
@@ -28,6 +30,11 @@ type finding struct {
 	// Fingerprint identifies the finding across commits that move it; see
 	// fingerprints.
 	Fingerprint string
+	// Evidence is what -verify showed on PostgreSQL; nil without -verify
+	// or for a rule it does not test.
+	Evidence *verify.Evidence
+	// of locates the finding's statements for -verify.
+	of verify.Finding
 }
 
 type related struct {
@@ -75,6 +82,7 @@ func collect(g *checker.Graph) ([]finding, []error) {
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
 			f := newFinding(fset, act.Analyzer, d)
+			f.of = verifyFinding(act, f)
 			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.File, f.Line, f.Column, f.Rule, f.Message)
 			if seen[key] {
 				continue
@@ -100,6 +108,21 @@ func collect(g *checker.Graph) ([]finding, []error) {
 		return a.Message < b.Message
 	})
 	return out, errs
+}
+
+// verifyFinding is what -verify needs to find a finding's statements: its
+// positions and the queue model of its package.
+func verifyFinding(act *checker.Action, f finding) verify.Finding {
+	v := verify.Finding{Rule: f.Rule, Message: f.Message, Pos: f.Pos, Fset: act.Package.Fset, Info: act.Package.TypesInfo}
+	for _, r := range f.Related {
+		v.Related = append(v.Related, token.Position{Filename: r.File, Line: r.Line, Column: r.Column})
+	}
+	for _, dep := range act.Deps {
+		if m, ok := dep.Result.(*queuemodel.Model); ok && dep.Analyzer == queuemodel.Analyzer {
+			v.Model = m
+		}
+	}
+	return v
 }
 
 func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding {

@@ -23,6 +23,9 @@ func writeGitHub(w io.Writer, findings []finding) error {
 		for _, rel := range f.Related {
 			msg += fmt.Sprintf("\n%s:%d:%d: %s", relPath(rel.File), rel.Line, rel.Column, rel.Message)
 		}
+		if f.Evidence != nil {
+			msg += "\n" + evidenceLine(f.Evidence)
+		}
 		msg += "\n" + r.URL()
 		title := fmt.Sprintf("jobqlint %s (%s)", f.Rule, f.Severity)
 		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n",

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/jobqlint/jobqlint/internal/pgtest"
 )
 
 // jobqlintBin is the jobqlint binary built for the end-to-end tests: the CLI
@@ -23,7 +25,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building jobqlint: %v\n%s", err, out)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := pgtest.Main(m) // -verify's -dsn tests use the pgtest server
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/jobqlint/jobqlint/internal/verify"
 )
 
 // A writer prints findings in one output format.
@@ -38,6 +40,11 @@ func writeText(w io.Writer, findings []finding) error {
 				return err
 			}
 		}
+		if f.Evidence != nil {
+			if _, err := fmt.Fprintf(w, "\t%s\n", evidenceLine(f.Evidence)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -58,6 +65,9 @@ type jsonFinding struct {
 	Related     []related `json:"related,omitempty"`
 	Fixes       []jsonFix `json:"fixes,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
+	// Evidence is set by -verify: verified true, false or null (not tried)
+	// and a summary with the figures.
+	Evidence *verify.Evidence `json:"evidence,omitempty"`
 }
 
 type jsonFix struct {
@@ -70,7 +80,7 @@ func writeJSON(w io.Writer, findings []finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
 		j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint}
+			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
 		for _, r := range f.Related {
 			r.File = relPath(r.File)
 			j.Related = append(j.Related, r)

@@ -62,8 +62,12 @@ func writeRDJSONL(w io.Writer, findings []finding) error {
 	enc := json.NewEncoder(w)
 	for _, f := range findings {
 		r := analyzers.Lookup(f.Rule)
+		msg := f.Message
+		if f.Evidence != nil {
+			msg += "\n" + evidenceLine(f.Evidence)
+		}
 		d := rdDiagnostic{
-			Message:  f.Message,
+			Message:  msg,
 			Location: rdLocation{Path: relPath(f.File), Range: rdRange{Start: rdPosition{f.Line, f.Column}}},
 			Severity: rdSeverity[levels[f.Severity]],
 			Source:   rdSource{Name: "jobqlint", URL: "https://github.com/jobqlint/jobqlint"},

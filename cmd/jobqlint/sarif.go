@@ -9,6 +9,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/internal/verify"
 )
 
 // SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run,
@@ -79,6 +80,12 @@ type sarifResult struct {
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
+	Properties          *sarifResultProps `json:"properties,omitempty"`
+}
+
+// sarifResultProps carries -verify's evidence in a result's property bag.
+type sarifResultProps struct {
+	Evidence *verify.Evidence `json:"jobqlint/evidence"`
 }
 
 type sarifLocation struct {
@@ -153,6 +160,9 @@ func writeSARIF(w io.Writer, findings []finding) error {
 				Region:           cols.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn),
 			}}},
 			PartialFingerprints: map[string]string{"jobqlint/v1": f.Fingerprint},
+		}
+		if f.Evidence != nil {
+			res.Properties = &sarifResultProps{Evidence: f.Evidence}
 		}
 		for i, rel := range f.Related {
 			id := i + 1

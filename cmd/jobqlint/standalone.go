@@ -38,6 +38,8 @@ type options struct {
 	config   string
 	baseline string
 	failOn   string
+	verify   bool
+	dsn      string
 	// enable holds the -RULE flags given, as go vet's: any -RULE=true runs
 	// only the rules named so; -RULE=false turns one off.
 	enable map[string]*bool
@@ -101,7 +103,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if opts.model {
 		return printModel(pkgs, opts.format, stdout, stderr)
 	}
-	graph, err := checker.Analyze(selected(opts), pkgs, nil)
+	roots := selected(opts)
+	if opts.verify {
+		// The model is kept only for root analyzers: -verify reads it.
+		roots = append(roots, queuemodel.Analyzer)
+	}
+	graph, err := checker.Analyze(roots, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
@@ -116,6 +123,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	fingerprints(findings, repoRoot())
 	if base != nil {
 		findings = base.filter(findings, stderr)
+	}
+	if opts.verify {
+		if findings, err = verifyFindings(findings, opts.dsn, stderr); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+			return exitError
+		}
 	}
 	if opts.fix {
 		if findings, err = applyFixes(findings, stderr); err != nil {
@@ -157,6 +170,8 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")
+	fs.BoolVar(&opts.verify, "verify", false, "prove the claimrace, pollindex, timestamptz and lease findings on PostgreSQL with the module's own schema and statements, in a scratch database; a finding PostgreSQL refutes is withdrawn")
+	fs.StringVar(&opts.dsn, "dsn", os.Getenv("DATABASE_URL"), "with -verify, the PostgreSQL server to create the scratch database on (`URL`; default $DATABASE_URL, else a throwaway PostgreSQL 15 from the initdb and pg_ctl on PATH)")
 	queuemodel.RegisterFlags(fs)
 	for _, a := range analyzers.All {
 		on := true // each rule runs unless a flag or the configuration says otherwise
@@ -187,6 +202,10 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	}
 	if opts.model && (opts.fix || (opts.format != "text" && opts.format != "json")) {
 		fmt.Fprintf(stderr, "jobqlint: -model prints text or json, and fixes nothing\n")
+		return opts, nil, errUsage
+	}
+	if opts.verify && (opts.fix || opts.model) {
+		fmt.Fprintf(stderr, "jobqlint: -verify reports evidence for findings; it does not go with -fix or -model\n")
 		return opts, nil, errUsage
 	}
 	if fs.NArg() == 0 && !opts.explain && !opts.version {

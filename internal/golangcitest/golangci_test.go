@@ -250,3 +250,34 @@ func TestGolangciLintPluginSettings(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, string(out), "severity: set severities with golangci-lint's severity rules")
 }
+
+// migrationlock, pinnedconn and txenqueue under golangci-lint: the module
+// of cmd/jobqlint's opsrules script, which checks the other two drivers.
+// golangci-lint finds what jobqlint finds, these three included.
+func TestGolangciLintPluginOpsRules(t *testing.T) {
+	ar, err := txtar.ParseFile(filepath.Join(root, "cmd", "jobqlint", "testdata", "script", "opsrules.txtar"))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(f.Name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "testdata", "seedpr", "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+
+	var got []string
+	for _, is := range runGolangci(t, dir) {
+		got = append(got, fmt.Sprintf("%s:%d %s", is.File, is.Line, is.Rule))
+	}
+	sort.Strings(got)
+	require.Equal(t, jobqlintFindings(t, dir), got)
+	for _, want := range []string{
+		"migrations/002_priority.sql:2 migrationlock",
+		"queue/leader.go:12 pinnedconn",
+		"queue/leader.go:16 pinnedconn",
+		"queue/signup.go:19 txenqueue",
+	} {
+		require.Contains(t, got, want)
+	}
+}

@@ -21,8 +21,9 @@
 //     error text is made storable and capped, and every attempt's error is
 //     kept (outcome.go);
 //   - the worker loop, bookkeeping retries and shutdown: Worker.Run
-//     (worker.go): jobs in hand keyed by claim token, grace period, then
-//     cancellation, then a hard stop;
+//     (worker.go): jobs in hand keyed by claim token, a slot freed when the
+//     handler returns (its outcome is committed after, with others), grace
+//     period, then cancellation, then a hard stop;
 //   - wake-ups: enqueue notifies from the client at most once per queue
 //     every 20 ms, the worker LISTENs, and polling is the fallback
 //     (notify.go); retention of finished jobs (retention.go);

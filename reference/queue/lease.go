@@ -13,20 +13,20 @@ import (
 // from the result was reclaimed after its lease expired: its handler must
 // stop, and nothing it records will count. The rows are locked in ID order,
 // as in completeSQL, so that the heartbeat and a batch of completions cannot
-// deadlock.
+// deadlock; as there, the lookup is by primary key and token, and the state
+// is read from the locked row.
 const renewSQL = `
 WITH still AS (
-    SELECT jobs.id FROM jobs
+    SELECT jobs.id, jobs.state FROM jobs
     JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
         ON jobs.id = held.id AND jobs.lease_token = held.token
-    WHERE jobs.state = 'running'
     ORDER BY jobs.id
     FOR UPDATE OF jobs
 )
 UPDATE jobs
 SET leased_until = now() + $3::bigint * interval '1 millisecond'
 FROM still
-WHERE jobs.id = still.id
+WHERE jobs.id = still.id AND still.state = 'running'
 RETURNING jobs.lease_token::text`
 
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or

@@ -113,8 +113,10 @@ func TestExpiredLeaseIsReclaimed(t *testing.T) {
 
 	for attempt := 1; attempt <= 2; attempt++ {
 		// A lease long enough that the first reclaim comes within it on a
-		// loaded machine.
-		claimed, err := claim(ctx, pool, DefaultQueue, 1, time.Second, nil)
+		// loaded machine. As of a second later: the reclaimed job is due
+		// after its backoff (up to 1 ms), which a fast claim may not reach.
+		later := time.Now().Add(time.Second)
+		claimed, err := claim(ctx, pool, DefaultQueue, 1, time.Second, &later)
 		require.NoError(t, err)
 		require.Len(t, claimed, 1, "attempt %d", attempt)
 		require.Equal(t, attempt, claimed[0].Attempt)
@@ -320,4 +322,61 @@ func TestRetentionRunsWhenAWorkerStarts(t *testing.T) {
 	require.NoError(t, err)
 	runWorker(t, NewWorker(pool, NewHandlers(), fast(Config{})))
 	waitWithin(t, 10*time.Second, "the old jobs to be deleted", func() bool { return countState(t, pool, "succeeded") == 0 })
+}
+
+// A job frees its slot when its handler returns, before its outcome is
+// committed: the next claim does not wait for that commit. Concurrency
+// still bounds the handlers running at once, and the jobs in hand are
+// capped at twice Concurrency: while no outcome can be recorded (here a
+// trigger holds every completion on a lock the test takes), the worker
+// claims no more than that, and the rest of the queue stays available.
+func TestSlotsFreeBeforeTheOutcomeIsRecorded(t *testing.T) {
+	_, pool := newDB(t)
+	ctx := context.Background()
+	_, err := pool.Exec(ctx, `
+		CREATE FUNCTION hold_completions() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			PERFORM pg_advisory_xact_lock_shared(4242);
+			RETURN NEW;
+		END
+		$$;
+		CREATE TRIGGER hold_completions BEFORE UPDATE ON jobs
+			FOR EACH ROW WHEN (NEW.state = 'succeeded') EXECUTE FUNCTION hold_completions()`)
+	require.NoError(t, err)
+	gate, err := pool.Acquire(ctx)
+	require.NoError(t, err)
+	t.Cleanup(gate.Release)
+	_, err = gate.Exec(ctx, `SELECT pg_advisory_lock(4242)`)
+	require.NoError(t, err)
+	release := func() {
+		_, err := gate.Exec(ctx, `SELECT pg_advisory_unlock_all()`)
+		require.NoError(t, err)
+	}
+
+	const concurrency, jobs = 3, 20
+	enqueueNoops(t, pool, jobs, EnqueueOptions{})
+	var ran, now, most atomic.Int64
+	h := NewHandlers()
+	Handle(h, func(ctx context.Context, job *Job, args noop) error {
+		n := now.Add(1)
+		defer now.Add(-1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(5 * time.Millisecond)
+		ran.Add(1)
+		return nil
+	})
+	runWorker(t, NewWorker(pool, h, fast(Config{Concurrency: concurrency})))
+	t.Cleanup(release) // before the worker stops, if the test fails
+
+	waitFor(t, "twice Concurrency jobs to run", func() bool { return ran.Load() >= 2*concurrency })
+	time.Sleep(500 * time.Millisecond) // ten polls: the worker claims nothing more
+	require.EqualValues(t, 2*concurrency, ran.Load())
+	require.Equal(t, 2*concurrency, countState(t, pool, "running"))
+	require.Equal(t, jobs-2*concurrency, countState(t, pool, "available"))
+
+	release()
+	waitFor(t, "every job to succeed", func() bool { return countState(t, pool, "succeeded") == jobs })
+	require.EqualValues(t, jobs, ran.Load())
+	require.LessOrEqual(t, most.Load(), int64(concurrency), "handlers running at once")
 }

@@ -13,10 +13,12 @@ import (
 
 // Config configures a Worker. Zero fields take the defaults in brackets.
 type Config struct {
-	Queue       string // the queue to work [DefaultQueue]
-	Concurrency int    // jobs run at once [10]
+	Queue string // the queue to work [DefaultQueue]
+	// Concurrency is how many handlers run at once [10]. As many jobs more
+	// may be in hand, run and waiting for their outcome to be recorded.
+	Concurrency int
 	// Lease is how long a claim holds a job without renewal [30s]. The
-	// worker renews it every Lease/3 while the handler runs; a job whose
+	// worker renews it every Lease/3 while the job is in hand; a job whose
 	// worker dies goes back to the queue about one Lease later. A handler
 	// whose lease could not be renewed in time is cancelled before the
 	// lease runs out.
@@ -119,7 +121,8 @@ type Worker struct {
 	mu      sync.Mutex
 	held    map[string]*heldJob // the jobs in hand, by claim token
 	latest  map[int64]*heldJob  // the latest claim in hand of each job
-	freed   chan struct{}       // signalled when a job leaves the hand
+	busy    int                 // the jobs in hand whose handler has not returned
+	freed   chan struct{}       // signalled when a slot frees (freeSlots)
 	running sync.WaitGroup      // the jobs' goroutines
 }
 
@@ -219,8 +222,8 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 	secondLook.Stop()
 	retry := newRetryDelay(100*time.Millisecond, 5*time.Second)
 	for ctx.Err() == nil {
-		free := w.cfg.Concurrency - w.inHand()
-		if free == 0 {
+		free := w.freeSlots()
+		if free <= 0 {
 			select {
 			case <-ctx.Done():
 			case <-w.freed:
@@ -244,7 +247,12 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 			w.start(jobsCtx, job, sent.Add(w.cfg.Lease))
 		}
 		if len(jobs) == free {
-			continue // the queue may hold more: claim again as slots free up
+			// The queue may hold more: claim again as slots free up. The
+			// pause lets the handlers just started that finish at once free
+			// their slots, so that one claim takes them all instead of
+			// one claim for each.
+			time.Sleep(claimPause)
+			continue
 		}
 		select {
 		case <-ctx.Done():
@@ -258,16 +266,36 @@ func (w *Worker) claimLoop(ctx, jobsCtx context.Context, wake <-chan struct{}) {
 	}
 }
 
-// start runs job in a goroutine of its own, holding it until its outcome is
-// recorded. If an earlier claim of the same job is still in hand (its
-// handler ignored the cancellation that came with the lost lease), this run
-// waits for that one to return: one worker never runs a job twice at once.
+// claimPause is the pause between claims while the queue holds more jobs
+// than the free slots (claimLoop).
+const claimPause = time.Millisecond
+
+// freeSlots is how many jobs the next claim may take. A job takes a slot
+// while its handler runs (Concurrency of them) and frees it when the handler
+// returns: the next claim does not wait for the commit of the job's
+// outcome, which the completer batches with others. The jobs in hand are
+// capped at twice Concurrency, so at most as many wait for their outcome as
+// run: a database slow to record outcomes stops the claims instead of
+// piling up jobs that have run (their leases renewed meanwhile) and would
+// run again if their leases ran out.
+func (w *Worker) freeSlots() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return min(w.cfg.Concurrency-w.busy, 2*w.cfg.Concurrency-len(w.held))
+}
+
+// start runs job in a goroutine of its own, holding it (its lease renewed)
+// until its outcome is recorded. If an earlier claim of the same job is
+// still in hand (its handler ignored the cancellation that came with the
+// lost lease), this run waits for that one to return: one worker never runs
+// a job twice at once.
 func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	ctx, cancel := context.WithCancelCause(jobsCtx)
 	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{}), until: until}
 	w.mu.Lock()
 	previous := w.latest[job.ID]
 	w.held[job.Token], w.latest[job.ID] = h, h
+	w.busy++
 	w.mu.Unlock()
 	w.running.Go(func() {
 		defer w.release(h)
@@ -283,6 +311,7 @@ func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 		} else {
 			err = context.Cause(ctx)
 		}
+		w.handlerReturned()
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
 			return
@@ -336,6 +365,15 @@ func (w *Worker) heldJobs() []*Job {
 	return jobs
 }
 
+// handlerReturned frees the slot of a job whose handler has returned.
+func (w *Worker) handlerReturned() {
+	w.mu.Lock()
+	w.busy--
+	w.mu.Unlock()
+	signal(w.freed)
+}
+
+// release lets go of a claim whose outcome is recorded (or given up).
 func (w *Worker) release(h *heldJob) {
 	w.mu.Lock()
 	delete(w.held, h.job.Token)

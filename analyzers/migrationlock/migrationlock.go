@@ -1,0 +1,62 @@
+package migrationlock
+
+import (
+	_ "embed"
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the migrationlock rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+})
+
+// Analyzer reports the migrationlock rule's findings.
+var Analyzer = Rule.Analyzer
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if len(m.Tables) == 0 {
+		return nil, nil // no queue here: nothing to report, no schema to load
+	}
+	schema := m.Schema()
+	if err := m.SchemaErr(); err != nil {
+		return nil, err
+	}
+	reported := map[string]bool{}
+	for _, qt := range m.QueueTables() {
+		if m.ReportsSchemaOf(qt) {
+			reported[qt.Name] = true
+		}
+	}
+	runners := newRunners(m.ModuleRoot())
+	for _, l := range schema.Locks {
+		// A Go string's migration boundaries and session are the program's:
+		// the tool cannot tell what ran before it on the same connection.
+		if !reported[l.Table] || l.FromGo || l.LockTimeout || runners.setLockTimeout(l.Loc.File) {
+			continue
+		}
+		report(pass, m, l)
+	}
+	return nil, nil
+}
+
+func report(pass *analysis.Pass, m *queuemodel.Model, l *sqlcheck.LockingDDL) {
+	table := queuemodel.TableName(l.Table)
+	pass.Report(analysis.Diagnostic{
+		Pos: m.Pos(l.Loc),
+		Message: fmt.Sprintf("%s locks queue table %s in %s mode with no lock_timeout set before it in the migration: "+
+			"behind one long transaction on %s it waits for the lock, and every claim, enqueue and completion waits behind it; "+
+			"put SET lock_timeout = '5s' before it (or SET LOCAL in a migration that runs in a transaction) and retry the migration when it times out",
+			l.What, table, l.Lock, table),
+	})
+}

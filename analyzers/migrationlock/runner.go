@@ -1,0 +1,133 @@
+package migrationlock
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// runners finds the Go code that runs a migration file: a package that
+// embeds it (//go:embed migrations/*.sql) or names its directory in a
+// string ("migrations", as goose.Up(db, "migrations") does). When that
+// package also sets a lock_timeout in SQL of its own (the reference queue's
+// migrate.go runs SET lock_timeout on the connection before each
+// migration), the file's statements run under it.
+type runners struct {
+	root  string
+	mu    sync.Mutex
+	pkgs  map[string]*runnerPkg // by directory
+	files map[string]bool       // migration file -> runs under a lock_timeout set in Go
+}
+
+// runnerPkg is what the non-test Go files of one directory say.
+type runnerPkg struct {
+	embeds  []string // //go:embed patterns
+	strs    []string // string literals
+	timeout bool     // one of them sets lock_timeout
+}
+
+func newRunners(root string) *runners {
+	return &runners{root: root, pkgs: map[string]*runnerPkg{}, files: map[string]bool{}}
+}
+
+// setLockTimeout reports whether a package between the file's directory
+// and the module root runs the file and sets a lock_timeout.
+func (r *runners) setLockTimeout(file string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if v, ok := r.files[file]; ok {
+		return v
+	}
+	v := r.find(file)
+	r.files[file] = v
+	return v
+}
+
+func (r *runners) find(file string) bool {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return false
+	}
+	root, _ := filepath.Abs(r.root)
+	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+		if p := r.pkg(dir); p.timeout && p.runs(dir, abs) {
+			return true
+		}
+		if dir == root || dir == filepath.Dir(dir) || !strings.HasPrefix(dir, root) {
+			return false
+		}
+	}
+}
+
+// runs reports whether the package in dir embeds file or names its
+// directory.
+func (p *runnerPkg) runs(dir, file string) bool {
+	rel, err := filepath.Rel(dir, file)
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, pat := range p.embeds {
+		if ok, _ := path.Match(pat, rel); ok || strings.HasPrefix(rel, strings.TrimSuffix(pat, "/")+"/") {
+			return true
+		}
+	}
+	relDir := path.Dir(rel)
+	for _, s := range p.strs {
+		if path.Clean(strings.TrimPrefix(s, "./")) == relDir {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	embedLine   = regexp.MustCompile(`(?m)^//go:embed\s+(.+)$`)
+	timeoutText = regexp.MustCompile(`(?i)\bset\s+(session\s+|local\s+)?lock_timeout\b|set_config\s*\(\s*'lock_timeout'`)
+)
+
+func (r *runners) pkg(dir string) *runnerPkg {
+	if p, ok := r.pkgs[dir]; ok {
+		return p
+	}
+	p := new(runnerPkg)
+	r.pkgs[dir] = p
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return p
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		content, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		for _, m := range embedLine.FindAllStringSubmatch(string(content), -1) {
+			p.embeds = append(p.embeds, strings.Fields(m[1])...)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, content, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil {
+					p.strs = append(p.strs, s)
+					p.timeout = p.timeout || timeoutText.MatchString(s)
+				}
+			}
+			return true
+		})
+	}
+	return p
+}

@@ -1,0 +1,3 @@
+SET lock_timeout = '5s';
+ALTER TABLE jobs ADD COLUMN kind text;
+CREATE INDEX jobs_kind ON jobs (kind);

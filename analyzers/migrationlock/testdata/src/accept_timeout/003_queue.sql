@@ -1,0 +1,3 @@
+-- +goose Up
+SET LOCAL lock_timeout = 3000;
+ALTER TABLE jobs ADD COLUMN queue text;

@@ -1,0 +1,196 @@
+package txenqueue
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// Writes is the fact that a function inserts into, updates or deletes from
+// tables on a receiver its caller chooses: an interface field (sqlc's
+// Queries.db, a DBTX) or a transaction it is given. A call of it on a value
+// made from the caller's transaction (q.WithTx(tx), db.New(tx)), or with
+// the transaction as an argument, writes those tables in the transaction.
+type Writes struct {
+	Tables  []string // qualified, sorted
+	Inserts []string // the tables among them it inserts into
+}
+
+func (*Writes) AFact() {}
+
+func (w *Writes) String() string { return "writes(" + strings.Join(w.Tables, ", ") + ")" }
+
+// exportWrites exports the Writes fact of the package's functions.
+func exportWrites(pass *analysis.Pass, m *queuemodel.Model) {
+	tables, inserts := map[*types.Func][]string{}, map[*types.Func][]string{}
+	for _, c := range m.Calls {
+		if c.Decl == nil || c.Func != c.Decl || c.Via != nil || (c.Receiver != queuemodel.RecvUnknown && c.Receiver != queuemodel.RecvTx) {
+			continue
+		}
+		fn, ok := pass.TypesInfo.Defs[c.Decl.Name].(*types.Func)
+		if !ok || !onCallersReceiver(pass, fn, c.Expr) {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if isWrite(st.Stmt) && !slices.Contains(tables[fn], st.Table) {
+				tables[fn] = append(tables[fn], st.Table)
+				if st.Kind == sqlcheck.KindInsert {
+					inserts[fn] = append(inserts[fn], st.Table)
+				}
+			}
+		}
+	}
+	for fn, ts := range tables {
+		slices.Sort(ts)
+		slices.Sort(inserts[fn])
+		pass.ExportObjectFact(fn, &Writes{Tables: ts, Inserts: inserts[fn]})
+	}
+}
+
+// onCallersReceiver reports whether a call's receiver is one the caller of
+// fn gives it: a parameter of fn, or a field of fn's receiver (q.db). A
+// transaction fn begins itself is its own.
+func onCallersReceiver(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x := ast.Unparen(sel.X)
+	for {
+		inner, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		x = ast.Unparen(inner.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := pass.TypesInfo.Uses[id]
+	sig := fn.Signature()
+	if sig.Recv() != nil && obj == sig.Recv() {
+		return true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if obj == sig.Params().At(i) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWrite(st *sqlcheck.Stmt) bool {
+	switch st.Kind {
+	case sqlcheck.KindInsert, sqlcheck.KindUpdate, sqlcheck.KindDelete:
+		return st.Table != ""
+	}
+	return false
+}
+
+// writesThrough returns the tables a call writes in the transaction
+// through a function with the Writes fact: called on a value made from
+// the transaction, or given the transaction.
+func writesThrough(pass *analysis.Pass, tx *transaction, call *ast.CallExpr) []string {
+	fn := typeutilCallee(pass, call)
+	if fn == nil {
+		return nil
+	}
+	var w Writes
+	if !pass.ImportObjectFact(fn.Origin(), &w) {
+		return nil
+	}
+	for _, a := range call.Args {
+		if tx.is(pass, a) {
+			return w.Tables
+		}
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && madeFrom(pass, tx.body, sel.X, func(a ast.Expr) bool { return tx.is(pass, a) }) {
+		return w.Tables
+	}
+	return nil
+}
+
+// enqueueThrough returns the queue table a call inserts into through a
+// function with the Writes fact, called on a value made from a pool
+// (db.New(pool)); "" when there is none.
+func enqueueThrough(pass *analysis.Pass, m *queuemodel.Model, body ast.Node, call *ast.CallExpr) string {
+	fn := typeutilCallee(pass, call)
+	if fn == nil {
+		return ""
+	}
+	var w Writes
+	if !pass.ImportObjectFact(fn.Origin(), &w) {
+		return ""
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !madeFrom(pass, body, sel.X, func(a ast.Expr) bool { return isPool(pass.TypesInfo.TypeOf(a)) }) {
+		return ""
+	}
+	for _, t := range w.Inserts {
+		if m.Tables[t] != nil {
+			return t
+		}
+	}
+	return ""
+}
+
+// isPool reports whether t is a pool: *pgxpool.Pool, *sql.DB, *sqlx.DB.
+func isPool(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "github.com/jackc/pgx/v5/pgxpool.Pool", "database/sql.DB", "github.com/jmoiron/sqlx.DB":
+		return true
+	}
+	return false
+}
+
+// is reports whether e is the transaction's variable.
+func (tx *transaction) is(pass *analysis.Pass, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && pass.TypesInfo.Uses[id] == tx.obj
+}
+
+// madeFrom reports whether e is a call given an argument that arg accepts
+// (q.WithTx(tx), db.New(pool)), or a variable of body assigned one.
+func madeFrom(pass *analysis.Pass, body ast.Node, e ast.Expr, arg func(ast.Expr) bool) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		return slices.ContainsFunc(e.Args, arg)
+	case *ast.Ident:
+		obj := pass.TypesInfo.Uses[e]
+		if obj == nil {
+			return false
+		}
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || found || len(as.Lhs) != len(as.Rhs) {
+				return !found
+			}
+			for i, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == obj {
+					if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok && slices.ContainsFunc(call.Args, arg) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	return false
+}

@@ -1,0 +1,183 @@
+package sqlcheck
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	pg "github.com/pganalyze/pg_query_go/v5"
+)
+
+// A LockingDDL is a schema change that takes a lock on an existing table
+// that conflicts with the ROW EXCLUSIVE lock of INSERT, UPDATE and DELETE:
+// while it waits for the lock, every later statement on the table waits
+// behind it.
+type LockingDDL struct {
+	Table  string // qualified, "public.jobs"
+	Loc    Loc    // the statement
+	What   string // "ALTER TABLE", "CREATE INDEX", "CREATE TRIGGER", "DROP TRIGGER", "DROP INDEX"
+	Lock   string // the table lock it takes: "ACCESS EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE"
+	FromGo bool   // the statement is a Go string, not a migration file
+	// LockTimeout says that an earlier statement of the same source set a
+	// lock_timeout (SET, SET LOCAL or set_config) that is still in force.
+	LockTimeout bool
+}
+
+// recordLock notes the statement in s.Locks when it locks a table that an
+// earlier source created, and follows the session's lock_timeout.
+func (r replayer) recordLock(sess *session) {
+	n := r.raw.Node
+	if v := n.GetVariableSetStmt(); v != nil && v.GetName() == "lock_timeout" {
+		sess.lockTimeout = v.GetKind() == pg.VariableSetKind_VAR_SET_VALUE && len(v.GetArgs()) == 1 && !zeroSetting(constText(v.GetArgs()[0]))
+		return
+	}
+	if m := setConfigTimeout.FindStringSubmatch(r.raw.Text[r.raw.Start-r.raw.Base:]); m != nil && n.GetSelectStmt() != nil {
+		sess.lockTimeout = !zeroSetting(m[1])
+		return
+	}
+	table, what, lock := r.lockTaken()
+	if table == "" || r.s.Tables[table] == nil || sess.created[table] {
+		return
+	}
+	r.s.Locks = append(r.s.Locks, &LockingDDL{
+		Table: table, Loc: r.src.Loc(r.raw.Start), What: what, Lock: lock,
+		FromGo: r.src.FromGo, LockTimeout: sess.lockTimeout,
+	})
+}
+
+var setConfigTimeout = regexp.MustCompile(`(?i)^\s*select\s+(?:pg_catalog\.)?set_config\s*\(\s*'lock_timeout'\s*,\s*'([^']*)'`)
+
+// lockTaken returns the table the statement locks against writers, and the
+// statement and lock; "" when it takes no such lock. The locks are those of
+// PostgreSQL 15's documentation (ALTER TABLE, CREATE INDEX, CREATE
+// TRIGGER, DROP TRIGGER, DROP INDEX).
+func (r replayer) lockTaken() (table, what, lock string) {
+	n := r.raw.Node
+	switch {
+	case n.GetAlterTableStmt() != nil:
+		a := n.GetAlterTableStmt()
+		if a.GetObjtype() != pg.ObjectType_OBJECT_TABLE {
+			return "", "", ""
+		}
+		lock := ""
+		for _, c := range a.GetCmds() {
+			if l := alterLock(c.GetAlterTableCmd()); lockRank[l] > lockRank[lock] {
+				lock = l
+			}
+		}
+		if lock == "" {
+			return "", "", ""
+		}
+		return r.lookupName(a.GetRelation().GetSchemaname(), a.GetRelation().GetRelname()), "ALTER TABLE", lock
+	case n.GetRenameStmt() != nil:
+		rn := n.GetRenameStmt()
+		if t := rn.GetRenameType(); t != pg.ObjectType_OBJECT_TABLE && t != pg.ObjectType_OBJECT_COLUMN {
+			return "", "", ""
+		}
+		return r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()), "ALTER TABLE", "ACCESS EXCLUSIVE"
+	case n.GetIndexStmt() != nil:
+		ix := n.GetIndexStmt()
+		if ix.GetConcurrent() {
+			return "", "", ""
+		}
+		return r.lookupName(ix.GetRelation().GetSchemaname(), ix.GetRelation().GetRelname()), "CREATE INDEX", "SHARE"
+	case n.GetCreateTrigStmt() != nil:
+		ct := n.GetCreateTrigStmt()
+		return r.lookupName(ct.GetRelation().GetSchemaname(), ct.GetRelation().GetRelname()), "CREATE TRIGGER", "SHARE ROW EXCLUSIVE"
+	case n.GetDropStmt() != nil:
+		return r.dropLock(n.GetDropStmt())
+	}
+	return "", "", ""
+}
+
+// dropLock is lockTaken for DROP TRIGGER and DROP INDEX (without
+// CONCURRENTLY): the first object of the statement that names a table.
+func (r replayer) dropLock(d *pg.DropStmt) (table, what, lock string) {
+	for _, obj := range d.GetObjects() {
+		var names []string
+		for _, item := range obj.GetList().GetItems() {
+			names = append(names, item.GetString_().GetSval())
+		}
+		switch {
+		case d.GetRemoveType() == pg.ObjectType_OBJECT_TRIGGER && len(names) >= 2:
+			schema := ""
+			if len(names) > 2 {
+				schema = names[len(names)-3]
+			}
+			return r.lookupName(schema, names[len(names)-2]), "DROP TRIGGER", "ACCESS EXCLUSIVE"
+		case d.GetRemoveType() == pg.ObjectType_OBJECT_INDEX && !d.GetConcurrent() && len(names) >= 1:
+			schema, name := "", names[len(names)-1]
+			if len(names) > 1 {
+				schema = names[len(names)-2]
+			}
+			for _, t := range r.s.tablesIn(r.indexSchema(schema, name)) {
+				for _, idx := range t.Indexes {
+					if idx.Name == name {
+						return t.Name, "DROP INDEX", "ACCESS EXCLUSIVE"
+					}
+				}
+			}
+		}
+	}
+	return "", "", ""
+}
+
+var lockRank = map[string]int{"": 0, "SHARE": 1, "SHARE ROW EXCLUSIVE": 2, "ACCESS EXCLUSIVE": 3}
+
+// alterLock is the lock an ALTER TABLE subcommand takes, when it conflicts
+// with writers. Those that take SHARE UPDATE EXCLUSIVE (SET STATISTICS,
+// VALIDATE CONSTRAINT, SET (storage parameter), CLUSTER ON, SET WITHOUT
+// CLUSTER, ATTACH PARTITION on the parent, column options) let the queue
+// run and are left out; so is anything unknown.
+func alterLock(cmd *pg.AlterTableCmd) string {
+	if cmd == nil {
+		return ""
+	}
+	switch cmd.GetSubtype() {
+	case pg.AlterTableType_AT_SetStatistics, pg.AlterTableType_AT_ValidateConstraint,
+		pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions,
+		pg.AlterTableType_AT_ClusterOn, pg.AlterTableType_AT_DropCluster,
+		pg.AlterTableType_AT_AttachPartition, pg.AlterTableType_AT_DetachPartitionFinalize,
+		pg.AlterTableType_AT_SetOptions, pg.AlterTableType_AT_ResetOptions:
+		return ""
+	case pg.AlterTableType_AT_DetachPartition:
+		if cmd.GetDef().GetPartitionCmd().GetConcurrent() {
+			return ""
+		}
+		return "ACCESS EXCLUSIVE"
+	case pg.AlterTableType_AT_AddConstraint:
+		if c := cmd.GetDef().GetConstraint(); c != nil && c.GetContype() == pg.ConstrType_CONSTR_FOREIGN {
+			return "SHARE ROW EXCLUSIVE"
+		}
+		return "ACCESS EXCLUSIVE"
+	case pg.AlterTableType_AT_EnableTrig, pg.AlterTableType_AT_EnableAlwaysTrig, pg.AlterTableType_AT_EnableReplicaTrig,
+		pg.AlterTableType_AT_DisableTrig, pg.AlterTableType_AT_EnableTrigAll, pg.AlterTableType_AT_DisableTrigAll,
+		pg.AlterTableType_AT_EnableTrigUser, pg.AlterTableType_AT_DisableTrigUser:
+		return "SHARE ROW EXCLUSIVE"
+	}
+	return "ACCESS EXCLUSIVE"
+}
+
+// constText is the text of a SET argument: 5000, '5s'.
+func constText(n *pg.Node) string {
+	c := n.GetAConst()
+	if c == nil {
+		return ""
+	}
+	if s := c.GetSval(); s != nil {
+		return s.GetSval()
+	}
+	if i := c.GetIval(); i != nil {
+		return strconv.Itoa(int(i.GetIval()))
+	}
+	return ""
+}
+
+// zeroSetting reports whether a lock_timeout value turns the timeout off
+// (0, '0', '0ms', '0s').
+func zeroSetting(v string) bool {
+	v = strings.TrimSpace(v)
+	num := strings.TrimRight(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ ")
+	f, err := strconv.ParseFloat(num, 64)
+	return err == nil && f == 0
+}
