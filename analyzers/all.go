@@ -14,10 +14,13 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
 	"github.com/jobqlint/jobqlint/analyzers/migrationlock"
+	"github.com/jobqlint/jobqlint/analyzers/overclaim"
 	"github.com/jobqlint/jobqlint/analyzers/pinnedconn"
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
+	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
+	"github.com/jobqlint/jobqlint/analyzers/stateguard"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
 	"github.com/jobqlint/jobqlint/analyzers/txenqueue"
 )
@@ -31,6 +34,9 @@ var Rules = []*rule.Rule{
 	bookkeeping.Rule,
 	pollindex.Rule,
 	timestamptz.Rule,
+	reclaimattempts.Rule,
+	overclaim.Rule,
+	stateguard.Rule,
 	migrationlock.Rule,
 	pinnedconn.Rule,
 	txenqueue.Rule,

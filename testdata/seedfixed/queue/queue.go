@@ -87,7 +87,7 @@ func (w *Worker) ReclaimExpired(ctx context.Context) (int64, error) {
 }
 
 func (w *Worker) finish(ctx context.Context, job *Job) error {
-	_, err := w.Pool.Exec(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1`, job.ID)
+	_, err := w.Pool.Exec(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1 AND status = 'running'`, job.ID)
 	return err
 }
 
@@ -97,7 +97,7 @@ func (w *Worker) fail(ctx context.Context, job *Job, cause error) error {
 	if job.Attempts >= MaxAttempts {
 		_, err := w.Pool.Exec(ctx, `
 			UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = $2
-			WHERE id = $1`, job.ID, cause.Error())
+			WHERE id = $1 AND status = 'running'`, job.ID, cause.Error())
 		return err
 	}
 	delay := time.Duration(1<<job.Attempts) * time.Second
@@ -105,7 +105,7 @@ func (w *Worker) fail(ctx context.Context, job *Job, cause error) error {
 		UPDATE jobs
 		SET status = 'queued', locked_until = NULL,
 		    run_at = now() + $2 * interval '1 second', last_error = $3
-		WHERE id = $1`, job.ID, delay.Seconds(), cause.Error())
+		WHERE id = $1 AND status = 'running'`, job.ID, delay.Seconds(), cause.Error())
 	return err
 }
 

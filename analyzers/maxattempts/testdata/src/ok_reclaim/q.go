@@ -1,4 +1,5 @@
-// Returning expired leases to the queue is the lease rule's business, not a retry.
+// Returning expired leases to the queue is not a retry after a handler
+// error: the reclaimattempts rule judges it.
 package ok_reclaim
 
 import (

@@ -1,0 +1,210 @@
+package reclaimattempts
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the reclaimattempts rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+})
+
+// Analyzer reports the reclaimattempts rule's findings.
+var Analyzer = Rule.Analyzer
+
+var (
+	// attemptWord matches what an attempt count is called.
+	attemptWord = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
+	// limitName matches what an attempt limit is called: max_attempts is a
+	// limit, not a count.
+	limitName = regexp.MustCompile(`(?i)^max_?|_?(limit|max)$`)
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	for _, qt := range m.QueueTables() {
+		reclaims := reclaimsOf(pass, qt)
+		if len(reclaims) == 0 {
+			continue
+		}
+		claims := claimsOf(m, qt)
+		if len(claims) == 0 {
+			continue // the claim is out of sight: it may count
+		}
+		claimCounts := slices.ContainsFunc(claims, counts)
+		limited := sqlLimit(m, qt) || goLimit(pass)
+		for _, r := range reclaims {
+			switch {
+			case !claimCounts && !counts(r.Stmt):
+				pass.Report(analysis.Diagnostic{
+					Pos:     r.Pos(),
+					Related: r.Related(),
+					Message: fmt.Sprintf("this reclaim returns jobs whose lease expired to the queue without spending an attempt, and the claim counts none either: "+
+						"a job that kills its worker (out of memory, a segfault, a panic outside recovery) comes back every lease for ever and takes a worker down each time; "+
+						"count the attempt in the claim (attempts = attempts + 1) and fail the job at the limit, or count it here and fail at the limit "+
+						"(SET %s = CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE ... END, attempts = attempts + 1)", qt.StateColumn),
+				})
+			case !limited:
+				pass.Report(analysis.Diagnostic{
+					Pos:     r.Pos(),
+					Related: r.Related(),
+					Message: "this reclaim returns jobs whose lease expired to the queue, and their attempts are counted, but no statement or decision compares the count with a limit: " +
+						"a job that kills its worker comes back every lease for ever; fail it at the limit " +
+						"(SET " + qt.StateColumn + " = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE ... END, or WHERE attempts < max_attempts in the claim)",
+				})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// reclaimsOf returns the package's reclaims of a queue table; a reclaim in
+// a _test.go file sets up a test case.
+func reclaimsOf(pass *analysis.Pass, qt *queuemodel.QueueTable) []*queuemodel.Statement {
+	var out []*queuemodel.Statement
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleReclaim && st.Kind == sqlcheck.KindUpdate &&
+			!strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// claimsOf returns the UPDATEs that claim jobs of a table: the package's
+// claims, and the module's statements that move jobs to a state the
+// package's claims move them to (the claim of another package).
+func claimsOf(m *queuemodel.Model, qt *queuemodel.QueueTable) []*sqlcheck.Stmt {
+	var out []*sqlcheck.Stmt
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleClaim && st.Kind == sqlcheck.KindUpdate {
+			out = append(out, st.Stmt)
+		} else if claim := st.NestedClaim(); claim != nil {
+			out = append(out, claim)
+		}
+	}
+	for _, s := range m.ModuleStatements() {
+		s.Walk(func(s *sqlcheck.Stmt) {
+			if s.Kind != sqlcheck.KindUpdate || s.Table != qt.Name {
+				return
+			}
+			if v, ok := s.Assigns(qt.StateColumn); ok && v.Kind == sqlcheck.ValueConst && slices.Contains(qt.Claimed, v.Str) {
+				out = append(out, s)
+			}
+		})
+	}
+	return out
+}
+
+// counts reports whether a statement spends an attempt: it sets an attempt
+// count to itself plus something (attempts = attempts + 1,
+// coalesce(attempts, 0) + 1), or a remaining-attempts count to itself
+// minus something.
+func counts(s *sqlcheck.Stmt) bool {
+	for _, a := range s.Set {
+		if !attemptWord.MatchString(a.Column) || limitName.MatchString(a.Column) {
+			continue
+		}
+		self := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.Column) + `\b`)
+		if self.MatchString(a.Value.Text) && strings.ContainsAny(a.Value.Text, "+-") {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlLimit reports whether some statement on the table, in the package or
+// anywhere in the module's SQL, compares an attempt count with a bound: a
+// WHERE (attempts < max_attempts) or a CASE that decides the state.
+func sqlLimit(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+		for _, c := range st.Guards() {
+			if attemptWord.MatchString(c) {
+				return true // IF v_attempts >= max THEN ... in a function body
+			}
+		}
+	}
+	found := false
+	for _, top := range stmts {
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			for _, p := range s.Where {
+				found = found || comparesAttempts(p.Text)
+			}
+			for _, a := range s.Set {
+				found = found || a.Column == qt.StateColumn && comparesAttempts(a.Value.Text)
+			}
+		})
+	}
+	return found
+}
+
+// comparison finds an ordering comparison: <, <=, >, >= but not <>.
+var comparison = regexp.MustCompile(`[^<>!=-](<|>)=?[^<>=]`)
+
+// comparesAttempts reports whether SQL compares an attempt count with an
+// ordering operator.
+func comparesAttempts(text string) bool {
+	return attemptWord.MatchString(text) && comparison.MatchString(" "+text+" ")
+}
+
+// goLimit reports whether Go code of the package (outside tests) compares
+// an attempt count with an ordering operator: if job.Attempts >= max.
+func goLimit(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if ok {
+				switch b.Op {
+				case token.LSS, token.LEQ, token.GTR, token.GEQ:
+					found = found || attemptOperand(b.X) || attemptOperand(b.Y)
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// attemptOperand reports whether a compared expression is an attempt
+// count: attempts, job.Attempts, j.Attempt().
+func attemptOperand(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+		e = call.Fun
+	}
+	if star, ok := e.(*ast.StarExpr); ok {
+		e = star.X
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return attemptWord.MatchString(e.Name) && !limitName.MatchString(e.Name)
+	case *ast.SelectorExpr:
+		return attemptOperand(e.Sel)
+	}
+	return false
+}

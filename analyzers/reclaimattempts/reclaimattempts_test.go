@@ -1,0 +1,19 @@
+package reclaimattempts_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
+)
+
+// Reclaims that give a job that kills its worker back for ever.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, reclaimattempts.Analyzer, "nocount", "countednolimit", "reclaimcountsnolimit")
+}
+
+// Attempts spent at the claim or the reclaim, with a limit that stops them;
+// a claim out of sight.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, reclaimattempts.Analyzer, "ok_claimcounts", "ok_claimlimit", "ok_reclaimcounts", "ok_claimunseen/reclaimer")
+}

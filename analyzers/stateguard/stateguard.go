@@ -1,0 +1,269 @@
+package stateguard
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+//go:embed rule.txtar
+var record []byte
+
+// Rule is the stateguard rule: its documentation record and its analyzer.
+var Rule = rule.New(record, &analysis.Analyzer{
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:      run,
+})
+
+// Analyzer reports the stateguard rule's findings.
+var Analyzer = Rule.Analyzer
+
+func run(pass *analysis.Pass) (any, error) {
+	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	for _, qt := range m.QueueTables() {
+		if qt.StateColumn == "" {
+			continue
+		}
+		holders := holderColumns(qt)
+		contested := contested(m, qt)
+		for _, st := range qt.Statements {
+			state, ok := movesOut(pass, qt, st)
+			if !ok || guarded(qt, st, holders) || lockedBefore(qt, st) {
+				continue
+			}
+			table := queuemodel.TableName(qt.Name)
+			switch {
+			case !byKey(st.Stmt):
+				pass.Report(analysis.Diagnostic{
+					Pos:     st.Pos(),
+					Related: st.Related(),
+					Message: fmt.Sprintf("this UPDATE sets %s to %s on every row of %s its WHERE matches, whatever state the job is in: finished, failed and cancelled jobs that match are moved too; "+
+						"filter on the state it moves jobs from (AND %s = ...)", qt.StateColumn, state, table, qt.StateColumn),
+				})
+			case contested != "":
+				pass.Report(analysis.Diagnostic{
+					Pos:     st.Pos(),
+					Related: st.Related(),
+					Message: fmt.Sprintf("this UPDATE sets %s to %s by key without re-checking the job's state or its holder: %s, so this write can overwrite what happened since "+
+						"(another worker's run, a cancellation, a finished job put back in the queue); "+
+						"add the state it expects (AND %s = ...) or the claim's token to the WHERE and check the row count, or read the row FOR UPDATE in the same transaction first",
+						qt.StateColumn, state, contested, qt.StateColumn),
+				})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// movesOut returns the state an UPDATE of the package moves jobs to when it
+// is a terminal or runnable one (not a claim), as SQL.
+func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement) (string, bool) {
+	if st.Kind != sqlcheck.KindUpdate || st.Call.Receiver == queuemodel.RecvUnknown ||
+		strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
+		return "", false
+	}
+	v, ok := st.Assigns(qt.StateColumn)
+	if !ok {
+		return "", false
+	}
+	states := v.Cases
+	if v.Kind == sqlcheck.ValueConst {
+		states = []string{v.Str}
+	}
+	if len(states) == 0 {
+		return "", false // a parameter or an expression: what it holds is out of sight
+	}
+	for _, s := range states {
+		if slices.Contains(qt.Claimed, s) {
+			return "", false
+		}
+	}
+	return v.Text, true
+}
+
+// holderWord matches the names of columns that say who holds a job or
+// which claim it is in.
+var holderWord = regexp.MustCompile(`(?i)token|lock|owner|worker|holder|lease|attempt|version|claim|fence|heartbeat`)
+
+// holderColumns returns the columns that identify a job's current claim:
+// those the table's claims write, besides the state, and those named like
+// a token, an owner or an attempt.
+func holderColumns(qt *queuemodel.QueueTable) map[string]bool {
+	cols := map[string]bool{}
+	for _, st := range qt.Statements {
+		if st.Role != queuemodel.RoleClaim {
+			continue
+		}
+		for _, a := range st.Set {
+			if a.Column != qt.StateColumn {
+				cols[a.Column] = true
+			}
+		}
+	}
+	return cols
+}
+
+// guarded reports whether an UPDATE re-checks the job: a predicate on the
+// state, or (by key) on a holder column, in its WHERE or in a CTE or
+// subquery on the table that picks its rows; or a branch of the function
+// body that runs it looks at the state.
+func guarded(qt *queuemodel.QueueTable, st *queuemodel.Statement, holders map[string]bool) bool {
+	mentions := func(text, col string) bool {
+		return regexp.MustCompile(`\b` + regexp.QuoteMeta(col) + `\b`).MatchString(text)
+	}
+	keyed := byKey(st.Stmt)
+	isGuard := func(p sqlcheck.Pred) bool {
+		if p.Column == qt.StateColumn || mentions(p.Text, qt.StateColumn) {
+			return true
+		}
+		if !keyed {
+			return false
+		}
+		if p.Column != "" && (holders[p.Column] || holderWord.MatchString(p.Column)) {
+			return true
+		}
+		return false
+	}
+	found := false
+	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+		if s.Table != qt.Name && s.Table != "" {
+			return
+		}
+		for _, p := range s.Where {
+			found = found || isGuard(p)
+		}
+	})
+	for _, c := range st.Guards() {
+		found = found || mentions(c, qt.StateColumn)
+	}
+	return found
+}
+
+// lockedBefore reports whether an UPDATE runs in a transaction that holds
+// the job's row lock: a SELECT ... FOR UPDATE or an UPDATE of the table
+// earlier in the same function, on a transaction (a check in Go between
+// the two decides), or a transaction the function did not begin itself
+// (its caller may hold the lock: out of sight).
+func lockedBefore(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
+	if st.Call.Receiver != queuemodel.RecvTx {
+		return false
+	}
+	if !begins(st.Call.Func) {
+		return true
+	}
+	for _, o := range qt.Statements {
+		if o == st || o.Call.Func != st.Call.Func || o.Call.Receiver != queuemodel.RecvTx || !o.Before(st) {
+			continue
+		}
+		if (o.Kind == sqlcheck.KindSelect && o.Lock != nil) || o.Kind == sqlcheck.KindUpdate {
+			return true
+		}
+	}
+	return false
+}
+
+// begins reports whether a function begins a transaction itself.
+func begins(fn ast.Node) bool {
+	found := false
+	if fn == nil {
+		return false
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			name := ""
+			switch f := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+			case *ast.Ident:
+				name = f.Name
+			}
+			found = found || strings.HasPrefix(name, "Begin")
+		}
+		return !found
+	})
+	return found
+}
+
+// byKey reports whether an UPDATE names its rows by key: id = $1, id =
+// ANY($1), job_id = $1.
+func byKey(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		if (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && keyColumn(p.Column) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam {
+			return true
+		}
+	}
+	return false
+}
+
+func keyColumn(col string) bool {
+	col = strings.ToLower(col)
+	return col == "id" || col == "uuid" || strings.HasSuffix(col, "_id") || strings.HasSuffix(col, "_uuid")
+}
+
+// contested says why a job's state can change under the worker that
+// holds it, or "": something takes claimed jobs back (a reclaimer or
+// rescuer in the package or anywhere in the module's SQL, or a claim whose
+// poll re-takes claimed jobs), and another worker can then claim the job.
+func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleReclaim {
+			return "jobs whose lease expired are taken back and claimed again"
+		}
+		for _, p := range st.Polls {
+			if st.Role == queuemodel.RoleClaim && admitsClaimed(p, qt) {
+				return "the claim also re-takes claimed jobs whose lease expired"
+			}
+		}
+	}
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, top := range stmts {
+		found := false
+		top.Walk(func(s *sqlcheck.Stmt) {
+			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !byKey(s) && admitsClaimed(s, qt) && movesFrom(s, qt)
+		})
+		if found {
+			return "a statement takes claimed jobs back"
+		}
+	}
+	return ""
+}
+
+// admitsClaimed reports whether a statement's state filter admits a
+// claimed state, alone or under a further condition (status = 'running'
+// AND locked_until < now(), status = 'queued' OR (status = 'running' AND
+// ...)).
+func admitsClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	if !ok || states.Not {
+		return false
+	}
+	for _, v := range append(slices.Clone(states.In), states.Cond...) {
+		if slices.Contains(qt.Claimed, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesFrom reports whether an UPDATE sets the state column to states
+// that are not claimed ones.
+func movesFrom(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	v, ok := s.Assigns(qt.StateColumn)
+	states := v.Cases // CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END
+	if v.Kind == sqlcheck.ValueConst {
+		states = []string{v.Str}
+	}
+	return ok && len(states) > 0 && !slices.ContainsFunc(states, func(s string) bool { return slices.Contains(qt.Claimed, s) })
+}

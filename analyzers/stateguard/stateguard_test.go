@@ -1,0 +1,22 @@
+package stateguard_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/stateguard"
+)
+
+// Writes that move a job on without asking whether it is still the
+// writer's to move.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim")
+}
+
+// A state or token guard in the WHERE, a locked read in the same
+// transaction, a CTE guard, a janitor that filters on the state, an
+// operator's retry under a directive, and the writes nothing contests or
+// whose transaction is out of sight.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, stateguard.Analyzer, "ok_state", "ok_token", "ok_lockedread", "ok_cte", "ok_janitor", "ok_directive", "ok_uncontested", "ok_txparam", "ok_dbtx", "ok_nullstate", "ok_claimcol", "ok_claimstep")
+}

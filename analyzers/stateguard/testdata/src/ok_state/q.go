@@ -1,0 +1,31 @@
+// The completion and the retry re-check the state and look at the row
+// count.
+package ok_state
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', lock_token = gen_random_uuid(), locked_until = now() + interval '5 minutes'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
+	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1 AND status = 'running'`, id)
+	return tag.RowsAffected() == 1, err
+}
+
+func Retry(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
+	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', locked_until = NULL WHERE id = $1 AND status IN ('running')`, id)
+	return tag.RowsAffected() == 1, err
+}
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}
