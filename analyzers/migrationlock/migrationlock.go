@@ -25,8 +25,8 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	if len(m.Tables) == 0 {
-		return nil, nil // no queue here: nothing to report, no schema to load
+	if !m.ReportsAnySchema() {
+		return nil, nil // no queue of its own here: nothing to report, no schema to load
 	}
 	schema := m.Schema()
 	if err := m.SchemaErr(); err != nil {
