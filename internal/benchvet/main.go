@@ -57,7 +57,18 @@ func main() {
 	flag.Var(&dirs, "dir", "vet a copy of the module in `path` (a checkout not on the module proxy; repeatable)")
 	cold := flag.Bool("cold", false, "also run go vet -vettool=jobqlint with an empty schema cache")
 	flag.Parse()
-	if len(modules) == 0 && len(dirs) == 0 {
+	switch {
+	case len(modules) > 0 || len(dirs) > 0:
+	case *work != "":
+		// The module is the one the kept directory holds: name it by its
+		// path, not by the default module.
+		abs, err := filepath.Abs(filepath.Join(*work, "module"))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchvet:", err)
+			os.Exit(2)
+		}
+		modules = list{abs}
+	default:
 		modules = list{"github.com/riverqueue/river@v0.51.2"}
 	}
 	for _, d := range dirs {
