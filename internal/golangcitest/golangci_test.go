@@ -188,16 +188,7 @@ func jobqlintFindings(t *testing.T, dir string) []string {
 // Suppression holds under golangci-lint: the module of cmd/jobqlint's
 // ignore script, which checks the other two drivers.
 func TestGolangciLintPluginIgnore(t *testing.T) {
-	ar, err := txtar.ParseFile(filepath.Join(root, "cmd", "jobqlint", "testdata", "script", "ignore.txtar"))
-	require.NoError(t, err)
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(f.Name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "testdata", "seedpr", "go.sum"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	dir := scriptModule(t, "ignore.txtar")
 
 	var got []string
 	for _, is := range runGolangci(t, dir) {
@@ -255,16 +246,7 @@ func TestGolangciLintPluginSettings(t *testing.T) {
 // of cmd/jobqlint's opsrules script, which checks the other two drivers.
 // golangci-lint finds what jobqlint finds, these three included.
 func TestGolangciLintPluginOpsRules(t *testing.T) {
-	ar, err := txtar.ParseFile(filepath.Join(root, "cmd", "jobqlint", "testdata", "script", "opsrules.txtar"))
-	require.NoError(t, err)
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(f.Name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "testdata", "seedpr", "go.sum"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	dir := scriptModule(t, "opsrules.txtar")
 
 	var got []string
 	for _, is := range runGolangci(t, dir) {
@@ -280,4 +262,20 @@ func TestGolangciLintPluginOpsRules(t *testing.T) {
 	} {
 		require.Contains(t, got, want)
 	}
+}
+
+// scriptModule writes the module of one of cmd/jobqlint's scripts to a
+// temporary directory, with the seed's go.sum (the scripts copy it too).
+func scriptModule(t *testing.T, script string) string {
+	ar, err := txtar.ParseFile(filepath.Join(root, "cmd", "jobqlint", "testdata", "script", script))
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, filepath.Dir(f.Name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644))
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "testdata", "seedpr", "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	return dir
 }
