@@ -58,14 +58,19 @@ func run(pass *analysis.Pass) (any, error) {
 				if verdict != sqlcheck.NotServed && !unordered {
 					continue
 				}
-				if !unordered && keepsNoFinished(qt) {
-					continue // no finished rows for the poll to walk
+				backlog := !unordered && keepsNoFinished(qt)
+				if backlog && givesOrder(t, poll) {
+					continue // no finished rows to walk, and the first waiting one comes first
 				}
 				add := sqlcheck.SuggestPollIndex(t, poll)
 				if reported[add] {
 					continue
 				}
 				reported[add] = true
+				if backlog {
+					pass.Report(backlogDiagnostic(m, t, poll, st, add))
+					continue
+				}
 				if unordered {
 					pass.Report(unorderedDiagnostic(m, t, poll, st, idx, add))
 					continue
@@ -87,6 +92,8 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 		switch {
 		case st.Role == queuemodel.RoleComplete && st.Kind == sqlcheck.KindDelete:
 			deletes = true
+		case st.Role == queuemodel.RoleClaim && st.Kind == sqlcheck.KindDelete:
+			deletes = true // the claim takes the job out of the table
 		case st.Kind == sqlcheck.KindDelete && st.Role == queuemodel.RoleNone:
 			deletes = true // DELETE ... WHERE expires_at < now(): expired jobs
 		case st.Role == queuemodel.RoleComplete, st.Role == queuemodel.RoleFail:
@@ -94,6 +101,50 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 		}
 	}
 	return deletes
+}
+
+// givesOrder reports whether an index hands a poll its rows in the poll's
+// order, so that the poll stops at the first one that passes its filter:
+// the index's keys are columns the poll fixes by equality, then its first
+// ORDER BY key. A poll with no order takes the first row that passes.
+func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
+	if len(poll.OrderBy) == 0 {
+		return true
+	}
+	eq := map[string]bool{}
+	for _, p := range poll.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Column != "" {
+			eq[p.Column] = true
+		}
+	}
+	first := poll.OrderBy[0]
+	for _, idx := range t.Indexes {
+		for _, k := range idx.Keys {
+			if k.Column != "" && eq[k.Column] {
+				continue
+			}
+			if (first.Column != "" && k.Column == first.Column) || (first.Column == "" && k.Expr == first.Expr) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// backlogDiagnostic reports a poll on a table that holds only waiting jobs
+// when no index gives the poll its order: each poll reads and sorts every
+// waiting job to take the first.
+func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
+	table := queuemodel.TableName(t.Name)
+	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order: the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
+	msg += "; " + addIndex + add
+	return analysis.Diagnostic{
+		Pos:            m.Pos(t.Loc),
+		Message:        sqltext.Display(msg),
+		Related:        append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
+		SuggestedFixes: []analysis.SuggestedFix{migration(t, add).Fix()},
+	}
 }
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {

@@ -28,7 +28,7 @@ func TestAccepted(t *testing.T) {
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
 		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
 		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst",
-		"accept_gosprintf", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups")
+		"accept_gosprintf", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim")
 }
 
 // The finding points at the poll it is about.
