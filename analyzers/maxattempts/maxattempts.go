@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -38,11 +39,6 @@ var Analyzer = Rule.Analyzer
 var (
 	// limitName matches the names attempt limits go by.
 	limitName = regexp.MustCompile(`(?i)^max_?(job_?)?(attempts?|retries|retry|tries)$|^(attempts?|retries|retry|tries)_?(limit|max)$`)
-	// attemptWord matches what an attempt count is called, in Go and SQL.
-	attemptWord = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
-	// timeName matches the names of times, which attemptWord may match too:
-	// retry_at is when the next attempt runs, not how many there were.
-	timeName = regexp.MustCompile(`(?i)_(at|time|until|after)$`)
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -408,7 +404,7 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 // resetsCount returns the attempt-count column a retry sets back to 0, or "".
 func resetsCount(r *queuemodel.Statement) string {
 	for _, a := range r.Set {
-		if attemptWord.MatchString(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind == sqlcheck.ValueConst && a.Value.Str == "0" {
+		if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind == sqlcheck.ValueConst && a.Value.Str == "0" {
 			return a.Column
 		}
 	}
@@ -419,7 +415,7 @@ func resetsCount(r *queuemodel.Statement) string {
 // branch that looks at an attempt count (IF v_attempts >= max THEN ...).
 func bodyGuard(st *queuemodel.Statement) bool {
 	for _, c := range st.Guards() {
-		if attemptWord.MatchString(c) {
+		if attempts.Mentioned(c) {
 			return true
 		}
 	}
@@ -444,10 +440,10 @@ func caseGuard(r *queuemodel.Statement, stateCol string) bool {
 // with one of the given operators (attempts < max_attempts).
 func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
 	for _, p := range s.Where {
-		if p.Op == sqlcheck.OpOther && attemptWord.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
+		if p.Op == sqlcheck.OpOther && attempts.Mentioned(p.Text) && strings.ContainsAny(p.Text, "<>") {
 			return true
 		}
-		if !attemptWord.MatchString(p.Column) || timeName.MatchString(p.Column) {
+		if !attempts.Named(p.Column) {
 			continue
 		}
 		for _, op := range ops {
@@ -583,7 +579,7 @@ func countOperand(e ast.Expr) bool {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		return attemptWord.MatchString(e.Name) && !strings.Contains(strings.ToLower(e.Name), "retryable")
+		return attempts.Named(e.Name) && !strings.Contains(strings.ToLower(e.Name), "retryable")
 	case *ast.SelectorExpr:
 		return countOperand(e.Sel)
 	}

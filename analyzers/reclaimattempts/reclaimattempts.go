@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -28,13 +29,9 @@ var Rule = rule.New(record, &analysis.Analyzer{
 // Analyzer reports the reclaimattempts rule's findings.
 var Analyzer = Rule.Analyzer
 
-var (
-	// attemptWord matches what an attempt count is called.
-	attemptWord = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
-	// limitName matches what an attempt limit is called: max_attempts is a
-	// limit, not a count.
-	limitName = regexp.MustCompile(`(?i)^max_?|_?(limit|max)$`)
-)
+// limitName matches what an attempt limit is called: max_attempts is a
+// limit, not a count.
+var limitName = regexp.MustCompile(`(?i)^max_?|_?(limit|max)$`)
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -118,7 +115,7 @@ func claimsOf(m *queuemodel.Model, qt *queuemodel.QueueTable) []*sqlcheck.Stmt {
 // minus something.
 func counts(s *sqlcheck.Stmt) bool {
 	for _, a := range s.Set {
-		if !attemptWord.MatchString(a.Column) || limitName.MatchString(a.Column) {
+		if !attempts.Named(a.Column) || limitName.MatchString(a.Column) {
 			continue
 		}
 		self := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.Column) + `\b`)
@@ -137,7 +134,7 @@ func sqlLimit(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
 	for _, st := range qt.Statements {
 		stmts = append(stmts, st.Stmt)
 		for _, c := range st.Guards() {
-			if attemptWord.MatchString(c) {
+			if attempts.Mentioned(c) {
 				return true // IF v_attempts >= max THEN ... in a function body
 			}
 		}
@@ -165,7 +162,7 @@ var comparison = regexp.MustCompile(`[^<>!=-](<|>)=?[^<>=]`)
 // comparesAttempts reports whether SQL compares an attempt count with an
 // ordering operator.
 func comparesAttempts(text string) bool {
-	return attemptWord.MatchString(text) && comparison.MatchString(" "+text+" ")
+	return attempts.Mentioned(text) && comparison.MatchString(" "+text+" ")
 }
 
 // goLimit reports whether Go code of the package (outside tests) compares
@@ -202,7 +199,7 @@ func attemptOperand(e ast.Expr) bool {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		return attemptWord.MatchString(e.Name) && !limitName.MatchString(e.Name)
+		return attempts.Named(e.Name) && !limitName.MatchString(e.Name)
 	case *ast.SelectorExpr:
 		return attemptOperand(e.Sel)
 	}

@@ -9,7 +9,7 @@ import (
 
 // Reclaims that give a job that kills its worker back for ever.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, reclaimattempts.Analyzer, "nocount", "countednolimit", "reclaimcountsnolimit")
+	ruletest.Run(t, reclaimattempts.Analyzer, "nocount", "countednolimit", "reclaimcountsnolimit", "retryatnolimit")
 }
 
 // Attempts spent at the claim or the reclaim, with a limit that stops them;
