@@ -138,13 +138,9 @@ func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
 func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order: the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
-	msg += "; " + addIndex + add
-	return analysis.Diagnostic{
-		Pos:            m.Pos(t.Loc),
-		Message:        sqltext.Display(msg),
-		Related:        append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
-		SuggestedFixes: []analysis.SuggestedFix{migration(t, add).Fix()},
-	}
+	d := atTable(m, t, st, msg+"; "+addIndex+add)
+	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
+	return d
 }
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
@@ -153,13 +149,9 @@ func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st 
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	msg += "; " + addIndex + add
-	return analysis.Diagnostic{
-		Pos:            m.Pos(t.Loc),
-		Message:        sqltext.Display(msg),
-		Related:        append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
-		SuggestedFixes: []analysis.SuggestedFix{migration(t, add).Fix()},
-	}
+	d := atTable(m, t, st, msg+"; "+addIndex+add)
+	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
+	return d
 }
 
 // migration builds the index without blocking the queue's writes while it
@@ -189,6 +181,12 @@ func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.
 	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
 		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
+	return atTable(m, t, st, msg)
+}
+
+// atTable places a finding where its fix goes, at the queue table's CREATE
+// TABLE, with the poll as a related position.
+func atTable(m *queuemodel.Model, t *sqlcheck.Table, st *queuemodel.Statement, msg string) analysis.Diagnostic {
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: sqltext.Display(msg),
