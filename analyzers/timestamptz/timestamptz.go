@@ -170,8 +170,7 @@ func consequence(col *sqlcheck.Column) string {
 
 func isNow(expr string) bool {
 	e := strings.ToLower(strings.TrimSpace(expr))
-	return e == "now()" || e == "current_timestamp" || e == "localtimestamp" || strings.HasPrefix(e, "now()") ||
-		strings.HasPrefix(e, "current_timestamp") || strings.HasPrefix(e, "localtimestamp")
+	return strings.HasPrefix(e, "now()") || strings.HasPrefix(e, "current_timestamp") || strings.HasPrefix(e, "localtimestamp")
 }
 
 // migration converts the column in a new migration. The stored values

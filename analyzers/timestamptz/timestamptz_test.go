@@ -15,7 +15,7 @@ import (
 // Designs the review rejects: a timestamp column that a queue compares
 // with the clock, wherever the migrations put it.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
+	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "defaults", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
