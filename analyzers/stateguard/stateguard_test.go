@@ -10,7 +10,7 @@ import (
 // Writes that move a job on without asking whether it is still the
 // writer's to move.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim")
+	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim", "finishedonce", "batchstate", "txlockelsewhere", "txplainread", "bulkcomplete")
 }
 
 // A state or token guard in the WHERE, a locked read in the same

@@ -1,0 +1,52 @@
+// The row lock Progress takes ends with its transaction: the completion's
+// own transaction holds none, and re-checks nothing.
+package txlockelsewhere
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}
+
+func Progress(ctx context.Context, pool *pgxpool.Pool, id int64, pct int) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	var status string
+	if err := tx.QueryRow(ctx, `SELECT status FROM jobs WHERE id = $1 FOR UPDATE`, id).Scan(&status); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO job_progress (job_id, pct) VALUES ($1, $2)`, id, pct); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+func Complete(ctx context.Context, pool *pgxpool.Pool, id int64, result []byte) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `INSERT INTO results (job_id, body) VALUES ($1, $2)`, id, result); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id); err != nil { // want `this UPDATE sets status to 'done' by key without re-checking the job's state or its holder`
+		return err
+	}
+	return tx.Commit(ctx)
+}
