@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 		"plpgsql_twostep", "plpgsql_cas",
 		"states_in", "states_null", "cas_or",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
-		"sprintf", "sqlxrebind", "cas_param_or")
+		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll")
 }
 
 // Claims only one worker wins.
