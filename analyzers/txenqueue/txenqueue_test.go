@@ -11,7 +11,7 @@ import (
 // client's call that takes no transaction, while the transaction that
 // writes its entity is open.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, txenqueue.Analyzer, "signup", "beginfunc", "dbsql", "riverinsert", "gueenqueue", "neoqenqueue", "sqlcsignup")
+	ruletest.Run(t, txenqueue.Analyzer, "signup", "beginfunc", "dbsql", "riverinsert", "gueenqueue", "neoqenqueue", "sqlcsignup", "begintxfunc", "helperwrite/accounts")
 }
 
 // Designs it accepts: the job in the same transaction (INSERT on tx,
