@@ -25,5 +25,5 @@ func TestAccepted(t *testing.T) {
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
-		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "ok_workerdelete", "ok_workerstates")
+		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "ok_workerdelete", "ok_workerstates", "ok_orpollage")
 }
