@@ -20,8 +20,9 @@ var record []byte
 
 // Rule is the lease rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -29,8 +30,12 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if m.Dependency() {
+		return nil, nil
+	}
 	checkClaims(pass, m)
-	if pass.Pkg.Name() == "main" {
+	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
+	if pass.Pkg.Name() == "main" && !handled {
 		checkShutdown(pass, m)
 	}
 	return nil, nil
