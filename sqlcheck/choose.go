@@ -97,9 +97,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 				}
 				break
 			}
-			if e := otherEngine(m.Root, dir); c.kind == "SQL files" && e != "" {
-				c.why = "under a directory named for " + e + ", not PostgreSQL"
-			}
+		}
+		if e := otherEngine(m.Root, dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
+			c.why = "under a directory named for " + e + ", not PostgreSQL"
 		}
 		chosen = append(chosen, c)
 	}

@@ -107,6 +107,8 @@ func TestSchemasOfOtherDatabases(t *testing.T) {
 		"schema/mysql/v8/schema.sql":          "CREATE TABLE jobs (id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB;\nCREATE TABLE mysql_only (id int);\n",
 		"schema/SQLite/migrations/1_x.up.sql": "CREATE TABLE sqlite_only (id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
 		"db/mysqlish/1.sql":                   "CREATE TABLE kept (id int);\n",
+		"plugin/mysql/ddl.go":                 "package mysql\n\nconst ddl = `CREATE TABLE mysql_go (id int) ENGINE=InnoDB`\n",
+		"plugin/mysql/nosql.go":               "package mysql\n\nconst name = \"mysql\"\n",
 	})
 	srcs, uses, probs := ReadModule(root).Sources()
 	require.Empty(t, probs)
@@ -114,10 +116,12 @@ func TestSchemasOfOtherDatabases(t *testing.T) {
 	require.Empty(t, s.Problems, "no other database's syntax reaches the replay")
 	require.NotNil(t, s.Table("public.jobs").Column("run_at"), "PostgreSQL's jobs, not MySQL's")
 	require.Nil(t, s.Table("public.mysql_only"))
+	require.Nil(t, s.Table("public.mysql_go"), "nor the DDL of a Go package for MySQL")
 	require.Nil(t, s.Table("public.sqlite_only"))
 	require.NotNil(t, s.Table("public.kept"), "a directory is named for a database only by its whole name")
 	require.Equal(t, []SourceUse{
 		{Path: "db/mysqlish/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "plugin/mysql/ddl.go", Kind: "Go DDL", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
 		{Path: "schema/SQLite/migrations/1_x.up.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
 		{Path: "schema/mysql/v8/schema.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
 		{Path: "schema/postgresql/v12/schema.sql", Kind: "SQL files", Files: 1, Used: true},
