@@ -407,7 +407,8 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 // redrive reports whether a retry takes back, by key, only a job in a
 // state where jobs end (WHERE id = $1 AND status = 'dead'): the admin
 // page's requeue of a job that ran out of attempts, where starting its
-// count again is what the operator asks for.
+// count again is what the operator asks for. (The model makes a retry only
+// of an UPDATE by key.)
 func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	states, ok := sqlcheck.FilterStates(r.Where, qt.StateColumn)
 	if !ok || states.Not || len(states.Cond) > 0 || len(states.In) == 0 {
