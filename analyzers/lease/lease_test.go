@@ -27,3 +27,16 @@ func TestAccepted(t *testing.T) {
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread")
 }
+
+// A claim whose callers choose what it runs on (sqlc's methods) is judged
+// at each call: run on a pool, or on a value not seen to be a transaction,
+// it is reported there, naming the claim.
+func TestCallersRejected(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "callers_autocommit")
+}
+
+// Callers that run the claim in a transaction held through the work; the
+// package that holds the claim leaves it to them.
+func TestCallersAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "leasedb", "ok_callers_tx")
+}

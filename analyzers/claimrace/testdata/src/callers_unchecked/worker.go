@@ -38,3 +38,15 @@ func ClaimSometimes(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue 
 	}
 	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
 }
+
+func ClaimWarned(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string) (int64, error) {
+	qtx := q.WithTx(tx)
+	acquired, err := qtx.TryLockQueue(ctx, queue)
+	if err != nil {
+		return 0, err
+	}
+	if !acquired {
+		log.Printf("queue %s is busy", queue)
+	}
+	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
+}
