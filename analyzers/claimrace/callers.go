@@ -116,7 +116,7 @@ func (r *runner) judgeCalls() {
 	for _, f := range r.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok {
+			if !ok || queuemodel.InTestFile(r.pass, call.Pos()) {
 				return true
 			}
 			fn := queuemodel.Callee(r.pass, call)

@@ -63,7 +63,7 @@ func (r *claimReporter) finish() {
 	for _, f := range r.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok {
+			if !ok || queuemodel.InTestFile(r.pass, call.Pos()) {
 				return true
 			}
 			fn := queuemodel.Callee(r.pass, call)

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -172,15 +173,22 @@ func namedOf(t types.Type) *types.Named {
 	return n
 }
 
-// calledInPackage reports whether the package refers to fn anywhere but in
-// its declaration: a call, or a method value.
+// calledInPackage reports whether the package's non-test code refers to
+// fn anywhere but in its declaration: a call, or a method value.
 func calledInPackage(pass *analysis.Pass, fn *types.Func) bool {
-	for _, obj := range pass.TypesInfo.Uses {
-		if obj == fn {
+	for id, obj := range pass.TypesInfo.Uses {
+		if obj == fn && !InTestFile(pass, id.Pos()) {
 			return true
 		}
 	}
 	return false
+}
+
+// InTestFile reports whether pos is in a _test.go file. A test runs a
+// function to check it, not as the program runs it: its calls neither
+// keep a claim in its package nor are judged as the claim's callers.
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go")
 }
 
 // setByCallers reports whether an exported function of the package sets
