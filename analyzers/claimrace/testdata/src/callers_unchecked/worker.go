@@ -50,3 +50,11 @@ func ClaimWarned(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue str
 	}
 	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
 }
+
+func ClaimQuiet(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string) (int64, error) {
+	qtx := q.WithTx(tx)
+	if err := qtx.TryLockQueueQuiet(ctx, queue); err != nil {
+		return 0, err
+	}
+	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
+}
