@@ -247,7 +247,7 @@ func resultVar(pass *analysis.Pass, call *ast.CallExpr, i int) types.Object {
 		if !ok {
 			continue
 		}
-		if len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(call) && i < len(as.Lhs) {
+		if len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == ast.Expr(call) && 0 <= i && i < len(as.Lhs) {
 			return identObj(pass, as.Lhs[i])
 		}
 		break
