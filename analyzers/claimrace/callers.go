@@ -113,25 +113,21 @@ func boolResult(fn *types.Func) int {
 // judgeCalls reports the package's calls of functions with pending claims
 // that nothing before them serialises.
 func (r *runner) judgeCalls() {
-	for _, f := range r.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || queuemodel.InTestFile(r.pass, call.Pos()) {
-				return true
-			}
-			fn := queuemodel.Callee(r.pass, call)
-			if fn == nil || fn.Pkg() == r.pass.Pkg {
-				return true
-			}
-			var p Pending
-			if !r.pass.ImportObjectFact(fn, &p) {
-				return true
-			}
-			for _, d := range p.Claims {
-				r.judgeCall(call, d)
-			}
-			return true
-		})
+	// The inspector holds no syntax for code the module depends on (see
+	// queuemodel.Model.Inspector): go vet's runs over dependencies pay nothing.
+	for cur := range r.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := queuemodel.Callee(r.pass, call)
+		if fn == nil || fn.Pkg() == r.pass.Pkg {
+			continue
+		}
+		var p Pending
+		if !r.pass.ImportObjectFact(fn, &p) || queuemodel.InTestFile(r.pass, call.Pos()) {
+			continue
+		}
+		for _, d := range p.Claims {
+			r.judgeCall(call, d)
+		}
 	}
 }
 
