@@ -113,8 +113,6 @@ func boolResult(fn *types.Func) int {
 // judgeCalls reports the package's calls of functions with pending claims
 // that nothing before them serialises.
 func (r *runner) judgeCalls() {
-	// The inspector holds no syntax for code the module depends on (see
-	// queuemodel.Model.Inspector): go vet's runs over dependencies pay nothing.
 	for cur := range r.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(r.pass, call)

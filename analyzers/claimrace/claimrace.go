@@ -41,6 +41,9 @@ type runner struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if m.Dependency() {
+		return nil, nil
+	}
 	r := &runner{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {

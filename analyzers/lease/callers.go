@@ -60,8 +60,6 @@ func (r *claimReporter) finish() {
 	for fn, ds := range r.pending {
 		r.pass.ExportObjectFact(fn, &Pending{Claims: ds})
 	}
-	// The inspector holds no syntax for code the module depends on (see
-	// queuemodel.Model.Inspector): go vet's runs over dependencies pay nothing.
 	for cur := range r.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(r.pass, call)

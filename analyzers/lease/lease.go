@@ -22,7 +22,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Pending)(nil)},
+	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -30,8 +30,12 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if m.Dependency() {
+		return nil, nil
+	}
 	checkClaims(pass, m)
-	if pass.Pkg.Name() == "main" {
+	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
+	if pass.Pkg.Name() == "main" && !handled {
 		checkShutdown(pass, m)
 	}
 	return nil, nil
