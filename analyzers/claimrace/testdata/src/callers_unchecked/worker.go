@@ -58,3 +58,15 @@ func ClaimQuiet(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue stri
 	}
 	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
 }
+
+func ClaimEither(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string, force bool) (int64, error) {
+	qtx := q.WithTx(tx)
+	acquired, err := qtx.TryLockQueue(ctx, queue)
+	if err != nil {
+		return 0, err
+	}
+	if acquired || force {
+		return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
+	}
+	return 0, nil
+}

@@ -76,3 +76,13 @@ func ClaimRawLock(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue st
 	}
 	return q.WithTx(tx).ClaimNext(ctx, queue)
 }
+
+// The claim runs only when the lock was got and nothing failed.
+func ClaimIfLocked(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string) (int64, error) {
+	qtx := q.WithTx(tx)
+	acquired, err := qtx.TryLockQueue(ctx, queue)
+	if err == nil && acquired {
+		return qtx.ClaimNext(ctx, queue)
+	}
+	return 0, err
+}
