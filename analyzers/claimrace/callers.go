@@ -160,9 +160,6 @@ func (r *runner) lockBefore(call *ast.CallExpr, db ast.Expr) ast.Node {
 		return nil
 	}
 	want := r.valueKey(fn, db)
-	if want == "" {
-		return nil
-	}
 	picks := r.keys(call.Args, db)
 	var found ast.Node
 	ast.Inspect(fn, func(n ast.Node) bool {
@@ -177,7 +174,7 @@ func (r *runner) lockBefore(call *ast.CallExpr, db ast.Expr) ast.Node {
 			return true
 		}
 		on, args, result, try, ok := r.lockCall(lc)
-		if !ok || r.valueKey(fn, on) != want || !encloses(fn, lc, call) || !keyed(r.pass, args, on, picks) {
+		if !ok || !sameValue(r.valueKey(fn, on), want) || !encloses(fn, lc, call) || !keyed(r.pass, args, on, picks) {
 			return true
 		}
 		if try && !guards(r.pass, fn, result, lc, call) {
@@ -278,6 +275,11 @@ func (r *runner) valueKey(fn ast.Node, e ast.Expr) string {
 	}
 	return ""
 }
+
+// sameValue reports whether two database values named by valueKey may be
+// one: the same name, or a value the rule cannot name (s.tx()), which it
+// does not tell apart from the other.
+func sameValue(a, b string) bool { return a == "" || b == "" || a == b }
 
 // assigned returns the values fn assigns to v with one value per name.
 func assigned(pass *analysis.Pass, fn ast.Node, v *types.Var) []ast.Expr {
