@@ -134,14 +134,16 @@ var engineDirs = map[string]string{
 
 // otherEngine returns the database a directory of the module is named
 // for, when that is not PostgreSQL: the name of one of its directories
-// below the module root.
+// below the module root, alone or before a dash or underscore.
 func otherEngine(root, dir string) string {
 	rel, err := filepath.Rel(root, dir)
 	if err != nil || root == "" {
 		return ""
 	}
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		if e := engineDirs[strings.ToLower(seg)]; e != "" {
+		// mysql, or mysql-init and mysql_schema: the name and a suffix
+		name, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
+		if e := engineDirs[name]; e != "" {
 			return e
 		}
 	}

@@ -107,6 +107,7 @@ func TestSchemasOfOtherDatabases(t *testing.T) {
 		"schema/mysql/v8/schema.sql":          "CREATE TABLE jobs (id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB;\nCREATE TABLE mysql_only (id int);\n",
 		"schema/SQLite/migrations/1_x.up.sql": "CREATE TABLE sqlite_only (id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
 		"db/mysqlish/1.sql":                   "CREATE TABLE kept (id int);\n",
+		"develop/docker/mysql-init/init.sql":  "CREATE TABLE `init_only` (id int) ENGINE=InnoDB;\n",
 		"plugin/mysql/ddl.go":                 "package mysql\n\nconst ddl = `CREATE TABLE mysql_go (id int) ENGINE=InnoDB`\n",
 		"plugin/mysql/nosql.go":               "package mysql\n\nconst name = \"mysql\"\n",
 	})
@@ -121,6 +122,7 @@ func TestSchemasOfOtherDatabases(t *testing.T) {
 	require.NotNil(t, s.Table("public.kept"), "a directory is named for a database only by its whole name")
 	require.Equal(t, []SourceUse{
 		{Path: "db/mysqlish/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "develop/docker/mysql-init/init.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
 		{Path: "plugin/mysql/ddl.go", Kind: "Go DDL", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
 		{Path: "schema/SQLite/migrations/1_x.up.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
 		{Path: "schema/mysql/v8/schema.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},

@@ -249,9 +249,13 @@ func takesBack(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 }
 
 // onlyClaimed reports whether a statement filters the state column on
-// claimed states only.
+// claimed states only: status = 'running', or started_at IS NOT NULL on a
+// queue whose claim is setting that column.
 func onlyClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 	for _, p := range sqlcheck.StateFilters(s) {
+		if p.Column == qt.StateColumn && p.Op == sqlcheck.OpIsNotNull {
+			return slices.Contains(qt.Claimed, sqlcheck.StateNotNull)
+		}
 		if p.Column != qt.StateColumn || p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
 			continue
 		}
