@@ -10,7 +10,7 @@ import (
 // Designs the rule rejects: LISTEN or a session-level advisory lock run
 // on a pool (pgxpool, *sql.DB, *sqlx.DB), directly or through a helper.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, pinnedconn.Analyzer, "leader", "listen", "dbsql", "sqlxlock", "wrapped")
+	ruletest.Run(t, pinnedconn.Analyzer, "leader", "listen", "dbsql", "sqlxlock", "wrapped", "jsonbkey")
 }
 
 // Designs it accepts: one connection held from lock to unlock (Acquire,
