@@ -17,5 +17,5 @@ func TestRejected(t *testing.T) {
 // *sql.Conn, pgx.Connect), a transaction-level lock in a transaction, and
 // an interface that may be a connection.
 func TestAccepted(t *testing.T) {
-	ruletest.Run(t, pinnedconn.Analyzer, "accept_acquire", "accept_sqlconn", "accept_connect", "accept_xact", "accept_iface")
+	ruletest.Run(t, pinnedconn.Analyzer, "accept_acquire", "accept_sqlconn", "accept_connect", "accept_xact", "accept_iface", "accept_pool")
 }
