@@ -19,5 +19,5 @@ func TestRejected(t *testing.T) {
 // the weaker locks, tables that are not queues, DDL run from Go.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
-		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner")
+		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds")
 }
