@@ -2,6 +2,7 @@ package maxattempts
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -608,9 +609,5 @@ func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
 }
 
 func sortByPos(objs []types.Object) {
-	for i := 1; i < len(objs); i++ {
-		for j := i; j > 0 && objs[j].Pos() < objs[j-1].Pos(); j-- {
-			objs[j], objs[j-1] = objs[j-1], objs[j]
-		}
-	}
+	slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
 }

@@ -69,3 +69,16 @@ func TestUnreadLimitWithoutRetry(t *testing.T) {
 		})
 	}
 }
+
+// Unread limits are reported in source order (go vet prints the findings
+// as the rule reports them), whatever order the type checker's map of
+// definitions gives them in.
+func TestUnreadLimitsInSourceOrder(t *testing.T) {
+	results := ruletest.Run(t, maxattempts.Analyzer, "limitsorder")
+	var names []string
+	for _, d := range results[0].Diagnostics {
+		name, _, _ := strings.Cut(d.Message, " ")
+		names = append(names, name)
+	}
+	require.Equal(t, []string{"maxAttempts", "maxRetries", "retryLimit", "maxTries"}, names)
+}
