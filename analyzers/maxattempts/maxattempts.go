@@ -596,7 +596,7 @@ func standard(path string) bool {
 // funcBody returns the body of a function declared in this package.
 func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
 	for _, f := range pass.Files {
-		if f.Pos() > fn.Pos() || fn.Pos() > f.End() {
+		if pass.Fset.File(f.Pos()) != pass.Fset.File(fn.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {
