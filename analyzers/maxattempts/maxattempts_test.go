@@ -18,7 +18,7 @@ func TestRejected(t *testing.T) {
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
-		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "fixtureonly", "recursive")
+		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "fixtureonly", "recursive", "backoffcap")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
