@@ -26,8 +26,9 @@ type SourceUse struct {
 // names (schema:) is replayed only when the module has no migrations of a
 // tool jobqlint recognises, never both. sqlc's query files hold statements,
 // not schema, and are not replayed; neither are files sqlc reads for an
-// engine other than PostgreSQL. Other .sql files and Go DDL are replayed
-// as found. Files named by -schema (ReadPaths) are all replayed, in the
+// engine other than PostgreSQL, nor files under a directory named for
+// another database (mysql/, sqlite/). Other .sql files and Go DDL are
+// replayed as found. Files named by -schema (ReadPaths) are all replayed, in the
 // order given. The uses say what was chosen; the problems are the files that
 // could not be read and the sqlc configurations that could not.
 func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
@@ -73,7 +74,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		switch {
 		case strings.HasSuffix(name, ".go"):
 			c.kind = "Go DDL"
-		case tools[dir] != "":
+		case tools[dir] != "" && otherEngine(m.Root, dir) == "":
 			c.kind = tools[dir] + " migrations"
 			if migrations == "" {
 				migrations, migTool = dir, tools[dir]
@@ -97,6 +98,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 				break
 			}
 		}
+		if e := otherEngine(m.Root, dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
+			c.why = "under a directory named for " + e + ", not PostgreSQL"
+		}
 		chosen = append(chosen, c)
 	}
 	var srcs []*Source
@@ -116,6 +120,34 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		srcs = append(srcs, s...)
 	}
 	return srcs, groupUses(chosen), probs
+}
+
+// engineDirs are directory names that say their SQL is for another
+// database: a module that supports several (temporal keeps schema/mysql,
+// schema/sqlite and schema/postgresql side by side) would otherwise have
+// MySQL's tables and syntax errors in its PostgreSQL schema.
+var engineDirs = map[string]string{
+	"mysql": "MySQL", "mariadb": "MariaDB", "sqlite": "SQLite", "sqlite3": "SQLite",
+	"mssql": "SQL Server", "sqlserver": "SQL Server", "oracle": "Oracle",
+	"cassandra": "Cassandra", "clickhouse": "ClickHouse", "spanner": "Spanner",
+}
+
+// otherEngine returns the database a directory of the module is named
+// for, when that is not PostgreSQL: the name of one of its directories
+// below the module root, alone or before a dash or underscore.
+func otherEngine(root, dir string) string {
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || root == "" {
+		return ""
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		// mysql, or mysql-init and mysql_schema: the name and a suffix
+		name, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
+		if e := engineDirs[name]; e != "" {
+			return e
+		}
+	}
+	return ""
 }
 
 // A choice is what discovery does with one file.

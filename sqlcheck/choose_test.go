@@ -97,6 +97,39 @@ func TestSqlcReadingMigrations(t *testing.T) {
 	}, relUses(root, uses))
 }
 
+// A module that supports several databases keeps a schema for each
+// (temporal: schema/mysql, schema/sqlite, schema/postgresql). Only
+// PostgreSQL's is replayed: MySQL's would add its tables and its syntax
+// errors, and its migrations would set PostgreSQL's aside as a snapshot.
+func TestSchemasOfOtherDatabases(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"schema/postgresql/v12/schema.sql":    "CREATE TABLE jobs (id bigint PRIMARY KEY, status text, run_at timestamptz);\n",
+		"schema/mysql/v8/schema.sql":          "CREATE TABLE jobs (id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (id)) ENGINE=InnoDB;\nCREATE TABLE mysql_only (id int);\n",
+		"schema/SQLite/migrations/1_x.up.sql": "CREATE TABLE sqlite_only (id INTEGER PRIMARY KEY AUTOINCREMENT);\n",
+		"db/mysqlish/1.sql":                   "CREATE TABLE kept (id int);\n",
+		"develop/docker/mysql-init/init.sql":  "CREATE TABLE `init_only` (id int) ENGINE=InnoDB;\n",
+		"plugin/mysql/ddl.go":                 "package mysql\n\nconst ddl = `CREATE TABLE mysql_go (id int) ENGINE=InnoDB`\n",
+		"plugin/mysql/nosql.go":               "package mysql\n\nconst name = \"mysql\"\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems, "no other database's syntax reaches the replay")
+	require.NotNil(t, s.Table("public.jobs").Column("run_at"), "PostgreSQL's jobs, not MySQL's")
+	require.Nil(t, s.Table("public.mysql_only"))
+	require.Nil(t, s.Table("public.mysql_go"), "nor the DDL of a Go package for MySQL")
+	require.Nil(t, s.Table("public.sqlite_only"))
+	require.NotNil(t, s.Table("public.kept"), "a directory is named for a database only by its whole name")
+	require.Equal(t, []SourceUse{
+		{Path: "db/mysqlish/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "develop/docker/mysql-init/init.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
+		{Path: "plugin/mysql/ddl.go", Kind: "Go DDL", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
+		{Path: "schema/SQLite/migrations/1_x.up.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
+		{Path: "schema/mysql/v8/schema.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
+		{Path: "schema/postgresql/v12/schema.sql", Kind: "SQL files", Files: 1, Used: true},
+	}, relUses(root, uses))
+}
+
 func TestMigrationTools(t *testing.T) {
 	for tool, file := range map[string]string{
 		"goose":          "-- +goose Up\nCREATE TABLE t (id int);\n",

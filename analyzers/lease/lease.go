@@ -20,8 +20,9 @@ var record []byte
 
 // Rule is the lease rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -29,8 +30,12 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if m.Dependency() {
+		return nil, nil
+	}
 	checkClaims(pass, m)
-	if pass.Pkg.Name() == "main" {
+	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
+	if pass.Pkg.Name() == "main" && !handled {
 		checkShutdown(pass, m)
 	}
 	return nil, nil
@@ -250,9 +255,13 @@ func takesBack(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 }
 
 // onlyClaimed reports whether a statement filters the state column on
-// claimed states only.
+// claimed states only: status = 'running', or started_at IS NOT NULL on a
+// queue whose claim is setting that column.
 func onlyClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 	for _, p := range sqlcheck.StateFilters(s) {
+		if p.Column == qt.StateColumn && p.Op == sqlcheck.OpIsNotNull {
+			return slices.Contains(qt.Claimed, sqlcheck.StateNotNull)
+		}
 		if p.Column != qt.StateColumn || p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
 			continue
 		}

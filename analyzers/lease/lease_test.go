@@ -15,7 +15,8 @@ func TestRejected(t *testing.T) {
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
-		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall")
+		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall", "cmdsighelperint",
+		"nullstate_listonly", "anystate_export")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
@@ -25,5 +26,6 @@ func TestAccepted(t *testing.T) {
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
-		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread")
+		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper",
+		"ok_nullrescue")
 }

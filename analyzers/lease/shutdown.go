@@ -14,12 +14,9 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
-// checkShutdown reports a main package that starts a claim loop and never
-// asks to be told about SIGTERM.
+// checkShutdown reports the claim loop of a command that never asks to be
+// told about SIGTERM.
 func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
-	if handlesSIGTERM(pass) {
-		return
-	}
 	starts := loopStarts(pass, m)
 	if len(starts) == 0 {
 		return
@@ -137,37 +134,84 @@ func depthFromMain(pass *analysis.Pass) map[*ast.FuncDecl]int {
 	return depth
 }
 
-// handlesSIGTERM reports whether the package asks for SIGTERM:
+// NotifiesSIGTERM marks a function that asks for SIGTERM, itself or
+// through the functions it calls: a command that calls a helper such as
+// cmdutils.NewInterruptContext() handles SIGTERM as much as one that calls
+// signal.NotifyContext itself.
+type NotifiesSIGTERM struct{}
+
+func (*NotifiesSIGTERM) AFact()         {}
+func (*NotifiesSIGTERM) String() string { return "notifies SIGTERM" }
+
+// handlesSIGTERM reports whether the package asks for SIGTERM anywhere:
 // signal.Notify or signal.NotifyContext with syscall.SIGTERM (or with no
-// signal list, which means every signal).
+// signal list, which means every signal), directly or through a function
+// that does. It exports NotifiesSIGTERM for the package's functions that
+// do, for the commands that import them.
 func handlesSIGTERM(pass *analysis.Pass) bool {
-	found := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || found {
-				return !found
+	notifies := map[*types.Func]bool{}
+	asks := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && !found {
+				found = asksForSIGTERM(pass, call, notifies)
 			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "os/signal" {
-				return true
-			}
-			if fn.Name() != "Notify" && fn.Name() != "NotifyContext" {
-				return true
-			}
-			sigs := call.Args[1:]
-			if len(sigs) == 0 || call.Ellipsis.IsValid() {
-				found = true
-			}
-			for _, s := range sigs {
-				if isSIGTERM(pass, s) {
-					found = true
+			return !found
+		})
+		return found
+	}
+	// A helper may call another that asks: repeat until no function is added.
+	for changed := true; changed; {
+		changed = false
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				decl, ok := d.(*ast.FuncDecl)
+				if !ok || decl.Body == nil {
+					continue
+				}
+				fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+				if ok && !notifies[fn] && asks(decl.Body) {
+					notifies[fn], changed = true, true
 				}
 			}
-			return true
-		})
+		}
 	}
-	return found
+	for fn := range notifies {
+		if fn.Exported() { // another package reaches the others through these
+			pass.ExportObjectFact(fn, &NotifiesSIGTERM{})
+		}
+	}
+	if len(notifies) > 0 {
+		return true
+	}
+	for _, f := range pass.Files {
+		if asks(f) { // outside any function: a package-level var
+			return true
+		}
+	}
+	return false
+}
+
+// asksForSIGTERM reports whether a call asks for SIGTERM: signal.Notify or
+// signal.NotifyContext with it, or a call of a function that does (one of
+// the package's, in notifies, or an imported one with the fact).
+func asksForSIGTERM(pass *analysis.Pass, call *ast.CallExpr, notifies map[*types.Func]bool) bool {
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	fn = fn.Origin()
+	if fn.Pkg().Path() != "os/signal" {
+		return notifies[fn] || fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &NotifiesSIGTERM{})
+	}
+	if fn.Name() != "Notify" && fn.Name() != "NotifyContext" {
+		return false
+	}
+	sigs := call.Args[1:]
+	if len(sigs) == 0 || call.Ellipsis.IsValid() {
+		return true
+	}
+	return slices.ContainsFunc(sigs, func(s ast.Expr) bool { return isSIGTERM(pass, s) })
 }
 
 // isSIGTERM reports whether e is the constant SIGTERM (15) of syscall or

@@ -331,6 +331,9 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f) || boundGuard(pass, root, f)
 		}
 		for _, r := range retries {
+			if redrive(qt, r) {
+				continue // an operator's requeue of a job that ended, not a retry path
+			}
 			if col := resetsCount(r); col != "" {
 				pass.Report(analysis.Diagnostic{
 					Pos: r.Call.Pos(),
@@ -400,6 +403,24 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 		}
 	}
 	return true, guarded
+}
+
+// redrive reports whether a retry takes back, by key, only a job in a
+// state where jobs end (WHERE id = $1 AND status = 'dead'): the admin
+// page's requeue of a job that ran out of attempts, where starting its
+// count again is what the operator asks for. (The model makes a retry only
+// of an UPDATE by key.)
+func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	states, ok := sqlcheck.FilterStates(r.Where, qt.StateColumn)
+	if !ok || states.Not || len(states.Cond) > 0 || len(states.In) == 0 {
+		return false
+	}
+	for _, v := range states.In {
+		if v == sqlcheck.StateNull || v == sqlcheck.StateNotNull || slices.Contains(qt.Runnable, v) || slices.Contains(qt.Claimed, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // resetsCount returns the attempt-count column a retry sets back to 0, or "".

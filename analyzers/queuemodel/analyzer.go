@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if dependencyCode(pass) {
 		// Neither the standard library nor another module is read: their
 		// functions are not the module's queue (see dependencyCode).
-		m.inspector = inspector.New(nil)
+		m.inspector, m.dependency = inspector.New(nil), true
 		m.loops = newCallGraph(pass)
 		return m, nil
 	}

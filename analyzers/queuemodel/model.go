@@ -256,10 +256,16 @@ type Model struct {
 	inspector *inspector.Inspector
 	paths     map[*Statement]*ClaimPath // see ClaimPathOf
 
-	goDDL     []*sqlcheck.Source // DDL run from Go that names tables by placeholders
-	extended  sync.Once
-	extension *sqlcheck.Schema
+	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
+	dependency bool               // see Dependency
+	extended   sync.Once
+	extension  *sqlcheck.Schema
 }
+
+// Dependency reports whether the package is code the module depends on
+// (the standard library, a required module) rather than its own: its model
+// is empty, and rules neither report nor export facts there.
+func (m *Model) Dependency() bool { return m.dependency }
 
 // Inspector returns the inspector of the package's syntax, built once for
 // the model and the rules (the inspect pass would build it for every

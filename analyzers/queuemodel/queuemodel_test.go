@@ -394,3 +394,21 @@ func TestRolesFromStatePredicates(t *testing.T) {
 		})
 	}
 }
+
+// An operator's action by key out of the runnable state, beside a claim
+// built around a poll, is a claim only when it moves the job to the state
+// that claim writes: archiving a queued job is an outcome, and requeueing
+// an archived one a retry.
+func TestOperatorActionsBesideAPollClaim(t *testing.T) {
+	got, qt := roles(t, "rolesoperator")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE claim",
+		"UPDATE complete", // archive a queued job
+		"UPDATE retry",    // requeue an archived one
+		"UPDATE claim",    // run a queued job now
+		"UPDATE complete",
+	}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+}

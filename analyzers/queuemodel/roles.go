@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/ast"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -314,9 +315,15 @@ func (b *builder) transitions(qt *QueueTable) {
 	b.crossFunctionSteps(qt, firm, claimed)
 	runnable = runnableStates(firm, soft, claimed)
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
-	// it is still runnable (WHERE id = $1 AND status = 'queued').
+	// it is still runnable (WHERE id = $1 AND status = 'queued'). Beside
+	// claims that already name the in-progress state, one that moves the
+	// job elsewhere is an operator's action (archive, cancel): an outcome.
+	pollClaimed := maps.Clone(claimed)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
+		if len(pollClaimed) > 0 && !pollClaimed[v] {
+			continue
+		}
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -146,6 +147,9 @@ func (s *session) offsetPos(d *ignore.Directive, offset int) token.Pos {
 	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: offset})
 }
 
+// schemaWord finds CREATE or ALTER as a word: created_at is a column.
+var schemaWord = regexp.MustCompile(`(?i)\b(create|alter)\b`)
+
 // schemaLiterals reports whether a string literal that may hold schema SQL
 // (CREATE or ALTER) spans line. Such SQL is part of the module's schema,
 // whose findings another package may report.
@@ -157,8 +161,7 @@ func schemaLiterals(fset *token.FileSet, f *ast.File, line int) bool {
 			return !found
 		}
 		from, to := fset.Position(lit.Pos()).Line, fset.Position(lit.End()).Line
-		up := strings.ToUpper(lit.Value)
-		if from <= line && to >= line && (strings.Contains(up, "CREATE") || strings.Contains(up, "ALTER")) {
+		if from <= line && to >= line && schemaWord.MatchString(lit.Value) {
 			found = true
 		}
 		return false

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/jobqlint/jobqlint/internal/verify"
 )
@@ -21,7 +24,11 @@ func verifyFindings(findings []finding, dsn string, stderr io.Writer) ([]finding
 		}
 	}
 	warn := func(msg string) { fmt.Fprintf(stderr, "jobqlint: -verify: %s\n", msg) }
-	ev, err := verify.Run(context.Background(), verify.Options{DSN: dsn, Warn: warn}, todo)
+	// An interrupt ends the checks and stops the throwaway server: pg_ctl
+	// starts it in a session of its own, so Ctrl-C does not reach it.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ev, err := verify.Run(ctx, verify.Options{DSN: dsn, Warn: warn}, todo)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -386,4 +389,58 @@ func TestVerifyTableNamedByAGoValue(t *testing.T) {
 	require.Contains(t, fs[1].Evidence.Summary, "into {queue.Queue.table}.run_at; a UTC session reads back 2026-07-01 13:00:00")
 	require.Contains(t, fs[2].Evidence.Summary, "both workers claimed id 1")
 	require.Contains(t, fs[3].Evidence.Summary, "it stays 'running' for ever")
+}
+
+// pg_ctl starts the throwaway server in a session of its own, so a Ctrl-C
+// at the terminal reaches jobqlint and not the server. jobqlint stops the
+// server itself: interrupted as soon as its server is up, it exits with an
+// error and leaves no server running and no data directory behind.
+func TestVerifyInterruptStopsItsServer(t *testing.T) {
+	t.Parallel()
+	needPostgres(t)
+	tmp := t.TempDir()
+	// As root the server runs as user postgres, which must reach its directory.
+	for _, d := range []string{tmp, filepath.Dir(tmp)} {
+		require.NoError(t, os.Chmod(d, 0o755))
+	}
+	cmd := exec.Command(jobqlintBin, "-verify", "./...")
+	cmd.Dir = filepath.Join("..", "..", "testdata", "seedpr")
+	cmd.Env = append(os.Environ(), "DATABASE_URL=", "TMPDIR="+tmp)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	pidFiles := func() []string {
+		files, _ := filepath.Glob(filepath.Join(tmp, "pgserver-*", "data", "postmaster.pid"))
+		return files
+	}
+	var postmaster int
+	for deadline := time.Now().Add(3 * time.Minute); postmaster == 0; time.Sleep(20 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			t.Fatalf("jobqlint ended (%v) before its server appeared under %s; stderr:\n%s", err, tmp, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no throwaway server appeared under %s", tmp)
+		}
+		for _, f := range pidFiles() {
+			data, _ := os.ReadFile(f)
+			if line, _, _ := strings.Cut(string(data), "\n"); line != "" {
+				postmaster, _ = strconv.Atoi(line)
+			}
+		}
+	}
+	t.Cleanup(func() { syscall.Kill(postmaster, syscall.SIGQUIT) }) // should the test fail
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err := <-exited
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "jobqlint exited cleanly after an interrupt; stderr:\n%s", stderr.String())
+	require.Equal(t, exitError, exit.ExitCode(), "an interrupt ends jobqlint with the error exit code, not the signal; stderr:\n%s", stderr.String())
+	require.Contains(t, stderr.String(), "-verify: interrupted")
+	require.ErrorIs(t, syscall.Kill(postmaster, 0), syscall.ESRCH, "the throwaway server (pid %d) is still running", postmaster)
+	left, _ := filepath.Glob(filepath.Join(tmp, "pgserver-*"))
+	require.Empty(t, left, "the throwaway server's directory is left behind")
 }

@@ -107,6 +107,13 @@ func Run(ctx context.Context, opts Options, findings []Finding) ([]*Evidence, er
 		return nil, err
 	}
 	defer srv.close()
+	// An interrupt cuts the checks short: what they found is not kept.
+	interrupted := func(err error) error {
+		if ctx.Err() != nil {
+			return errors.New("-verify: interrupted")
+		}
+		return err
+	}
 	if opts.Warn == nil {
 		opts.Warn = func(string) {}
 	}
@@ -117,6 +124,9 @@ func Run(ctx context.Context, opts Options, findings []Finding) ([]*Evidence, er
 		}
 	}()
 	for i, f := range findings {
+		if err := interrupted(nil); err != nil {
+			return nil, err
+		}
 		if !Rules[f.Rule] {
 			continue
 		}
@@ -124,11 +134,14 @@ func Run(ctx context.Context, opts Options, findings []Finding) ([]*Evidence, er
 		t := templates[root]
 		if t == nil {
 			if t, err = srv.replay(ctx, f.Model, opts.Warn); err != nil {
-				return nil, err
+				return nil, interrupted(err)
 			}
 			templates[root] = t
 		}
 		out[i] = srv.check(ctx, t, f)
+	}
+	if err := interrupted(nil); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
