@@ -21,8 +21,9 @@ var record []byte
 
 // Rule is the claimrace rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*Pending)(nil), (*Locks)(nil)},
 })
 
 // Analyzer reports the claimrace rule's findings.
@@ -30,8 +31,20 @@ var Analyzer = Rule.Analyzer
 
 const fixAtomic = "claim in one statement: UPDATE ... SET status = 'running' WHERE id = (SELECT id ... FOR UPDATE SKIP LOCKED LIMIT 1) RETURNING ..."
 
+// A runner holds one pass's work: the claims its package hands on to
+// the callers of their functions (see callers.go).
+type runner struct {
+	pass    *analysis.Pass
+	m       *queuemodel.Model
+	pending map[*types.Func][]queuemodel.Deferred
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	if m.Dependency() {
+		return nil, nil
+	}
+	r := &runner{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.On()]
@@ -42,9 +55,9 @@ func run(pass *analysis.Pass) (any, error) {
 			case st.Step != nil:
 				twoStep(pass, m, qt, st)
 			case st.Kind == sqlcheck.KindUpdate && st.Role == queuemodel.RoleClaim && len(st.Polls) > 0:
-				unlockedSubquery(pass, qt, st, st.Stmt)
+				r.unlockedSubquery(qt, st, st.Stmt)
 			case st.Role == queuemodel.RoleClaim && st.NestedClaim() != nil:
-				unlockedSubquery(pass, qt, st, st.NestedClaim())
+				r.unlockedSubquery(qt, st, st.NestedClaim())
 			case isCAS(qt, st) && st.PolledBy == nil:
 				if !st.ResultChecked() {
 					reportCAS(pass, st, nil)
@@ -52,6 +65,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	r.exportFacts()
+	r.judgeCalls()
 	return nil, nil
 }
 
@@ -211,7 +226,7 @@ func receiverObj(pass *analysis.Pass, call *ast.CallExpr) types.Object {
 // unlockedSubquery checks a one-statement claim whose poll takes no lock;
 // take is the statement that takes the rows (the claim itself, or the
 // UPDATE a SELECT nests in a CTE).
-func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, take *sqlcheck.Stmt) {
+func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Statement, take *sqlcheck.Stmt) {
 	for _, p := range st.Polls {
 		if p.Lock != nil {
 			return
@@ -220,10 +235,18 @@ func unlockedSubquery(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuem
 	if rechecks(qt, take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
 	}
-	report(pass, st, st.Pos(), token.NoPos, "",
-		"the subquery picks the next job without locking it and the outer WHERE does not re-check the status: "+
-			"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; "+
-			"add FOR UPDATE SKIP LOCKED to the subquery")
+	if st.Body == nil && st.Call.Receiver != queuemodel.RecvPool && st.Call.Receiver != queuemodel.RecvConn {
+		if sel, ok := ast.Unparen(st.Call.Expr.Fun).(*ast.SelectorExpr); ok && r.lockBefore(st.Call.Expr, sel.X) != nil {
+			return // a transaction-scoped advisory lock lets one claimer at a time run it
+		}
+	}
+	const msg = "the subquery picks the next job without locking it and the outer WHERE does not re-check the status: " +
+		"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; " +
+		"add FOR UPDATE SKIP LOCKED to the subquery"
+	if st.Body == nil && r.deferred(st, msg) {
+		return // judged where the function is called
+	}
+	report(r.pass, st, st.Pos(), token.NoPos, "", msg)
 }
 
 func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {

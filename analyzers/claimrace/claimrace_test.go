@@ -20,6 +20,20 @@ func TestRejected(t *testing.T) {
 		"sprintf", "sqlxrebind", "cas_param_or")
 }
 
+// A claim whose callers choose what it runs on (sqlc's methods) is judged
+// at each call, in the caller's package: a call that nothing serialises is
+// reported there, naming the claim.
+func TestCallersRejected(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer,
+		"callers_nolock", "callers_unchecked", "callers_mixed", "callers_otherkey", "callers_lockpool", "callers_inpkg")
+}
+
+// Callers that serialise the claim with a transaction-scoped advisory lock;
+// the package that holds the claim leaves it to them.
+func TestCallersAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "callersdb", "ok_callers_locked", "ok_subquery_xactlock")
+}
+
 // Claims only one worker wins.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,

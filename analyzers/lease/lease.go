@@ -22,7 +22,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil)},
+	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -44,6 +44,8 @@ func run(pass *analysis.Pass) (any, error) {
 // checkClaims reports claims that move a job to an in-progress state with
 // no lease, or with a lease nothing reclaims.
 func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
+	r := &claimReporter{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
+	defer r.finish()
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.Table]
@@ -57,23 +59,15 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
-				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
-					Related: st.Related(),
-					Message: fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
-						"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
-						state, state, table, back, inState),
-				})
+				r.report(st, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
+					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
+					state, state, table, back, inState))
 				continue
 			}
 			if len(leases) > 0 && !reclaimed(m, qt, leases) {
-				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
-					Related: st.Related(),
-					Message: fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
-						"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
-						strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])),
-				})
+				r.report(st, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
+					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
+					strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
 			}
 		}
 	}

@@ -29,3 +29,16 @@ func TestAccepted(t *testing.T) {
 		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper",
 		"ok_nullrescue")
 }
+
+// A claim whose callers choose what it runs on (sqlc's methods) is judged
+// at each call: run on a pool, or on a value not seen to be a transaction,
+// it is reported there, naming the claim.
+func TestCallersRejected(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "callers_autocommit")
+}
+
+// Callers that run the claim in a transaction held through the work; the
+// package that holds the claim leaves it to them.
+func TestCallersAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "leasedb", "ok_callers_tx")
+}

@@ -35,9 +35,16 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		holders := holderColumns(qt)
 		contested := contested(m, qt)
+		fence, fencer := fenceOf(qt, holders)
 		for _, st := range qt.Statements {
 			state, ok := movesOut(pass, qt, st)
-			if !ok || guarded(qt, st, holders) || lockedBefore(qt, st) {
+			if !ok || lockedBefore(qt, st) {
+				continue
+			}
+			if guarded(qt, st, holders) {
+				if fence != "" && contested != "" && byKey(st.Stmt) && !checksHolder(st, holders) {
+					reportUnfenced(pass, qt, st, state, fence, fencer)
+				}
 				continue
 			}
 			table := queuemodel.TableName(qt.Name)
@@ -110,6 +117,44 @@ func holderColumns(qt *queuemodel.QueueTable) map[string]bool {
 		}
 	}
 	return cols
+}
+
+// fenceOf returns a holder column that one of the queue's statements
+// checks against a value the worker holds (a heartbeat's WHERE id = $1 AND
+// claim_id = $2), and that statement: the queue shows that the state alone
+// does not say whose run it is.
+func fenceOf(qt *queuemodel.QueueTable, holders map[string]bool) (string, *queuemodel.Statement) {
+	for _, st := range qt.Statements {
+		for _, p := range st.Where {
+			if p.Op == sqlcheck.OpEq && holders[p.Column] && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam {
+				return p.Column, st
+			}
+		}
+	}
+	return "", nil
+}
+
+// checksHolder reports whether an UPDATE's WHERE names a holder column.
+func checksHolder(st *queuemodel.Statement, holders map[string]bool) bool {
+	return slices.ContainsFunc(st.Where, func(p sqlcheck.Pred) bool {
+		return p.Column != "" && (holders[p.Column] || holderWord.MatchString(p.Column))
+	})
+}
+
+// reportUnfenced reports an outcome that re-checks the state but not the
+// holder the queue fences other writes on: after a reclaim and a new claim
+// the state is the claimed one again, under another holder.
+func reportUnfenced(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, state, fence string, fencer *queuemodel.Statement) {
+	pass.Report(analysis.Diagnostic{
+		Pos: st.Pos(),
+		Related: append(st.Related(), analysis.RelatedInformation{
+			Pos: fencer.Pos(), Message: "this statement checks " + fence,
+		}),
+		Message: fmt.Sprintf("this UPDATE sets %s to %s re-checking the state but not %s, which another statement of this queue checks: "+
+			"once a reclaim hands the job to a second worker, it is in its claimed state again, and a worker that lost it overwrites the second one's run; "+
+			"add AND %s = $n to the WHERE and check the row count",
+			qt.StateColumn, state, fence, fence),
+	})
 }
 
 // guarded reports whether an UPDATE re-checks the job: a predicate on the

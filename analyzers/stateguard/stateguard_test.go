@@ -10,7 +10,7 @@ import (
 // Writes that move a job on without asking whether it is still the
 // writer's to move.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim")
+	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim", "unfenced")
 }
 
 // A state or token guard in the WHERE, a locked read in the same
@@ -18,5 +18,5 @@ func TestRejected(t *testing.T) {
 // operator's retry under a directive, and the writes nothing contests or
 // whose transaction is out of sight.
 func TestAccepted(t *testing.T) {
-	ruletest.Run(t, stateguard.Analyzer, "ok_state", "ok_token", "ok_lockedread", "ok_cte", "ok_janitor", "ok_directive", "ok_uncontested", "ok_txparam", "ok_dbtx", "ok_nullstate", "ok_claimcol", "ok_claimstep")
+	ruletest.Run(t, stateguard.Analyzer, "ok_state", "ok_token", "ok_lockedread", "ok_cte", "ok_janitor", "ok_directive", "ok_uncontested", "ok_txparam", "ok_dbtx", "ok_nullstate", "ok_claimcol", "ok_claimstep", "ok_fenced", "ok_fenceduncontested", "ok_lockedflag")
 }

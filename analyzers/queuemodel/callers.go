@@ -1,0 +1,399 @@
+package queuemodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// Statements whose protection is at their callers.
+//
+// sqlc's methods run on what their caller gives them: a DBTX parameter
+// (emit_methods_with_db_argument), or the db field of a Queries the caller
+// made with New(pool) or q.WithTx(tx). Whether such a claim is serialised
+// by an advisory lock, or held in a transaction through the work, is
+// decided where it is called, usually in another package. In vet mode a
+// package never sees its importers, so a rule that would report such a
+// statement hands it on instead: the package exports a fact on the
+// function (a Deferred finding per statement), and each package that calls
+// the function judges its own calls. A function with callers in its own
+// package is judged there, as before; one that no package calls is never
+// judged (see DeferredTo).
+
+// A Deferred is a finding about a statement of a function whose receiver
+// the callers choose, handed on to them.
+type Deferred struct {
+	Func    string // the function, as a reader finds it: database.(*Queries).FetchJob
+	At      string // where the statement is written, relative to the module root: internal/database/jobs.sql.go:33
+	File    string // the statement's file, as the pass named it, and its byte offset: the related position at the call
+	Offset  int
+	DB      int    // the parameter that carries the database value; -1 for a field of the method's receiver (q.db)
+	Message string // the finding, as the function's package would report it
+}
+
+// DeferredTo returns the function a call's SQL runs in when that function's
+// callers choose what it runs on, and which of its values carries it (see
+// Deferred.DB): the call's receiver is an interface (sqlc's DBTX) that is a
+// parameter of the function, or a field of its receiver that an exported
+// function of the package sets from a parameter (New(db), WithTx(tx)); the
+// function can be called from other packages (exported, or a method of an
+// exported interface of the package); and nothing in its own package calls
+// it, so that its package cannot judge its calls. A function no package
+// calls is then judged nowhere: in vet mode a package cannot know whether
+// an importer calls it, and a claim in code nothing runs races with nothing.
+func (m *Model) DeferredTo(pass *analysis.Pass, c *Call) (*types.Func, int, bool) {
+	if c.Receiver != RecvUnknown || c.Via != nil || c.Decl == nil || c.Func != ast.Node(c.Decl) {
+		return nil, 0, false
+	}
+	fn, ok := pass.TypesInfo.Defs[c.Decl.Name].(*types.Func)
+	if !ok || !fn.Exported() || !callableElsewhere(pass, fn) || calledInPackage(pass, fn) {
+		return nil, 0, false
+	}
+	sel, ok := ast.Unparen(c.Expr.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, 0, false
+	}
+	sig := fn.Type().(*types.Signature)
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		v := pass.TypesInfo.Uses[x]
+		for i := 0; i < sig.Params().Len(); i++ {
+			if sig.Params().At(i) == v {
+				return fn, i, true
+			}
+		}
+	case *ast.SelectorExpr:
+		recv, ok := ast.Unparen(x.X).(*ast.Ident)
+		field, isVar := pass.TypesInfo.Uses[x.Sel].(*types.Var)
+		if ok && isVar && field.IsField() && sig.Recv() != nil && pass.TypesInfo.Uses[recv] == sig.Recv() && setByCallers(pass, field) {
+			return fn, -1, true
+		}
+	}
+	return nil, 0, false
+}
+
+// Defer describes a finding about st, in the function fn whose callers
+// choose its database value db, for the packages that call fn.
+func (m *Model) Defer(pass *analysis.Pass, fn *types.Func, db int, st *Statement, msg string) Deferred {
+	p := pass.Fset.Position(st.Pos())
+	at := p.Filename
+	if rel, err := filepath.Rel(m.schema.root, p.Filename); err == nil && m.schema.root != "" && filepath.IsLocal(rel) {
+		at = filepath.ToSlash(rel)
+	}
+	return Deferred{
+		Func:    FuncName(fn),
+		At:      fmt.Sprintf("%s:%d", at, p.Line),
+		File:    p.Filename,
+		Offset:  p.Offset,
+		DB:      db,
+		Message: msg,
+	}
+}
+
+// RelatedPos returns the position of a deferred finding's statement in
+// this pass's file set.
+func (m *Model) RelatedPos(d Deferred) token.Pos {
+	return m.Pos(sqlcheck.Loc{File: d.File, Offset: d.Offset})
+}
+
+// FuncName names a function as a reader finds it: pkg.Func, pkg.(*T).Method.
+func FuncName(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t, ptr := recv.Type(), ""
+		if p, ok := t.(*types.Pointer); ok {
+			t, ptr = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = "(" + ptr + n.Obj().Name() + ")." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// callableElsewhere reports whether another package can call fn: a
+// function, or a method of an exported type or of an exported interface
+// of the package that the type implements.
+func callableElsewhere(pass *analysis.Pass, fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return true
+	}
+	if n := namedOf(recv.Type()); n != nil && n.Obj().Exported() {
+		return true
+	}
+	return len(InterfaceMethods(pass, fn)) > 0
+}
+
+// InterfaceMethods returns the methods of the package's exported
+// interfaces that fn, a method, implements (sqlc's Querier): other packages
+// call fn through them.
+func InterfaceMethods(pass *analysis.Pass, fn *types.Func) []*types.Func {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil
+	}
+	var out []*types.Func
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok || !types.Implements(recv.Type(), iface) {
+			continue
+		}
+		for i := 0; i < iface.NumMethods(); i++ {
+			if m := iface.Method(i); m.Name() == fn.Name() && m.Pkg() == pass.Pkg {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
+}
+
+// calledInPackage reports whether the package's non-test code refers to
+// fn anywhere but in its declaration: a call, or a method value.
+func calledInPackage(pass *analysis.Pass, fn *types.Func) bool {
+	for id, obj := range pass.TypesInfo.Uses {
+		if obj == fn && !InTestFile(pass, id.Pos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// InTestFile reports whether pos is in a _test.go file. A test runs a
+// function to check it, not as the program runs it: its calls neither
+// keep a claim in its package nor are judged as the claim's callers.
+func InTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go")
+}
+
+// setByCallers reports whether an exported function of the package sets
+// field from one of its parameters: &Queries{db: db} in New(db DBTX),
+// &Queries{db: tx} in WithTx(tx pgx.Tx).
+func setByCallers(pass *analysis.Pass, field *types.Var) bool {
+	found := false
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil || !decl.Name.IsExported() {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			params := fn.Type().(*types.Signature).Params()
+			isParam := func(e ast.Expr) bool {
+				id, ok := ast.Unparen(e).(*ast.Ident)
+				if !ok {
+					return false
+				}
+				for i := 0; i < params.Len(); i++ {
+					if pass.TypesInfo.Uses[id] == params.At(i) {
+						return true
+					}
+				}
+				return false
+			}
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.KeyValueExpr:
+					if k, ok := n.Key.(*ast.Ident); ok && pass.TypesInfo.Uses[k] == field && isParam(n.Value) {
+						found = true
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if s, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && pass.TypesInfo.Uses[s.Sel] == field && i < len(n.Rhs) && isParam(n.Rhs[i]) {
+							found = true
+						}
+					}
+				}
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// Calls of functions whose receiver the caller chooses.
+
+// DBValue returns the expression that gives a call of a function its
+// database value: the argument db, or for -1 the value the method is
+// called on (qtx in qtx.FetchJob(ctx)).
+func DBValue(call *ast.CallExpr, db int) ast.Expr {
+	if db < 0 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	if db < len(call.Args) {
+		return call.Args[db]
+	}
+	return nil
+}
+
+// Callee returns the function or method a call calls, its generic origin
+// for an instance; nil for a call of a function value.
+func Callee(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if fn != nil {
+		fn = fn.Origin()
+	}
+	return fn
+}
+
+// EnclosingFunc returns the innermost function (declaration or literal) of
+// the package's files that holds pos, and the path to it from its file.
+func EnclosingFunc(pass *analysis.Pass, pos token.Pos) (ast.Node, []ast.Node) {
+	for _, f := range pass.Files {
+		if f.FileStart > pos || pos >= f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, pos, pos)
+		for _, n := range path {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				return n, path
+			}
+		}
+		return nil, path
+	}
+	return nil, nil
+}
+
+// ValueReceiver returns what a database value at a call site is: a
+// transaction, a pool, a connection, or unknown. It follows the value
+// through calls that wrap one value (q.WithTx(tx), database.New(pool)),
+// through a local variable assigned once, and through a parameter of an
+// unexported function whose calls in the package all give values of one
+// kind (fetchLockedJob(ctx, q.WithTx(tx))).
+func ValueReceiver(pass *analysis.Pass, e ast.Expr) Receiver {
+	return valueReceiver(pass, e, 0)
+}
+
+func valueReceiver(pass *analysis.Pass, e ast.Expr, depth int) Receiver {
+	if e == nil || depth > 4 {
+		return RecvUnknown
+	}
+	e = ast.Unparen(e)
+	if r := receiverOf(pass.TypesInfo.TypeOf(e)); r != RecvUnknown {
+		return r
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		if len(e.Args) == 1 {
+			return valueReceiver(pass, e.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		v, ok := pass.TypesInfo.Uses[e].(*types.Var)
+		if !ok {
+			return RecvUnknown
+		}
+		fn, path := EnclosingFunc(pass, e.Pos())
+		if fn == nil {
+			return RecvUnknown
+		}
+		if vals := assignedIn(pass, fn, v); len(vals) == 1 {
+			return valueReceiver(pass, vals[0], depth+1)
+		}
+		return paramReceiver(pass, path, v, depth)
+	}
+	return RecvUnknown
+}
+
+// assignedIn returns the values a function assigns to a variable.
+func assignedIn(pass *analysis.Pass, fn ast.Node, v *types.Var) []ast.Expr {
+	var vals []ast.Expr
+	ast.Inspect(fn, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || pass.TypesInfo.ObjectOf(id) != v {
+				continue
+			}
+			if len(as.Lhs) == len(as.Rhs) {
+				vals = append(vals, as.Rhs[i])
+			} else {
+				vals = append(vals, nil, nil) // one of several results: not followed
+			}
+		}
+		return true
+	})
+	return vals
+}
+
+// paramReceiver returns what the calls of the unexported function
+// declared on path give its parameter v, when they all agree.
+func paramReceiver(pass *analysis.Pass, path []ast.Node, v *types.Var, depth int) Receiver {
+	var decl *ast.FuncDecl
+	for _, n := range path {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			decl = d
+		}
+	}
+	if decl == nil || decl.Name.IsExported() {
+		return RecvUnknown
+	}
+	fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return RecvUnknown
+	}
+	params := fn.Type().(*types.Signature).Params()
+	idx := -1
+	for i := 0; i < params.Len(); i++ {
+		if params.At(i) == v {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return RecvUnknown
+	}
+	kind, seen := RecvUnknown, false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || Callee(pass, call) != fn {
+				return true
+			}
+			r := RecvUnknown
+			if idx < len(call.Args) && !call.Ellipsis.IsValid() {
+				r = valueReceiver(pass, call.Args[idx], depth+1)
+			}
+			if !seen {
+				kind, seen = r, true
+			} else if kind != r {
+				kind = RecvUnknown
+			}
+			return true
+		})
+	}
+	return kind
+}
