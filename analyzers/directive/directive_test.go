@@ -6,6 +6,7 @@ import (
 	_ "github.com/jobqlint/jobqlint/analyzers" // declares the rule set, for directives that name an unknown rule
 	"github.com/jobqlint/jobqlint/analyzers/directive"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 // Go directives that cannot work: no reason, an unknown rule, no rule, a
@@ -24,4 +25,12 @@ func TestSQL(t *testing.T) {
 // Where the package does not report the schema, it is silent about it.
 func TestNoQueueIsSilent(t *testing.T) {
 	ruletest.Run(t, directive.Analyzer, "noqueue")
+}
+
+// Without a declared rule set no name is unknown.
+func TestNoRuleSet(t *testing.T) {
+	declared := rule.RuleSet()
+	rule.SetRuleSet(nil)
+	t.Cleanup(func() { rule.SetRuleSet(declared) })
+	ruletest.Run(t, directive.Analyzer, "noruleset")
 }

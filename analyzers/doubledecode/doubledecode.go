@@ -369,10 +369,7 @@ func object(pass *analysis.Pass, e ast.Expr) types.Object {
 	case *ast.Ident:
 		return pass.TypesInfo.ObjectOf(e)
 	case *ast.SelectorExpr:
-		if sel, ok := pass.TypesInfo.Selections[e]; ok && sel.Kind() == types.FieldVal {
-			return sel.Obj()
-		}
-		return pass.TypesInfo.ObjectOf(e.Sel)
+		return pass.TypesInfo.ObjectOf(e.Sel) // the field or method x.f selects, or pkg.Name
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package maxattempts
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -616,7 +617,7 @@ func standard(path string) bool {
 // funcBody returns the body of a function declared in this package.
 func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
 	for _, f := range pass.Files {
-		if f.Pos() > fn.Pos() || fn.Pos() > f.End() {
+		if pass.Fset.File(f.Pos()) != pass.Fset.File(fn.Pos()) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -629,9 +630,5 @@ func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
 }
 
 func sortByPos(objs []types.Object) {
-	for i := 1; i < len(objs); i++ {
-		for j := i; j > 0 && objs[j].Pos() < objs[j-1].Pos(); j-- {
-			objs[j], objs[j-1] = objs[j-1], objs[j]
-		}
-	}
+	slices.SortFunc(objs, func(a, b types.Object) int { return cmp.Compare(a.Pos(), b.Pos()) })
 }

@@ -18,7 +18,8 @@ func TestRejected(t *testing.T) {
 		"funcretry", "triggerretry", "nullstate",
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
-		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning")
+		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning",
+		"fixtureonly", "recursive", "backoffcap")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -68,4 +69,17 @@ func TestUnreadLimitWithoutRetry(t *testing.T) {
 			require.Empty(t, results[0].Diagnostics[0].Related)
 		})
 	}
+}
+
+// Unread limits are reported in source order (go vet prints the findings
+// as the rule reports them), whatever order the type checker's map of
+// definitions gives them in.
+func TestUnreadLimitsInSourceOrder(t *testing.T) {
+	results := ruletest.Run(t, maxattempts.Analyzer, "limitsorder")
+	var names []string
+	for _, d := range results[0].Diagnostics {
+		name, _, _ := strings.Cut(d.Message, " ")
+		names = append(names, name)
+	}
+	require.Equal(t, []string{"maxAttempts", "maxRetries", "retryLimit", "maxTries"}, names)
 }

@@ -11,7 +11,7 @@ import (
 // created, with no lock_timeout in force when it runs.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
-		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere")
+		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout")
 }
 
 // Designs it accepts: a lock_timeout set earlier in the migration or by
@@ -19,5 +19,5 @@ func TestRejected(t *testing.T) {
 // the weaker locks, tables that are not queues, DDL run from Go.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
-		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl")
+		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds")
 }

@@ -1,7 +1,10 @@
 package sqlsyntax_test
 
 import (
+	"fmt"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
@@ -15,4 +18,18 @@ func TestSyntax(t *testing.T) {
 // until then: never a syntax finding.
 func TestTemplatesAreNotSyntaxErrors(t *testing.T) {
 	ruletest.Run(t, sqlsyntax.Analyzer, "templates")
+}
+
+// A finding points at the word the parser stopped at: in a raw string (on
+// its second line here) and in an interpreted one without escapes. With an
+// escape (\n) a byte of the value is no longer a byte of the file: the
+// finding points at the literal.
+func TestErrorPosition(t *testing.T) {
+	results := ruletest.Run(t, sqlsyntax.Analyzer, "errpos")
+	var got []string
+	for _, d := range results[0].Diagnostics {
+		p := results[0].Pass.Fset.Position(d.Pos)
+		got = append(got, fmt.Sprintf("%d:%d", p.Line, p.Column))
+	}
+	require.Equal(t, []string{"13:30", "18:62", "23:27"}, got)
 }

@@ -6,6 +6,7 @@ package ok_marshalonce
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"ok_marshalonce/queue"
 )
@@ -26,4 +27,29 @@ func Forward(ctx context.Context, q *queue.Client, userID int64) error {
 
 func Ping(ctx context.Context, q *queue.Client, name string) error {
 	return q.Enqueue(ctx, "ping", name)
+}
+
+// describe names a job and its arguments.
+func describe(userID int64) (string, any) { return "welcome", Welcome{UserID: userID} }
+
+// encode marshals a job's arguments; the kind travels apart.
+func encode(kind string, args any) ([]byte, error) { // want encode:"marshals params \\[1\\]"
+	if kind == "" {
+		return nil, errors.New("a job needs a kind")
+	}
+	return json.Marshal(args)
+}
+
+// Encoded hands describe's two results to encode as they are.
+func Encoded(userID int64) ([]byte, error) {
+	return encode(describe(userID))
+}
+
+// body marshals a value of its own, not a parameter.
+func body(kind string, userID int64) ([]byte, error) {
+	var v any = Welcome{UserID: userID}
+	if kind == "ping" {
+		v = nil
+	}
+	return json.Marshal(v)
 }

@@ -1,0 +1,1 @@
+INSERT INTO jobs (status) VALUES ('queued');
