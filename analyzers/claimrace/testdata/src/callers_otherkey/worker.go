@@ -35,3 +35,17 @@ func ClaimThenLock(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue s
 	}
 	return id, qtx.LockQueue(ctx, queue)
 }
+
+// A worker that keeps two transactions locks the queue in one and claims
+// in the other.
+type worker struct {
+	control, work pgx.Tx
+	q             *callersdb.Queries
+}
+
+func (w *worker) Claim(ctx context.Context, queue string) (int64, error) {
+	if err := w.q.WithTx(w.control).LockQueue(ctx, queue); err != nil {
+		return 0, err
+	}
+	return w.q.WithTx(w.work).ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
+}

@@ -7,6 +7,7 @@ package ok_callers_locked
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -98,4 +99,42 @@ func ClaimSession(ctx context.Context, s *session, q *callersdb.Queries, queue s
 		return 0, err
 	}
 	return q.WithTx(s.tx()).ClaimNext(ctx, queue)
+}
+
+// The lock taken on the transaction itself, the claim through the Queries
+// made from it once.
+func ClaimLockedTx(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string) (int64, error) {
+	queue = strings.ToLower(queue)
+	var locked bool
+	if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtext($1))`, queue).Scan(&locked); err != nil || !locked {
+		return 0, err
+	}
+	qtx := q.WithTx(tx)
+	return qtx.ClaimNext(ctx, queue)
+}
+
+// A worker that cannot get the lock it was promised gives up loudly.
+func ClaimOrPanic(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queue string) (int64, error) {
+	qtx := q.WithTx(tx)
+	acquired, err := qtx.TryLockQueue(ctx, queue)
+	if err != nil {
+		return 0, err
+	}
+	if !acquired {
+		panic("queue " + queue + " is locked by another worker")
+	}
+	return qtx.ClaimNext(ctx, queue)
+}
+
+// The lock and the claim inside the function pgx runs in the transaction.
+func ClaimInTxFunc(ctx context.Context, pool *pgxpool.Pool, q *callersdb.Queries, queue string) (id int64, err error) {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		qtx := q.WithTx(tx)
+		if err := qtx.LockQueue(ctx, queue); err != nil {
+			return err
+		}
+		id, err = qtx.ClaimNext(ctx, queue)
+		return err
+	})
+	return id, err
 }
