@@ -85,3 +85,18 @@ func ClaimWarnedByHelper(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, q
 	}
 	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
 }
+
+// The lock is the last statement of one case: the other modes claim
+// without it.
+func ClaimLockedInOneMode(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, mode, queue string) (int64, error) {
+	qtx := q.WithTx(tx)
+	var err error
+	switch mode {
+	case "fifo":
+		err = qtx.LockQueue(ctx, queue)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return qtx.ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext`
+}

@@ -138,3 +138,19 @@ func ClaimInTxFunc(ctx context.Context, pool *pgxpool.Pool, q *callersdb.Queries
 	})
 	return id, err
 }
+
+// The lock and the claim in one case of a switch, the claim its last
+// statement.
+func ClaimByMode(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, mode, queue string) (id int64, err error) {
+	qtx := q.WithTx(tx)
+	switch mode {
+	case "fifo":
+		if err = qtx.LockQueue(ctx, queue); err != nil {
+			return 0, err
+		}
+		id, err = qtx.ClaimNext(ctx, queue)
+	default:
+		err = errors.New("unknown mode " + mode)
+	}
+	return id, err
+}
