@@ -60,6 +60,11 @@ func (r *Rule) runPass(pass *analysis.Pass) (any, error) {
 	if disabled[r.ID] {
 		return nil, nil
 	}
+	if m, _ := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model); m != nil && m.Dependency() {
+		// go vet runs a rule with facts on every dependency, for the facts
+		// alone: nothing there is reported, and no directive is read.
+		return r.run(pass)
+	}
 	s := newSession(r, pass)
 	inner := *pass
 	inner.Report = s.report
