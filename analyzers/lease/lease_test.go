@@ -27,7 +27,7 @@ func TestAccepted(t *testing.T) {
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper",
-		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage")
+		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage", "cmd_ok_notifyvar")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

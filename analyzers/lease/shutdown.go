@@ -185,8 +185,10 @@ func handlesSIGTERM(pass *analysis.Pass) bool {
 		return true
 	}
 	for _, f := range pass.Files {
-		if asks(f) { // outside any function: a package-level var
-			return true
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && asks(g) { // a package-level var
+				return true
+			}
 		}
 	}
 	return false
