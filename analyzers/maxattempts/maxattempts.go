@@ -592,20 +592,7 @@ func comparesCount(pass *analysis.Pass, e ast.Node, depth int) bool {
 // countOperand reports whether a compared expression is an attempt count:
 // attempts, job.Attempts, j.Tried, job.Attempt().
 func countOperand(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		e = call.Fun
-	}
-	if star, ok := e.(*ast.StarExpr); ok {
-		e = star.X
-	}
-	switch e := e.(type) {
-	case *ast.Ident:
-		return attempts.Named(e.Name) && !strings.Contains(strings.ToLower(e.Name), "retryable")
-	case *ast.SelectorExpr:
-		return countOperand(e.Sel)
-	}
-	return false
+	return attempts.Operand(e, func(name string) bool { return strings.Contains(strings.ToLower(name), "retryable") })
 }
 
 // standard reports whether an import path is the standard library's.

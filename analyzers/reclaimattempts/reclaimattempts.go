@@ -189,19 +189,4 @@ func goLimit(pass *analysis.Pass) bool {
 
 // attemptOperand reports whether a compared expression is an attempt
 // count: attempts, job.Attempts, j.Attempt().
-func attemptOperand(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
-		e = call.Fun
-	}
-	if star, ok := e.(*ast.StarExpr); ok {
-		e = star.X
-	}
-	switch e := e.(type) {
-	case *ast.Ident:
-		return attempts.Named(e.Name) && !limitName.MatchString(e.Name)
-	case *ast.SelectorExpr:
-		return attemptOperand(e.Sel)
-	}
-	return false
-}
+func attemptOperand(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
