@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -35,9 +36,9 @@ func run(pass *analysis.Pass) (any, error) {
 		files:     newFileMap(pass),
 		inspector: inspector.New(pass.Files),
 	}
-	if dependencyCode(pass) {
+	if effects.DependencyCode(pass) {
 		// Neither the standard library nor another module is read: their
-		// functions are not the module's queue (see dependencyCode).
+		// functions are not the module's queue (see effects.DependencyCode).
 		m.inspector, m.dependency = inspector.New(nil), true
 		m.loops = newCallGraph(pass)
 		return m, nil

@@ -2,7 +2,6 @@ package queuemodel
 
 import (
 	"flag"
-	"go/build"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -269,25 +268,3 @@ func (m *fileMap) addFile(path string) *token.File {
 	return tf
 }
 
-// dependencyCode reports whether a package is code the module depends on
-// rather than its own: the standard library, or a package of a required
-// module (a module with a version; the main module and the modules of a
-// go.work, or of a replace by a directory, have none). jobqlint judges the
-// module's code: a library's functions are never its wrappers or claim
-// loops, and skipping them keeps go vet's dependency runs cheap. Both
-// drivers agree: standalone loads these packages from export data.
-func dependencyCode(pass *analysis.Pass) bool {
-	if pass.Module != nil && pass.Module.Version != "" {
-		return true
-	}
-	if pass.Module != nil && pass.Module.Path != "" {
-		return false
-	}
-	goroot := build.Default.GOROOT
-	if goroot == "" || len(pass.Files) == 0 {
-		return false
-	}
-	src := filepath.Join(goroot, "src") + string(filepath.Separator)
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return strings.HasPrefix(name, src)
-}

@@ -1,4 +1,4 @@
-package queuemodel
+package effects
 
 import (
 	"go/ast"
@@ -15,7 +15,7 @@ import (
 // required modules are dependencies, however the driver names them.
 func TestDependencyCode(t *testing.T) {
 	std := filepath.Join(build.Default.GOROOT, "src", "strings", "strings.go")
-	own, err := filepath.Abs(filepath.Join("testdata", "src", "calls", "calls.go"))
+	own, err := filepath.Abs(filepath.Join("testdata", "src", "order", "order.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,8 +39,8 @@ func TestDependencyCode(t *testing.T) {
 				t.Fatal(err)
 			}
 			pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}, Module: tc.module}
-			if got := dependencyCode(pass); got != tc.want {
-				t.Errorf("dependencyCode = %v, want %v", got, tc.want)
+			if got := DependencyCode(pass); got != tc.want {
+				t.Errorf("DependencyCode = %v, want %v", got, tc.want)
 			}
 		})
 	}

@@ -1,0 +1,22 @@
+// Package effects is the shared pass that says what a package's code does
+// to the database, answered on SSA (golang.org/x/tools/go/ssa) rather than
+// on the syntax tree, so that the answer does not depend on how the code
+// happens to be laid out.
+//
+// effects: model on SSA what a package's code does to the database
+//
+// It builds SSA only for packages that touch a database: those that import
+// a database library (database/sql, pgx, sqlx, lib/pq...) or a package of
+// the module that does (the Touches fact). Everything else, and every
+// package that does not type-check, gets an empty Effects: its questions
+// answer "cannot tell", and the rules stay silent there.
+//
+// The questions it answers:
+//   - order and guards by dominance (order.go): whether every path from a
+//     function's entry to a call passes a branch that decides whether the
+//     call runs (a switch case, an early return, a helper's answer), and
+//     whether a function makes a call on every path or only on some;
+//   - which SSA call and function stand for a call expression or a
+//     function's syntax (ssa.go), so that rules reading the queue model
+//     can ask about the calls it records.
+package effects

@@ -1,0 +1,158 @@
+package effects
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// Guarded reports whether every path from its function's entry to instr
+// passes a branch that decides whether instr runs and whose condition
+// satisfies isGuard. A branch decides when one of its two ways cannot reach
+// instr: `if attempts >= max { return fail() }; retry()`, a `switch`
+// whose case compares and whose default retries, a loop that breaks out
+// on the comparison. A branch both of whose ways go on to instr (a log
+// line under `if attempts > 0`) decides nothing.
+//
+// In a function literal, instr is also guarded when every place the
+// literal is made or referenced is.
+func Guarded(instr ssa.Instruction, isGuard func(cond ssa.Value) bool) bool {
+	if instr == nil || instr.Block() == nil {
+		return false
+	}
+	target := instr.Block()
+	fn := target.Parent()
+	reaches := reaching(target)
+	cut := func(b *ssa.BasicBlock) bool {
+		br, ok := last(b).(*ssa.If)
+		return ok && (!reaches[b.Succs[0]] || !reaches[b.Succs[1]]) && isGuard(br.Cond)
+	}
+	if !reachableFromEntry(fn, target, cut) {
+		return true
+	}
+	if fn.Parent() == nil {
+		return false
+	}
+	refs := references(fn)
+	if len(refs) == 0 {
+		return false
+	}
+	for _, r := range refs {
+		if !Guarded(r, isGuard) {
+			return false
+		}
+	}
+	return true
+}
+
+// Unconditional reports whether instr runs on every path from its
+// function's entry to a return: the function does not decide whether to
+// make it (no branch or loop around it).
+func Unconditional(instr ssa.Instruction) bool {
+	if instr == nil || instr.Block() == nil {
+		return false
+	}
+	target := instr.Block()
+	fn := target.Parent()
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == target || seen[b] {
+			continue
+		}
+		seen[b] = true
+		if _, ok := last(b).(*ssa.Return); ok {
+			return false
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return true
+}
+
+// Before reports whether a runs before b on every path that reaches b:
+// a's block dominates b's, or they share a block and a comes first.
+func Before(a, b ssa.Instruction) bool {
+	if a == nil || b == nil || a.Block() == nil || b.Block() == nil || a.Parent() != b.Parent() {
+		return false
+	}
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// reaching returns the blocks from which target can be reached, target
+// included.
+func reaching(target *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{target: true}
+	stack := []*ssa.BasicBlock{target}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	return seen
+}
+
+// reachableFromEntry reports whether target can be reached from fn's entry
+// without leaving a block for which cut holds.
+func reachableFromEntry(fn *ssa.Function, target *ssa.BasicBlock, cut func(*ssa.BasicBlock) bool) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == target {
+			return true
+		}
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if cut(b) {
+			continue
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// references returns the instructions of fn's enclosing function that make
+// the closure fn or use it as a value.
+func references(fn *ssa.Function) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if op != nil && *op == fn {
+					out = append(out, instr)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func last(b *ssa.BasicBlock) ssa.Instruction {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	return b.Instrs[len(b.Instrs)-1]
+}

@@ -1,0 +1,122 @@
+package effects
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// buildSSA makes the SSA form of a package: the package itself with its
+// function bodies, and its direct imports as members only (no bodies), as
+// go vet's own SSA passes do.
+func buildSSA(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) *ssa.Package {
+	prog := ssa.NewProgram(fset, ssa.BuilderMode(0))
+	created := map[*types.Package]bool{pkg: true}
+	for _, imp := range pkg.Imports() {
+		if !created[imp] {
+			created[imp] = true
+			prog.CreatePackage(imp, nil, nil, true)
+		}
+	}
+	p := prog.CreatePackage(pkg, files, info, false)
+	p.Build()
+	return p
+}
+
+// index records, for every function built from this package's source, its
+// syntax and the calls it makes, keyed by the position of the call's
+// opening parenthesis (what ssa.CallCommon.Pos reports).
+func (e *Effects) index() {
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if s := fn.Syntax(); s != nil {
+			e.funcs[s] = fn
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().Pos().IsValid() {
+					e.calls[c.Common().Pos()] = c
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for _, m := range e.Pkg.Members {
+		switch m := m.(type) {
+		case *ssa.Function:
+			visit(m)
+		case *ssa.Type:
+			for _, fn := range methodsOf(e.Pkg.Prog, m.Type()) {
+				visit(fn)
+			}
+		}
+	}
+}
+
+// methodsOf returns the source methods declared on a named type and its
+// pointer.
+func methodsOf(prog *ssa.Program, t types.Type) []*ssa.Function {
+	var out []*ssa.Function
+	named, ok := t.(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return nil
+	}
+	for i := range named.NumMethods() {
+		if fn := prog.FuncValue(named.Method(i)); fn != nil {
+			out = append(out, fn)
+		}
+	}
+	return out
+}
+
+// Call returns the SSA call instruction of a call expression of this
+// package, or nil (no SSA, a conversion, a builtin the builder folds, or
+// a call in code SSA does not build).
+func (e *Effects) Call(call *ast.CallExpr) ssa.CallInstruction {
+	if e == nil || e.Pkg == nil || call == nil {
+		return nil
+	}
+	return e.calls[call.Lparen]
+}
+
+// Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit of this
+// package, or nil.
+func (e *Effects) Func(syntax ast.Node) *ssa.Function {
+	if e == nil || e.Pkg == nil {
+		return nil
+	}
+	return e.funcs[syntax]
+}
+
+// FuncOf returns the SSA function of a function declared in this package,
+// or nil.
+func (e *Effects) FuncOf(fn *types.Func) *ssa.Function {
+	if e == nil || e.Pkg == nil || fn == nil || fn.Pkg() != e.Pkg.Pkg {
+		return nil
+	}
+	return e.Pkg.Prog.FuncValue(fn)
+}
+
+// CallersOf returns the calls in this package's code whose static callee is
+// fn (not calls through interfaces or function values).
+func (e *Effects) CallersOf(fn *ssa.Function) []ssa.CallInstruction {
+	if e == nil || e.Pkg == nil || fn == nil {
+		return nil
+	}
+	if e.callers == nil {
+		e.callers = make(map[*ssa.Function][]ssa.CallInstruction)
+		for _, c := range e.sortedCalls() {
+			if callee := c.Common().StaticCallee(); callee != nil {
+				if o := callee.Origin(); o != nil {
+					callee = o // an instance of a generic function stands for it
+				}
+				e.callers[callee] = append(e.callers[callee], c)
+			}
+		}
+	}
+	return e.callers[fn]
+}
