@@ -267,4 +267,3 @@ func (m *fileMap) addFile(path string) *token.File {
 	files[path] = tf
 	return tf
 }
-
