@@ -8,80 +8,60 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
 
-// Analyzer builds a package's Effects. It reports nothing itself.
+// Analyzer gives a package's Effects. It reports nothing itself, and
+// builds SSA only when a rule first asks a question of a package of the
+// module that type-checks: packages with nothing to ask about (no SQL, no
+// call of a function that runs any) cost nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:             "effects",
 	Doc:              "model on SSA what a package's code does to the database (shared by every jobqlint rule)",
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*Touches)(nil)},
 	RunDespiteErrors: true,
 }
 
-// Effects is what a package's code does to the database. Its zero value
-// (no SSA) answers every question with "cannot tell".
+// Effects is what a package's code does to the database. With no SSA (a
+// dependency, or code that does not type-check) every question answers
+// "cannot tell".
 type Effects struct {
-	// Pkg is the package's SSA form; nil when the package touches no
-	// database, is not the module's own code, or did not type-check.
-	Pkg *ssa.Package
+	pass *analysis.Pass // nil when no SSA can be built
+	once sync.Once
 
+	pkg     *ssa.Package
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
 }
 
-// Touches marks a package of the module that touches a database, itself or
-// through a package it imports: its importers get SSA too.
-type Touches struct{}
-
-func (*Touches) AFact() {}
-
-func (*Touches) String() string { return "touches a database" }
-
 func run(pass *analysis.Pass) (any, error) {
-	e := &Effects{}
-	if DependencyCode(pass) || len(pass.TypeErrors) > 0 || !touchesDatabase(pass) {
-		return e, nil
+	if DependencyCode(pass) || len(pass.TypeErrors) > 0 {
+		return &Effects{}, nil
 	}
-	pass.ExportPackageFact(&Touches{})
-	e.Pkg = buildSSA(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
-	e.funcs = make(map[ast.Node]*ssa.Function)
-	e.calls = make(map[token.Pos]ssa.CallInstruction)
-	e.index()
-	return e, nil
+	return &Effects{pass: pass}, nil
 }
 
-// databaseLibraries are the import paths (and path prefixes, ending in /)
-// of the libraries that talk to a database.
-var databaseLibraries = []string{
-	"database/sql",
-	"github.com/jackc/pgx/", "github.com/jackc/pgconn", "github.com/lib/pq",
-	"github.com/jmoiron/sqlx", "github.com/uptrace/bun", "gorm.io/gorm",
-	"github.com/go-pg/pg/", "github.com/gobuffalo/pop/",
+// Pkg returns the package's SSA form, built on first use (rules of one
+// package may ask at the same time); nil when it cannot be built.
+func (e *Effects) Pkg() *ssa.Package {
+	if e == nil || e.pass == nil {
+		return nil
+	}
+	e.once.Do(func() {
+		e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo)
+		e.index()
+	})
+	return e.pkg
 }
 
-// touchesDatabase reports whether a package imports a database library, or
-// a package that touches a database.
-func touchesDatabase(pass *analysis.Pass) bool {
-	for _, imp := range pass.Pkg.Imports() {
-		path := imp.Path()
-		if slices.ContainsFunc(databaseLibraries, func(lib string) bool {
-			return path == strings.TrimSuffix(lib, "/") || strings.HasSuffix(lib, "/") && strings.HasPrefix(path, lib)
-		}) {
-			return true
-		}
-		if pass.ImportPackageFact(imp, new(Touches)) {
-			return true
-		}
-	}
-	return false
-}
+// Built reports whether the package's SSA has been built.
+func (e *Effects) Built() bool { return e != nil && e.pkg != nil }
 
 // DependencyCode reports whether a package is code the module depends on
 // rather than its own: the standard library, or a package of a required

@@ -5,11 +5,11 @@
 //
 // effects: model on SSA what a package's code does to the database
 //
-// It builds SSA only for packages that touch a database: those that import
-// a database library (database/sql, pgx, sqlx, lib/pq...) or a package of
-// the module that does (the Touches fact). Everything else, and every
-// package that does not type-check, gets an empty Effects: its questions
-// answer "cannot tell", and the rules stay silent there.
+// SSA is built on the first question a rule asks of a package, so that
+// packages with nothing to ask about cost nothing; a dependency (the
+// standard library, another module) and a package that does not type-check
+// get none, and every question about them answers "cannot tell": the rules
+// stay silent there.
 //
 // The questions it answers:
 //   - order and guards by dominance (order.go): whether every path from a
@@ -17,6 +17,7 @@
 //     call runs (a switch case, an early return, a helper's answer), and
 //     whether a function makes a call on every path or only on some;
 //   - which SSA call and function stand for a call expression or a
-//     function's syntax (ssa.go), so that rules reading the queue model
-//     can ask about the calls it records.
+//     function's syntax, and the static callers of a function (ssa.go), so
+//     that rules reading the queue model can ask about the calls it
+//     records.
 package effects

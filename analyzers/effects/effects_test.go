@@ -62,8 +62,24 @@ func TestOrder(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), orderProbe, "order")
 }
 
-// SSA is built for packages that touch a database, directly or through a
-// package of their own that does, and for no others.
-func TestOnlyDatabasePackages(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), orderProbe, "nodb", "viastore")
+// SSA is built on the first question: a package nobody asks about costs
+// nothing.
+func TestBuiltOnDemand(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), builtProbe, "untouched")
+}
+
+// builtProbe asks nothing, and reports whether SSA was built all the same.
+var builtProbe = &analysis.Analyzer{
+	Name:     "builtprobe",
+	Doc:      "test probe for effects' lazy build",
+	Requires: []*analysis.Analyzer{effects.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				pass.Reportf(d.Pos(), "built=%v", e.Built())
+			}
+		}
+		return nil, nil
+	},
 }

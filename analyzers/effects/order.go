@@ -10,7 +10,9 @@ import (
 // instr: `if attempts >= max { return fail() }; retry()`, a `switch`
 // whose case compares and whose default retries, a loop that breaks out
 // on the comparison. A branch both of whose ways go on to instr (a log
-// line under `if attempts > 0`) decides nothing.
+// line under `if attempts > 0`) decides nothing. In a loop every block
+// reaches every other through the back edge: a way counts as reaching
+// instr only if it does so without coming back through the branch.
 //
 // In a function literal, instr is also guarded when every place the
 // literal is made or referenced is.
@@ -20,12 +22,11 @@ func Guarded(instr ssa.Instruction, isGuard func(cond ssa.Value) bool) bool {
 	}
 	target := instr.Block()
 	fn := target.Parent()
-	reaches := reaching(target)
 	cut := func(b *ssa.BasicBlock) bool {
 		br, ok := last(b).(*ssa.If)
-		return ok && (!reaches[b.Succs[0]] || !reaches[b.Succs[1]]) && isGuard(br.Cond)
+		return ok && (!reachesAvoiding(b.Succs[0], target, b) || !reachesAvoiding(b.Succs[1], target, b)) && isGuard(br.Cond)
 	}
-	if !reachableFromEntry(fn, target, cut) {
+	if !reachable(fn.Blocks[0], target, cut) {
 		return true
 	}
 	if fn.Parent() == nil {
@@ -89,45 +90,28 @@ func Before(a, b ssa.Instruction) bool {
 	return false
 }
 
-// reaching returns the blocks from which target can be reached, target
-// included.
-func reaching(target *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{target: true}
-	stack := []*ssa.BasicBlock{target}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range b.Preds {
-			if !seen[p] {
-				seen[p] = true
-				stack = append(stack, p)
-			}
-		}
-	}
-	return seen
+// reachesAvoiding reports whether target can be reached from b without
+// passing through the block avoid.
+func reachesAvoiding(b, target, avoid *ssa.BasicBlock) bool {
+	return reachable(b, target, func(x *ssa.BasicBlock) bool { return x == avoid })
 }
 
-// reachableFromEntry reports whether target can be reached from fn's entry
-// without leaving a block for which cut holds.
-func reachableFromEntry(fn *ssa.Function, target *ssa.BasicBlock, cut func(*ssa.BasicBlock) bool) bool {
-	if len(fn.Blocks) == 0 {
-		return false
-	}
+// reachable reports whether target can be reached from start without
+// going on from a block for which stop holds (target itself counts as
+// reached even then; a stopped start reaches only itself).
+func reachable(start, target *ssa.BasicBlock, stop func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{fn.Blocks[0]}
+	stack := []*ssa.BasicBlock{start}
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if b == target {
 			return true
 		}
-		if seen[b] {
+		if seen[b] || stop(b) {
 			continue
 		}
 		seen[b] = true
-		if cut(b) {
-			continue
-		}
 		stack = append(stack, b.Succs...)
 	}
 	return false

@@ -25,10 +25,14 @@ func buildSSA(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *
 	return p
 }
 
-// index records, for every function built from this package's source, its
-// syntax and the calls it makes, keyed by the position of the call's
-// opening parenthesis (what ssa.CallCommon.Pos reports).
+// index records, for every function built from this package's source
+// (the package initializer included), its syntax, the calls it makes,
+// keyed by the position of the call's opening parenthesis (what
+// ssa.CallCommon.Pos reports), and the static callers of each function.
 func (e *Effects) index() {
+	e.funcs = make(map[ast.Node]*ssa.Function)
+	e.calls = make(map[token.Pos]ssa.CallInstruction)
+	e.callers = make(map[*ssa.Function][]ssa.CallInstruction)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
 		if s := fn.Syntax(); s != nil {
@@ -45,14 +49,22 @@ func (e *Effects) index() {
 			visit(anon)
 		}
 	}
-	for _, m := range e.Pkg.Members {
+	for _, m := range e.pkg.Members {
 		switch m := m.(type) {
 		case *ssa.Function:
 			visit(m)
 		case *ssa.Type:
-			for _, fn := range methodsOf(e.Pkg.Prog, m.Type()) {
+			for _, fn := range methodsOf(e.pkg.Prog, m.Type()) {
 				visit(fn)
 			}
+		}
+	}
+	for _, c := range e.sortedCalls() {
+		if callee := c.Common().StaticCallee(); callee != nil {
+			if o := callee.Origin(); o != nil {
+				callee = o // an instance of a generic function stands for it
+			}
+			e.callers[callee] = append(e.callers[callee], c)
 		}
 	}
 }
@@ -77,7 +89,7 @@ func methodsOf(prog *ssa.Program, t types.Type) []*ssa.Function {
 // package, or nil (no SSA, a conversion, a builtin the builder folds, or
 // a call in code SSA does not build).
 func (e *Effects) Call(call *ast.CallExpr) ssa.CallInstruction {
-	if e == nil || e.Pkg == nil || call == nil {
+	if call == nil || e.Pkg() == nil {
 		return nil
 	}
 	return e.calls[call.Lparen]
@@ -86,7 +98,7 @@ func (e *Effects) Call(call *ast.CallExpr) ssa.CallInstruction {
 // Func returns the SSA function of a *ast.FuncDecl or *ast.FuncLit of this
 // package, or nil.
 func (e *Effects) Func(syntax ast.Node) *ssa.Function {
-	if e == nil || e.Pkg == nil {
+	if e.Pkg() == nil {
 		return nil
 	}
 	return e.funcs[syntax]
@@ -95,28 +107,18 @@ func (e *Effects) Func(syntax ast.Node) *ssa.Function {
 // FuncOf returns the SSA function of a function declared in this package,
 // or nil.
 func (e *Effects) FuncOf(fn *types.Func) *ssa.Function {
-	if e == nil || e.Pkg == nil || fn == nil || fn.Pkg() != e.Pkg.Pkg {
+	p := e.Pkg()
+	if p == nil || fn == nil || fn.Pkg() != p.Pkg {
 		return nil
 	}
-	return e.Pkg.Prog.FuncValue(fn)
+	return p.Prog.FuncValue(fn)
 }
 
 // CallersOf returns the calls in this package's code whose static callee is
-// fn (not calls through interfaces or function values).
+// fn (not calls through interfaces or function values), in source order.
 func (e *Effects) CallersOf(fn *ssa.Function) []ssa.CallInstruction {
-	if e == nil || e.Pkg == nil || fn == nil {
+	if fn == nil || e.Pkg() == nil {
 		return nil
-	}
-	if e.callers == nil {
-		e.callers = make(map[*ssa.Function][]ssa.CallInstruction)
-		for _, c := range e.sortedCalls() {
-			if callee := c.Common().StaticCallee(); callee != nil {
-				if o := callee.Origin(); o != nil {
-					callee = o // an instance of a generic function stands for it
-				}
-				e.callers[callee] = append(e.callers[callee], c)
-			}
-		}
 	}
 	return e.callers[fn]
 }

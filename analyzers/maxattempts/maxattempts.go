@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
@@ -30,8 +31,9 @@ var record []byte
 
 // Rule is the maxattempts rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*Retries)(nil)},
 })
 
 // Analyzer reports the maxattempts rule's findings.
@@ -44,11 +46,15 @@ var (
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	deferred := newRetriesAt()
+	defer deferred.export(pass)
+	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
+	judgeCalls(pass, m, e, guardedFail, deferred)
 	if len(m.Tables) == 0 {
 		return nil, nil // no queue, no retries to bound
 	}
-	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
-	unguarded := unguardedRetries(pass, m, root)
+	root := m.Inspector().Root()
 	reported := false
 	for _, limit := range unreadLimits(pass, m, root) {
 		d := analysis.Diagnostic{
@@ -311,9 +317,11 @@ func readElsewhere(pass *analysis.Pass, m *queuemodel.Model, name string) bool {
 
 // unguardedRetries returns the retries of the package that no attempt
 // guard stops. It reports the retries that reset the attempt count, which
-// no guard can stop, itself.
-func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) []*queuemodel.Statement {
-	var out []*queuemodel.Statement
+// no guard can stop, itself. A retry made on every path of an exported
+// function that nothing in the package calls is left to that function's
+// callers (see retriesAt). It also reports whether the package records a
+// failure under an attempt guard of its own.
+func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, deferred *retriesAt) (out []*queuemodel.Statement, anyGuardedFail bool) {
 	for _, qt := range m.QueueTables() {
 		var retries, fails []*queuemodel.Statement
 		for _, st := range qt.Statements {
@@ -326,10 +334,17 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 				fails = append(fails, st)
 			}
 		}
-		guardedFail := false
+		// A failure made on every path of an exported function that
+		// nothing here calls may be guarded by its callers, out of sight:
+		// the retries beside it get the benefit of the doubt, unless they
+		// too are left to their callers, who then judge both.
+		guardedFail, failAtCallers := false, false
 		for _, f := range fails {
-			guardedFail = guardedFail || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || goGuard(pass, root, f.Call) || bodyGuard(f) || boundGuard(pass, root, f)
+			v, _ := guard(e, e.Call(f.Call.Expr))
+			guardedFail = guardedFail || v == guarded || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || bodyGuard(f) || boundGuarded(e, f, qt.StateColumn)
+			failAtCallers = failAtCallers || v == callersDecide
 		}
+		anyGuardedFail = anyGuardedFail || guardedFail
 		for _, r := range retries {
 			if redrive(qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
@@ -342,13 +357,22 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, root inspector.C
 				})
 				continue
 			}
-			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || goGuard(pass, root, r.Call) || bodyGuard(r) || pollGuard(qt, r) {
+			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
 				continue
 			}
-			out = append(out, r)
+			call := e.Call(r.Call.Expr)
+			if call == nil {
+				continue // no SSA: the Go around it cannot be judged, so it is not guessed
+			}
+			switch v, fn := guard(e, call); {
+			case v == callersDecide:
+				deferred.add(pass, m, fn, r)
+			case v == unguarded && !failAtCallers:
+				out = append(out, r)
+			}
 		}
 	}
-	return out
+	return out, anyGuardedFail
 }
 
 // pollGuard reports whether the polls take a job in the state a retry
@@ -475,145 +499,6 @@ func sqlGuard(s *sqlcheck.Stmt, ops ...string) bool {
 		}
 	}
 	return false
-}
-
-// goGuard reports whether a call runs under an if whose condition compares
-// an attempt count, or asks a helper that does, there or at a call of the
-// function that holds it (two levels up, in this package). An exported
-// function this package does not call, and that makes the call
-// unconditionally, is given the benefit of the doubt: its callers, out of
-// sight, decide.
-func goGuard(pass *analysis.Pass, root inspector.Cursor, call *queuemodel.Call) bool {
-	cur, ok := root.FindNode(call.Expr)
-	if !ok {
-		return false
-	}
-	return guardedAt(pass, root, cur, 2)
-}
-
-// boundGuard reports whether the failed state a statement binds is given
-// to its variable under an attempt guard: next := queued; if attempts >=
-// max { next = failed }.
-func boundGuard(pass *analysis.Pass, root inspector.Cursor, st *queuemodel.Statement) bool {
-	if len(st.BoundAt) == 0 {
-		return false
-	}
-	for _, n := range st.BoundAt {
-		cur, ok := root.FindNode(n)
-		if !ok || !guardedAt(pass, root, cur, 0) {
-			return false
-		}
-	}
-	return true
-}
-
-func guardedAt(pass *analysis.Pass, root inspector.Cursor, cur inspector.Cursor, depth int) bool {
-	for c := range cur.Enclosing((*ast.IfStmt)(nil)) {
-		if guardCond(pass, c.Node().(*ast.IfStmt).Cond) {
-			return true
-		}
-	}
-	if depth == 0 {
-		return false
-	}
-	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn, ok := pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
-		if !ok {
-			return false
-		}
-		called := false
-		for c := range root.Preorder((*ast.CallExpr)(nil)) {
-			if typeutil.Callee(pass.TypesInfo, c.Node().(*ast.CallExpr)) != fn {
-				continue
-			}
-			called = true
-			if guardedAt(pass, root, c, depth-1) {
-				return true
-			}
-		}
-		// An exported function no code of the package calls may be a
-		// store's operation (Retry) whose callers, out of sight, decide;
-		// not when it decides itself, retrying in a branch (the worker's
-		// exported Run).
-		return !called && fn.Exported() && !branched(cur, d)
-	}
-	return false
-}
-
-// branched reports whether a call sits in a branch or loop of the function
-// fn: the function decides whether to make it.
-func branched(cur, fn inspector.Cursor) bool {
-	for c := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSwitchStmt)(nil), (*ast.SelectStmt)(nil),
-		(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
-		return c != fn
-	}
-	return false
-}
-
-// guardCond reports whether an if's condition compares an attempt count
-// (job.Attempts >= max) or asks a helper that does (if exhausted(job)). A
-// condition on the error alone (errors.Is(err, ErrPermanent), retryable(err))
-// is not a limit: ordinary errors still retry for ever.
-func guardCond(pass *analysis.Pass, cond ast.Expr) bool {
-	return comparesCount(pass, cond, 1)
-}
-
-// comparesCount reports whether an expression compares an attempt count,
-// itself or in the body of a function of this package it calls (depth
-// levels down). A call to a function outside the standard library whose
-// body is out of sight may compare it: the benefit of the doubt.
-func comparesCount(pass *analysis.Pass, e ast.Node, depth int) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BinaryExpr:
-			switch n.Op {
-			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
-				found = found || countOperand(n.X) || countOperand(n.Y)
-			}
-		case *ast.CallExpr:
-			fn, ok := typeutil.Callee(pass.TypesInfo, n).(*types.Func)
-			if !ok || fn.Pkg() == nil {
-				break
-			}
-			if fn.Pkg() != pass.Pkg {
-				found = found || !standard(fn.Pkg().Path())
-				break
-			}
-			if body := funcBody(pass, fn); body != nil && depth > 0 {
-				found = found || comparesCount(pass, body, depth-1)
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// countOperand reports whether a compared expression is an attempt count:
-// attempts, job.Attempts, j.Tried, job.Attempt().
-func countOperand(e ast.Expr) bool {
-	return attempts.Operand(e, func(name string) bool { return strings.Contains(strings.ToLower(name), "retryable") })
-}
-
-// standard reports whether an import path is the standard library's.
-func standard(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
-}
-
-// funcBody returns the body of a function declared in this package.
-func funcBody(pass *analysis.Pass, fn *types.Func) *ast.BlockStmt {
-	for _, f := range pass.Files {
-		if pass.Fset.File(f.Pos()) != pass.Fset.File(fn.Pos()) {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
-				return fd.Body
-			}
-		}
-	}
-	return nil
 }
 
 func sortByPos(objs []types.Object) {

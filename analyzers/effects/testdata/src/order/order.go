@@ -93,4 +93,21 @@ func inLoop(attempts []int) {
 	}
 }
 
-var Exported = 1
+func guardInLoop(attempts, max, n int) {
+	for i := 0; i < n; i++ {
+		if attempts >= max {
+			fail()
+			continue
+		}
+		retry() // want `guarded unconditional=false`
+	}
+}
+
+func logInLoop(attempts, n int) {
+	for i := 0; i < n; i++ {
+		if attempts > 0 {
+			log()
+		}
+		retry() // want `unguarded unconditional=false`
+	}
+}

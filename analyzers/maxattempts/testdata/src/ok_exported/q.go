@@ -15,7 +15,7 @@ func (s *Store) Claim(ctx context.Context) (id int64, err error) {
 	return id, err
 }
 
-func (s *Store) Retry(ctx context.Context, id int64) error {
+func (s *Store) Retry(ctx context.Context, id int64) error { // want Retry:"retries\\(q.go:19\\)"
 	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id)
 	return err
 }

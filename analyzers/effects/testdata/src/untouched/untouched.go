@@ -1,0 +1,4 @@
+package untouched
+
+// Nothing here asks a question of the package: no SSA is built.
+func run() {} // want `built=false`

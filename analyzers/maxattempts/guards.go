@@ -1,0 +1,323 @@
+package maxattempts
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// Guards in Go are judged on the control-flow graph (effects.Guarded): a
+// statement is guarded when every path to it passes a branch on an attempt
+// count that decides whether it runs, whether that branch is an enclosing
+// if, an early return, a switch case before a default, or a loop's exit.
+
+// A verdict is what the Go code around a statement says about its guard.
+type verdict int
+
+const (
+	unguarded     verdict = iota
+	guarded               // every path to it passes an attempt comparison
+	callersDecide         // it runs unconditionally in an exported function no code of the package calls
+)
+
+// guard judges a database call: guarded in its function, or at the calls
+// of that function in this package (two levels up). An exported function
+// that this package does not call and that makes the call on every path
+// leaves the decision to its callers, out of sight here.
+func guard(e *effects.Effects, call ssa.CallInstruction) (verdict, *ssa.Function) {
+	return guardAt(e, call, 2)
+}
+
+func guardAt(e *effects.Effects, instr ssa.Instruction, depth int) (verdict, *ssa.Function) {
+	if instr == nil {
+		return unguarded, nil
+	}
+	if effects.Guarded(instr, guardCond(e)) {
+		return guarded, nil
+	}
+	top := instr.Parent()
+	for top.Parent() != nil {
+		top = top.Parent() // a function literal: its callers are its enclosing function's
+	}
+	if depth == 0 {
+		return unguarded, nil
+	}
+	callers := e.CallersOf(top)
+	for _, c := range callers {
+		if v, _ := guardAt(e, c, depth-1); v == guarded {
+			return guarded, nil
+		}
+	}
+	obj, _ := top.Object().(*types.Func)
+	if len(callers) == 0 && obj != nil && obj.Exported() && effects.Unconditional(instr) {
+		return callersDecide, top
+	}
+	return unguarded, nil
+}
+
+// boundGuarded reports whether the state a statement binds through a
+// variable is given to it only under an attempt guard: next := queued; if
+// attempts >= max { next = failed }. The value reaches the call through
+// a phi; the edge that brings the statement's state must be guarded.
+func boundGuarded(e *effects.Effects, st *queuemodel.Statement, col string) bool {
+	if len(st.BoundAt) == 0 {
+		return false
+	}
+	state, ok := setState(st, col)
+	call := e.Call(st.Call.Expr)
+	if !ok || call == nil {
+		return false
+	}
+	edges := 0
+	for _, arg := range call.Common().Args {
+		for _, pred := range constantEdges(arg, state, map[ssa.Value]bool{}) {
+			edges++
+			if v, _ := guardAt(e, pred.Instrs[len(pred.Instrs)-1], 0); v != guarded {
+				return false
+			}
+		}
+	}
+	return edges > 0
+}
+
+// constantEdges returns the blocks from which a phi feeding v brings the
+// string constant s, following v through interface conversions and the
+// variadic slice of a call's arguments.
+func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicBlock {
+	if seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return constantEdges(v.X, s, seen)
+	case *ssa.ChangeType:
+		return constantEdges(v.X, s, seen)
+	case *ssa.Convert:
+		return constantEdges(v.X, s, seen)
+	case *ssa.Slice:
+		return constantEdges(v.X, s, seen)
+	case *ssa.Alloc:
+		var out []*ssa.BasicBlock
+		for _, ref := range *v.Referrers() {
+			ia, ok := ref.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, r := range *ia.Referrers() {
+				if store, ok := r.(*ssa.Store); ok && store.Addr == ia {
+					out = append(out, constantEdges(store.Val, s, seen)...)
+				}
+			}
+		}
+		return out
+	case *ssa.Phi:
+		var out []*ssa.BasicBlock
+		for i, edge := range v.Edges {
+			if isString(edge, s) {
+				out = append(out, v.Block().Preds[i])
+			} else {
+				out = append(out, constantEdges(edge, s, seen)...)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func isString(v ssa.Value, s string) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == s
+}
+
+// guardCond returns the test for a branch condition that limits attempts:
+// it compares an attempt count (job.Attempts >= max), or asks a helper
+// that does (if exhausted(job)). A condition on the error alone
+// (errors.Is(err, ErrPermanent), retryable(err)) is not a limit: ordinary
+// errors still retry for ever.
+func guardCond(e *effects.Effects) func(ssa.Value) bool {
+	return func(cond ssa.Value) bool {
+		return comparesCount(e, cond, 1, map[ssa.Value]bool{})
+	}
+}
+
+// comparesCount reports whether a condition compares an attempt count,
+// itself or in the body of a function of this package it calls (depth
+// levels down). A call to a function outside the standard library whose
+// body is out of sight may compare it: the benefit of the doubt. Only
+// the condition's truth values are followed: in err != nil, the call that
+// returned err decides nothing.
+func comparesCount(e *effects.Effects, v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if seen[v] || !isBool(v.Type()) {
+		return false
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		if comparison(v) {
+			return true
+		}
+		return comparesCount(e, v.X, depth, seen) || comparesCount(e, v.Y, depth, seen)
+	case *ssa.UnOp:
+		return v.Op == token.NOT && comparesCount(e, v.X, depth, seen)
+	case *ssa.Phi:
+		for _, edge := range v.Edges {
+			if comparesCount(e, edge, depth, seen) {
+				return true
+			}
+		}
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return callCompares(e, c.Common(), depth)
+		}
+	case *ssa.Call:
+		return callCompares(e, v.Common(), depth)
+	}
+	return false
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// callCompares reports whether a called function compares an attempt
+// count (see comparesCount).
+func callCompares(e *effects.Effects, c *ssa.CallCommon, depth int) bool {
+	var obj *types.Func
+	if callee := c.StaticCallee(); callee != nil {
+		if callee.Pkg != nil && callee.Pkg == e.Pkg() {
+			return depth > 0 && bodyCompares(e, callee, depth-1)
+		}
+		obj, _ = callee.Object().(*types.Func)
+	} else if c.IsInvoke() {
+		obj = c.Method
+	}
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg {
+		return false
+	}
+	return !standard(obj.Pkg().Path())
+}
+
+// bodyCompares reports whether a function of this package compares an
+// attempt count anywhere in its body, or in a function of the package it
+// calls (depth levels down).
+func bodyCompares(e *effects.Effects, fn *ssa.Function, depth int) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.BinOp:
+				if comparison(instr) {
+					return true
+				}
+			case ssa.CallInstruction:
+				if callCompares(e, instr.Common(), depth) {
+					return true
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if bodyCompares(e, anon, depth) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparison reports whether a binary operation orders or equates an
+// attempt count with something.
+func comparison(b *ssa.BinOp) bool {
+	switch b.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
+		return countValue(b.X) || countValue(b.Y)
+	}
+	return false
+}
+
+// countValue reports whether a compared value is an attempt count:
+// attempts, job.Attempts, j.Tried, job.Attempt(), attempts+1.
+func countValue(v ssa.Value) bool {
+	name := valueName(v, 0)
+	return attempts.Named(name) && !strings.Contains(strings.ToLower(name), "retryable")
+}
+
+// valueName returns the name a value goes by in the source: the variable,
+// parameter, field or method it is read from.
+func valueName(v ssa.Value, depth int) string {
+	if depth > 4 {
+		return ""
+	}
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return addrName(v.X)
+		}
+	case *ssa.Field:
+		return fieldName(v.X.Type(), v.Field)
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	case *ssa.Phi:
+		return v.Comment
+	case *ssa.Convert:
+		return valueName(v.X, depth+1)
+	case *ssa.ChangeType:
+		return valueName(v.X, depth+1)
+	case *ssa.BinOp:
+		if v.Op == token.ADD || v.Op == token.SUB {
+			if n := valueName(v.X, depth+1); attempts.Named(n) {
+				return n
+			}
+			return valueName(v.Y, depth+1)
+		}
+	case *ssa.Call:
+		c := v.Common()
+		if c.IsInvoke() && len(c.Args) == 0 {
+			return c.Method.Name()
+		}
+		if callee := c.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(c.Args) == 1 {
+			return callee.Name()
+		}
+	}
+	return ""
+}
+
+// addrName names the variable or field an address points at.
+func addrName(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return fieldName(a.X.Type(), a.Field)
+	case *ssa.Alloc:
+		return a.Comment
+	case *ssa.Global:
+		return a.Name()
+	case *ssa.FreeVar:
+		return a.Name()
+	}
+	return ""
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return ""
+}
+
+// standard reports whether an import path is the standard library's.
+func standard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
