@@ -41,8 +41,9 @@ type Assign struct {
 
 // An Output is one item of a SELECT list or RETURNING list.
 type Output struct {
-	Column string // the source column, when the item is a plain column (its qualifier dropped); "" otherwise
-	Star   bool   // * or t.*: every column of the table
+	Column string   // the source column, when the item is a plain column (its qualifier dropped); "" otherwise
+	Star   bool     // * or t.*: every column of the table
+	Reads  []string // for an expression (COALESCE(max_attempts, 0)), the columns it reads
 }
 
 // A CTE is one WITH query.
@@ -181,7 +182,16 @@ func outputs(list []*pg.Node) []Output {
 				continue
 			}
 		}
-		out = append(out, Output{Column: columnName(val)})
+		o := Output{Column: columnName(val)}
+		if o.Column == "" {
+			walk(val, func(n *pg.Node) bool {
+				if c := columnName(n); c != "" && n.GetColumnRef() != nil {
+					o.Reads = append(o.Reads, c)
+				}
+				return true
+			})
+		}
+		out = append(out, o)
 	}
 	return out
 }

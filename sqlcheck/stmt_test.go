@@ -121,8 +121,8 @@ func TestLookupPollIsNotAPoll(t *testing.T) {
 }
 
 func TestOutputs(t *testing.T) {
-	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}, {}, {Star: true}},
-		stmt(t, `SELECT j.id, payload AS p, count(*), j.* FROM jobs j GROUP BY 1`).Outputs)
+	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}, {}, {Star: true}, {Reads: []string{"max_attempts"}}, {Reads: []string{"max_attempts", "attempts"}}},
+		stmt(t, `SELECT j.id, payload AS p, count(*), j.*, COALESCE(max_attempts, 0), max_attempts - j.attempts FROM jobs j GROUP BY 1`).Outputs)
 	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}},
 		stmt(t, `UPDATE jobs SET status = 'running' WHERE id = 1 RETURNING id, jobs.payload`).Outputs)
 }

@@ -43,7 +43,9 @@ func run(pass *analysis.Pass) (any, error) {
 	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
-		if !reported[pos] {
+		// Tests and examples run once and stop on any error: they are not
+		// workers.
+		if !reported[pos] && !queuemodel.InTestFile(pass, pos) {
 			reported[pos] = true
 			pass.Report(analysis.Diagnostic{Pos: pos, Message: msg})
 		}

@@ -18,5 +18,5 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
 		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs",
 		"ok_supervised", "ok_txcommit", "ok_txaborted",
-		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot")
+		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot", "ok_example")
 }

@@ -169,7 +169,7 @@ func readsColumn(m *queuemodel.Model, qt *queuemodel.QueueTable, col string) boo
 				found = found || mentions(a.Value.Text, col)
 			}
 			for _, o := range s.Outputs {
-				found = found || o.Column == col || o.Star // read into Go, where a decision may use it
+				found = found || o.Column == col || o.Star || slices.Contains(o.Reads, col) // read into Go, where a decision may use it
 			}
 		})
 	}
