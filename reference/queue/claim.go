@@ -42,7 +42,7 @@ func claim(ctx context.Context, pool *pgxpool.Pool, queue string, limit int, lea
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (*Job, error) {
 		var j Job
-		err := row.Scan(&j.ID, &j.Queue, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts, &j.Token, &j.LeasedUntil)
+		err := row.Scan(&j.ID, &j.Queue, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts, &j.token, &j.LeasedUntil)
 		return &j, err
 	})
 }

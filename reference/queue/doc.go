@@ -31,7 +31,9 @@
 //
 // Delivery is at least once: a job whose worker dies mid-run runs again
 // after its lease expires, so handlers must be idempotent (an email job
-// records that it sent; a charge uses the provider's idempotency key, or
-// the claim's Job.Token, which a downstream service can also use to turn
-// away a stale run's late write).
+// records that it sent; a charge passes the provider an idempotency key
+// that is the same on every attempt: Job.IdempotencyKey, or a key in the
+// job's arguments). (Job.ID, Job.Attempt) is a fence: the attempt grows
+// with every claim, so a downstream service that keeps the highest one it
+// accepted per job turns away a stale run's late write.
 package queue

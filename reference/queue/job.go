@@ -3,6 +3,7 @@ package queue
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -23,18 +24,30 @@ type Job struct {
 	// Payload is the job's arguments as JSON, exactly as stored: the typed
 	// handler decodes it once.
 	Payload json.RawMessage
-	// Attempt is this claim's attempt number, from 1.
+	// Attempt is this claim's attempt number, from 1. Every claim counts
+	// one more, and nothing lowers it (an operator's Retry adds attempts):
+	// (ID, Attempt) is a fence. A downstream service that keeps the
+	// highest Attempt it accepted per job ID turns away a stale run's late
+	// write.
 	Attempt     int
 	MaxAttempts int
-	// Token identifies this claim: the lease renewal and the outcome are
-	// recorded only while the job still carries it. It is the fencing and
-	// idempotency key for calls the handler makes downstream: a service
-	// that remembers the last token it accepted per job (or takes it as an
-	// idempotency key) turns away a stale run's late write, and a re-run
-	// of the same claim cannot happen (every claim draws a new token).
-	Token       string
 	LeasedUntil time.Time
+
+	// token identifies this claim to the queue's own bookkeeping: the lease
+	// renewal and the outcome are recorded only while the job still
+	// carries it. A new one is drawn at every claim, so it is no
+	// idempotency key: see IdempotencyKey.
+	token string
 }
+
+// IdempotencyKey is the same on every attempt of the job: pass it to a
+// provider that takes one (a payment API), so that a retry after a call
+// that timed out once the provider had acted does not act twice. It is
+// built from the job's ID, which is unique in one database; where jobs
+// of several databases reach the same provider, or a restored backup
+// reuses IDs, put a key in the job's arguments instead (derived from what
+// the job is about: "subscription 42, December 2026").
+func (j *Job) IdempotencyKey() string { return "job-" + strconv.FormatInt(j.ID, 10) }
 
 // execForClaims runs a statement over many claims at once: it takes the
 // jobs' IDs ($1) and claim tokens ($2), then args, and returns the tokens of
@@ -43,7 +56,7 @@ type Job struct {
 func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[string]bool, error) {
 	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
 	for i, j := range jobs {
-		ids[i], tokens[i] = j.ID, j.Token
+		ids[i], tokens[i] = j.ID, j.token
 	}
 	rows, err := pool.Query(ctx, sql, append([]any{ids, tokens}, args...)...)
 	if err != nil {

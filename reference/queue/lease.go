@@ -89,10 +89,10 @@ func (w *Worker) heartbeat(ctx context.Context) {
 		nextAnswer := time.Now().Add(every + w.callTimeout())
 		w.mu.Lock()
 		for _, job := range held {
-			h, ok := w.held[job.Token]
+			h, ok := w.held[job.token]
 			switch {
 			case !ok: // it has returned meanwhile
-			case err == nil && still[job.Token]:
+			case err == nil && still[job.token]:
 				h.until = sent.Add(w.cfg.Lease)
 			case err == nil:
 				h.cancel(ErrLeaseLost)

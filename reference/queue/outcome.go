@@ -96,7 +96,7 @@ func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
 	if err != nil {
 		return err
 	}
-	if !recorded[job.Token] {
+	if !recorded[job.token] {
 		return ErrLeaseLost
 	}
 	return nil
@@ -179,7 +179,7 @@ func (c *completer) flush(batch []completion) {
 		switch {
 		case err != nil:
 			req.done <- err
-		case recorded[req.job.Token]:
+		case recorded[req.job.token]:
 			req.done <- nil
 		default:
 			req.done <- ErrLeaseLost
@@ -197,7 +197,7 @@ func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b
 	if err != nil {
 		return err
 	}
-	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
 	if err != nil {
 		return err
 	}

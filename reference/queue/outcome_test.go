@@ -102,7 +102,7 @@ func TestBatchesDoNotScanEveryRunningJob(t *testing.T) {
 	batch := running[:300]
 	ids, tokens := make([]string, len(batch)), make([]string, len(batch))
 	for i, j := range batch {
-		ids[i], tokens[i] = fmt.Sprint(j.ID), j.Token
+		ids[i], tokens[i] = fmt.Sprint(j.ID), j.token
 	}
 	args := fmt.Sprintf("'{%s}', '{%s}'", strings.Join(ids, ","), strings.Join(tokens, ","))
 

@@ -294,7 +294,7 @@ func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{}), until: until}
 	w.mu.Lock()
 	previous := w.latest[job.ID]
-	w.held[job.Token], w.latest[job.ID] = h, h
+	w.held[job.token], w.latest[job.ID] = h, h
 	w.busy++
 	w.mu.Unlock()
 	w.running.Go(func() {
@@ -376,7 +376,7 @@ func (w *Worker) handlerReturned() {
 // release lets go of a claim whose outcome is recorded (or given up).
 func (w *Worker) release(h *heldJob) {
 	w.mu.Lock()
-	delete(w.held, h.job.Token)
+	delete(w.held, h.job.token)
 	if w.latest[h.job.ID] == h {
 		delete(w.latest, h.job.ID)
 	}
@@ -427,7 +427,7 @@ func (w *Worker) record(job *Job, handlerErr error) {
 // says what became of the outcome: completed, failed, lease_lost (the fence
 // turned it away), gave_up, or abandoned (at shutdown).
 func (w *Worker) jobLog(job *Job) *slog.Logger {
-	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
+	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt)
 }
 
 // maintain runs the reclaimer and the retention cleanup until ctx is done.

@@ -19,11 +19,16 @@ import (
 	"github.com/jobqlint/jobqlint/reference/queue"
 )
 
+// claim is one claim of a job: the fence (ID, attempt).
+type claim struct {
+	job     int64
+	attempt int
+}
+
 // outcome is one outcome a worker recorded, from its log.
 type outcome struct {
-	pid   int
-	job   int64
-	token string
+	pid int
+	claim
 }
 
 // controller runs the worker processes and remembers what happened to them.
@@ -40,8 +45,8 @@ type controller struct {
 	frozen    map[int]bool
 	stalled   map[int]bool // pids one of whose connections was stalled
 	completed []outcome
-	failed    map[string]bool // tokens whose run recorded a failure (a retry)
-	leaseLost map[string]bool // tokens whose outcome the fence turned away, or given up on
+	failed    map[claim]bool // claims whose run recorded a failure (a retry)
+	leaseLost map[claim]bool // claims whose outcome the fence turned away, or given up on
 	overlaps  []string        // "job N in pid P": one job run twice at once in one worker
 	// The PostgreSQL crash: runs under way then may run again.
 	crashAt, upAt time.Time
@@ -64,7 +69,7 @@ func runChaos(o options) (ok bool, err error) {
 		return false, err
 	}
 	c := &controller{o: o, exe: exe, dsn: dsn, rand: rand.New(rand.NewPCG(uint64(o.seed), 0)),
-		killed: map[int]bool{}, frozen: map[int]bool{}, stalled: map[int]bool{}, failed: map[string]bool{}, leaseLost: map[string]bool{}}
+		killed: map[int]bool{}, frozen: map[int]bool{}, stalled: map[int]bool{}, failed: map[claim]bool{}, leaseLost: map[claim]bool{}}
 
 	if o.logFile != "" {
 		if c.logFile, err = os.Create(o.logFile); err != nil {
@@ -290,7 +295,7 @@ func (c *controller) readLog(s *bufio.Scanner) {
 			Overlap  bool   `json:"overlap"`
 			PID      int    `json:"pid"`
 			Job      int64  `json:"job"`
-			Token    string `json:"token"`
+			Attempt  int    `json:"attempt"`
 		}
 		if json.Unmarshal(s.Bytes(), &line) != nil {
 			continue
@@ -302,13 +307,14 @@ func (c *controller) readLog(s *bufio.Scanner) {
 		if line.Overlap {
 			c.overlaps = append(c.overlaps, fmt.Sprintf("job %d in pid %d", line.Job, line.PID))
 		}
+		cl := claim{job: line.Job, attempt: line.Attempt}
 		switch line.Recorded {
 		case "completed":
-			c.completed = append(c.completed, outcome{pid: line.PID, job: line.Job, token: line.Token})
+			c.completed = append(c.completed, outcome{pid: line.PID, claim: cl})
 		case "failed":
-			c.failed[line.Token] = true
+			c.failed[cl] = true
 		case "lease_lost", "gave_up":
-			c.leaseLost[line.Token] = true
+			c.leaseLost[cl] = true
 		}
 		c.mu.Unlock()
 	}

@@ -65,9 +65,9 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 	// but the last": a worker frozen before its handler started runs it
 	// after it thaws, after the run that finished the job.)
 	rows, err := pool.Query(ctx, `
-		SELECT r.job_id, r.pid, r.token::text, r.ran_at
+		SELECT r.job_id, r.pid, r.attempt, r.ran_at
 		FROM chaos_runs r JOIN jobs j ON j.id = r.job_id
-		WHERE r.token IS DISTINCT FROM j.lease_token OR j.state <> 'succeeded'`)
+		WHERE r.attempt <> j.attempts OR j.state <> 'succeeded'`)
 	if err != nil {
 		return r, err
 	}
@@ -75,9 +75,9 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 	for rows.Next() {
 		var job int64
 		var pid int
-		var token string
+		var attempt int
 		var ranAt time.Time
-		if err := rows.Scan(&job, &pid, &token, &ranAt); err != nil {
+		if err := rows.Scan(&job, &pid, &attempt, &ranAt); err != nil {
 			return r, err
 		}
 		repeated[job] = true
@@ -90,11 +90,11 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 			r.extraStalled++
 		case !c.crashAt.IsZero() && ranAt.After(c.crashAt.Add(-2*c.o.lease)) && ranAt.Before(c.upAt):
 			r.extraOutage++
-		case c.failed[token]:
+		case c.failed[claim{job, attempt}]:
 			r.extraRetried++
 		default:
 			r.extraUnexplained++
-			fmt.Printf("job %d: a run by pid %d (token %s) that did not finish it, though its worker was neither killed, frozen nor stalled, the run began away from the PostgreSQL crash, and it recorded no failure\n", job, pid, token)
+			fmt.Printf("job %d: a run by pid %d (attempt %d) that did not finish it, though its worker was neither killed, frozen nor stalled, the run began away from the PostgreSQL crash, and it recorded no failure\n", job, pid, attempt)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -102,27 +102,28 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 	}
 	r.repeatedJobs = len(repeated)
 
-	// A completion counts only if it carries the token the job finished with.
-	final := map[int64]string{}
-	rows, err = pool.Query(ctx, `SELECT id, lease_token::text FROM jobs WHERE state = 'succeeded'`)
+	// A completion counts only if it is the claim the job finished with:
+	// nothing changes a job's attempts after the claim that succeeded.
+	final := map[int64]int{}
+	rows, err = pool.Query(ctx, `SELECT id, attempts FROM jobs WHERE state = 'succeeded'`)
 	if err != nil {
 		return r, err
 	}
 	for rows.Next() {
 		var id int64
-		var token string
-		if err := rows.Scan(&id, &token); err != nil {
+		var attempts int
+		if err := rows.Scan(&id, &attempts); err != nil {
 			return r, err
 		}
-		final[id] = token
+		final[id] = attempts
 	}
 	if err := rows.Err(); err != nil {
 		return r, err
 	}
 	for _, done := range c.completed {
-		if final[done.job] != done.token {
+		if final[done.job] != done.attempt {
 			r.fencedRecorded++
-			fmt.Printf("job %d: completion by pid %d with token %s, but the job finished with token %q\n", done.job, done.pid, done.token, final[done.job])
+			fmt.Printf("job %d: completion by pid %d of attempt %d, but the job finished with attempt %d\n", done.job, done.pid, done.attempt, final[done.job])
 		}
 	}
 	return r, nil
