@@ -47,7 +47,7 @@ type controller struct {
 	completed []outcome
 	failed    map[claim]bool // claims whose run recorded a failure (a retry)
 	leaseLost map[claim]bool // claims whose outcome the fence turned away, or given up on
-	overlaps  []string        // "job N in pid P": one job run twice at once in one worker
+	overlaps  []string       // "job N in pid P": one job run twice at once in one worker
 	// The PostgreSQL crash: runs under way then may run again.
 	crashAt, upAt time.Time
 	logFile       *os.File // nil: not kept
