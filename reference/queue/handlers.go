@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // ErrPermanent marks a handler error that no retry can fix (bad arguments, a
@@ -14,22 +15,35 @@ var ErrPermanent = errors.New("permanent failure")
 
 // Handlers maps job kinds to their handlers.
 type Handlers struct {
-	byKind map[string]func(context.Context, *Job) error
+	byKind  map[string]func(context.Context, *Job) error
+	options map[string]handlerOptions
 }
 
 // NewHandlers returns an empty set of handlers.
 func NewHandlers() *Handlers {
-	return &Handlers{byKind: map[string]func(context.Context, *Job) error{}}
+	return &Handlers{byKind: map[string]func(context.Context, *Job) error{}, options: map[string]handlerOptions{}}
+}
+
+// HandlerOption is a setting of one kind's handler: Timeout.
+type HandlerOption func(*handlerOptions)
+
+type handlerOptions struct {
+	timeout time.Duration // zero: the worker's JobTimeout
 }
 
 // Handle registers fn for the jobs whose arguments are of type T. The
 // payload is decoded into T once, here; fn gets the typed value.
-func Handle[T Args](h *Handlers, fn func(ctx context.Context, job *Job, args T) error) {
+func Handle[T Args](h *Handlers, fn func(ctx context.Context, job *Job, args T) error, opts ...HandlerOption) {
 	var zero T
 	kind := zero.Kind()
 	if _, dup := h.byKind[kind]; dup {
 		panic(fmt.Sprintf("queue: two handlers for kind %q", kind))
 	}
+	var o handlerOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	h.options[kind] = o
 	h.byKind[kind] = func(ctx context.Context, job *Job) error {
 		var args T
 		if err := json.Unmarshal(job.Payload, &args); err != nil {

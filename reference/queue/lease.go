@@ -74,7 +74,8 @@ func (w *Worker) heartbeat(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		held := w.heldJobs()
+		w.letGoOfStuckJobs(time.Now())
+		held := w.leasedJobs()
 		if len(held) == 0 {
 			continue
 		}

@@ -35,6 +35,11 @@ type Config struct {
 	// period before Run returns without them [10s]: a handler that ignores
 	// its context cannot keep a deploy waiting. Their leases then run out.
 	StopTimeout time.Duration
+	// JobTimeout is how long a job's handler may run [10m] before its
+	// context is cancelled with ErrJobTimeout, unless its kind has a
+	// Timeout of its own; negative: no limit. A handler that ignores the
+	// cancellation is let go after one more Lease (timeout.go).
+	JobTimeout time.Duration
 	// Backoff is the delay before a failed job's next attempt [1s to 1h].
 	Backoff Backoff
 	// Retention is how long finished jobs are kept [90 days]; negative keeps
@@ -63,6 +68,7 @@ func (c Config) withDefaults() Config {
 	def(&c.PollInterval, time.Second)
 	def(&c.ReclaimInterval, 5*time.Second)
 	def(&c.Grace, 30*time.Second)
+	def(&c.JobTimeout, 10*time.Minute)
 	def(&c.StopTimeout, 10*time.Second)
 	def(&c.Backoff.Base, time.Second)
 	def(&c.Backoff.Max, time.Hour)
@@ -137,6 +143,11 @@ type heldJob struct {
 	// latest: the claim or last renewal was sent Lease before. (The
 	// database set its deadline later than that.)
 	until time.Time
+	// deadline is when the job's timeout cancels it (zero: never);
+	// returned, that its handler has returned; stuck, that it had not
+	// by one Lease after the deadline (timeout.go).
+	deadline        time.Time
+	returned, stuck bool
 }
 
 // errShutdown cancels the jobs still running when the grace period ends.
@@ -292,6 +303,12 @@ func (w *Worker) freeSlots() int {
 func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	ctx, cancel := context.WithCancelCause(jobsCtx)
 	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{}), until: until}
+	// The job's timeout counts from here, the wait for an earlier claim
+	// included (a claim of a stuck job must not wait for ever).
+	timeout := w.timeout(job.Kind)
+	if timeout > 0 {
+		h.deadline = time.Now().Add(timeout)
+	}
 	w.mu.Lock()
 	previous := w.latest[job.ID]
 	w.held[job.token], w.latest[job.ID] = h, h
@@ -299,19 +316,28 @@ func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	w.mu.Unlock()
 	w.running.Go(func() {
 		defer w.release(h)
+		runCtx := ctx
+		if timeout > 0 {
+			var stop context.CancelFunc
+			runCtx, stop = context.WithDeadlineCause(ctx, h.deadline, ErrJobTimeout)
+			defer stop()
+		}
 		if previous != nil {
 			select {
 			case <-previous.done:
-			case <-ctx.Done():
+			case <-runCtx.Done():
 			}
 		}
 		var err error
-		if ctx.Err() == nil {
-			err = w.handlers.run(ctx, job)
+		if runCtx.Err() == nil {
+			err = w.handlers.run(runCtx, job)
 		} else {
-			err = context.Cause(ctx)
+			err = context.Cause(runCtx)
 		}
-		w.handlerReturned()
+		if errors.Is(context.Cause(runCtx), ErrJobTimeout) && !errors.Is(err, ErrJobTimeout) {
+			err = fmt.Errorf("%w (%v): %v", ErrJobTimeout, timeout, err)
+		}
+		w.handlerReturned(h)
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
 			return
@@ -365,10 +391,30 @@ func (w *Worker) heldJobs() []*Job {
 	return jobs
 }
 
-// handlerReturned frees the slot of a job whose handler has returned.
-func (w *Worker) handlerReturned() {
+// leasedJobs are the jobs in hand whose lease the heartbeat renews: not
+// the stuck ones.
+func (w *Worker) leasedJobs() []*Job {
 	w.mu.Lock()
-	w.busy--
+	defer w.mu.Unlock()
+	jobs := make([]*Job, 0, len(w.held))
+	for _, h := range w.held {
+		if !h.stuck {
+			jobs = append(jobs, h.job)
+		}
+	}
+	return jobs
+}
+
+// handlerReturned frees the slot of a job whose handler has returned (a
+// stuck job's was freed when it was let go).
+func (w *Worker) handlerReturned(h *heldJob) {
+	w.mu.Lock()
+	h.returned = true
+	if h.stuck {
+		w.jobLog(h.job).Warn("stuck job returned", "late_by", time.Since(h.deadline).Round(time.Millisecond))
+	} else {
+		w.busy--
+	}
 	w.mu.Unlock()
 	signal(w.freed)
 }
