@@ -49,11 +49,21 @@ type Job struct {
 // the job is about: "subscription 42, December 2026").
 func (j *Job) IdempotencyKey() string { return "job-" + strconv.FormatInt(j.ID, 10) }
 
+// claimResult is what a bookkeeping statement did to one claim. A claim
+// missing from its answer is lost: the job no longer carries its token.
+type claimResult int
+
+const (
+	acted  claimResult = iota + 1
+	locked             // still held, but its row was locked by another session: skipped, try again
+)
+
 // execForClaims runs a statement over many claims at once: it takes the
-// jobs' IDs ($1) and claim tokens ($2), then args, and returns the tokens of
-// the claims it acted on, those that still held. (By token, not job ID: one
-// worker may hold two claims of a job, the older one lost.)
-func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[string]bool, error) {
+// jobs' IDs ($1) and claim tokens ($2), then args, and returns for each
+// claim still held whether it acted on it or skipped its row, locked by
+// another session. (By token, not job ID: one worker may hold two claims
+// of a job, the older one lost.)
+func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*Job, args ...any) (map[string]claimResult, error) {
 	ids, tokens := make([]int64, len(jobs)), make([]string, len(jobs))
 	for i, j := range jobs {
 		ids[i], tokens[i] = j.ID, j.token
@@ -62,13 +72,19 @@ func execForClaims(ctx context.Context, pool *pgxpool.Pool, sql string, jobs []*
 	if err != nil {
 		return nil, err
 	}
-	acted, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, err
-	}
-	held := make(map[string]bool, len(acted))
-	for _, token := range acted {
-		held[token] = true
-	}
-	return held, nil
+	// Each claim comes once as acted on (or not at all), and once as the
+	// statement's snapshot saw it: held and running, it was skipped.
+	results := make(map[string]claimResult, len(jobs))
+	var token string
+	var done, running bool
+	_, err = pgx.ForEachRow(rows, []any{&token, &done, &running}, func() error {
+		switch {
+		case done:
+			results[token] = acted
+		case running && results[token] != acted:
+			results[token] = locked
+		}
+		return nil
+	})
+	return results, err
 }

@@ -186,7 +186,7 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 
 	still, err := renew(ctx, pool, stale, time.Minute)
 	require.NoError(t, err)
-	require.False(t, still[stale[0].token], "the stale worker's renewal must not extend the new lease")
+	require.Zero(t, still[stale[0].token], "the stale worker's renewal must not extend the new lease")
 	require.ErrorIs(t, complete(ctx, pool, stale[0]), ErrLeaseLost)
 	require.ErrorIs(t, fail(ctx, pool, stale[0], errors.New("stale"), Backoff{time.Second, time.Second}), ErrLeaseLost)
 	require.Equal(t, "running", getJob(t, pool, ids[0]).State)

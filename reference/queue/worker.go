@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -213,10 +214,14 @@ func (w *Worker) Run(ctx context.Context) error {
 }
 
 // ownConnections is a small pool on the same database as the handlers'
-// pool, for the worker's bookkeeping alone.
+// pool, for the worker's bookkeeping alone. Its statements wait at most
+// half a call's timeout for a row lock (lock_timeout): a failure to record
+// on a row that an operator's open transaction holds errors out and is
+// retried, instead of holding one of the few bookkeeping connections.
 func (w *Worker) ownConnections(n int32) (*pgxpool.Pool, error) {
 	cfg := w.pool.Config()
 	cfg.MaxConns, cfg.MinConns = n, 0
+	cfg.ConnConfig.RuntimeParams["lock_timeout"] = strconv.FormatInt(max(w.callTimeout().Milliseconds()/2, 1), 10)
 	return pgxpool.NewWithConfig(context.Background(), cfg)
 }
 

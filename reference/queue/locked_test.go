@@ -1,0 +1,65 @@
+package queue
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// One job's row held locked by another session (an operator's open
+// transaction, say) for longer than the lease does not stall the rest of
+// the worker's jobs: their leases are renewed and their completions
+// recorded, and each of them runs once.
+func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
+	dsn, pool := newDB(t)
+	ctx := context.Background()
+	const lease = time.Second
+	ids := enqueueNoops(t, pool, 5, EnqueueOptions{})
+	var mu sync.Mutex
+	runs := map[int64]int{}
+	h := NewHandlers()
+	Handle(h, func(ctx context.Context, job *Job, args noop) error {
+		mu.Lock()
+		runs[job.ID]++
+		mu.Unlock()
+		if args.N == 0 {
+			return nil
+		}
+		select {
+		case <-time.After(2500 * time.Millisecond): // needs its heartbeats
+			return nil
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	})
+	w := NewWorker(pool, h, fast(Config{Concurrency: 5, Lease: lease}))
+	runWorker(t, w)
+	waitWithin(t, 10*time.Second, "the worker to claim every job", func() bool { return w.inHand() == 5 })
+
+	// The first job's row, the lowest ID, held while the others run on
+	// past their lease.
+	operator, err := pool.Begin(ctx)
+	require.NoError(t, err)
+	defer operator.Rollback(ctx)
+	_, err = operator.Exec(ctx, `SELECT * FROM jobs WHERE id = $1 FOR UPDATE`, ids[0])
+	require.NoError(t, err)
+	// A second worker reclaims expired leases.
+	runWorker(t, NewWorker(newPool(t, dsn), h, fast(Config{Lease: lease})))
+	waitWithin(t, 20*time.Second, "the other jobs to finish", func() bool {
+		var n int
+		require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM jobs WHERE id = ANY($1) AND state = 'succeeded'`, ids[1:]).Scan(&n))
+		return n == 4
+	})
+	require.NoError(t, operator.Rollback(ctx))
+	waitFor(t, "the locked job to finish", func() bool { return getJob(t, pool, ids[0]).State == "succeeded" })
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, id := range ids[1:] {
+		require.Equal(t, 1, runs[id], "job %d", id)
+		require.Equal(t, 1, getJob(t, pool, id).Attempts, "job %d", id)
+	}
+}
