@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 )
 
@@ -47,14 +48,31 @@ func Handle[T Args](h *Handlers, fn func(ctx context.Context, job *Job, args T) 
 	h.byKind[kind] = func(ctx context.Context, job *Job) error {
 		var args T
 		if err := json.Unmarshal(job.Payload, &args); err != nil {
-			return fmt.Errorf("decode %s args: %v: %w", kind, err, ErrPermanent)
+			return decodeError(kind, job, err)
 		}
 		return fn(ctx, job, args)
 	}
 }
 
+// decodeAttempts is how many attempts a job whose payload does not decode
+// gets, at most. During a rolling deploy an old worker may claim a job
+// that only the new version can decode (a field changed type), as it may
+// claim a kind it has no handler for: both are retried, so that a new
+// worker gets the job. With the default backoff (1 s, doubling, jitter)
+// twelve attempts span about 17 to 34 minutes; a payload that still does
+// not decode then is broken, and the job fails for good.
+const decodeAttempts = 12
+
+func decodeError(kind string, job *Job, err error) error {
+	if job.Attempt >= decodeAttempts {
+		return fmt.Errorf("decode %s args: %v (after %d attempts): %w", kind, err, job.Attempt, ErrPermanent)
+	}
+	return fmt.Errorf("decode %s args: %v (retried: a newer worker may decode them)", kind, err)
+}
+
 // run calls the job's handler, turning a panic into an error so one bad job
-// cannot take the worker down.
+// cannot take the worker down. The error keeps the stack trace: where it
+// panicked is what the person on call needs.
 func (h *Handlers) run(ctx context.Context, job *Job) (err error) {
 	fn, ok := h.byKind[job.Kind]
 	if !ok {
@@ -64,7 +82,7 @@ func (h *Handlers) run(ctx context.Context, job *Job) (err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("handler panicked: %v", r)
+			err = fmt.Errorf("handler panicked: %v\n\n%s", r, debug.Stack())
 		}
 	}()
 	return fn(ctx, job)
