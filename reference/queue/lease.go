@@ -146,3 +146,25 @@ func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int, b Backoff) (int
 		}
 	}
 }
+
+// reclaimer returns expired leases to the queue every ReclaimInterval until
+// ctx is done. Every worker runs it; SKIP LOCKED keeps concurrent runs from
+// waiting on each other.
+func (w *Worker) reclaimer(ctx context.Context) {
+	tick := time.NewTicker(w.cfg.ReclaimInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		n, err := reclaim(ctx, w.outcomeConns, 1000, w.cfg.Backoff)
+		if err != nil && ctx.Err() == nil {
+			w.log.Warn("reclaim failed", "err", err)
+		}
+		if n > 0 {
+			w.log.Info("reclaimed jobs with expired leases", "jobs", n)
+		}
+	}
+}

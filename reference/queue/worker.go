@@ -123,7 +123,8 @@ type Worker struct {
 	// every connection of pool cannot starve.
 	leaseConns   *pgxpool.Pool // the heartbeat's
 	completer    *completer    // completions, on outcomeConns
-	outcomeConns *pgxpool.Pool // completions, failures, reclaim, retention
+	outcomeConns *pgxpool.Pool // completions, failures, reclaim
+	cleanupConn  *pgxpool.Pool // retention, apart: a backlog must not delay the rest
 
 	mu      sync.Mutex
 	held    map[string]*heldJob // the jobs in hand, by claim token
@@ -188,6 +189,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		return err
 	}
 	defer w.outcomeConns.Close()
+	if w.cleanupConn, err = w.ownConnections(1); err != nil {
+		return err
+	}
+	defer w.cleanupConn.Close()
 	w.completer = newCompleter(w.outcomeConns, 2*w.callTimeout())
 
 	// The jobs, their leases and their completions outlive ctx: they finish
@@ -199,7 +204,8 @@ func (w *Worker) Run(ctx context.Context) error {
 	wake := make(chan struct{}, 1)
 	var background sync.WaitGroup
 	background.Go(func() { w.listen(ctx, wake) })
-	background.Go(func() { w.maintain(ctx) })
+	background.Go(func() { w.reclaimer(ctx) })
+	background.Go(func() { w.retention(ctx) })
 	background.Go(func() { w.heartbeat(leasesCtx) })
 	background.Go(func() { w.completer.run(leasesCtx) })
 
@@ -479,41 +485,4 @@ func (w *Worker) record(job *Job, handlerErr error) {
 // turned it away), gave_up, or abandoned (at shutdown).
 func (w *Worker) jobLog(job *Job) *slog.Logger {
 	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt)
-}
-
-// maintain runs the reclaimer and the retention cleanup until ctx is done.
-// Every worker runs them; SKIP LOCKED keeps concurrent runs from waiting on
-// each other. Retention runs first at start: a worker that lives less than
-// RetentionInterval cleans up too.
-func (w *Worker) maintain(ctx context.Context) {
-	reclaimTick := time.NewTicker(w.cfg.ReclaimInterval)
-	defer reclaimTick.Stop()
-	retention := time.NewTimer(0)
-	defer retention.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-reclaimTick.C:
-			n, err := reclaim(ctx, w.outcomeConns, 1000, w.cfg.Backoff)
-			if err != nil && ctx.Err() == nil {
-				w.log.Warn("reclaim failed", "err", err)
-			}
-			if n > 0 {
-				w.log.Info("reclaimed jobs with expired leases", "jobs", n)
-			}
-		case <-retention.C:
-			retention.Reset(w.cfg.RetentionInterval)
-			if w.cfg.Retention < 0 {
-				continue
-			}
-			n, err := deleteFinished(ctx, w.outcomeConns, w.cfg.Retention, 1000)
-			if err != nil && ctx.Err() == nil {
-				w.log.Warn("retention cleanup failed", "err", err)
-			}
-			if n > 0 {
-				w.log.Info("deleted finished jobs", "jobs", n)
-			}
-		}
-	}
 }
