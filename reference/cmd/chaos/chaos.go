@@ -48,6 +48,7 @@ type controller struct {
 	failed    map[claim]bool // claims whose run recorded a failure (a retry)
 	leaseLost map[claim]bool // claims whose outcome the fence turned away, or given up on
 	overlaps  []string       // "job N in pid P": one job run twice at once in one worker
+	lockedJob int64          // with -lock: the job whose row was held locked (0: none)
 	// The PostgreSQL crash: runs under way then may run again.
 	crashAt, upAt time.Time
 	logFile       *os.File // nil: not kept
@@ -85,8 +86,8 @@ func runChaos(o options) (ok bool, err error) {
 	if err := prepare(ctx, pool, o.jobs); err != nil {
 		return false, err
 	}
-	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, stalls %v, stubborn handlers %v, seed %d\n",
-		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.stall, o.stubborn, o.seed)
+	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, stalls %v, stubborn handlers %v, a locked row %v, seed %d\n",
+		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.stall, o.stubborn, o.lock, o.seed)
 
 	if o.stall {
 		for range o.workers {
@@ -171,6 +172,9 @@ func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgse
 			restarted = true
 			continue
 		}
+		if c.o.lock && tick == 2 {
+			go c.lockRow(ctx, pool, 3*c.o.lease)
+		}
 		if c.o.stall && tick%2 == 0 {
 			c.stall(c.rand.IntN(c.o.workers))
 		}
@@ -185,6 +189,32 @@ func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgse
 		}
 	}
 	return false
+}
+
+// lockRow holds the row of a running job (or, if none runs, of a waiting
+// one) locked for d, as an operator's open transaction would: the worker
+// holding it can neither renew its lease nor record its outcome meanwhile,
+// and must go on with its other jobs.
+func (c *controller) lockRow(ctx context.Context, pool *pgxpool.Pool, d time.Duration) {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		fmt.Println("chaos: lock a row:", err)
+		return
+	}
+	defer tx.Rollback(ctx)
+	var id int64
+	err = tx.QueryRow(ctx, `
+		SELECT id FROM jobs WHERE state IN ('running', 'available')
+		ORDER BY state = 'running' DESC, id LIMIT 1 FOR UPDATE`).Scan(&id)
+	if err != nil {
+		fmt.Println("chaos: lock a row:", err)
+		return
+	}
+	c.mu.Lock()
+	c.lockedJob = id
+	c.mu.Unlock()
+	fmt.Printf("chaos: holding job %d's row locked for %v\n", id, d)
+	time.Sleep(d)
 }
 
 func unfinished(ctx context.Context, pool *pgxpool.Pool) (int, error) {

@@ -17,6 +17,7 @@ type report struct {
 	extraStalled     int // ... by a worker one of whose connections was stalled
 	extraOutage      int // ... under way when PostgreSQL crashed
 	extraRetried     int // ... that recorded a failure (and were retried)
+	extraLocked      int // ... of the job whose row was held locked
 	extraUnexplained int // ... with none of those reasons: a live, unstalled worker's job ran again
 	overlaps         int // one job run twice at once in one worker
 	fencedRecorded   int // completions recorded by a fenced-out worker
@@ -34,8 +35,8 @@ func (r report) print() {
 	verdict := map[bool]string{true: "ok", false: "FAILED"}
 	fmt.Printf("workers killed: %d, frozen past their lease: %d, stalled: %d\n", r.killed, r.frozen, r.stalled)
 	fmt.Printf("jobs lost: %d (%d in state failed) [%s]\n", r.lost, r.failedJobs, verdict[r.lost == 0])
-	fmt.Printf("jobs run more than once: %d; their extra runs: %d by killed workers, %d by workers frozen past their lease, %d by stalled workers, %d under way at the PostgreSQL crash, %d failed and retried, %d by live, unstalled workers [%s]\n",
-		r.repeatedJobs, r.extraKilled, r.extraFrozen, r.extraStalled, r.extraOutage, r.extraRetried, r.extraUnexplained, verdict[r.extraUnexplained == 0])
+	fmt.Printf("jobs run more than once: %d; their extra runs: %d by killed workers, %d by workers frozen past their lease, %d by stalled workers, %d under way at the PostgreSQL crash, %d failed and retried, %d of the job whose row was held locked, %d by live, unstalled workers [%s]\n",
+		r.repeatedJobs, r.extraKilled, r.extraFrozen, r.extraStalled, r.extraOutage, r.extraRetried, r.extraLocked, r.extraUnexplained, verdict[r.extraUnexplained == 0])
 	fmt.Printf("jobs run twice at once in one worker: %d [%s]\n", r.overlaps, verdict[r.overlaps == 0])
 	fmt.Printf("completions recorded by a fenced-out worker: %d of %d logged; outcomes lost with the lease (fenced out or given up): %d [%s]\n",
 		r.fencedRecorded, r.completionsTotal, r.fencedRejected, verdict[r.fencedRecorded == 0])
@@ -60,7 +61,8 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 
 	// Every run of a job but the one that finished it must have a reason to
 	// have happened: its worker was killed, frozen or stalled, it was under
-	// way when PostgreSQL crashed, or it failed and was retried. A live
+	// way when PostgreSQL crashed, it failed and was retried, or its row was
+	// held locked by another session for longer than the lease. A live
 	// worker that kept its connections must keep its leases. (Not "every run
 	// but the last": a worker frozen before its handler started runs it
 	// after it thaws, after the run that finished the job.)
@@ -92,6 +94,8 @@ func (c *controller) report(ctx context.Context, pool *pgxpool.Pool) (report, er
 			r.extraOutage++
 		case c.failed[claim{job, attempt}]:
 			r.extraRetried++
+		case job == c.lockedJob:
+			r.extraLocked++
 		default:
 			r.extraUnexplained++
 			fmt.Printf("job %d: a run by pid %d (attempt %d) that did not finish it, though its worker was neither killed, frozen nor stalled, the run began away from the PostgreSQL crash, and it recorded no failure\n", job, pid, attempt)
