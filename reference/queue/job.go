@@ -38,6 +38,9 @@ type Job struct {
 	// carries it. A new one is drawn at every claim, so it is no
 	// idempotency key: see IdempotencyKey.
 	token string
+	// waited is how long the job waited from when it was due to its
+	// claim, by the database clock (for Metrics).
+	waited time.Duration
 }
 
 // IdempotencyKey is the same on every attempt of the job: pass it to a

@@ -48,6 +48,8 @@ type Config struct {
 	// first time when the worker starts [1h].
 	Retention, RetentionInterval time.Duration
 	Logger                       *slog.Logger // [slog.Default()]
+	// Metrics, if set, hears of every run's outcome (metrics.go).
+	Metrics Metrics
 
 	// asOf, set only by tests, is the instant claims consider "now".
 	asOf func() *time.Time
@@ -340,20 +342,23 @@ func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 			}
 		}
 		var err error
+		began := time.Now()
 		if runCtx.Err() == nil {
 			err = w.handlers.run(runCtx, job)
 		} else {
 			err = context.Cause(runCtx)
 		}
+		ran := time.Since(began)
 		if errors.Is(context.Cause(runCtx), ErrJobTimeout) && !errors.Is(err, ErrJobTimeout) {
 			err = fmt.Errorf("%w (%v): %v", ErrJobTimeout, timeout, err)
 		}
 		w.handlerReturned(h)
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
+			w.observe(job, "lease_lost", ran)
 			return
 		}
-		w.record(job, err)
+		w.observe(job, w.record(job, err), ran)
 	})
 }
 
@@ -447,13 +452,19 @@ func (w *Worker) release(h *heldJob) {
 // database is restarting) are retried as what they are: a completion that
 // fails is retried as a completion, never turned into a retry of the job.
 // It gives up after one lease period: by then the lease has expired, and the
-// reclaimer returns the job to the queue.
-func (w *Worker) record(job *Job, handlerErr error) {
-	save, outcome := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed"
+// reclaimer returns the job to the queue. It returns the outcome for
+// Metrics.
+func (w *Worker) record(job *Job, handlerErr error) (outcome string) {
+	save, outcome, recorded := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed", "succeeded"
 	if handlerErr != nil {
 		save, outcome = func(ctx context.Context) error {
 			return fail(ctx, w.outcomeConns, job, handlerErr, w.cfg.Backoff)
 		}, "failed"
+		// As failSQL decides.
+		recorded = "retried"
+		if job.Attempt >= job.MaxAttempts || errors.Is(handlerErr, ErrPermanent) {
+			recorded = "failed"
+		}
 	}
 	log := w.jobLog(job)
 	giveUp := time.Now().Add(w.cfg.Lease)
@@ -467,15 +478,21 @@ func (w *Worker) record(job *Job, handlerErr error) {
 		switch {
 		case err == nil:
 			log.Debug("job "+outcome, "recorded", outcome, "handler_err", handlerErr)
-			return
+			return recorded
 		case errors.Is(err, ErrLeaseLost):
 			log.Warn("outcome not recorded: the lease was lost", "recorded", "lease_lost", "outcome", outcome)
-			return
+			return "lease_lost"
 		case time.Now().After(giveUp):
 			log.Error("outcome not recorded; the job will run again when its lease expires", "recorded", "gave_up", "outcome", outcome, "err", err)
-			return
+			return "not_recorded"
 		}
-		log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
+		if errors.Is(err, errRowLocked) {
+			// The heartbeat's renewal holds it for a moment, or an
+			// operator's transaction for longer: the give-up is logged.
+			log.Debug("the job's row is locked; retrying", "outcome", outcome)
+		} else {
+			log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
+		}
 		retry.sleep(context.Background())
 	}
 }

@@ -22,7 +22,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -49,12 +51,14 @@ func main() {
 }
 
 func run(finished, churn, every int, naptime string) error {
+	// Interrupted, the worker drains and the server is removed.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
 	server, err := pgserver.Start(pgserver.Options{Settings: map[string]string{"autovacuum_naptime": naptime}})
 	if err != nil {
 		return err
 	}
 	defer server.Stop()
-	ctx := context.Background()
 	fmt.Printf("churn: %d finished jobs kept, %d jobs run, autovacuum_naptime %s\n", finished, churn, naptime)
 	for _, tuned := range []bool{false, true} {
 		name := map[bool]string{false: "defaults", true: "tuned"}[tuned]
