@@ -2,10 +2,12 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 )
 
@@ -62,4 +64,35 @@ func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
 		require.Equal(t, 1, runs[id], "job %d", id)
 		require.Equal(t, 1, getJob(t, pool, id).Attempts, "job %d", id)
 	}
+}
+
+// The worker's bookkeeping connections wait for a row lock at most half a
+// call's timeout (lock_timeout): recording a failure on a row another
+// session holds errors out at once (and is retried) instead of holding one
+// of the worker's few bookkeeping connections.
+func TestBookkeepingGivesUpOnALockedRow(t *testing.T) {
+	_, pool := newDB(t)
+	ctx := context.Background()
+	enqueueNoops(t, pool, 1, EnqueueOptions{})
+	claimed, err := claim(ctx, pool, DefaultQueue, 1, time.Minute, nil)
+	require.NoError(t, err)
+	require.Len(t, claimed, 1)
+	operator, err := pool.Begin(ctx)
+	require.NoError(t, err)
+	defer operator.Rollback(ctx)
+	_, err = operator.Exec(ctx, `SELECT * FROM jobs WHERE id = $1 FOR UPDATE`, claimed[0].ID)
+	require.NoError(t, err)
+
+	w := NewWorker(pool, NewHandlers(), Config{Lease: 6 * time.Second}) // calls of 1 s: lock_timeout 500 ms
+	conns, err := w.ownConnections(1)
+	require.NoError(t, err)
+	defer conns.Close()
+	waitCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	start := time.Now()
+	err = fail(waitCtx, conns, claimed[0], errors.New("smtp timeout"), Backoff{Base: time.Second, Max: time.Second})
+	var pgErr *pgconn.PgError
+	require.True(t, errors.As(err, &pgErr), "%v", err)
+	require.Equal(t, "55P03", pgErr.Code, "lock_not_available")
+	require.Less(t, time.Since(start), 5*time.Second)
 }
