@@ -2,7 +2,6 @@ package queue
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"time"
 
@@ -38,41 +37,51 @@ var lastNotified = struct {
 // notifyDue sends, inside the enqueuing transaction, one notification for
 // each queue that needs one. NOTIFY is transactional: it goes out when tx
 // commits, and not at all if it rolls back. So a notification sent less
-// than notifyEvery ago holds back the next one only once its transaction
-// is known to have committed (pg_xact_status): after a rolled-back
-// enqueue, the next enqueue notifies, or the workers would wait for their
-// poll.
+// than notifyEvery ago holds back the next one only while its transaction
+// has not rolled back (pg_xact_status): after a rolled-back enqueue, the
+// next enqueue notifies, or the workers would wait for their poll. One
+// still in progress holds it back too (notifying again would make
+// concurrent enqueues commit one at a time); should it roll back after
+// all, the next enqueue to look finds out and notifies.
 func notifyDue(ctx context.Context, tx pgx.Tx, queues []string) error {
 	now := time.Now()
 	var due, unsure, unsureXids []string
+	// A queue found due is taken at once (its xid filled in once sent), so
+	// that concurrent enqueues do not all notify it.
 	lastNotified.Lock()
 	for _, q := range queues {
 		switch last := lastNotified.to[q]; {
 		case now.Sub(last.at) >= notifyEvery:
 			due = append(due, q)
-		case !last.committed:
+			lastNotified.to[q] = notified{at: now}
+		case !last.committed && last.xid != "":
 			unsure, unsureXids = append(unsure, q), append(unsureXids, last.xid)
 		}
 	}
 	lastNotified.Unlock()
 	if len(unsure) > 0 {
-		rows, err := tx.Query(ctx, `SELECT x FROM unnest($1::text[]) AS x WHERE pg_xact_status(x::xid8) = 'committed'`, unsureXids)
+		rows, err := tx.Query(ctx, `SELECT x, pg_xact_status(x::xid8) = 'committed' FROM unnest($1::text[]) AS x
+			WHERE pg_xact_status(x::xid8) IN ('committed', 'in progress')`, unsureXids)
 		if err != nil {
 			return err
 		}
-		committed, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
+		pending := map[string]bool{} // xid: committed (else in progress)
+		var xid string
+		var committed bool
+		if _, err := pgx.ForEachRow(rows, []any{&xid, &committed}, func() error { pending[xid] = committed; return nil }); err != nil {
 			return err
 		}
 		lastNotified.Lock()
 		for i, q := range unsure {
-			if slices.Contains(committed, unsureXids[i]) {
-				if last := lastNotified.to[q]; last.xid == unsureXids[i] {
-					last.committed = true
-					lastNotified.to[q] = last
-				}
-			} else {
+			committed, ok := pending[unsureXids[i]]
+			switch last := lastNotified.to[q]; {
+			case last.xid != unsureXids[i]: // another enqueue has notified since
+			case !ok: // rolled back
 				due = append(due, q)
+				lastNotified.to[q] = notified{at: now}
+			case committed:
+				last.committed = true
+				lastNotified.to[q] = last
 			}
 		}
 		lastNotified.Unlock()
@@ -89,7 +98,9 @@ func notifyDue(ctx context.Context, tx pgx.Tx, queues []string) error {
 	}
 	lastNotified.Lock()
 	for _, q := range due {
-		lastNotified.to[q] = notified{at: now, xid: xid}
+		if lastNotified.to[q].at.Equal(now) {
+			lastNotified.to[q] = notified{at: now, xid: xid}
+		}
 	}
 	lastNotified.Unlock()
 	return nil
