@@ -18,7 +18,7 @@ import (
 func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
 	dsn, pool := newDB(t)
 	ctx := context.Background()
-	const lease = time.Second
+	const lease = 2 * time.Second // one second is too short on a loaded machine
 	ids := enqueueNoops(t, pool, 5, EnqueueOptions{})
 	var mu sync.Mutex
 	runs := map[int64]int{}
@@ -31,7 +31,7 @@ func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
 			return nil
 		}
 		select {
-		case <-time.After(2500 * time.Millisecond): // needs its heartbeats
+		case <-time.After(5 * time.Second): // needs its heartbeats
 			return nil
 		case <-ctx.Done():
 			return context.Cause(ctx)
