@@ -33,8 +33,8 @@
 //     handler returns (its outcome is committed after, with others), grace
 //     period, then cancellation, then a hard stop;
 //   - wake-ups: enqueue notifies from the client at most once per queue
-//     every 20 ms, counting only notifications known to have committed; the
-//     worker LISTENs, and polling is the fallback (notify.go);
+//     every 20 ms (one that rolled back does not count); the worker
+//     LISTENs, and polling is the fallback (notify.go);
 //   - retention of finished jobs, in a goroutine and on a connection of its
 //     own (retention.go);
 //   - typed handlers, the payload decoded once (retried for a while when it
