@@ -32,7 +32,8 @@ SET state = 'running',
 FROM due
 WHERE jobs.id = due.id
 RETURNING jobs.id, jobs.queue, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts,
-    jobs.lease_token, jobs.leased_until`
+    jobs.lease_token, jobs.leased_until,
+    (extract(epoch FROM now() - jobs.run_at) * 1e6)::bigint`
 
 // claim takes up to limit due jobs of the queue, leased for lease.
 func claim(ctx context.Context, pool *pgxpool.Pool, queue string, limit int, lease time.Duration, asOf *time.Time) ([]*Job, error) {
@@ -42,7 +43,9 @@ func claim(ctx context.Context, pool *pgxpool.Pool, queue string, limit int, lea
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (*Job, error) {
 		var j Job
-		err := row.Scan(&j.ID, &j.Queue, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts, &j.Token, &j.LeasedUntil)
+		var waitedMicros int64
+		err := row.Scan(&j.ID, &j.Queue, &j.Kind, &j.Payload, &j.Attempt, &j.MaxAttempts, &j.token, &j.LeasedUntil, &waitedMicros)
+		j.waited = time.Duration(waitedMicros) * time.Microsecond
 		return &j, err
 	})
 }

@@ -3,7 +3,9 @@ package queue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -22,6 +24,12 @@ type EnqueueOptions struct {
 	Queue       string
 	RunAt       time.Time // zero: now, by the database clock
 	MaxAttempts int       // zero: DefaultMaxAttempts
+	// UniqueKey, if set, makes the job unique: an enqueue whose key a job
+	// in the table already has inserts nothing and returns that job's ID,
+	// whatever its state, until retention deletes it. Derive it from what
+	// the job is about ("charge subscription 42 for 2026-12"), so that
+	// every host's cron enqueues the one job.
+	UniqueKey string
 }
 
 // Insert is one job for EnqueueMany.
@@ -30,17 +38,30 @@ type Insert struct {
 	Options EnqueueOptions
 }
 
+// enqueueSQL inserts one job. With a unique key ($6) that a job already
+// has, it inserts nothing (ON CONFLICT on the partial unique index
+// jobs_unique_key): existingSQL then finds that job. A concurrent enqueue
+// of the same key that has not committed yet makes this one wait for its
+// outcome.
 const enqueueSQL = `
-INSERT INTO jobs (queue, kind, payload, run_at, max_attempts)
-VALUES ($1, $2, $3, coalesce($4, now()), $5)
+INSERT INTO jobs (queue, kind, payload, run_at, max_attempts, unique_key)
+VALUES ($1, $2, $3, coalesce($4, now()), $5, $6)
+ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL DO NOTHING
 RETURNING id`
 
+// enqueueManySQL inserts a batch, in order, as enqueueSQL does one job.
 const enqueueManySQL = `
-INSERT INTO jobs (queue, kind, payload, run_at, max_attempts)
-SELECT queue, kind, payload, coalesce(run_at, now()), max_attempts
-FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::timestamptz[], $5::integer[])
-    AS batch(queue, kind, payload, run_at, max_attempts)
-RETURNING id`
+INSERT INTO jobs (queue, kind, payload, run_at, max_attempts, unique_key)
+SELECT queue, kind, payload, coalesce(run_at, now()), max_attempts, unique_key
+FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::timestamptz[], $5::integer[], $6::text[])
+    AS batch(queue, kind, payload, run_at, max_attempts, unique_key)
+ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL DO NOTHING
+RETURNING id, unique_key`
+
+// existingSQL finds the jobs that hold unique keys. (In a REPEATABLE READ
+// or SERIALIZABLE transaction, a job committed by another one after this
+// one began is out of its sight: Enqueue then fails.)
+const existingSQL = `SELECT id, unique_key FROM jobs WHERE unique_key = ANY($1::text[])`
 
 // Enqueue adds a job inside the caller's transaction: the job exists if and
 // only if the caller commits, together with whatever else the transaction
@@ -52,19 +73,44 @@ func Enqueue(ctx context.Context, tx pgx.Tx, args Args, opts EnqueueOptions) (in
 		return 0, err
 	}
 	var id int64
-	err = tx.QueryRow(ctx, enqueueSQL, row.queue, row.kind, row.payload, row.runAt, row.maxAttempts).Scan(&id)
+	err = tx.QueryRow(ctx, enqueueSQL, row.queue, row.kind, row.payload, row.runAt, row.maxAttempts, row.uniqueKey).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		existing, err := existingJobs(ctx, tx, []string{*row.uniqueKey})
+		return existing[*row.uniqueKey], err
+	}
 	if err != nil {
 		return 0, err
 	}
 	return id, notifyDue(ctx, tx, dueQueues([]insertRow{row}))
 }
 
+// existingJobs returns the IDs of the jobs that hold keys.
+func existingJobs(ctx context.Context, tx pgx.Tx, keys []string) (map[string]int64, error) {
+	rows, err := tx.Query(ctx, existingSQL, keys)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]int64, len(keys))
+	var id int64
+	var key string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &key}, func() error { ids[key] = id; return nil }); err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		if _, ok := ids[k]; !ok {
+			return nil, fmt.Errorf("queue: enqueue: the job with unique key %q is out of this transaction's sight (REPEATABLE READ?)", k)
+		}
+	}
+	return ids, nil
+}
+
 // EnqueueMany adds jobs in one statement inside the caller's transaction and
-// returns their IDs in order.
+// returns their IDs in order (for a unique key already taken, in the table
+// or earlier in the batch, the existing job's).
 func EnqueueMany(ctx context.Context, tx pgx.Tx, jobs []Insert) ([]int64, error) {
 	n := len(jobs)
 	queues, kinds, payloads := make([]string, n), make([]string, n), make([]json.RawMessage, n)
-	runAts, maxAttempts := make([]*time.Time, n), make([]int, n)
+	runAts, maxAttempts, uniqueKeys := make([]*time.Time, n), make([]int, n), make([]*string, n)
 	all := make([]insertRow, n)
 	for i, job := range jobs {
 		row, err := newRow(job)
@@ -72,15 +118,50 @@ func EnqueueMany(ctx context.Context, tx pgx.Tx, jobs []Insert) ([]int64, error)
 			return nil, fmt.Errorf("job %d: %w", i, err)
 		}
 		all[i] = row
-		queues[i], kinds[i], payloads[i], runAts[i], maxAttempts[i] = row.queue, row.kind, row.payload, row.runAt, row.maxAttempts
+		queues[i], kinds[i], payloads[i], runAts[i], maxAttempts[i], uniqueKeys[i] = row.queue, row.kind, row.payload, row.runAt, row.maxAttempts, row.uniqueKey
 	}
-	rows, err := tx.Query(ctx, enqueueManySQL, queues, kinds, payloads, runAts, maxAttempts)
+	rows, err := tx.Query(ctx, enqueueManySQL, queues, kinds, payloads, runAts, maxAttempts, uniqueKeys)
 	if err != nil {
 		return nil, err
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	// The rows come back in the batch's order, those skipped left out (all
+	// of them have a key): the jobs without a key take the returned rows
+	// without one in turn; those with one are found by key.
+	var inserted []int64
+	byKey := map[string]int64{}
+	var id int64
+	var key *string
+	_, err = pgx.ForEachRow(rows, []any{&id, &key}, func() error {
+		if key == nil {
+			inserted = append(inserted, id)
+		} else {
+			byKey[*key] = id
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
+	}
+	var missing []string
+	for _, k := range uniqueKeys {
+		if k != nil && byKey[*k] == 0 && !slices.Contains(missing, *k) {
+			missing = append(missing, *k)
+		}
+	}
+	if len(missing) > 0 {
+		existing, err := existingJobs(ctx, tx, missing)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(byKey, existing)
+	}
+	ids := make([]int64, n)
+	for i, k := range uniqueKeys {
+		if k == nil {
+			ids[i], inserted = inserted[0], inserted[1:]
+		} else {
+			ids[i] = byKey[*k]
+		}
 	}
 	return ids, notifyDue(ctx, tx, dueQueues(all))
 }
@@ -104,6 +185,7 @@ type insertRow struct {
 	payload     json.RawMessage
 	runAt       *time.Time
 	maxAttempts int
+	uniqueKey   *string // nil: none
 }
 
 func newRow(job Insert) (insertRow, error) {
@@ -124,6 +206,9 @@ func newRow(job Insert) (insertRow, error) {
 	}
 	if !job.Options.RunAt.IsZero() {
 		r.runAt = &job.Options.RunAt
+	}
+	if job.Options.UniqueKey != "" {
+		r.uniqueKey = &job.Options.UniqueKey
 	}
 	return r, nil
 }

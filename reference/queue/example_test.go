@@ -50,8 +50,7 @@ func ExampleEnqueue() {
 
 // A typed handler gets the job's arguments decoded once, as their own type.
 // Its error fails the attempt (retried with backoff); wrapping
-// queue.ErrPermanent fails the job at once. Job.Token identifies the claim:
-// pass it downstream as the idempotency key.
+// queue.ErrPermanent fails the job at once.
 func ExampleHandle() {
 	ctx := context.Background()
 	pool := queue.DatabaseForExamples()
@@ -65,11 +64,53 @@ func ExampleHandle() {
 		if args.To == "" {
 			return fmt.Errorf("no recipient: %w", queue.ErrPermanent)
 		}
-		fmt.Printf("welcome to %s (attempt %d, idempotency key is the claim's token: %t)\n", args.To, job.Attempt, job.Token != "")
+		fmt.Printf("welcome to %s (attempt %d)\n", args.To, job.Attempt)
 		return nil
 	})
 	runUntil(ctx, pool, handlers, done)
-	// Output: welcome to ann@example.com (attempt 1, idempotency key is the claim's token: true)
+	// Output: welcome to ann@example.com (attempt 1)
+}
+
+// ChargeSubscription charges a subscription for one month.
+type ChargeSubscription struct {
+	SubscriptionID int64  `json:"subscription_id"`
+	Month          string `json:"month"`
+}
+
+func (ChargeSubscription) Kind() string { return "charge_subscription" }
+
+// A charge passes an idempotency key that is the same on every attempt of
+// the job: when the provider charged but its answer timed out, the retry
+// charges nothing more. Job.IdempotencyKey is built from the job's ID; a
+// key derived from the arguments (the subscription and the month) also
+// holds across databases and restored backups. (ID, Attempt) is the fence:
+// the attempt grows with every claim.
+func ExampleJob_IdempotencyKey() {
+	ctx := context.Background()
+	pool := queue.DatabaseForExamples()
+	defer pool.Close()
+	enqueue(ctx, pool, ChargeSubscription{SubscriptionID: 42, Month: "2026-12"})
+
+	done := make(chan struct{})
+	handlers := queue.NewHandlers()
+	queue.Handle(handlers, func(ctx context.Context, job *queue.Job, args ChargeSubscription) error {
+		key := job.IdempotencyKey() // or fmt.Sprintf("sub-%d-%s", args.SubscriptionID, args.Month)
+		fmt.Printf("attempt %d: charge subscription %d, idempotency key %s\n", job.Attempt, args.SubscriptionID, key)
+		if job.Attempt == 1 {
+			return errors.New("provider: timeout") // it may have charged: retried with the same key
+		}
+		close(done)
+		return nil
+	})
+	w := queue.NewWorker(pool, handlers, queue.Config{Backoff: queue.Backoff{Base: time.Millisecond, Max: time.Millisecond}})
+	ctx, cancel := context.WithCancel(ctx)
+	go func() { <-done; cancel() }()
+	if err := w.Run(ctx); err != nil {
+		panic(err)
+	}
+	// Output:
+	// attempt 1: charge subscription 42, idempotency key job-1
+	// attempt 2: charge subscription 42, idempotency key job-1
 }
 
 // A worker runs until its context is cancelled (by SIGTERM, with

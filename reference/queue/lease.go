@@ -9,25 +9,40 @@ import (
 )
 
 // renewSQL is the heartbeat: it extends the leases of the jobs a worker holds
-// ($1 IDs, $2 their tokens) and returns the tokens it still holds. A job missing
-// from the result was reclaimed after its lease expired: its handler must
-// stop, and nothing it records will count. The rows are locked in ID order,
-// as in completeSQL, so that the heartbeat and a batch of completions cannot
-// deadlock; as there, the lookup is by primary key and token, and the state
-// is read from the locked row.
+// ($1 IDs, $2 their tokens). Rows locked by another session (an operator's
+// open transaction, say) are skipped (SKIP LOCKED), so that one such row
+// does not hold up the renewal of every other job in hand; the heartbeat
+// tries again next time. It answers (token, renewed, running): a row for
+// each claim renewed, and a row for each claim the statement's snapshot
+// shows held, running or not (execForClaims sorts them out). A job
+// missing from the answer was reclaimed after its lease expired, or
+// cancelled: its handler must stop, and nothing it records will count.
+//
+// The lookup is by primary key and token, and the state is read from the
+// locked row (or the statement's snapshot, for a row it skipped), as in
+// completeSQL: a state test on the table would let the planner walk the
+// partial index of running jobs (jobs_leased) and compare every job
+// running on any worker with every job of the batch. Statistics taken
+// while no job ran (right after a bulk enqueue, say) make that index look
+// empty; a batch of 600 then took 600 ms.
 const renewSQL = `
-WITH still AS (
+WITH mine AS (
     SELECT jobs.id, jobs.state FROM jobs
     JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
         ON jobs.id = held.id AND jobs.lease_token = held.token
-    ORDER BY jobs.id
-    FOR UPDATE OF jobs
+    FOR UPDATE OF jobs SKIP LOCKED
+), renewed AS (
+    UPDATE jobs
+    SET leased_until = now() + $3::bigint * interval '1 millisecond'
+    FROM mine
+    WHERE jobs.id = mine.id AND mine.state = 'running'
+    RETURNING jobs.lease_token
 )
-UPDATE jobs
-SET leased_until = now() + $3::bigint * interval '1 millisecond'
-FROM still
-WHERE jobs.id = still.id AND still.state = 'running'
-RETURNING jobs.lease_token::text`
+SELECT lease_token::text, true, true FROM renewed
+UNION ALL
+SELECT jobs.lease_token::text, false, jobs.state = 'running' FROM jobs
+JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+    ON jobs.id = held.id AND jobs.lease_token = held.token`
 
 // reclaimSQL returns up to $1 jobs whose lease has expired to the queue, or
 // fails them when they have used their last attempt (the claim counted it).
@@ -74,7 +89,8 @@ func (w *Worker) heartbeat(ctx context.Context) {
 			return
 		case <-tick.C:
 		}
-		held := w.heldJobs()
+		w.letGoOfStuckJobs(time.Now())
+		held := w.leasedJobs()
 		if len(held) == 0 {
 			continue
 		}
@@ -89,14 +105,14 @@ func (w *Worker) heartbeat(ctx context.Context) {
 		nextAnswer := time.Now().Add(every + w.callTimeout())
 		w.mu.Lock()
 		for _, job := range held {
-			h, ok := w.held[job.Token]
+			h, ok := w.held[job.token]
 			switch {
 			case !ok: // it has returned meanwhile
-			case err == nil && still[job.Token]:
+			case err == nil && still[job.token] == acted:
 				h.until = sent.Add(w.cfg.Lease)
-			case err == nil:
+			case err == nil && still[job.token] == 0:
 				h.cancel(ErrLeaseLost)
-			case h.until.Before(nextAnswer):
+			case h.until.Before(nextAnswer): // not renewed: an error, or a row locked elsewhere
 				h.cancel(errLeaseUnrenewed)
 			}
 		}
@@ -109,8 +125,9 @@ func (w *Worker) heartbeat(ctx context.Context) {
 // handler returns is recorded if it does.
 var errLeaseUnrenewed = errors.New("queue: the lease could not be renewed before its deadline")
 
-// renew extends the leases of held jobs and returns the tokens of the claims still held.
-func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[string]bool, error) {
+// renew extends the leases of held jobs and says which it renewed, and
+// which it skipped (locked elsewhere); the others are lost.
+func renew(ctx context.Context, pool *pgxpool.Pool, held []*Job, lease time.Duration) (map[string]claimResult, error) {
 	return execForClaims(ctx, pool, renewSQL, held, lease.Milliseconds())
 }
 
@@ -126,6 +143,28 @@ func reclaim(ctx context.Context, pool *pgxpool.Pool, batch int, b Backoff) (int
 		total += tag.RowsAffected()
 		if tag.RowsAffected() < int64(batch) {
 			return total, nil
+		}
+	}
+}
+
+// reclaimer returns expired leases to the queue every ReclaimInterval until
+// ctx is done. Every worker runs it; SKIP LOCKED keeps concurrent runs from
+// waiting on each other.
+func (w *Worker) reclaimer(ctx context.Context) {
+	tick := time.NewTicker(w.cfg.ReclaimInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		n, err := reclaim(ctx, w.outcomeConns, 1000, w.cfg.Backoff)
+		if err != nil && ctx.Err() == nil {
+			w.log.Warn("reclaim failed", "err", err)
+		}
+		if n > 0 {
+			w.log.Info("reclaimed jobs with expired leases", "jobs", n)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,9 +42,22 @@ const migrationLockTimeout = 5 * time.Second
 
 // noTransaction, as the first line of a migration file, runs it outside a
 // transaction, as CREATE INDEX CONCURRENTLY needs. Such a file holds one
-// statement, written to be run again if it fails halfway (IF NOT EXISTS,
-// and drop an INVALID index left by a failed CONCURRENTLY build).
+// statement, written to be run again if it fails halfway (IF NOT EXISTS).
+// A CONCURRENTLY build that fails (a duplicate under a unique index, a
+// cancel, a deadlock) leaves its index behind, INVALID: unused by queries
+// yet updated by every write, and the rerun's IF NOT EXISTS skips it. So
+// after such a step, Migrate checks the indexes of the tables it names
+// (invalidIndexes) and refuses to record it while one is invalid.
 const noTransaction = "-- queue:no-transaction"
+
+// invalidIndexesSQL lists the INVALID indexes (pg_index.indisvalid) of the
+// current schema's tables, with their table.
+const invalidIndexesSQL = `
+SELECT ix.relname, tb.relname
+FROM pg_index i
+JOIN pg_class ix ON ix.oid = i.indexrelid
+JOIN pg_class tb ON tb.oid = i.indrelid
+WHERE NOT i.indisvalid AND tb.relnamespace = current_schema()::regnamespace`
 
 type migration struct {
 	version  int
@@ -102,6 +116,9 @@ func step(ctx context.Context, conn *pgx.Conn, sql, record string, version int) 
 		if _, err := conn.Exec(ctx, sql); err != nil {
 			return err
 		}
+		if err := invalidIndexes(ctx, conn, sql); err != nil {
+			return err
+		}
 		_, err := conn.Exec(ctx, record, version)
 		return err
 	}
@@ -112,6 +129,32 @@ func step(ctx context.Context, conn *pgx.Conn, sql, record string, version int) 
 		_, err := tx.Exec(ctx, record, version)
 		return err
 	})
+}
+
+// invalidIndexes reports the INVALID indexes on the tables that sql names.
+// (An index another session is building CONCURRENTLY on the same table is
+// INVALID until it is done: the next try succeeds.)
+func invalidIndexes(ctx context.Context, conn *pgx.Conn, sql string) error {
+	rows, err := conn.Query(ctx, invalidIndexesSQL)
+	if err != nil {
+		return err
+	}
+	var invalid []string
+	var index, table string
+	_, err = pgx.ForEachRow(rows, []any{&index, &table}, func() error {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(table) + `\b`).MatchString(sql) {
+			invalid = append(invalid, fmt.Sprintf("%s on %s", index, table))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(invalid) > 0 {
+		return fmt.Errorf("INVALID index %s, left by a failed CREATE INDEX CONCURRENTLY (or being built by another session): "+
+			"drop it (DROP INDEX CONCURRENTLY), fix the cause, and migrate again", strings.Join(invalid, ", "))
+	}
+	return nil
 }
 
 // withMigrationLock runs fn on one connection that holds the migration lock

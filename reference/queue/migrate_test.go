@@ -58,3 +58,41 @@ func TestMigrationOutsideATransaction(t *testing.T) {
 	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_indexes WHERE indexname = 't_x'`).Scan(&n))
 	require.Zero(t, n)
 }
+
+// A CREATE INDEX CONCURRENTLY that fails halfway leaves an INVALID index;
+// run again, IF NOT EXISTS skips it. Migrate checks the indexes on the
+// tables the step names and refuses to record the migration while one is
+// invalid; once it is dropped, the next run builds it.
+func TestFailedConcurrentIndexIsNotRecordedAsApplied(t *testing.T) {
+	_, pool := newDB(t)
+	ctx := context.Background()
+	fsys := fstest.MapFS{
+		"migrations/0001_t.up.sql":     {Data: []byte("CREATE TABLE t (x int); INSERT INTO t VALUES (1), (1);")},
+		"migrations/0001_t.down.sql":   {Data: []byte("DROP TABLE t;")},
+		"migrations/0002_t_x.up.sql":   {Data: []byte("-- queue:no-transaction\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS t_x ON t (x)")},
+		"migrations/0002_t_x.down.sql": {Data: []byte("-- queue:no-transaction\nDROP INDEX CONCURRENTLY t_x")},
+	}
+	_, err := pool.Exec(ctx, `DROP TABLE jobs_migrations`) // newDB migrated the queue itself
+	require.NoError(t, err)
+	applied := func() (n int) {
+		require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM jobs_migrations WHERE version = 2`).Scan(&n))
+		return n
+	}
+
+	require.Error(t, migrateUp(ctx, pool, fsys), "the duplicate fails the build")
+	var valid bool
+	require.NoError(t, pool.QueryRow(ctx, `SELECT indisvalid FROM pg_index WHERE indexrelid = 't_x'::regclass`).Scan(&valid))
+	require.False(t, valid, "the failed build left an INVALID index")
+
+	err = migrateUp(ctx, pool, fsys)
+	require.ErrorContains(t, err, "t_x")
+	require.ErrorContains(t, err, "INVALID")
+	require.Zero(t, applied(), "recorded as applied with an INVALID index")
+
+	_, err = pool.Exec(ctx, `DELETE FROM t WHERE ctid = (SELECT max(ctid) FROM t); DROP INDEX t_x`)
+	require.NoError(t, err)
+	require.NoError(t, migrateUp(ctx, pool, fsys))
+	require.Equal(t, 1, applied())
+	require.NoError(t, pool.QueryRow(ctx, `SELECT indisvalid FROM pg_index WHERE indexrelid = 't_x'::regclass`).Scan(&valid))
+	require.True(t, valid)
+}

@@ -19,32 +19,91 @@ const notifyChannel = "jobs_available"
 // (claimLoop), or by the poll.
 const notifyEvery = 20 * time.Millisecond
 
-// lastNotified is when this process last notified each queue.
+// notified is the last notification this process sent to a queue: when,
+// from which transaction, and whether that transaction is known to have
+// committed.
+type notified struct {
+	at        time.Time
+	xid       string // the sending transaction's pg_current_xact_id()
+	committed bool
+}
+
+// lastNotified is the last notification sent to each queue.
 var lastNotified = struct {
 	sync.Mutex
-	at map[string]time.Time
-}{at: map[string]time.Time{}}
+	to map[string]notified
+}{to: map[string]notified{}}
 
 // notifyDue sends, inside the enqueuing transaction, one notification for
-// each of the queues that were not notified in the last notifyEvery. NOTIFY
-// is transactional: it goes out when tx commits, and not at all if it rolls
-// back.
+// each queue that needs one. NOTIFY is transactional: it goes out when tx
+// commits, and not at all if it rolls back. So a notification sent less
+// than notifyEvery ago holds back the next one only while its transaction
+// has not rolled back (pg_xact_status): after a rolled-back enqueue, the
+// next enqueue notifies, or the workers would wait for their poll. One
+// still in progress holds it back too (notifying again would make
+// concurrent enqueues commit one at a time); should it roll back after
+// all, the next enqueue to look finds out and notifies.
 func notifyDue(ctx context.Context, tx pgx.Tx, queues []string) error {
 	now := time.Now()
-	var due []string
+	var due, unsure, unsureXids []string
+	// A queue found due is taken at once (its xid filled in once sent), so
+	// that concurrent enqueues do not all notify it.
 	lastNotified.Lock()
 	for _, q := range queues {
-		if now.Sub(lastNotified.at[q]) >= notifyEvery {
-			lastNotified.at[q] = now
+		switch last := lastNotified.to[q]; {
+		case now.Sub(last.at) >= notifyEvery:
 			due = append(due, q)
+			lastNotified.to[q] = notified{at: now}
+		case !last.committed && last.xid != "":
+			unsure, unsureXids = append(unsure, q), append(unsureXids, last.xid)
 		}
 	}
 	lastNotified.Unlock()
+	if len(unsure) > 0 {
+		rows, err := tx.Query(ctx, `SELECT x, pg_xact_status(x::xid8) = 'committed' FROM unnest($1::text[]) AS x
+			WHERE pg_xact_status(x::xid8) IN ('committed', 'in progress')`, unsureXids)
+		if err != nil {
+			return err
+		}
+		pending := map[string]bool{} // xid: committed (else in progress)
+		var xid string
+		var committed bool
+		if _, err := pgx.ForEachRow(rows, []any{&xid, &committed}, func() error { pending[xid] = committed; return nil }); err != nil {
+			return err
+		}
+		lastNotified.Lock()
+		for i, q := range unsure {
+			committed, ok := pending[unsureXids[i]]
+			switch last := lastNotified.to[q]; {
+			case last.xid != unsureXids[i]: // another enqueue has notified since
+			case !ok: // rolled back
+				due = append(due, q)
+				lastNotified.to[q] = notified{at: now}
+			case committed:
+				last.committed = true
+				lastNotified.to[q] = last
+			}
+		}
+		lastNotified.Unlock()
+	}
 	if len(due) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, q) FROM unnest($2::text[]) AS q`, notifyChannel, due)
-	return err
+	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, q) FROM unnest($2::text[]) AS q`, notifyChannel, due); err != nil {
+		return err
+	}
+	var xid string
+	if err := tx.QueryRow(ctx, `SELECT pg_current_xact_id()::text`).Scan(&xid); err != nil {
+		return err
+	}
+	lastNotified.Lock()
+	for _, q := range due {
+		if lastNotified.to[q].at.Equal(now) {
+			lastNotified.to[q] = notified{at: now, xid: xid}
+		}
+	}
+	lastNotified.Unlock()
+	return nil
 }
 
 // listen holds one connection that LISTENs for new jobs and signals wake

@@ -69,3 +69,34 @@ func TestEnqueueForLaterDoesNotNotify(t *testing.T) {
 	_, err = listener.WaitForNotification(waitCtx)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 }
+
+// A rolled-back enqueue sent no notification, so it must not hold back the
+// next one: the next committed enqueue still wakes the workers.
+func TestRolledBackEnqueueDoesNotSuppressTheNextNotification(t *testing.T) {
+	dsn, pool := newDB(t)
+	ctx := context.Background()
+	listener, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer listener.Close(ctx)
+	_, err = listener.Exec(ctx, "LISTEN "+notifyChannel)
+	require.NoError(t, err)
+	opts := EnqueueOptions{Queue: "rollback"}
+
+	tx, err := pool.Begin(ctx)
+	require.NoError(t, err)
+	_, err = Enqueue(ctx, tx, noop{}, opts)
+	require.NoError(t, err)
+	require.NoError(t, tx.Rollback(ctx))
+	start := time.Now()
+	require.NoError(t, pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, err := Enqueue(ctx, tx, noop{}, opts)
+		return err
+	}))
+	require.Less(t, time.Since(start), notifyEvery, "the second enqueue must come within the first's window")
+
+	waitCtx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	n, err := listener.WaitForNotification(waitCtx)
+	require.NoError(t, err, "no notification after the rolled-back enqueue")
+	require.Equal(t, "rollback", n.Payload)
+}

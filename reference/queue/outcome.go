@@ -13,34 +13,38 @@ import (
 )
 
 // ErrLeaseLost means the job no longer carries the claim's token: its lease
-// expired and it was reclaimed (and maybe claimed again). The outcome was not
-// recorded; the job's current holder decides it.
-var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed by another worker")
+// expired and it was reclaimed (and maybe claimed again), or an operator
+// cancelled it. The outcome was not recorded; the job's current holder
+// decides it.
+var ErrLeaseLost = errors.New("queue: lease lost: the job was reclaimed or cancelled")
+
+// errRowLocked means the job's row was locked by another session, and the
+// outcome not recorded yet: try again.
+var errRowLocked = errors.New("queue: the job's row is locked by another session")
 
 // completeSQL records success for many jobs at once ($1 IDs, $2 their
-// tokens), only where the job still carries the claim's token and runs, and
-// returns the tokens it recorded. The rows are locked in ID order, as in
-// renewSQL, so that a worker's heartbeat and completions cannot deadlock.
-//
-// The lookup is by primary key and token, and the state is read from the
-// locked row: a state test on the table would let the planner walk the
-// partial index of running jobs (jobs_leased) and compare every job running
-// on any worker with every job of the batch. Statistics taken while no job
-// ran (right after a bulk enqueue, say) make that index look empty; a batch
-// of 600 then took 600 ms.
+// tokens), only where the job still carries the claim's token and runs.
+// Rows locked by another session are skipped, to be tried again: one must
+// not hold up the rest of the batch. It answers as renewSQL does. Lookup
+// by primary key and token, state read from the locked row: see renewSQL.
 const completeSQL = `
-WITH done AS (
+WITH mine AS (
     SELECT jobs.id, jobs.state FROM jobs
     JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
         ON jobs.id = held.id AND jobs.lease_token = held.token
-    ORDER BY jobs.id
-    FOR UPDATE OF jobs
+    FOR UPDATE OF jobs SKIP LOCKED
+), done AS (
+    UPDATE jobs
+    SET state = 'succeeded', finished_at = now(), leased_until = NULL
+    FROM mine
+    WHERE jobs.id = mine.id AND mine.state = 'running'
+    RETURNING jobs.lease_token
 )
-UPDATE jobs
-SET state = 'succeeded', finished_at = now(), leased_until = NULL
-FROM done
-WHERE jobs.id = done.id AND done.state = 'running'
-RETURNING jobs.lease_token::text`
+SELECT lease_token::text, true, true FROM done
+UNION ALL
+SELECT jobs.lease_token::text, false, jobs.state = 'running' FROM jobs
+JOIN unnest($1::bigint[], $2::uuid[]) AS held(id, token)
+    ON jobs.id = held.id AND jobs.lease_token = held.token`
 
 // failSQL records a handler's failure, only for the holder of the claim's
 // token. With attempts left, the job goes back to the queue after an
@@ -96,15 +100,24 @@ func complete(ctx context.Context, pool *pgxpool.Pool, job *Job) error {
 	if err != nil {
 		return err
 	}
-	if !recorded[job.Token] {
-		return ErrLeaseLost
-	}
-	return nil
+	return recordedErr(recorded[job.token])
 }
 
-// completeMany records the success of jobs in one statement and returns
-// the tokens recorded; the others had lost their lease.
-func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[string]bool, error) {
+// recordedErr is the error of a claim's outcome from completeMany's answer.
+func recordedErr(r claimResult) error {
+	switch r {
+	case acted:
+		return nil
+	case locked:
+		return errRowLocked
+	}
+	return ErrLeaseLost
+}
+
+// completeMany records the success of jobs in one statement and says which
+// it recorded, and which it skipped (locked elsewhere); the others had
+// lost their lease.
+func completeMany(ctx context.Context, pool *pgxpool.Pool, jobs []*Job) (map[string]claimResult, error) {
 	return execForClaims(ctx, pool, completeSQL, jobs)
 }
 
@@ -120,7 +133,7 @@ type completer struct {
 
 type completion struct {
 	job  *Job
-	done chan error // nil, ErrLeaseLost, or the statement's error
+	done chan error // nil, ErrLeaseLost, errRowLocked, or the statement's error
 }
 
 func newCompleter(pool *pgxpool.Pool, timeout time.Duration) *completer {
@@ -176,13 +189,10 @@ func (c *completer) flush(batch []completion) {
 	defer cancel()
 	recorded, err := completeMany(ctx, c.pool, jobs)
 	for _, req := range batch {
-		switch {
-		case err != nil:
+		if err != nil {
 			req.done <- err
-		case recorded[req.job.Token]:
-			req.done <- nil
-		default:
-			req.done <- ErrLeaseLost
+		} else {
+			req.done <- recordedErr(recorded[req.job.token])
 		}
 	}
 }
@@ -197,7 +207,7 @@ func fail(ctx context.Context, pool *pgxpool.Pool, job *Job, handlerErr error, b
 	if err != nil {
 		return err
 	}
-	tag, err := pool.Exec(ctx, failSQL, job.ID, job.Token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
+	tag, err := pool.Exec(ctx, failSQL, job.ID, job.token, entry, permanent, b.Base.Seconds(), b.Max.Seconds())
 	if err != nil {
 		return err
 	}

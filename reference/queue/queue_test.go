@@ -182,11 +182,11 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 	current, err := claim(ctx, pool, DefaultQueue, 1, time.Minute, nil)
 	require.NoError(t, err)
 	require.Len(t, current, 1)
-	require.NotEqual(t, stale[0].Token, current[0].Token)
+	require.NotEqual(t, stale[0].token, current[0].token)
 
 	still, err := renew(ctx, pool, stale, time.Minute)
 	require.NoError(t, err)
-	require.False(t, still[stale[0].Token], "the stale worker's renewal must not extend the new lease")
+	require.Zero(t, still[stale[0].token], "the stale worker's renewal must not extend the new lease")
 	require.ErrorIs(t, complete(ctx, pool, stale[0]), ErrLeaseLost)
 	require.ErrorIs(t, fail(ctx, pool, stale[0], errors.New("stale"), Backoff{time.Second, time.Second}), ErrLeaseLost)
 	require.Equal(t, "running", getJob(t, pool, ids[0]).State)
@@ -194,7 +194,7 @@ func TestStaleWorkerIsFencedOut(t *testing.T) {
 	require.NoError(t, complete(ctx, pool, current[0]))
 	job := getJob(t, pool, ids[0])
 	require.Equal(t, "succeeded", job.State)
-	require.Equal(t, current[0].Token, *job.Token)
+	require.Equal(t, current[0].token, *job.Token)
 }
 
 // A job that keeps failing stops at its attempt limit in the visible state

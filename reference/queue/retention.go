@@ -35,3 +35,32 @@ func deleteFinished(ctx context.Context, pool *pgxpool.Pool, keep time.Duration,
 		}
 	}
 }
+
+// retention deletes the jobs finished longer than Retention ago, when the
+// worker starts (a worker that lives less than RetentionInterval cleans up
+// too) and then every RetentionInterval, until ctx is done. It runs in a
+// goroutine and on a connection of its own: a backlog of millions of rows
+// to delete takes minutes, and must not hold up the reclaimer or the
+// outcomes.
+func (w *Worker) retention(ctx context.Context) {
+	if w.cfg.Retention < 0 {
+		return
+	}
+	next := time.NewTimer(0)
+	defer next.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-next.C:
+		}
+		n, err := deleteFinished(ctx, w.cleanupConn, w.cfg.Retention, 1000)
+		if err != nil && ctx.Err() == nil {
+			w.log.Warn("retention cleanup failed", "err", err)
+		}
+		if n > 0 {
+			w.log.Info("deleted finished jobs", "jobs", n)
+		}
+		next.Reset(w.cfg.RetentionInterval)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
@@ -35,6 +36,11 @@ type Config struct {
 	// period before Run returns without them [10s]: a handler that ignores
 	// its context cannot keep a deploy waiting. Their leases then run out.
 	StopTimeout time.Duration
+	// JobTimeout is how long a job's handler may run [10m] before its
+	// context is cancelled with ErrJobTimeout, unless its kind has a
+	// Timeout of its own; negative: no limit. A handler that ignores the
+	// cancellation is let go after one more Lease (timeout.go).
+	JobTimeout time.Duration
 	// Backoff is the delay before a failed job's next attempt [1s to 1h].
 	Backoff Backoff
 	// Retention is how long finished jobs are kept [90 days]; negative keeps
@@ -42,6 +48,8 @@ type Config struct {
 	// first time when the worker starts [1h].
 	Retention, RetentionInterval time.Duration
 	Logger                       *slog.Logger // [slog.Default()]
+	// Metrics, if set, hears of every run's outcome (metrics.go).
+	Metrics Metrics
 
 	// asOf, set only by tests, is the instant claims consider "now".
 	asOf func() *time.Time
@@ -63,6 +71,7 @@ func (c Config) withDefaults() Config {
 	def(&c.PollInterval, time.Second)
 	def(&c.ReclaimInterval, 5*time.Second)
 	def(&c.Grace, 30*time.Second)
+	def(&c.JobTimeout, 10*time.Minute)
 	def(&c.StopTimeout, 10*time.Second)
 	def(&c.Backoff.Base, time.Second)
 	def(&c.Backoff.Max, time.Hour)
@@ -116,7 +125,8 @@ type Worker struct {
 	// every connection of pool cannot starve.
 	leaseConns   *pgxpool.Pool // the heartbeat's
 	completer    *completer    // completions, on outcomeConns
-	outcomeConns *pgxpool.Pool // completions, failures, reclaim, retention
+	outcomeConns *pgxpool.Pool // completions, failures, reclaim
+	cleanupConn  *pgxpool.Pool // retention, apart: a backlog must not delay the rest
 
 	mu      sync.Mutex
 	held    map[string]*heldJob // the jobs in hand, by claim token
@@ -137,6 +147,11 @@ type heldJob struct {
 	// latest: the claim or last renewal was sent Lease before. (The
 	// database set its deadline later than that.)
 	until time.Time
+	// deadline is when the job's timeout cancels it (zero: never);
+	// returned, that its handler has returned; stuck, that it had not
+	// by one Lease after the deadline (timeout.go).
+	deadline        time.Time
+	returned, stuck bool
 }
 
 // errShutdown cancels the jobs still running when the grace period ends.
@@ -176,6 +191,10 @@ func (w *Worker) Run(ctx context.Context) error {
 		return err
 	}
 	defer w.outcomeConns.Close()
+	if w.cleanupConn, err = w.ownConnections(1); err != nil {
+		return err
+	}
+	defer w.cleanupConn.Close()
 	w.completer = newCompleter(w.outcomeConns, 2*w.callTimeout())
 
 	// The jobs, their leases and their completions outlive ctx: they finish
@@ -187,7 +206,8 @@ func (w *Worker) Run(ctx context.Context) error {
 	wake := make(chan struct{}, 1)
 	var background sync.WaitGroup
 	background.Go(func() { w.listen(ctx, wake) })
-	background.Go(func() { w.maintain(ctx) })
+	background.Go(func() { w.reclaimer(ctx) })
+	background.Go(func() { w.retention(ctx) })
 	background.Go(func() { w.heartbeat(leasesCtx) })
 	background.Go(func() { w.completer.run(leasesCtx) })
 
@@ -202,10 +222,14 @@ func (w *Worker) Run(ctx context.Context) error {
 }
 
 // ownConnections is a small pool on the same database as the handlers'
-// pool, for the worker's bookkeeping alone.
+// pool, for the worker's bookkeeping alone. Its statements wait at most
+// half a call's timeout for a row lock (lock_timeout): a failure to record
+// on a row that an operator's open transaction holds errors out and is
+// retried, instead of holding one of the few bookkeeping connections.
 func (w *Worker) ownConnections(n int32) (*pgxpool.Pool, error) {
 	cfg := w.pool.Config()
 	cfg.MaxConns, cfg.MinConns = n, 0
+	cfg.ConnConfig.RuntimeParams["lock_timeout"] = strconv.FormatInt(max(w.callTimeout().Milliseconds()/2, 1), 10)
 	return pgxpool.NewWithConfig(context.Background(), cfg)
 }
 
@@ -292,31 +316,49 @@ func (w *Worker) freeSlots() int {
 func (w *Worker) start(jobsCtx context.Context, job *Job, until time.Time) {
 	ctx, cancel := context.WithCancelCause(jobsCtx)
 	h := &heldJob{job: job, cancel: cancel, done: make(chan struct{}), until: until}
+	// The job's timeout counts from here, the wait for an earlier claim
+	// included (a claim of a stuck job must not wait for ever).
+	timeout := w.timeout(job.Kind)
+	if timeout > 0 {
+		h.deadline = time.Now().Add(timeout)
+	}
 	w.mu.Lock()
 	previous := w.latest[job.ID]
-	w.held[job.Token], w.latest[job.ID] = h, h
+	w.held[job.token], w.latest[job.ID] = h, h
 	w.busy++
 	w.mu.Unlock()
 	w.running.Go(func() {
 		defer w.release(h)
+		runCtx := ctx
+		if timeout > 0 {
+			var stop context.CancelFunc
+			runCtx, stop = context.WithDeadlineCause(ctx, h.deadline, ErrJobTimeout)
+			defer stop()
+		}
 		if previous != nil {
 			select {
 			case <-previous.done:
-			case <-ctx.Done():
+			case <-runCtx.Done():
 			}
 		}
 		var err error
-		if ctx.Err() == nil {
-			err = w.handlers.run(ctx, job)
+		began := time.Now()
+		if runCtx.Err() == nil {
+			err = w.handlers.run(runCtx, job)
 		} else {
-			err = context.Cause(ctx)
+			err = context.Cause(runCtx)
 		}
-		w.handlerReturned()
+		ran := time.Since(began)
+		if errors.Is(context.Cause(runCtx), ErrJobTimeout) && !errors.Is(err, ErrJobTimeout) {
+			err = fmt.Errorf("%w (%v): %v", ErrJobTimeout, timeout, err)
+		}
+		w.handlerReturned(h)
 		if errors.Is(context.Cause(ctx), ErrLeaseLost) {
 			w.jobLog(job).Warn("job lost its lease while running; its outcome is not recorded", "recorded", "lease_lost", "err", err)
+			w.observe(job, "lease_lost", ran)
 			return
 		}
-		w.record(job, err)
+		w.observe(job, w.record(job, err), ran)
 	})
 }
 
@@ -365,10 +407,30 @@ func (w *Worker) heldJobs() []*Job {
 	return jobs
 }
 
-// handlerReturned frees the slot of a job whose handler has returned.
-func (w *Worker) handlerReturned() {
+// leasedJobs are the jobs in hand whose lease the heartbeat renews: not
+// the stuck ones.
+func (w *Worker) leasedJobs() []*Job {
 	w.mu.Lock()
-	w.busy--
+	defer w.mu.Unlock()
+	jobs := make([]*Job, 0, len(w.held))
+	for _, h := range w.held {
+		if !h.stuck {
+			jobs = append(jobs, h.job)
+		}
+	}
+	return jobs
+}
+
+// handlerReturned frees the slot of a job whose handler has returned (a
+// stuck job's was freed when it was let go).
+func (w *Worker) handlerReturned(h *heldJob) {
+	w.mu.Lock()
+	h.returned = true
+	if h.stuck {
+		w.jobLog(h.job).Warn("stuck job returned", "late_by", time.Since(h.deadline).Round(time.Millisecond))
+	} else {
+		w.busy--
+	}
 	w.mu.Unlock()
 	signal(w.freed)
 }
@@ -376,7 +438,7 @@ func (w *Worker) handlerReturned() {
 // release lets go of a claim whose outcome is recorded (or given up).
 func (w *Worker) release(h *heldJob) {
 	w.mu.Lock()
-	delete(w.held, h.job.Token)
+	delete(w.held, h.job.token)
 	if w.latest[h.job.ID] == h {
 		delete(w.latest, h.job.ID)
 	}
@@ -390,13 +452,19 @@ func (w *Worker) release(h *heldJob) {
 // database is restarting) are retried as what they are: a completion that
 // fails is retried as a completion, never turned into a retry of the job.
 // It gives up after one lease period: by then the lease has expired, and the
-// reclaimer returns the job to the queue.
-func (w *Worker) record(job *Job, handlerErr error) {
-	save, outcome := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed"
+// reclaimer returns the job to the queue. It returns the outcome for
+// Metrics.
+func (w *Worker) record(job *Job, handlerErr error) (outcome string) {
+	save, outcome, recorded := func(ctx context.Context) error { return w.completer.complete(ctx, job) }, "completed", "succeeded"
 	if handlerErr != nil {
 		save, outcome = func(ctx context.Context) error {
 			return fail(ctx, w.outcomeConns, job, handlerErr, w.cfg.Backoff)
 		}, "failed"
+		// As failSQL decides.
+		recorded = "retried"
+		if job.Attempt >= job.MaxAttempts || errors.Is(handlerErr, ErrPermanent) {
+			recorded = "failed"
+		}
 	}
 	log := w.jobLog(job)
 	giveUp := time.Now().Add(w.cfg.Lease)
@@ -410,15 +478,21 @@ func (w *Worker) record(job *Job, handlerErr error) {
 		switch {
 		case err == nil:
 			log.Debug("job "+outcome, "recorded", outcome, "handler_err", handlerErr)
-			return
+			return recorded
 		case errors.Is(err, ErrLeaseLost):
 			log.Warn("outcome not recorded: the lease was lost", "recorded", "lease_lost", "outcome", outcome)
-			return
+			return "lease_lost"
 		case time.Now().After(giveUp):
 			log.Error("outcome not recorded; the job will run again when its lease expires", "recorded", "gave_up", "outcome", outcome, "err", err)
-			return
+			return "not_recorded"
 		}
-		log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
+		if errors.Is(err, errRowLocked) {
+			// The heartbeat's renewal holds it for a moment, or an
+			// operator's transaction for longer: the give-up is logged.
+			log.Debug("the job's row is locked; retrying", "outcome", outcome)
+		} else {
+			log.Warn("recording the outcome failed; retrying", "outcome", outcome, "err", err)
+		}
 		retry.sleep(context.Background())
 	}
 }
@@ -427,42 +501,5 @@ func (w *Worker) record(job *Job, handlerErr error) {
 // says what became of the outcome: completed, failed, lease_lost (the fence
 // turned it away), gave_up, or abandoned (at shutdown).
 func (w *Worker) jobLog(job *Job) *slog.Logger {
-	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt, "token", job.Token)
-}
-
-// maintain runs the reclaimer and the retention cleanup until ctx is done.
-// Every worker runs them; SKIP LOCKED keeps concurrent runs from waiting on
-// each other. Retention runs first at start: a worker that lives less than
-// RetentionInterval cleans up too.
-func (w *Worker) maintain(ctx context.Context) {
-	reclaimTick := time.NewTicker(w.cfg.ReclaimInterval)
-	defer reclaimTick.Stop()
-	retention := time.NewTimer(0)
-	defer retention.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-reclaimTick.C:
-			n, err := reclaim(ctx, w.outcomeConns, 1000, w.cfg.Backoff)
-			if err != nil && ctx.Err() == nil {
-				w.log.Warn("reclaim failed", "err", err)
-			}
-			if n > 0 {
-				w.log.Info("reclaimed jobs with expired leases", "jobs", n)
-			}
-		case <-retention.C:
-			retention.Reset(w.cfg.RetentionInterval)
-			if w.cfg.Retention < 0 {
-				continue
-			}
-			n, err := deleteFinished(ctx, w.outcomeConns, w.cfg.Retention, 1000)
-			if err != nil && ctx.Err() == nil {
-				w.log.Warn("retention cleanup failed", "err", err)
-			}
-			if n > 0 {
-				w.log.Info("deleted finished jobs", "jobs", n)
-			}
-		}
-	}
+	return w.log.With("job", job.ID, "kind", job.Kind, "attempt", job.Attempt)
 }

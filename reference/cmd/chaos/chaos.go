@@ -19,11 +19,16 @@ import (
 	"github.com/jobqlint/jobqlint/reference/queue"
 )
 
+// claim is one claim of a job: the fence (ID, attempt).
+type claim struct {
+	job     int64
+	attempt int
+}
+
 // outcome is one outcome a worker recorded, from its log.
 type outcome struct {
-	pid   int
-	job   int64
-	token string
+	pid int
+	claim
 }
 
 // controller runs the worker processes and remembers what happened to them.
@@ -40,9 +45,10 @@ type controller struct {
 	frozen    map[int]bool
 	stalled   map[int]bool // pids one of whose connections was stalled
 	completed []outcome
-	failed    map[string]bool // tokens whose run recorded a failure (a retry)
-	leaseLost map[string]bool // tokens whose outcome the fence turned away, or given up on
-	overlaps  []string        // "job N in pid P": one job run twice at once in one worker
+	failed    map[claim]bool // claims whose run recorded a failure (a retry)
+	leaseLost map[claim]bool // claims whose outcome the fence turned away, or given up on
+	overlaps  []string       // "job N in pid P": one job run twice at once in one worker
+	lockedJob int64          // with -lock: the job whose row was held locked (0: none)
 	// The PostgreSQL crash: runs under way then may run again.
 	crashAt, upAt time.Time
 	logFile       *os.File // nil: not kept
@@ -64,7 +70,7 @@ func runChaos(o options) (ok bool, err error) {
 		return false, err
 	}
 	c := &controller{o: o, exe: exe, dsn: dsn, rand: rand.New(rand.NewPCG(uint64(o.seed), 0)),
-		killed: map[int]bool{}, frozen: map[int]bool{}, stalled: map[int]bool{}, failed: map[string]bool{}, leaseLost: map[string]bool{}}
+		killed: map[int]bool{}, frozen: map[int]bool{}, stalled: map[int]bool{}, failed: map[claim]bool{}, leaseLost: map[claim]bool{}}
 
 	if o.logFile != "" {
 		if c.logFile, err = os.Create(o.logFile); err != nil {
@@ -80,8 +86,8 @@ func runChaos(o options) (ok bool, err error) {
 	if err := prepare(ctx, pool, o.jobs); err != nil {
 		return false, err
 	}
-	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, stalls %v, stubborn handlers %v, seed %d\n",
-		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.stall, o.stubborn, o.seed)
+	fmt.Printf("chaos: %d jobs, %d workers × %d, a SIGKILL about every %v, lease %v, stalls %v, stubborn handlers %v, a locked row %v, seed %d\n",
+		o.jobs, o.workers, o.concurrency, o.killEvery, o.lease, o.stall, o.stubborn, o.lock, o.seed)
 
 	if o.stall {
 		for range o.workers {
@@ -166,6 +172,9 @@ func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgse
 			restarted = true
 			continue
 		}
+		if c.o.lock && tick == 2 {
+			go c.lockRow(ctx, pool, 3*c.o.lease)
+		}
 		if c.o.stall && tick%2 == 0 {
 			c.stall(c.rand.IntN(c.o.workers))
 		}
@@ -180,6 +189,32 @@ func (c *controller) wreak(ctx context.Context, pool *pgxpool.Pool, server *pgse
 		}
 	}
 	return false
+}
+
+// lockRow holds the row of a running job (or, if none runs, of a waiting
+// one) locked for d, as an operator's open transaction would: the worker
+// holding it can neither renew its lease nor record its outcome meanwhile,
+// and must go on with its other jobs.
+func (c *controller) lockRow(ctx context.Context, pool *pgxpool.Pool, d time.Duration) {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		fmt.Println("chaos: lock a row:", err)
+		return
+	}
+	defer tx.Rollback(ctx)
+	var id int64
+	err = tx.QueryRow(ctx, `
+		SELECT id FROM jobs WHERE state IN ('running', 'available')
+		ORDER BY state = 'running' DESC, id LIMIT 1 FOR UPDATE`).Scan(&id)
+	if err != nil {
+		fmt.Println("chaos: lock a row:", err)
+		return
+	}
+	c.mu.Lock()
+	c.lockedJob = id
+	c.mu.Unlock()
+	fmt.Printf("chaos: holding job %d's row locked for %v\n", id, d)
+	time.Sleep(d)
 }
 
 func unfinished(ctx context.Context, pool *pgxpool.Pool) (int, error) {
@@ -290,7 +325,7 @@ func (c *controller) readLog(s *bufio.Scanner) {
 			Overlap  bool   `json:"overlap"`
 			PID      int    `json:"pid"`
 			Job      int64  `json:"job"`
-			Token    string `json:"token"`
+			Attempt  int    `json:"attempt"`
 		}
 		if json.Unmarshal(s.Bytes(), &line) != nil {
 			continue
@@ -302,13 +337,14 @@ func (c *controller) readLog(s *bufio.Scanner) {
 		if line.Overlap {
 			c.overlaps = append(c.overlaps, fmt.Sprintf("job %d in pid %d", line.Job, line.PID))
 		}
+		cl := claim{job: line.Job, attempt: line.Attempt}
 		switch line.Recorded {
 		case "completed":
-			c.completed = append(c.completed, outcome{pid: line.PID, job: line.Job, token: line.Token})
+			c.completed = append(c.completed, outcome{pid: line.PID, claim: cl})
 		case "failed":
-			c.failed[line.Token] = true
+			c.failed[cl] = true
 		case "lease_lost", "gave_up":
-			c.leaseLost[line.Token] = true
+			c.leaseLost[cl] = true
 		}
 		c.mu.Unlock()
 	}

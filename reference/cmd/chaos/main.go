@@ -8,13 +8,16 @@
 // which every other second holds one connection's traffic for one and a
 // half leases, then releases or cuts it; with -stubborn one job in 200 is
 // stuck for one and a half leases in a query that ignores cancellation,
-// holding a pool connection. Then it prints:
+// holding a pool connection; with -lock one job's row is held locked by
+// another session (an operator's open transaction) for three leases, early
+// in the run. Then it prints:
 //
 //   - jobs lost: not succeeded at the end (must be 0);
 //   - jobs run more than once, by cause: a run by a killed, frozen or
 //     stalled worker, or one under way when PostgreSQL crashed, may repeat,
-//     as may a run that recorded a failure; a repeat of a live, unstalled
-//     worker's run is a failure (it should have kept its lease);
+//     as may a run that recorded a failure, and a run of the job whose row
+//     was held locked; a repeat of a live, unstalled worker's run is a
+//     failure (it should have kept its lease);
 //   - jobs run twice at once in one worker (must be 0);
 //   - completions recorded by a fenced-out worker (must be 0), and how many
 //     such completions the fence rejected.
@@ -22,7 +25,7 @@
 // Its last line is "chaos: ok" when every guarantee held; it exits 1 when a
 // guarantee was broken or the run did not finish.
 //
-//	go run ./reference/cmd/chaos -jobs 100000 -workers 4 -stall -stubborn
+//	go run ./reference/cmd/chaos -jobs 100000 -workers 4 -stall -stubborn -lock
 package main
 
 import (
@@ -44,6 +47,7 @@ type options struct {
 	logFile     string
 	stall       bool
 	stubborn    bool
+	lock        bool
 }
 
 func main() {
@@ -60,6 +64,7 @@ func main() {
 	flag.StringVar(&o.logFile, "log", "", "also write the workers' logs (JSON lines) to this file")
 	flag.BoolVar(&o.stall, "stall", false, "reach PostgreSQL through a proxy that now and then holds a connection's traffic past the lease, then releases or cuts it")
 	flag.BoolVar(&o.stubborn, "stubborn", false, "one job in 200 is stuck for 1.5 leases in a query that ignores cancellation")
+	flag.BoolVar(&o.lock, "lock", false, "hold one job's row locked from another session for three leases")
 	flag.Int64Var(&o.seed, "seed", time.Now().UnixNano(), "random seed for the choice of victims")
 	flag.Parse()
 

@@ -15,7 +15,8 @@ import (
 
 // The chaos run's short form: 5,000 jobs, three workers, a SIGKILL about
 // every second, a freeze past the lease, stalled connections, stubborn
-// handlers, one PostgreSQL crash and restart. No job is lost, every extra
+// handlers, one job's row held locked by another session for three leases,
+// one PostgreSQL crash and restart. No job is lost, every extra
 // run has a reason, no job runs twice at once in one worker, and no
 // fenced-out worker records a completion.
 func TestChaosShortForm(t *testing.T) {
@@ -30,11 +31,12 @@ func TestChaosShortForm(t *testing.T) {
 	build.Stderr = os.Stderr
 	require.NoError(t, build.Run())
 
-	out, err := exec.Command(bin, "-jobs", "5000", "-workers", "3", "-concurrency", "4", "-handler-time", "20ms", "-stall", "-stubborn").CombinedOutput()
+	out, err := exec.Command(bin, "-jobs", "5000", "-workers", "3", "-concurrency", "4", "-handler-time", "20ms", "-stall", "-stubborn", "-lock").CombinedOutput()
 	t.Logf("%s", out)
 	require.NoError(t, err)
 	report := string(out)
 	require.Contains(t, report, "chaos: crashing and restarting PostgreSQL")
+	require.Regexp(t, `(?m)^chaos: holding job \d+'s row locked for 6s$`, report)
 	require.Regexp(t, `(?m)^jobs lost: 0 \(0 in state failed\) \[ok\]$`, report)
 	require.Regexp(t, `(?m)^completions recorded by a fenced-out worker: 0 of \d+ logged`, report)
 	require.Regexp(t, `(?m)^jobs run twice at once in one worker: 0 \[ok\]$`, report)

@@ -28,7 +28,7 @@ const runsTable = `
 CREATE TABLE IF NOT EXISTS chaos_runs (
     job_id bigint      NOT NULL,
     pid    integer     NOT NULL,
-    token  uuid        NOT NULL,
+    attempt integer    NOT NULL,
     ran_at timestamptz NOT NULL DEFAULT now()
 )`
 
@@ -59,7 +59,7 @@ func runWorker(dsn string, o options) error {
 		} else {
 			defer func() { mu.Lock(); delete(running, job.ID); mu.Unlock() }()
 		}
-		if _, err := pool.Exec(ctx, `INSERT INTO chaos_runs (job_id, pid, token) VALUES ($1, $2, $3)`, job.ID, pid, job.Token); err != nil {
+		if _, err := pool.Exec(ctx, `INSERT INTO chaos_runs (job_id, pid, attempt) VALUES ($1, $2, $3)`, job.ID, pid, job.Attempt); err != nil {
 			return err
 		}
 		if o.stubborn && args.N%200 == 0 {

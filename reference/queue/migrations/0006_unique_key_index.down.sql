@@ -1,0 +1,2 @@
+-- queue:no-transaction
+DROP INDEX CONCURRENTLY IF EXISTS jobs_unique_key
