@@ -42,7 +42,10 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if guarded(qt, st, holders) {
-				if fence != "" && contested != "" && byKey(st.Stmt) && !checksHolder(st, holders) {
+				// Only a write that can find the job claimed can overwrite a
+				// claim: one that takes failed or dead jobs (an operator's
+				// retry) needs no fence.
+				if fence != "" && contested != "" && byKey(st.Stmt) && !checksHolder(st, holders) && mayFindClaimed(st.Stmt, qt) {
 					reportUnfenced(pass, qt, st, state, fence, fencer)
 				}
 				continue
@@ -296,6 +299,22 @@ func admitsClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 	}
 	for _, v := range append(slices.Clone(states.In), states.Cond...) {
 		if slices.Contains(qt.Claimed, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayFindClaimed reports whether an UPDATE's state filter lets it touch a
+// job in a claimed state: it names one, or excludes states without
+// excluding every claimed one (status <> 'done').
+func mayFindClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	if !ok || !states.Not {
+		return admitsClaimed(s, qt)
+	}
+	for _, c := range qt.Claimed {
+		if !slices.Contains(states.In, c) {
 			return true
 		}
 	}

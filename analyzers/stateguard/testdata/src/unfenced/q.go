@@ -38,3 +38,8 @@ func Retry(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
 	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'pending', claim_id = NULL WHERE id = $1 AND status = 'processing'`, id) // want `re-checking the state but not claim_id`
 	return tag.RowsAffected() == 1, err
 }
+
+func Abandon(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
+	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'failed', claim_id = NULL WHERE id = $1 AND status <> 'done'`, id) // want `re-checking the state but not claim_id`
+	return tag.RowsAffected() == 1, err
+}
