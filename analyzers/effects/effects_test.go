@@ -83,3 +83,34 @@ var builtProbe = &analysis.Analyzer{
 		return nil, nil
 	},
 }
+
+// commitProbe reports, at each call whose first argument is "claim",
+// whether its transaction commits before any work.
+var commitProbe = &analysis.Analyzer{
+	Name:     "commitprobe",
+	Doc:      "test probe for effects.CommitsBeforeWork",
+	Requires: []*analysis.Analyzer{effects.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true
+				}
+				if lit, ok := call.Args[0].(*ast.BasicLit); !ok || lit.Value != `"claim"` {
+					return true
+				}
+				pass.Reportf(call.Pos(), "commits first=%v", effects.CommitsBeforeWork(e.Call(call)))
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+// A transaction protects a claim only while it is open: one committed
+// before the work, in the claim's function, protects nothing.
+func TestCommitsBeforeWork(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), commitProbe, "commit")
+}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -20,7 +21,7 @@ var record []byte
 
 // Rule is the lease rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
 })
@@ -33,7 +34,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return nil, nil
 	}
-	checkClaims(pass, m)
+	checkClaims(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
 	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
 	if pass.Pkg.Name() == "main" && !handled {
 		checkShutdown(pass, m)
@@ -43,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkClaims reports claims that move a job to an in-progress state with
 // no lease, or with a lease nothing reclaims.
-func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
+func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 	r := &claimReporter{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
 	defer r.finish()
 	for _, c := range m.Calls {
@@ -52,7 +53,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			if qt == nil || st.Role != queuemodel.RoleClaim || st.Kind != sqlcheck.KindUpdate || !movesToInProgress(qt, st) {
 				continue
 			}
-			if c.Receiver == queuemodel.RecvTx || holdsSessionLock(m, c) {
+			if (c.Receiver == queuemodel.RecvTx && !committedFirst(e, c)) || holdsSessionLock(m, c) {
 				continue // a crash rolls the claim back, or releases the lock
 			}
 			table := queuemodel.TableName(qt.Name)
@@ -71,6 +72,17 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
 			}
 		}
 	}
+}
+
+// committedFirst reports whether a claim made on a transaction is
+// committed before the job's work: the claim function begins, claims,
+// commits and hands the job on. A crash then rolls nothing back.
+func committedFirst(e *effects.Effects, c *queuemodel.Call) bool {
+	if c.Via != nil {
+		return false // the wrapper's transaction is out of sight
+	}
+	call := e.Call(c.Expr)
+	return call != nil && effects.CommitsBeforeWork(call)
 }
 
 // livenessReclaim reports whether claimed rows come back when their

@@ -11,7 +11,7 @@ import (
 // mid-job on every deploy.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"seed", "sqlatomic", "noreclaim", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
+		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
@@ -22,7 +22,7 @@ func TestRejected(t *testing.T) {
 // Designs that leave no row behind, and workers that shut down cleanly.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"ok_fixed", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
+		"ok_fixed", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",

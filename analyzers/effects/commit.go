@@ -1,0 +1,145 @@
+package effects
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// CommitsBeforeWork reports whether the transaction a database call runs
+// on is committed, in the call's own function, before anything that could
+// be the job's work runs: some path goes from the call to a Commit of the
+// same transaction value passing only calls of the database library and
+// of the standard library (scanning, formatting, errors). A claim made
+// that way leaves its row claimed once the transaction commits; the
+// transaction protects nothing that runs after it.
+func CommitsBeforeWork(call ssa.CallInstruction) bool {
+	tx := receiver(call)
+	if tx == nil {
+		return false
+	}
+	start := call.Block()
+	from := index(start, call) + 1
+	seen := map[*ssa.BasicBlock]bool{}
+	type pos struct {
+		b *ssa.BasicBlock
+		i int
+	}
+	stack := []pos{{start, from}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		walled := false
+		for _, instr := range p.b.Instrs[p.i:] {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if isCommit(c, tx) {
+				return true
+			}
+			if work(c) {
+				walled = true
+				break
+			}
+		}
+		if walled {
+			continue
+		}
+		for _, s := range p.b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, pos{s, 0})
+			}
+		}
+	}
+	return false
+}
+
+// receiver returns the value a method call is made on.
+func receiver(c ssa.CallInstruction) ssa.Value {
+	common := c.Common()
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil && len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+func isCommit(c ssa.CallInstruction, tx ssa.Value) bool {
+	return methodName(c) == "Commit" && receiver(c) == tx
+}
+
+func methodName(c ssa.CallInstruction) string {
+	common := c.Common()
+	if common.IsInvoke() {
+		return common.Method.Name()
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		return callee.Name()
+	}
+	return ""
+}
+
+// work reports whether a call may run a job's work: a call of a function
+// value, or of code that is neither the standard library's nor a database
+// library's.
+func work(c ssa.CallInstruction) bool {
+	common := c.Common()
+	var pkg *types.Package
+	switch {
+	case common.IsInvoke():
+		pkg = common.Method.Pkg()
+	case common.StaticCallee() != nil:
+		callee := common.StaticCallee()
+		if o, ok := callee.Object().(*types.Func); ok {
+			pkg = o.Pkg()
+		} else if callee.Pkg != nil {
+			pkg = callee.Pkg.Pkg
+		}
+	default:
+		if _, ok := common.Value.(*ssa.Builtin); ok {
+			return false
+		}
+		return true // a function value: a handler
+	}
+	if pkg == nil || pkg == c.Parent().Pkg.Pkg {
+		return true // the module's own code
+	}
+	return !standardLibrary(pkg.Path()) && !DatabaseLibrary(pkg.Path())
+}
+
+func index(b *ssa.BasicBlock, instr ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == instr {
+			return i
+		}
+	}
+	return len(b.Instrs)
+}
+
+func standardLibrary(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// databaseLibraries are the import paths (and path prefixes, ending in /)
+// of the libraries that talk to a database.
+var databaseLibraries = []string{
+	"github.com/jackc/pgx/", "github.com/jackc/pgconn", "github.com/jackc/pgtype", "github.com/lib/pq",
+	"github.com/jmoiron/sqlx", "github.com/georgysavva/scany/",
+}
+
+// DatabaseLibrary reports whether an import path is a database library's
+// (the standard library's database/sql is standard library).
+func DatabaseLibrary(path string) bool {
+	for _, lib := range databaseLibraries {
+		if path == strings.TrimSuffix(lib, "/") || strings.HasSuffix(lib, "/") && strings.HasPrefix(path, lib) {
+			return true
+		}
+	}
+	return false
+}
