@@ -76,3 +76,17 @@ func TestMigrationFix(t *testing.T) {
 	require.True(t, m.NoTransaction)
 	require.Contains(t, d.Message, ": CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
 }
+
+// An index is created in its table's schema: on a table outside public the
+// migration drops it by its qualified name, and is named after the schema.
+func TestMigrationFixOtherSchema(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "searchpath")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.SuggestedFixes, 1)
+	m := rule.MigrationOf(d.SuggestedFixes[0])
+	require.NotNil(t, m)
+	require.Equal(t, "app_jobs_poll_idx", m.Name)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON app.jobs (id) WHERE status = 'queued'", m.Up)
+	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS app.jobs_poll_idx", m.Down)
+}
