@@ -20,7 +20,8 @@ func TestRejected(t *testing.T) {
 		"states_ne", "states_or_narrow", "status_only", "queue_only",
 		"gosprintf", "states_or_unpinned", "states_or_btree", "sqlc_snapshot",
 		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder",
-		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...")
+		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
+		"twounordered", "deleterange", "deletewrongprefix")
 }
 
 // Designs it accepts.
@@ -31,7 +32,7 @@ func TestAccepted(t *testing.T) {
 		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst",
 		"accept_gosprintf", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias",
 		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
-		"accept_expireonly", "accept_deleteanyqueue")
+		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status")
 }
 
 // The finding points at the poll it is about.
