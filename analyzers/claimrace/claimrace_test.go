@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 		"plpgsql_twostep", "plpgsql_cas",
 		"states_in", "states_null", "cas_or",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
-		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll")
+		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

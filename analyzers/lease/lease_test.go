@@ -15,7 +15,7 @@ func TestRejected(t *testing.T) {
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
-		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall", "cmdsighelperint",
+		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "xactadvisory", "claimall", "cmdsighelperint",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs")
 }
 

@@ -15,5 +15,5 @@ func TestRejected(t *testing.T) {
 // Forms that run the locking SELECT once, and subqueries a re-run cannot
 // make take more.
 func TestAccepted(t *testing.T) {
-	ruletest.Run(t, overclaim.Analyzer, "ok_array", "ok_scalar", "ok_cte", "ok_nolimit", "ok_nolock", "ok_batches")
+	ruletest.Run(t, overclaim.Analyzer, "ok_array", "ok_scalar", "ok_cte", "ok_nolimit", "ok_nolock", "ok_batches", "ok_nolock_claim")
 }

@@ -19,7 +19,9 @@ func TestRejected(t *testing.T) {
 		"templated", "searchpath", "funcpoll",
 		"states_ne", "states_or_narrow", "status_only", "queue_only",
 		"gosprintf", "states_or_unpinned", "states_or_btree", "sqlc_snapshot",
-		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder")
+		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder",
+		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
+		"twounordered", "deleterange", "deletewrongprefix")
 }
 
 // Designs it accepts.
@@ -28,7 +30,9 @@ func TestAccepted(t *testing.T) {
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
 		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
 		"accept_states_or", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst",
-		"accept_gosprintf", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias")
+		"accept_gosprintf", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias",
+		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
+		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status")
 }
 
 // The finding points at the poll it is about.
@@ -72,4 +76,18 @@ func TestMigrationFix(t *testing.T) {
 	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS jobs_poll_idx", m.Down)
 	require.True(t, m.NoTransaction)
 	require.Contains(t, d.Message, ": CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
+}
+
+// An index is created in its table's schema: on a table outside public the
+// migration drops it by its qualified name, and is named after the schema.
+func TestMigrationFixOtherSchema(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "searchpath")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.SuggestedFixes, 1)
+	m := rule.MigrationOf(d.SuggestedFixes[0])
+	require.NotNil(t, m)
+	require.Equal(t, "app_jobs_poll_idx", m.Name)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON app.jobs (id) WHERE status = 'queued'", m.Up)
+	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS app.jobs_poll_idx", m.Down)
 }

@@ -1,0 +1,8 @@
+CREATE TABLE messages (
+  id bigserial PRIMARY KEY,
+  payload bytea NOT NULL,
+  status text NOT NULL DEFAULT 'pending',
+  run_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX messages_run_at_idx ON messages (run_at);
+CREATE TABLE dead_messages (id bigint PRIMARY KEY, payload bytea NOT NULL);

@@ -1,0 +1,14 @@
+CREATE TABLE jobs (
+  id bigserial PRIMARY KEY,
+  status text NOT NULL DEFAULT 'queued',
+  run_at timestamptz NOT NULL DEFAULT now(),
+  locked_until timestamptz
+);
+
+CREATE FUNCTION complete_job(p_id bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF (SELECT status FROM jobs WHERE id = p_id FOR UPDATE) = 'running' THEN
+    UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = p_id;
+  END IF;
+END;
+$$;
