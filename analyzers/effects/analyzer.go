@@ -34,6 +34,8 @@ type Effects struct {
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
+	all     []*ssa.Function // every function of the package (values.go)
+	stores  []*ssa.Store    // every store of those functions (values.go)
 }
 
 // Touches marks a package of the module that touches a database, itself or

@@ -67,3 +67,8 @@ func TestOrder(t *testing.T) {
 func TestOnlyDatabasePackages(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), orderProbe, "nodb", "viastore")
 }
+
+// What a string may hold, followed on SSA.
+func TestValues(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), valuesProbe, "values")
+}
