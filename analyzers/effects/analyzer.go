@@ -52,7 +52,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return e, nil
 	}
 	pass.ExportPackageFact(&Touches{})
-	e.Pkg = buildSSA(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo)
+	if e.Pkg = buildSSA(pass.Fset, pass.Pkg, pass.Files, pass.TypesInfo); e.Pkg == nil {
+		return e, nil
+	}
 	e.funcs = make(map[ast.Node]*ssa.Function)
 	e.calls = make(map[token.Pos]ssa.CallInstruction)
 	e.index()

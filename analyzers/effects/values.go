@@ -374,42 +374,91 @@ func (r *resolver) load(addr ssa.Value, b *binding, depth int) Values {
 	return hole("a value read through a pointer")
 }
 
-// stores resolves a local variable that a closure shares: every value the
-// function stores into it.
+// stores resolves a local variable that a closure shares, or whose
+// address is taken: every value stored into it, here or through the
+// closures' free variables. One whose address is passed on (Scan(&v)) may
+// be written anywhere.
 func (r *resolver) stores(alloc *ssa.Alloc, b *binding, depth int) Values {
 	var out Values
 	found := false
 	for _, ref := range *alloc.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.Store:
-			if ref.Addr == alloc {
-				found = true
-				out = union(out, r.value(ref.Val, b, depth))
+			if ref.Addr != alloc {
+				return hole("a variable whose address is passed on")
+			}
+			found = true
+			out = union(out, r.value(ref.Val, b, depth))
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return hole("a variable whose address is passed on")
 			}
 		case *ssa.MakeClosure:
-			// Stores the closure makes through its free variable.
 			for i, bound := range ref.Bindings {
 				if bound == alloc {
 					fn := ref.Fn.(*ssa.Function)
-					out = union(out, r.storesThrough(fn.FreeVars[i], depth))
+					vs, ok := r.storesThrough(fn.FreeVars[i], depth)
+					if !ok {
+						return hole("a variable whose address is passed on")
+					}
+					found = found || len(vs.Set) > 0 || vs.Hole != ""
+					out = union(out, vs)
 				}
 			}
+		case *ssa.DebugRef:
+		default:
+			return hole("a variable whose address is passed on")
 		}
 	}
-	if !found && out.Hole == "" && len(out.Set) == 0 {
+	if !found {
 		return text("")
 	}
 	return out
 }
 
-func (r *resolver) storesThrough(fv *ssa.FreeVar, depth int) Values {
+// storesThrough returns the values a closure stores through a free
+// variable; false when it passes the variable's address on.
+func (r *resolver) storesThrough(fv *ssa.FreeVar, depth int) (Values, bool) {
 	var out Values
 	for _, ref := range *fv.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == fv {
-			out = union(out, r.value(st.Val, nil, depth))
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != fv {
+				return out, false
+			}
+			out = union(out, r.value(ref.Val, nil, depth))
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return out, false
+			}
+		case *ssa.DebugRef:
+		default:
+			return out, false
 		}
 	}
-	return out
+	return out, true
+}
+
+// addressEscapes reports whether an address is used otherwise than to
+// load from it or store into it (passed to a call, stored elsewhere,
+// converted): then code out of sight may write through it.
+func addressEscapes(addr ssa.Value, refs []ssa.Instruction) bool {
+	for _, ref := range refs {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != addr {
+				return true
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return true
+			}
+		case *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // fieldOf returns the field of the struct a value or pointer has.
@@ -441,6 +490,11 @@ func (r *resolver) field(f *types.Var, depth int) Values {
 	}
 	var out Values
 	found := false
+	for _, fa := range r.e.fieldAddrs(f) {
+		if addressEscapes(fa, *fa.Referrers()) {
+			return objHole(f, "struct field "+name+" written through its address")
+		}
+	}
 	for _, st := range r.e.allStores() {
 		fa, ok := st.Addr.(*ssa.FieldAddr)
 		if !ok || fieldOf(fa.X.Type(), fa.Field) != f {
@@ -452,7 +506,7 @@ func (r *resolver) field(f *types.Var, depth int) Values {
 	if !found {
 		return objHole(f, "struct field "+name+" never set in the package")
 	}
-	return asObject(f, out)
+	return asObject(f, "struct field "+name, out)
 }
 
 // global resolves a package variable from the stores of its package's
@@ -466,6 +520,9 @@ func (r *resolver) global(g *ssa.Global, depth int) Values {
 	}
 	if obj != nil && obj.Exported() {
 		return objHole(obj, "exported package variable "+name)
+	}
+	if addressEscapes(g, r.e.uses(g)) {
+		return objHole(obj, "package variable "+name+" written through its address")
 	}
 	var out Values
 	found := false
@@ -482,15 +539,15 @@ func (r *resolver) global(g *ssa.Global, depth int) Values {
 	if !found {
 		return text("")
 	}
-	return asObject(obj, out)
+	return asObject(obj, "package variable "+name, out)
 }
 
 // asObject marks the values of a field or package variable that are one
 // plain text each as that object's: a name it holds keeps its identity.
 // An object whose values are not all known is unknown as a whole.
-func asObject(obj types.Object, vs Values) Values {
+func asObject(obj types.Object, what string, vs Values) Values {
 	if vs.Hole != "" {
-		return objHole(obj, vs.Hole)
+		return objHole(obj, what+" ("+vs.Hole+")")
 	}
 	for i, v := range vs.Set {
 		if len(v.Parts) == 1 && plain(v.Parts[0]) {
@@ -575,6 +632,41 @@ func (e *Effects) allStores() []*ssa.Store {
 		}
 	}
 	return e.stores
+}
+
+// fieldAddrs returns the instructions of the package that take the
+// address of field f.
+func (e *Effects) fieldAddrs(f *types.Var) []*ssa.FieldAddr {
+	var out []*ssa.FieldAddr
+	for _, fn := range e.allFuncs() {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if fa, ok := instr.(*ssa.FieldAddr); ok && fieldOf(fa.X.Type(), fa.Field) == f {
+					out = append(out, fa)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// uses returns the instructions of the package that use v as an operand
+// (a global has no referrers of its own).
+func (e *Effects) uses(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, fn := range e.allFuncs() {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if *op == v {
+						out = append(out, instr)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // allFuncs returns the package's functions, its initializer and closures
@@ -975,8 +1067,8 @@ func (r *resolver) sanitize(recv ssa.Value, b *binding, depth int) Values {
 func (r *resolver) sprintf(call *ssa.Call, b *binding, depth int) Values {
 	args := call.Common().Args
 	formats := r.value(args[0], b, depth)
-	if !formats.Known() {
-		return hole(joinHoles(formats.Hole, "fmt.Sprintf with a format that is not known"))
+	if formats.Hole != "" {
+		return hole(formats.Hole)
 	}
 	var elems []ssa.Value
 	if c, ok := args[1].(*ssa.Const); ok && c.IsNil() {

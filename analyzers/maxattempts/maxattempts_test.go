@@ -19,7 +19,7 @@ func TestRejected(t *testing.T) {
 		"flagaddr", "logmath", "errortype", "exportedrun", "counteronly", "resetcount",
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
 		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning",
-		"fixtureonly", "recursive", "backoffcap")
+		"fixtureonly", "recursive", "backoffcap", "helperstate")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -28,7 +28,8 @@ func TestAccepted(t *testing.T) {
 		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported",
 		"ok_funcguard", "ok_nullstate",
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
-		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive")
+		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive",
+		"ok_helperstate")
 }
 
 // An unread limit points at the retry it should stop, when there is one:

@@ -133,7 +133,7 @@ type Queue struct {
 func NewQueue(table string) *Queue { return &Queue{table: table} }
 
 func (q *Queue) poll() {
-	sink("SELECT id FROM " + q.table) // want `SELECT id FROM {table: parameter table of exported NewQueue}`
+	sink("SELECT id FROM " + q.table) // want `SELECT id FROM {table: struct field Queue.table \(parameter table of exported NewQueue\)}`
 }
 
 // A table name quoted by a package helper and by pgx.Identifier.
@@ -173,4 +173,22 @@ func recursive() {
 // A lease deadline from the clock: not a string, a hole.
 func lease(d time.Duration) {
 	sink("UPDATE jobs SET locked_until = $1", time.Now().Add(d)) // want `UPDATE jobs SET locked_until = \$1 ; hole: the result of Add`
+}
+
+func scan(dst ...any) {}
+
+// A variable whose address is passed on may hold anything.
+func addressTaken() {
+	var id string
+	scan(&id)
+	sink("SELECT $1", id) // want `SELECT \$1 ; hole: a variable whose address is passed on`
+}
+
+// So may a field whose address is passed on.
+type config struct{ table string }
+
+func (c *config) load() { scan(&c.table) }
+
+func (c *config) query() {
+	sink("SELECT 1 FROM " + c.table) // want `SELECT 1 FROM {table: struct field config.table written through its address}`
 }
