@@ -38,6 +38,8 @@ type Effects struct {
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
+	all     []*ssa.Function // every function of the package (values.go)
+	stores  []*ssa.Store    // every store of those functions (values.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,8 +56,9 @@ func (e *Effects) Pkg() *ssa.Package {
 		return nil
 	}
 	e.once.Do(func() {
-		e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo)
-		e.index()
+		if e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo); e.pkg != nil {
+			e.index()
+		}
 	})
 	return e.pkg
 }

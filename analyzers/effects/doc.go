@@ -16,6 +16,11 @@
 //     function's entry to a call passes a branch that decides whether the
 //     call runs (a switch case, an early return, a helper's answer), and
 //     whether a function makes a call on every path or only on some;
+//   - what a string may hold (values.go): the SQL text and each bound
+//     argument of a call as a set of possible values, followed through
+//     parameters, struct fields, package variables, phis, closures and the
+//     library calls that build SQL, with a named hole for what stays
+//     unknown;
 //   - which SSA call and function stand for a call expression or a
 //     function's syntax, and the static callers of a function (ssa.go), so
 //     that rules reading the queue model can ask about the calls it

@@ -114,3 +114,8 @@ var commitProbe = &analysis.Analyzer{
 func TestCommitsBeforeWork(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), commitProbe, "commit")
 }
+
+// What a string may hold, followed on SSA.
+func TestValues(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), valuesProbe, "values")
+}

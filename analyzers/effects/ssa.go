@@ -9,20 +9,45 @@ import (
 )
 
 // buildSSA makes the SSA form of a package: the package itself with its
-// function bodies, and its direct imports as members only (no bodies), as
-// go vet's own SSA passes do.
+// function bodies, and every package it imports, directly or not, as
+// members only (no bodies). Indirect imports are created too because code
+// may name a member of a package it does not import (a method promoted
+// from an embedded type of another package).
 func buildSSA(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) *ssa.Package {
 	prog := ssa.NewProgram(fset, ssa.BuilderMode(0))
 	created := map[*types.Package]bool{pkg: true}
-	for _, imp := range pkg.Imports() {
-		if !created[imp] {
-			created[imp] = true
-			prog.CreatePackage(imp, nil, nil, true)
+	var createAll func(pkgs []*types.Package)
+	createAll = func(pkgs []*types.Package) {
+		for _, imp := range pkgs {
+			if !created[imp] {
+				created[imp] = true
+				prog.CreatePackage(imp, nil, nil, true)
+				createAll(imp.Imports())
+			}
 		}
 	}
+	createAll(pkg.Imports())
 	p := prog.CreatePackage(pkg, files, info, false)
-	p.Build()
+	if !safeBuild(p) {
+		return nil
+	}
 	return p
+}
+
+// safeBuild builds a package's function bodies, and reports false when the
+// SSA builder fails. It has been seen to panic on a nil object under the
+// standalone driver on real code that builds under a plain go/packages
+// load (a package-level variable of an imported package, in a return
+// statement); the package then has no SSA, and every question about it
+// answers "cannot tell".
+func safeBuild(p *ssa.Package) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = false
+		}
+	}()
+	p.Build()
+	return true
 }
 
 // index records, for every function built from this package's source

@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"regexp"
@@ -25,6 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
+	Requires:         []*analysis.Analyzer{effects.Analyzer},
 	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil)},
 	RunDespiteErrors: true,
 }
@@ -47,6 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		model:    m,
 		resolver: sqltext.New(pass.TypesInfo, pass.Files),
+		effects:  effectsOf(pass),
 		parsed:   make(map[string]*parsedSQL),
 		wrappers: make(map[*types.Func]*Wrapper),
 	}
@@ -68,7 +71,9 @@ type builder struct {
 	pass     *analysis.Pass
 	model    *Model
 	resolver *sqltext.Resolver
-	parsed   map[string]*parsedSQL // each distinct SQL string is parsed once per package
+	effects  *effects.Effects
+	calls    map[token.Pos]*ast.CallExpr // calls by their opening parenthesis, built on first use
+	parsed   map[string]*parsedSQL       // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
 }
 
@@ -86,6 +91,10 @@ type callSite struct {
 	method dbMethod
 	via    *types.Func
 	sqlArg ast.Expr // the expression holding the SQL; nil when not found
+	// argCall is the call that passes sqlArg, as its argument argIndex
+	// (the call itself, or a prepared statement's Prepare).
+	argCall  *ast.CallExpr
+	argIndex int
 }
 
 // sites yields every call in the package that runs SQL.
@@ -98,7 +107,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 			if m.recv == RecvStmt {
 				site = b.prepared(site)
 			} else if m.sqlIndex < len(call.Args) {
-				site.sqlArg = call.Args[m.sqlIndex]
+				site.sqlArg, site.argCall, site.argIndex = call.Args[m.sqlIndex], call, m.sqlIndex
 			}
 			if !yield(site) {
 				return
@@ -113,7 +122,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 			m := dbMethod{name: w.Method, sqlIndex: w.Param, recv: w.Receiver, api: w.API}
 			site := callSite{cur: cur, call: call, method: m, via: fn}
 			if w.Param < len(call.Args) {
-				site.sqlArg = call.Args[w.Param]
+				site.sqlArg, site.argCall, site.argIndex = call.Args[w.Param], call, w.Param
 			}
 			if !yield(site) {
 				return
@@ -148,7 +157,7 @@ func (b *builder) prepared(site callSite) callSite {
 		return site
 	}
 	site.method.recv, site.method.api = m.recv, m.api
-	site.sqlArg = prep.Args[m.sqlIndex]
+	site.sqlArg, site.argCall, site.argIndex = prep.Args[m.sqlIndex], prep, m.sqlIndex
 	return site
 }
 
@@ -250,6 +259,9 @@ func (b *builder) newCall(site callSite) *Call {
 		c.SQLExpr = site.sqlArg
 		t := b.resolver.Resolve(c.SQLExpr)
 		c.SQL, c.Known, c.Unread, c.Spliced = t.SQL, t.Known, t.Unread, t.Spliced
+		if !c.Known {
+			b.sqlOnSSA(c, site)
+		}
 		if c.Known && statementName.MatchString(c.SQL) {
 			// pgx runs a prepared statement when given its name
 			// (conn.QueryRow(ctx, "get_user", id)): not SQL to parse.
@@ -257,6 +269,7 @@ func (b *builder) newCall(site callSite) *Call {
 		}
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
+			c.instr, c.argBase = b.effects.Call(site.call), site.method.sqlIndex+1
 		}
 		if t.Placeholders {
 			c.ddl = t.Pos

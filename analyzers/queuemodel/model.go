@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -84,6 +85,13 @@ type Call struct {
 	ResultChecked bool
 
 	ddl token.Pos // where SQL text that names relations by placeholders starts
+	// variants are the other texts the SQL may be, when it may be one of
+	// several (read on SSA): SQL holds the first.
+	variants []string
+	// instr is the SSA call that passes Args, and argBase the index of
+	// its argument $1; instr is nil when there is no SSA.
+	instr   ssa.CallInstruction
+	argBase int
 }
 
 // Pos is the position of the call site.
@@ -91,7 +99,7 @@ func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
 
 // Arg returns the Go expression bound to parameter $n, or nil.
 func (c *Call) Arg(n int) ast.Expr {
-	if n < 1 || n > len(c.Args) || c.Spliced[n] != nil {
+	if _, spliced := c.Spliced[n]; n < 1 || n > len(c.Args) || spliced {
 		return nil
 	}
 	return c.Args[n-1]

@@ -53,7 +53,7 @@ func TestCallSites(t *testing.T) {
 		`34 Exec tx "INSERT INTO jobs (ki" scan=0 enqueue`,
 		`36 Queue batch "DELETE FROM jobs WHE" scan=0 complete`,
 		`37 Exec unknown "UPDATE jobs SET stat" scan=0 complete`,
-		`39 Exec pool "?" scan=0 (reassigned variable)`,
+		`39 Exec pool "?" scan=0 (package variable reassigned written outside its initializer)`,
 		`40 Exec pool "SELECT * FROM jobs" scan=0 none`, // fmt.Sprintf of constants
 		`41 Exec pool "SELEC oops" scan=0 parse-error`,
 		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 fail`,
@@ -263,7 +263,7 @@ func TestResolve(t *testing.T) {
 	require.Equal(t, []string{
 		`11 SELECT count(*) FROM {resolve.Queue.table} [SELECT]`, // other.go
 		`22 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' ORDER BY id LIMIT 1 [SELECT]`,
-		`23 ? (fmt.Sprintf with a non-constant format (a parameter of helpers))`,
+		`23 ? (parameter kind of helpers, which nothing calls)`,
 		"32 -- the index of {resolve.Queue.table}\nCREATE INDEX IF NOT EXISTS \"{resolve.Queue.table}_id\" ON {resolve.Queue.table} (id)", // a helper with a local
 		`36 ? (a number spliced into a name)`,
 		`29 CREATE TABLE IF NOT EXISTS {resolve.Queue.table} (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued')`,
@@ -275,12 +275,12 @@ func TestResolve(t *testing.T) {
 		`49 DELETE FROM {resolve.Queue.table} WHERE status = 'done' [DELETE]`,
 		`50 UPDATE {resolve.Queue.table} SET status = 'x' WHERE id = (SELECT id FROM {resolve.Queue.table} LIMIT 1) [UPDATE]`,
 		`54 SELECT id FROM {resolve.Queue.table} WHERE status = 'queued' LIMIT 1 [SELECT]`,
-		`59 ? (assembled under a branch)`,
-		`64 ? (assembled in a loop)`,
-		`65 ? (a parameter of shapes)`,
+		`59 ? (parameter where of shapes, which nothing calls)`, // both branches read; the condition is the parameter,
+		`64 ? (loop)`,
+		`65 ? (parameter where of shapes, which nothing calls)`,
 		`66 ? (a Go value spliced into a string literal)`,
-		`67 ? (a struct field)`, // a column's place: not a name the tool reads
-		`68 ? (fmt.Sprintf with a non-constant format (a parameter of shapes))`,
+		`67 ? (struct field Queue.table (parameter table of exported New))`, // a column's place: not a name the tool reads
+		`68 ? (parameter where of shapes, which nothing calls)`,
 		`69 ? (a name built from several Go values)`,
 		`70 UPDATE jobs SET run_at = now() + interval '$1001 seconds' WHERE id = $1 [$1001=n arg=<nil>] [UPDATE]`,
 		`71 UPDATE jobs SET status = $1 WHERE id = $2 [UPDATE $1=running]`,
@@ -411,4 +411,43 @@ func TestOperatorActionsBesideAPollClaim(t *testing.T) {
 	}, got)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 	require.Equal(t, []string{"queued"}, qt.Runnable)
+}
+
+// SQL that only SSA reads: queries in struct fields and package
+// variables, a column list joined in a package variable, a lock clause
+// chosen by an option (one view per text, merged by role), states passed
+// to a helper (one view per state, each bound at its call); and what stays
+// out of sight, with why.
+func TestValuesOnSSA(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "ssavalues")
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		s := fmt.Sprintf("%d", fset.Position(c.Pos()).Line)
+		if !c.Known {
+			got = append(got, s+" ? ("+c.Unread+")")
+			continue
+		}
+		for _, st := range c.Stmts {
+			s += fmt.Sprintf(" [%s %s", st.Kind, st.Role)
+			for _, n := range st.BoundAt {
+				s += fmt.Sprintf(" at %d", fset.Position(n.Pos()).Line)
+			}
+			s += "]"
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		"52 [INSERT enqueue]", // ReplaceAll over a package constant
+		"65 [SELECT claim]",   // either lock clause: one view kept
+		"68 [UPDATE claim]",   // the struct's other field
+		"75 [UPDATE complete at 81] [UPDATE fail at 84] [UPDATE retry at 86]",
+		"91 ? (parameter query of exported Run)",
+		"96 ? (struct field Options.Extra set out of sight)",
+	}, got)
+	qt := m.QueueTables()[0]
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

@@ -13,45 +13,74 @@ import (
 
 // read parses a call's resolved SQL into its statements. sqlx's :name
 // parameters (NamedExec) and the ? parameters of SQL written for Rebind are
-// read as $n.
+// read as $n. SQL that may be one of several texts (assembled in two
+// branches, a clause chosen by an option) gives one view of each
+// statement per text, as a bound state does: mergeViews keeps one view
+// per role.
 func (b *builder) read(c *Call) {
-	sql := c.SQL
-	if strings.HasPrefix(c.Method, "Named") {
+	texts := append([]string{c.SQL}, c.variants...)
+	named := strings.HasPrefix(c.Method, "Named")
+	if named {
 		// The argument is a struct or map whose fields the names select:
 		// no parameter is bound by position.
-		sql, _ = sqltext.Named(sql)
 		c.Args = nil
 	}
-	p := b.parse(sql)
-	if p.err != nil {
-		if q, ok := sqltext.Positional(sql); ok {
-			if pq := b.parse(q); pq.err == nil {
-				sql, p = q, pq
-			}
-		}
-	}
-	c.ParseErr = p.err
 	singles, set, n := b.boundConstants(c)
-	for _, st := range p.stmts {
-		if len(set) == 0 {
-			if len(singles) > 0 {
-				st = st.Bind(singles)
-			}
-			c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c})
-			continue
+	var (
+		first   *parsedSQL
+		origins []*sqlcheck.Stmt
+	)
+	for ti, sql := range texts {
+		if named {
+			sql, _ = sqltext.Named(sql)
 		}
-		// One view of the statement per value the state can take, each
-		// playing its own role; mergeViews keeps one view per role.
-		for _, v := range set {
-			consts := map[int]string{n: v.Value}
-			for k, s := range singles {
-				consts[k] = s
+		p := b.parse(sql)
+		if p.err != nil {
+			if q, ok := sqltext.Positional(sql); ok {
+				if pq := b.parse(q); pq.err == nil {
+					p = pq
+				}
 			}
-			c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: st})
+		}
+		if ti == 0 {
+			first, origins = p, p.stmts
+		}
+		if c.ParseErr == nil {
+			c.ParseErr = p.err
+		}
+		for i, st := range p.stmts {
+			var origin *sqlcheck.Stmt
+			if len(texts) > 1 {
+				origin = st
+				if i < len(origins) {
+					origin = origins[i]
+				}
+			}
+			if len(set) == 0 {
+				if len(singles) > 0 {
+					st = st.Bind(singles)
+				}
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c, origin: origin})
+				continue
+			}
+			if origin == nil {
+				origin = st
+			}
+			// One view of the statement per value the state can take, each
+			// playing its own role; mergeViews keeps one view per role.
+			for _, v := range set {
+				consts := map[int]string{n: v.Value}
+				for k, s := range singles {
+					consts[k] = s
+				}
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: origin})
+			}
 		}
 	}
 	b.number(c)
-	b.functionBodies(c, p.call)
+	if len(texts) == 1 {
+		b.functionBodies(c, first.call)
+	}
 }
 
 // ParsedSQL returns the call's SQL as read derives its statements from it:
@@ -80,6 +109,9 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 	for i, arg := range c.Args {
 		n := i + 1
 		vals := b.resolver.Constants(arg)
+		if vals == nil {
+			vals = b.boundOnSSA(c, i)
+		}
 		switch {
 		case len(vals) == 1:
 			if singles == nil {

@@ -1,0 +1,194 @@
+// Values the resolver follows to what a string may hold. sink stands for a
+// database call: the probe reports what its arguments may hold.
+package values
+
+import (
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+var db *sql.DB
+
+func sink(query string, args ...any) {}
+
+func constants() {
+	sink("SELECT 1")                       // want `SELECT 1`
+	sink("SELECT " + "2")                  // want `SELECT 2`
+	sink(fmt.Sprintf("LIMIT %d", len(""))) // want `LIMIT #`
+	sink("SELECT $1", strconv.Itoa(3))     // want `SELECT \$1 ; #`
+}
+
+// A query assembled in two branches.
+func branches(skip bool) {
+	q := "SELECT id FROM jobs FOR UPDATE"
+	if skip {
+		q += " SKIP LOCKED"
+	}
+	sink(q) // want `SELECT id FROM jobs FOR UPDATE \| SELECT id FROM jobs FOR UPDATE SKIP LOCKED`
+}
+
+// A query assembled in a loop is a hole.
+func loop(cols []string) {
+	q := "SELECT "
+	for _, c := range cols {
+		q += c
+	}
+	sink(q) // want `hole: .*loop`
+}
+
+type State string
+
+const (
+	Queued State = "queued"
+	Failed State = "failed"
+)
+
+// A typed constant through a helper's parameters, from each call site.
+func setState(id int64, s State) {
+	sink("UPDATE jobs SET state = $1 WHERE id = $2", s, id) // want `UPDATE jobs SET state = \$1 WHERE id = \$2 ; failed@1 \| queued@2 ; hole: not a string`
+}
+
+func finish(attempts int) {
+	if attempts >= 3 {
+		setState(1, Failed)
+		return
+	}
+	setState(1, Queued)
+	setState(2, Queued)
+}
+
+// An exported function's parameter may come from anywhere.
+func Exported(q string) {
+	sink(q) // want `hole: parameter q of exported Exported`
+}
+
+// A column list built with strings.Join in a package variable.
+var columns = strings.Join([]string{"id", "kind", "payload"}, ", ")
+
+var selectJobs = "SELECT " + columns + " FROM jobs"
+
+func join() {
+	sink(selectJobs) // want `SELECT {columns=id, kind, payload} FROM jobs`
+}
+
+// ReplaceAll over a constant template.
+var template = strings.ReplaceAll("SELECT * FROM {t} WHERE {t}.id = $1", "{t}", "jobs")
+
+func replace() {
+	sink(template) // want `{template=SELECT \* FROM jobs WHERE jobs.id = \$1}`
+}
+
+// A package variable written outside its initializer is a hole.
+var reassigned = "SELECT 1"
+
+func setReassigned() { reassigned = "SELECT 2" }
+
+func readReassigned() {
+	sink(reassigned) // want `{reassigned: package variable reassigned written outside its initializer}`
+}
+
+// Query strings in a named struct's fields: every store in the package.
+type queries struct {
+	claim string
+	lock  string
+}
+
+func newQueries(skip bool) *queries {
+	q := &queries{claim: "SELECT id FROM jobs"}
+	q.lock = "FOR UPDATE"
+	if skip {
+		q.lock = "FOR UPDATE SKIP LOCKED"
+	}
+	return q
+}
+
+func (q *queries) run() {
+	sink(q.claim + " " + q.lock) // want `{claim=SELECT id FROM jobs} {lock=FOR UPDATE} \| {claim=SELECT id FROM jobs} {lock=FOR UPDATE SKIP LOCKED}`
+}
+
+// An anonymous struct of queries in a package variable.
+var stmts = struct {
+	poll, take string
+}{
+	poll: "SELECT id FROM jobs LIMIT 1",
+	take: "UPDATE jobs SET state = 'running' WHERE id = $1",
+}
+
+func anonymous() {
+	sink(stmts.poll) // want `{poll=SELECT id FROM jobs LIMIT 1}`
+	sink(stmts.take) // want `{take=UPDATE jobs SET state = 'running' WHERE id = \$1}`
+}
+
+// A table name in a field, set from an exported constructor's parameter:
+// its value is out of sight, and the part keeps the field's identity.
+type Queue struct {
+	table string
+}
+
+func NewQueue(table string) *Queue { return &Queue{table: table} }
+
+func (q *Queue) poll() {
+	sink("SELECT id FROM " + q.table) // want `SELECT id FROM {table: struct field Queue.table \(parameter table of exported NewQueue\)}`
+}
+
+// A table name quoted by a package helper and by pgx.Identifier.
+func quote(name string) string { return pgx.Identifier{"public", name}.Sanitize() }
+
+func quoted() {
+	sink("SELECT id FROM " + quote("jobs")) // want `SELECT id FROM "public"."jobs"`
+}
+
+// A closure's free variable.
+func closure() {
+	q := "DELETE FROM jobs WHERE id = $1"
+	run := func() { sink(q) } // want `DELETE FROM jobs WHERE id = \$1`
+	run()
+}
+
+// A helper's result, its parameter bound at the call.
+func table(name string) string { return "public." + name }
+
+func helper() {
+	sink("SELECT 1 FROM " + table("jobs"))   // want `SELECT 1 FROM public.jobs`
+	sink("SELECT 1 FROM " + table("events")) // want `SELECT 1 FROM public.events`
+}
+
+// Recursion is a hole.
+func nested(n int) string {
+	if n == 0 {
+		return "x"
+	}
+	return "(" + nested(n-1) + ")"
+}
+
+func recursive() {
+	sink(nested(2)) // want `hole: loop`
+}
+
+// A lease deadline from the clock: not a string, a hole.
+func lease(d time.Duration) {
+	sink("UPDATE jobs SET locked_until = $1", time.Now().Add(d)) // want `UPDATE jobs SET locked_until = \$1 ; hole: the result of Add`
+}
+
+func scan(dst ...any) {}
+
+// A variable whose address is passed on may hold anything.
+func addressTaken() {
+	var id string
+	scan(&id)
+	sink("SELECT $1", id) // want `SELECT \$1 ; hole: a variable whose address is passed on`
+}
+
+// So may a field whose address is passed on.
+type config struct{ table string }
+
+func (c *config) load() { scan(&c.table) }
+
+func (c *config) query() {
+	sink("SELECT 1 FROM " + c.table) // want `SELECT 1 FROM {table: struct field config.table written through its address}`
+}

@@ -1,0 +1,1157 @@
+package effects
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Part is one piece of a string value: literal text, the value of a Go
+// object that may name a relation, or a number formatted into the text.
+type Part struct {
+	Text string
+	// Obj is the struct field or package variable the part was read from,
+	// when the part is all of that object's value: a table named by it
+	// keeps the object's identity (a placeholder) whatever its value.
+	Obj types.Object
+	// Unknown says the value of Obj is not known (Hole says why): only a
+	// placeholder can stand for it.
+	Unknown bool
+	Hole    string
+	// Quoted says the part is quoted as an identifier (pgx.Identifier's
+	// Sanitize, pq.QuoteIdentifier).
+	Quoted bool
+	// Number says the part is an integer formatted into the text (%d,
+	// strconv.Itoa): its value is a bind parameter, not text.
+	Number bool
+}
+
+// A Value is one possible value of a string: its parts in order.
+type Value struct {
+	Parts []Part
+	// At are the positions of the calls through whose arguments the value
+	// reached the function that uses it (the opening parenthesis of each
+	// call of a helper that passes it on); nil when it is made there.
+	At []token.Pos
+}
+
+// Text returns the value as plain text, and whether every part is text
+// (a number or an unknown object's value has none).
+func (v Value) Text() (string, bool) {
+	var b strings.Builder
+	for _, p := range v.Parts {
+		if p.Unknown || p.Number {
+			return "", false
+		}
+		if p.Quoted {
+			b.WriteString(quoteIdent(p.Text))
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String(), true
+}
+
+// Values is what a string may hold: each possible value, and why any other
+// value it may hold is unknown.
+type Values struct {
+	Set []Value
+	// Hole names what the resolver could not follow ("struct field
+	// Queue.query set out of sight", "loop", "parameter of exported
+	// Claim"); empty when Set is every value.
+	Hole string
+}
+
+// Known reports whether Set holds every value.
+func (vs Values) Known() bool { return vs.Hole == "" && len(vs.Set) > 0 }
+
+// Limits of the resolver: beyond them a value is a hole.
+const (
+	maxValues = 16 // values of one expression
+	maxSteps  = 32 // nested steps from the use to a constant
+)
+
+func hole(why string) Values { return Values{Hole: why} }
+
+func text(s string) Values { return Values{Set: []Value{{Parts: []Part{{Text: s}}}}} }
+
+// union joins the values two sources may give.
+func union(a, b Values) Values {
+	out := Values{Hole: joinHoles(a.Hole, b.Hole)}
+	out.Set = append(slices.Clip(a.Set), b.Set...)
+	return out.dedup()
+}
+
+// concat is every value of a followed by every value of b.
+func concat(a, b Values) Values {
+	out := Values{Hole: joinHoles(a.Hole, b.Hole)}
+	if len(a.Set)*len(b.Set) > maxValues {
+		return hole(joinHoles(out.Hole, "too many values"))
+	}
+	for _, x := range a.Set {
+		for _, y := range b.Set {
+			parts := append(slices.Clip(x.Parts), y.Parts...)
+			out.Set = append(out.Set, Value{Parts: mergeText(parts), At: append(slices.Clip(x.At), y.At...)})
+		}
+	}
+	return out.dedup()
+}
+
+// mergeText joins adjacent plain text parts.
+func mergeText(ps []Part) []Part {
+	var out []Part
+	for _, p := range ps {
+		if plain(p) && p.Text == "" && len(ps) > 1 {
+			continue
+		}
+		if n := len(out); n > 0 && plain(p) && plain(out[n-1]) {
+			out[n-1].Text += p.Text
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func plain(p Part) bool { return p.Obj == nil && !p.Unknown && !p.Quoted && !p.Number }
+
+func joinHoles(a, b string) string {
+	switch {
+	case a == "" || a == b:
+		return b
+	case b == "":
+		return a
+	}
+	seen := strings.Split(a, "; ")
+	for _, h := range strings.Split(b, "; ") {
+		if !slices.Contains(seen, h) {
+			seen = append(seen, h)
+		}
+	}
+	return strings.Join(seen, "; ")
+}
+
+// dedup drops repeated values (the same parts), keeping the first and
+// gathering the positions it was bound at.
+func (vs Values) dedup() Values {
+	var out []Value
+	for _, v := range vs.Set {
+		i := slices.IndexFunc(out, func(o Value) bool { return slices.Equal(o.Parts, v.Parts) })
+		if i < 0 {
+			out = append(out, v)
+			continue
+		}
+		for _, at := range v.At {
+			if !slices.Contains(out[i].At, at) {
+				out[i].At = append(out[i].At, at)
+			}
+		}
+	}
+	vs.Set = out
+	if len(vs.Set) > maxValues {
+		return hole(joinHoles(vs.Hole, "too many values"))
+	}
+	return vs
+}
+
+// Strings returns what a string-typed SSA value of this package may hold,
+// followed through constants, concatenation, phi nodes, conversions, the
+// parameters of functions called from this package, struct fields and
+// package variables (every store to them in the package), closures' free
+// variables, the package's own helpers' results, and the library calls
+// that build SQL (fmt.Sprintf, strings.Join, strings.ReplaceAll,
+// pgx.Identifier.Sanitize, pq.QuoteIdentifier, sqlx.Rebind and sqlx.In).
+func (e *Effects) Strings(v ssa.Value) Values {
+	if e == nil || e.Pkg == nil || v == nil {
+		return hole("no SSA")
+	}
+	r := &resolver{e: e, onStack: map[any]bool{}}
+	return r.value(v, nil, 0)
+}
+
+// Arg returns the SSA value of a call's i-th argument as the source writes
+// it: past the receiver of a static method call, and inside the slice a
+// variadic call packs its last arguments into. Nil when it is not found.
+func Arg(call ssa.CallInstruction, i int) ssa.Value {
+	if call == nil || i < 0 {
+		return nil
+	}
+	common := call.Common()
+	args := common.Args
+	if !common.IsInvoke() && common.Signature().Recv() != nil {
+		args = args[1:]
+	}
+	sig := common.Signature()
+	n := sig.Params().Len()
+	if !sig.Variadic() || i < n-1 || len(args) != n {
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
+	// A variadic call: the source's arguments from n-1 on are stored into
+	// an array sliced as the last argument, unless the call passes s...
+	// (then its elements are not the source's arguments).
+	slice, ok := args[n-1].(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	elems := arrayElems(slice.X)
+	j := i - (n - 1)
+	if j >= len(elems) {
+		return nil
+	}
+	return elems[j]
+}
+
+// arrayElems returns the values a function stores into each element of a
+// local array (a slice literal, or the array a variadic call packs its
+// arguments into), by constant index; nil when it cannot tell them all.
+func arrayElems(v ssa.Value) []ssa.Value {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil
+	}
+	out := make([]ssa.Value, arr.Len())
+	for _, ref := range *alloc.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil
+		}
+		k, ok := constant.Int64Val(idx.Value)
+		if !ok || k < 0 || k >= arr.Len() {
+			return nil
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				if out[k] != nil {
+					return nil // stored twice: not a literal
+				}
+				out[k] = st.Val
+			}
+		}
+	}
+	for _, x := range out {
+		if x == nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// A resolver follows one value; onStack holds what it is inside of, so a
+// cycle (a loop, recursion) is a hole rather than a hang.
+type resolver struct {
+	e       *Effects
+	onStack map[any]bool
+	// escapes and invoked are built on first use: functions used as values,
+	// and method names called through interfaces.
+	escapes map[*ssa.Function]bool
+	invoked map[string]bool
+}
+
+// A binding gives the parameters of a function being followed from one
+// call site the values of that call's arguments.
+type binding struct {
+	fn    *ssa.Function
+	call  ssa.CallInstruction
+	outer *binding // where the call's arguments are resolved
+}
+
+func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
+	if depth > maxSteps {
+		return hole("built through too many steps")
+	}
+	key := stackKey{v, b}
+	if r.onStack[key] {
+		return hole("loop")
+	}
+	r.onStack[key] = true
+	defer delete(r.onStack, key)
+	depth++
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value == nil || v.Value.Kind() != constant.String {
+			if v.Value == nil && isStringType(v.Type()) {
+				return text("")
+			}
+			return hole("not a string")
+		}
+		return text(constant.StringVal(v.Value))
+	case *ssa.BinOp:
+		if v.Op != token.ADD || !isStringType(v.Type()) {
+			return hole("not a string")
+		}
+		return concat(r.value(v.X, b, depth), r.value(v.Y, b, depth))
+	case *ssa.Phi:
+		var out Values
+		for _, edge := range v.Edges {
+			if edge == v {
+				continue
+			}
+			out = union(out, r.value(edge, b, depth))
+		}
+		return out
+	case *ssa.ChangeType:
+		return r.value(v.X, b, depth)
+	case *ssa.Convert:
+		if isStringType(v.X.Type()) {
+			return r.value(v.X, b, depth)
+		}
+		return hole("a conversion to string")
+	case *ssa.MakeInterface:
+		return r.value(v.X, b, depth)
+	case *ssa.Parameter:
+		return r.parameter(v, b, depth)
+	case *ssa.FreeVar:
+		return r.freeVar(v, b, depth)
+	case *ssa.UnOp:
+		if v.Op != token.MUL {
+			return hole("not a string")
+		}
+		return r.load(v.X, b, depth)
+	case *ssa.Field:
+		return r.field(fieldOf(v.X.Type(), v.Field), depth)
+	case *ssa.Call:
+		return r.call(v, b, depth)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			if callee := call.Common().StaticCallee(); callee != nil && v.Index == 0 && isFunc(callee, "github.com/jmoiron/sqlx", "In") {
+				return r.value(Arg(call, 0), b, depth)
+			}
+			if callee := r.ownFunc(call); callee != nil {
+				return r.results(callee, call, v.Index, b, depth)
+			}
+		}
+		return hole("a result of a call with several results")
+	case *ssa.Lookup:
+		return hole("an element of a map")
+	case *ssa.Index, *ssa.Slice:
+		return hole("an element of a slice or array")
+	case nil:
+		return hole("no value")
+	}
+	return hole(fmt.Sprintf("a %s value", strings.ToLower(strings.TrimPrefix(fmt.Sprintf("%T", v), "*ssa."))))
+}
+
+type stackKey struct {
+	v ssa.Value
+	b *binding
+}
+
+// load resolves a value read through a pointer: a field, a package
+// variable, or a local variable that a closure shares.
+func (r *resolver) load(addr ssa.Value, b *binding, depth int) Values {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return r.field(fieldOf(a.X.Type(), a.Field), depth)
+	case *ssa.Global:
+		return r.global(a, depth)
+	case *ssa.Alloc:
+		return r.stores(a, b, depth)
+	case *ssa.FreeVar:
+		bound := r.bindingOf(a)
+		if bound == nil {
+			return hole("a variable a closure shares")
+		}
+		return r.load(bound, nil, depth)
+	case *ssa.IndexAddr:
+		return hole("an element of a slice or array")
+	}
+	return hole("a value read through a pointer")
+}
+
+// stores resolves a local variable that a closure shares, or whose
+// address is taken: every value stored into it, here or through the
+// closures' free variables. One whose address is passed on (Scan(&v)) may
+// be written anywhere.
+func (r *resolver) stores(alloc *ssa.Alloc, b *binding, depth int) Values {
+	var out Values
+	found := false
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != alloc {
+				return hole("a variable whose address is passed on")
+			}
+			found = true
+			out = union(out, r.value(ref.Val, b, depth))
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return hole("a variable whose address is passed on")
+			}
+		case *ssa.MakeClosure:
+			for i, bound := range ref.Bindings {
+				if bound == alloc {
+					fn := ref.Fn.(*ssa.Function)
+					vs, ok := r.storesThrough(fn.FreeVars[i], depth)
+					if !ok {
+						return hole("a variable whose address is passed on")
+					}
+					found = found || len(vs.Set) > 0 || vs.Hole != ""
+					out = union(out, vs)
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return hole("a variable whose address is passed on")
+		}
+	}
+	if !found {
+		return text("")
+	}
+	return out
+}
+
+// storesThrough returns the values a closure stores through a free
+// variable; false when it passes the variable's address on.
+func (r *resolver) storesThrough(fv *ssa.FreeVar, depth int) (Values, bool) {
+	var out Values
+	for _, ref := range *fv.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != fv {
+				return out, false
+			}
+			out = union(out, r.value(ref.Val, nil, depth))
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return out, false
+			}
+		case *ssa.DebugRef:
+		default:
+			return out, false
+		}
+	}
+	return out, true
+}
+
+// addressEscapes reports whether an address is used otherwise than to
+// load from it or store into it (passed to a call, stored elsewhere,
+// converted): then code out of sight may write through it.
+func addressEscapes(addr ssa.Value, refs []ssa.Instruction) bool {
+	for _, ref := range refs {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != addr {
+				return true
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return true
+			}
+		case *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// fieldOf returns the field of the struct a value or pointer has.
+func fieldOf(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
+}
+
+// field resolves a struct field: every value the package stores into it
+// (constructors, composite literals, assignments: SSA makes each a store
+// through the field's address). A field of another package, or an
+// exported field of an exported type, may be set out of sight.
+func (r *resolver) field(f *types.Var, depth int) Values {
+	if f == nil {
+		return hole("a struct field")
+	}
+	name := fieldName(f)
+	if f.Pkg() != r.e.Pkg().Pkg {
+		return objHole(f, "struct field "+name+" of another package")
+	}
+	if f.Exported() && exportedOwner(f) {
+		return objHole(f, "struct field "+name+" set out of sight")
+	}
+	var out Values
+	found := false
+	for _, fa := range r.e.fieldAddrs(f) {
+		if addressEscapes(fa, *fa.Referrers()) {
+			return objHole(f, "struct field "+name+" written through its address")
+		}
+	}
+	for _, st := range r.e.allStores() {
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok || fieldOf(fa.X.Type(), fa.Field) != f {
+			continue
+		}
+		found = true
+		out = union(out, r.value(st.Val, nil, depth))
+	}
+	if !found {
+		return objHole(f, "struct field "+name+" never set in the package")
+	}
+	return asObject(f, "struct field "+name, out)
+}
+
+// global resolves a package variable from the stores of its package's
+// initializer. One written outside it, or exported, or of another
+// package, is a hole.
+func (r *resolver) global(g *ssa.Global, depth int) Values {
+	obj := g.Object()
+	name := g.Name()
+	if g.Pkg != r.e.Pkg() {
+		return objHole(obj, "package variable "+name+" of another package")
+	}
+	if obj != nil && obj.Exported() {
+		return objHole(obj, "exported package variable "+name)
+	}
+	if addressEscapes(g, r.e.uses(g)) {
+		return objHole(obj, "package variable "+name+" written through its address")
+	}
+	var out Values
+	found := false
+	for _, st := range r.e.allStores() {
+		if st.Addr != g {
+			continue
+		}
+		if fn := st.Parent(); fn == nil || fn.Name() != "init" || fn.Parent() != nil || fn.Synthetic == "" {
+			return objHole(obj, "package variable "+name+" written outside its initializer")
+		}
+		found = true
+		out = union(out, r.value(st.Val, nil, depth))
+	}
+	if !found {
+		return text("")
+	}
+	return asObject(obj, "package variable "+name, out)
+}
+
+// asObject marks the values of a field or package variable that are one
+// plain text each as that object's: a name it holds keeps its identity.
+// An object whose values are not all known is unknown as a whole.
+func asObject(obj types.Object, what string, vs Values) Values {
+	if vs.Hole != "" {
+		return objHole(obj, what+" ("+vs.Hole+")")
+	}
+	for i, v := range vs.Set {
+		if len(v.Parts) == 1 && plain(v.Parts[0]) {
+			p := v.Parts[0]
+			p.Obj = obj
+			vs.Set[i].Parts = []Part{p}
+		}
+	}
+	return vs
+}
+
+// objHole is the unknown value of a field or package variable: a
+// placeholder may stand for it where it names a relation.
+func objHole(obj types.Object, why string) Values {
+	if obj == nil || !isStringType(obj.Type()) {
+		return hole(why)
+	}
+	return Values{Set: []Value{{Parts: []Part{{Obj: obj, Unknown: true, Hole: why}}}}}
+}
+
+// Unknowns returns the reasons of the unknown objects' values in vs.
+func (vs Values) Unknowns() []string {
+	var out []string
+	for _, v := range vs.Set {
+		for _, p := range v.Parts {
+			if p.Unknown && !slices.Contains(out, p.Hole) {
+				out = append(out, p.Hole)
+			}
+		}
+	}
+	return out
+}
+
+func fieldName(f *types.Var) string {
+	if owner := ownerName(f); owner != "" {
+		return owner + "." + f.Name()
+	}
+	return f.Name()
+}
+
+// ownerName returns the name of the package-level named struct type that
+// declares f, or "".
+func ownerName(f *types.Var) string {
+	if f.Pkg() == nil {
+		return ""
+	}
+	scope := f.Pkg().Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if st.Field(i) == f.Origin() {
+					return name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func exportedOwner(f *types.Var) bool {
+	owner := ownerName(f)
+	return owner != "" && token.IsExported(owner)
+}
+
+// allStores returns every store of the package's functions, in position
+// order, built once.
+func (e *Effects) allStores() []*ssa.Store {
+	if e.stores == nil {
+		e.stores = []*ssa.Store{}
+		for _, fn := range e.allFuncs() {
+			for _, blk := range fn.Blocks {
+				for _, instr := range blk.Instrs {
+					if st, ok := instr.(*ssa.Store); ok {
+						e.stores = append(e.stores, st)
+					}
+				}
+			}
+		}
+	}
+	return e.stores
+}
+
+// fieldAddrs returns the instructions of the package that take the
+// address of field f.
+func (e *Effects) fieldAddrs(f *types.Var) []*ssa.FieldAddr {
+	var out []*ssa.FieldAddr
+	for _, fn := range e.allFuncs() {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if fa, ok := instr.(*ssa.FieldAddr); ok && fieldOf(fa.X.Type(), fa.Field) == f {
+					out = append(out, fa)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// uses returns the instructions of the package that use v as an operand
+// (a global has no referrers of its own).
+func (e *Effects) uses(v ssa.Value) []ssa.Instruction {
+	var out []ssa.Instruction
+	for _, fn := range e.allFuncs() {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if *op == v {
+						out = append(out, instr)
+						break
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// allFuncs returns the package's functions, its initializer and closures
+// included, in a fixed order.
+func (e *Effects) allFuncs() []*ssa.Function {
+	if e.all == nil {
+		seen := map[*ssa.Function]bool{}
+		var visit func(fn *ssa.Function)
+		visit = func(fn *ssa.Function) {
+			if fn == nil || seen[fn] {
+				return
+			}
+			seen[fn] = true
+			e.all = append(e.all, fn)
+			for _, anon := range fn.AnonFuncs {
+				visit(anon)
+			}
+		}
+		names := make([]string, 0, len(e.Pkg().Members))
+		for name := range e.Pkg().Members {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			switch m := e.Pkg().Members[name].(type) {
+			case *ssa.Function:
+				visit(m)
+			case *ssa.Type:
+				for _, fn := range methodsOf(e.Pkg().Prog, m.Type()) {
+					visit(fn)
+				}
+			}
+		}
+		visit(e.Pkg().Func("init"))
+	}
+	return e.all
+}
+
+// parameter resolves a function's parameter: at the call being followed,
+// or at every static call of the function in the package. A function
+// that code out of sight may call (exported, used as a value, a method
+// called through an interface) is a hole.
+func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if b != nil && b.fn == fn {
+		return r.value(b.call.Common().Args[i], b.outer, depth)
+	}
+	if fn.Parent() != nil {
+		return hole("parameter " + p.Name() + " of a closure")
+	}
+	if why := r.outOfSight(fn); why != "" {
+		return hole("parameter " + p.Name() + " of " + why)
+	}
+	callers := r.e.CallersOf(fn)
+	if len(callers) == 0 {
+		return hole("parameter " + p.Name() + " of " + fn.Name() + ", which nothing calls")
+	}
+	var out Values
+	for _, c := range callers {
+		arg := c.Common().Args[i]
+		vs := r.value(arg, nil, depth)
+		for k := range vs.Set {
+			vs.Set[k].At = append(vs.Set[k].At, c.Common().Pos())
+		}
+		out = union(out, vs)
+	}
+	return out
+}
+
+// outOfSight says how code this pass does not see may call fn, or "".
+func (r *resolver) outOfSight(fn *ssa.Function) string {
+	if obj := fn.Object(); obj != nil && obj.Exported() {
+		return "exported " + fn.Name()
+	}
+	if r.escapes == nil {
+		r.escapes, r.invoked = map[*ssa.Function]bool{}, map[string]bool{}
+		for _, f := range r.e.allFuncs() {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					call, isCall := instr.(ssa.CallInstruction)
+					if isCall && call.Common().IsInvoke() {
+						r.invoked[call.Common().Method.Name()] = true
+					}
+					for k, op := range instr.Operands(nil) {
+						g, ok := (*op).(*ssa.Function)
+						if !ok || isCall && k == 0 && call.Common().Value == g {
+							continue
+						}
+						r.escapes[g] = true
+					}
+				}
+			}
+		}
+	}
+	if r.escapes[fn] {
+		return fn.Name() + ", used as a value"
+	}
+	if fn.Signature.Recv() != nil && r.invoked[fn.Name()] {
+		return fn.Name() + ", called through an interface"
+	}
+	return ""
+}
+
+// freeVar resolves a closure's free variable from what its maker binds.
+func (r *resolver) freeVar(fv *ssa.FreeVar, b *binding, depth int) Values {
+	bound := r.bindingOf(fv)
+	if bound == nil {
+		return hole("a free variable of a closure")
+	}
+	return r.value(bound, nil, depth)
+}
+
+// bindingOf returns what the one MakeClosure of a closure binds to a free
+// variable; nil when the closure is made several times.
+func (r *resolver) bindingOf(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if fn.Parent() == nil || i < 0 {
+		return nil
+	}
+	var bound ssa.Value
+	for _, blk := range fn.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn {
+				continue
+			}
+			if bound != nil {
+				return nil
+			}
+			bound = mc.Bindings[i]
+		}
+	}
+	return bound
+}
+
+// ownFunc returns the function of this package with a body that a call
+// calls statically.
+func (r *resolver) ownFunc(call ssa.CallInstruction) *ssa.Function {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg != r.e.Pkg() || len(callee.Blocks) == 0 {
+		return nil
+	}
+	return callee
+}
+
+// results resolves the i-th result of a package function called at call:
+// every value its returns give, its parameters bound to the call's
+// arguments.
+func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i int, b *binding, depth int) Values {
+	if r.onStack[fn] {
+		return hole("loop")
+	}
+	r.onStack[fn] = true
+	defer delete(r.onStack, fn)
+	inner := &binding{fn: fn, call: call, outer: b}
+	var out Values
+	for _, blk := range fn.Blocks {
+		if ret, ok := last(blk).(*ssa.Return); ok && i < len(ret.Results) {
+			out = union(out, r.value(ret.Results[i], inner, depth))
+		}
+	}
+	if len(out.Set) == 0 && out.Hole == "" {
+		return hole("the result of " + fn.Name() + ", which never returns")
+	}
+	return out
+}
+
+// call resolves the result of a call that builds a string.
+func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
+	common := call.Common()
+	callee := common.StaticCallee()
+	if callee == nil {
+		if common.IsInvoke() {
+			return hole("the result of " + common.Method.Name())
+		}
+		return hole("the result of a function value")
+	}
+	if o := callee.Origin(); o != nil {
+		callee = o
+	}
+	switch {
+	case isFunc(callee, "fmt", "Sprintf"):
+		return r.sprintf(call, b, depth)
+	case isFunc(callee, "fmt", "Sprint") && len(common.Args) == 1:
+		elems := arrayElems(sliceArray(common.Args[0]))
+		if len(elems) == 1 {
+			return r.formatted(elems[0], 'v', b, depth)
+		}
+	case isFunc(callee, "strconv", "Itoa"), isFunc(callee, "strconv", "FormatInt"), isFunc(callee, "strconv", "FormatUint"):
+		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
+	case isFunc(callee, "strings", "Join"):
+		return r.join(call, b, depth)
+	case isFunc(callee, "strings", "ReplaceAll"), isFunc(callee, "strings", "Replace"):
+		return r.replace(call, b, depth)
+	case isFunc(callee, "github.com/lib/pq", "QuoteIdentifier"):
+		return quoted(r.value(common.Args[0], b, depth))
+	case callee.Name() == "Sanitize" && isPgxIdentifier(callee):
+		return r.sanitize(common.Args[0], b, depth)
+	case isFunc(callee, "github.com/jmoiron/sqlx", "Rebind"), callee.Name() == "Rebind" && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "github.com/jmoiron/sqlx":
+		return r.value(common.Args[len(common.Args)-1], b, depth)
+	}
+	if fn := r.ownFunc(call); fn != nil {
+		return r.results(fn, call, 0, b, depth)
+	}
+	return hole("the result of " + callee.Name())
+}
+
+func isFunc(fn *ssa.Function, path, name string) bool {
+	return fn.Name() == name && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == path
+}
+
+// isPgxIdentifier reports whether fn is a method of pgx's Identifier.
+func isPgxIdentifier(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	named, ok := recv.Type().(*types.Named)
+	if !ok || named.Obj().Name() != "Identifier" || named.Obj().Pkg() == nil {
+		return false
+	}
+	switch named.Obj().Pkg().Path() {
+	case "github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4":
+		return true
+	}
+	return false
+}
+
+// sliceArray returns the array a slice literal slices, or nil.
+func sliceArray(v ssa.Value) ssa.Value {
+	if s, ok := v.(*ssa.Slice); ok {
+		return s.X
+	}
+	return nil
+}
+
+// elements resolves the elements of a slice of strings made from a
+// literal, here or in a package variable's initializer.
+func (r *resolver) elements(v ssa.Value, b *binding, depth int) ([]Values, string) {
+	switch x := v.(type) {
+	case *ssa.Slice:
+		elems := arrayElems(x.X)
+		if elems == nil {
+			return nil, "not a slice literal"
+		}
+		out := make([]Values, len(elems))
+		for i, e := range elems {
+			out[i] = r.value(e, b, depth)
+		}
+		return out, ""
+	case *ssa.ChangeType:
+		return r.elements(x.X, b, depth)
+	case *ssa.UnOp:
+		g, ok := x.X.(*ssa.Global)
+		if !ok || x.Op != token.MUL || g.Pkg != r.e.Pkg() || g.Object() != nil && g.Object().Exported() {
+			break
+		}
+		var src ssa.Value
+		for _, st := range r.e.allStores() {
+			if st.Addr != g {
+				continue
+			}
+			if src != nil || st.Parent().Name() != "init" || st.Parent().Synthetic == "" {
+				return nil, "package variable " + g.Name() + " written outside its initializer"
+			}
+			src = st.Val
+		}
+		if src != nil {
+			return r.elements(src, nil, depth)
+		}
+	case *ssa.Parameter:
+		if b != nil && b.fn == x.Parent() {
+			return r.elements(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
+		}
+	}
+	return nil, "not a slice literal"
+}
+
+// join resolves strings.Join over a slice literal of known strings.
+func (r *resolver) join(call *ssa.Call, b *binding, depth int) Values {
+	args := call.Common().Args
+	elems, why := r.elements(args[0], b, depth)
+	if why != "" {
+		return hole("strings.Join over non-constant input (" + why + ")")
+	}
+	sep := r.value(args[1], b, depth)
+	sepText, ok := single(sep)
+	if !ok {
+		return hole("strings.Join with a separator that is not constant")
+	}
+	var out Values
+	for i, e := range elems {
+		if i == 0 {
+			out = e
+			continue
+		}
+		out = concat(concat(out, text(sepText)), e)
+	}
+	if len(elems) == 0 {
+		return text("")
+	}
+	return out
+}
+
+// single returns the one plain text a string holds.
+func single(vs Values) (string, bool) {
+	if !vs.Known() || len(vs.Set) != 1 {
+		return "", false
+	}
+	return vs.Set[0].Text()
+}
+
+// replace resolves strings.ReplaceAll (and Replace with n < 0) over known
+// text.
+func (r *resolver) replace(call *ssa.Call, b *binding, depth int) Values {
+	args := call.Common().Args
+	if len(args) == 4 {
+		n, ok := args[3].(*ssa.Const)
+		if !ok || n.Int64() >= 0 {
+			return hole("strings.Replace with a count")
+		}
+	}
+	s := r.value(args[0], b, depth)
+	old, ok1 := single(r.value(args[1], b, depth))
+	repl := r.value(args[2], b, depth)
+	if !s.Known() || !ok1 || !repl.Known() {
+		return hole("strings.ReplaceAll over non-constant input")
+	}
+	var out Values
+	for _, v := range s.Set {
+		src, ok := v.Text()
+		if !ok {
+			return hole("strings.ReplaceAll over non-constant input")
+		}
+		for _, rv := range repl.Set {
+			with := rv.Parts
+			if t, ok := rv.Text(); ok {
+				with = []Part{{Text: t}}
+			}
+			if len(with) != 1 || with[0].Number {
+				return hole("strings.ReplaceAll over non-constant input")
+			}
+			// ReplaceAll(q, "{table}", name): the replacement keeps its
+			// part (a placeholder for a field's value).
+			var parts []Part
+			for k, piece := range strings.Split(src, old) {
+				if k > 0 {
+					parts = append(parts, with[0])
+				}
+				parts = append(parts, Part{Text: piece})
+			}
+			out = union(out, Values{Set: []Value{{Parts: mergeText(parts), At: v.At}}})
+		}
+	}
+	return out
+}
+
+// quoted marks every value as a quoted identifier, when each is one part.
+func quoted(vs Values) Values {
+	for i, v := range vs.Set {
+		t, ok := v.Text()
+		switch {
+		case len(v.Parts) == 1 && !v.Parts[0].Number:
+			p := v.Parts[0]
+			p.Quoted = true
+			vs.Set[i].Parts = []Part{p}
+		case ok:
+			vs.Set[i].Parts = []Part{{Text: t, Quoted: true}}
+		default:
+			return hole(joinHoles(vs.Hole, "a quoted identifier built from several pieces"))
+		}
+	}
+	return vs
+}
+
+// sanitize resolves pgx.Identifier{a, b}.Sanitize(): "a"."b".
+func (r *resolver) sanitize(recv ssa.Value, b *binding, depth int) Values {
+	elems, why := r.elements(recv, b, depth)
+	if why != "" || len(elems) == 0 {
+		return hole("the result of Sanitize on an identifier built elsewhere")
+	}
+	var out Values
+	for i, e := range elems {
+		q := quoted(e)
+		if i == 0 {
+			out = q
+			continue
+		}
+		out = concat(concat(out, text(".")), q)
+	}
+	return out
+}
+
+// sprintf resolves fmt.Sprintf with a known format whose verbs are %s,
+// %v, %d and %%, over arguments written in the call.
+func (r *resolver) sprintf(call *ssa.Call, b *binding, depth int) Values {
+	args := call.Common().Args
+	formats := r.value(args[0], b, depth)
+	if formats.Hole != "" {
+		return hole(formats.Hole)
+	}
+	var elems []ssa.Value
+	if c, ok := args[1].(*ssa.Const); ok && c.IsNil() {
+		elems = []ssa.Value{}
+	} else if elems = arrayElems(sliceArray(args[1])); elems == nil {
+		return hole("fmt.Sprintf with arguments passed as a slice")
+	}
+	var out Values
+	for _, fv := range formats.Set {
+		format, ok := fv.Text()
+		if !ok {
+			return hole("fmt.Sprintf with a format that is not known")
+		}
+		vs := r.format(format, elems, b, depth)
+		for k := range vs.Set {
+			vs.Set[k].At = append(vs.Set[k].At, fv.At...)
+		}
+		out = union(out, vs)
+	}
+	return out
+}
+
+func (r *resolver) format(format string, elems []ssa.Value, b *binding, depth int) Values {
+	out := text("")
+	next := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			j := strings.IndexByte(format[i:], '%')
+			if j < 0 {
+				j = len(format) - i
+			}
+			out = concat(out, text(format[i:i+j]))
+			i += j - 1
+			continue
+		}
+		if i+1 >= len(format) {
+			return hole("fmt.Sprintf with a malformed format")
+		}
+		verb := format[i+1]
+		i++
+		if verb == '%' {
+			out = concat(out, text("%"))
+			continue
+		}
+		if verb != 's' && verb != 'v' && verb != 'd' || next >= len(elems) {
+			return hole(fmt.Sprintf("fmt.Sprintf's %%%c", verb))
+		}
+		out = concat(out, r.formatted(elems[next], verb, b, depth))
+		next++
+	}
+	if next != len(elems) {
+		return hole("fmt.Sprintf with extra arguments")
+	}
+	return out
+}
+
+// formatted resolves one argument of fmt: a string, or an integer that
+// becomes a bind parameter.
+func (r *resolver) formatted(arg ssa.Value, verb byte, b *binding, depth int) Values {
+	x := arg
+	if mi, ok := arg.(*ssa.MakeInterface); ok {
+		x = mi.X
+	}
+	switch {
+	case isIntegerType(x.Type()) && (verb == 'd' || verb == 'v'):
+		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
+	case isStringType(x.Type()) && verb != 'd':
+		return r.value(x, b, depth)
+	}
+	return hole(fmt.Sprintf("fmt.Sprintf's %%%c of a %s", verb, x.Type()))
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isIntegerType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func quoteIdent(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}

@@ -1,0 +1,46 @@
+// The states are a typed string enum that callers pass to one helper,
+// which binds it as a parameter: the failure path passes failed once the
+// attempts reach the limit, and queued below it.
+package ok_helperstate
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Status string
+
+const (
+	Queued  Status = "queued"
+	Running Status = "running"
+	Done    Status = "done"
+	Failed  Status = "failed"
+)
+
+const MaxAttempts = 5
+
+func claim(ctx context.Context, pool *pgxpool.Pool) (id int64, attempts int, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = $1, attempts = attempts + 1 WHERE id = (
+		SELECT id FROM jobs WHERE status = $2 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id, attempts`, Running, Queued).Scan(&id, &attempts)
+	return id, attempts, err
+}
+
+func setState(ctx context.Context, pool *pgxpool.Pool, id int64, s Status, cause string) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = $2, last_error = $3 WHERE id = $1`, id, s, cause)
+	return err
+}
+
+func work(ctx context.Context, pool *pgxpool.Pool, run func(int64) error) error {
+	id, attempts, err := claim(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if err := run(id); err != nil {
+		if attempts >= MaxAttempts {
+			return setState(ctx, pool, id, Failed, err.Error())
+		}
+		return setState(ctx, pool, id, Queued, err.Error())
+	}
+	return setState(ctx, pool, id, Done, "")
+}

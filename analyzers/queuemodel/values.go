@@ -1,0 +1,132 @@
+package queuemodel
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
+)
+
+// sqlOnSSA reads on SSA the SQL of a call that sqltext left unread: its
+// possible texts (package effects' values). Several texts are several
+// views of the call (see read); any hole leaves it unread with the hole's
+// reason.
+func (b *builder) sqlOnSSA(c *Call, site callSite) {
+	instr := b.effects.Call(site.argCall)
+	if instr == nil {
+		return
+	}
+	vs := b.effects.Strings(effects.Arg(instr, site.argIndex))
+	if vs.Hole != "" {
+		c.Unread = vs.Hole
+		return
+	}
+	var texts []string
+	spliced := map[int]ast.Expr{}
+	for _, v := range vs.Set {
+		t := sqltext.Assemble(parts(v))
+		if !t.Known {
+			c.Unread = t.Unread
+			return
+		}
+		for n, e := range t.Spliced {
+			spliced[n] = e
+		}
+		if !slices.Contains(texts, t.SQL) {
+			texts = append(texts, t.SQL)
+		}
+	}
+	if len(texts) == 0 {
+		return
+	}
+	c.SQL, c.variants, c.Known, c.Unread = texts[0], texts[1:], true, ""
+	if len(spliced) > 0 {
+		c.Spliced = spliced
+	}
+}
+
+func parts(v effects.Value) []sqltext.Part {
+	out := make([]sqltext.Part, len(v.Parts))
+	for i, p := range v.Parts {
+		out[i] = sqltext.Part{Text: p.Text, Obj: p.Obj, Unknown: p.Unknown, Why: p.Hole, Quoted: p.Quoted, Number: p.Number}
+	}
+	return out
+}
+
+// boundOnSSA returns the string constants bound argument i of a call may
+// hold, read on SSA (a typed constant passed through a helper's
+// parameters): each with the calls that pass it on, as the Go nodes that
+// give the argument its value. Nil unless every value is a known text.
+func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
+	if c.instr == nil || !isStringExpr(b, c.Args[i]) {
+		return nil
+	}
+	vs := b.effects.Strings(effects.Arg(c.instr, c.argBase+i))
+	if !vs.Known() {
+		return nil
+	}
+	var out []sqltext.Constant
+	for _, v := range vs.Set {
+		s, ok := v.Text()
+		if !ok {
+			return nil
+		}
+		k := sqltext.Constant{Value: s}
+		for _, pos := range v.At {
+			if n := b.callAt(pos); n != nil {
+				k.At = append(k.At, n)
+			}
+		}
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(x, y sqltext.Constant) int {
+		switch {
+		case x.Value < y.Value:
+			return -1
+		case x.Value > y.Value:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// isStringExpr reports whether an expression is of a string type (a
+// string, or a named type over one): a state passed as an interface is
+// read only when Go code passes a string there.
+func isStringExpr(b *builder, e ast.Expr) bool {
+	t := b.pass.TypesInfo.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsString != 0
+}
+
+// callAt returns the call of the package whose opening parenthesis is at
+// pos.
+func (b *builder) callAt(pos token.Pos) ast.Node {
+	if b.calls == nil {
+		b.calls = map[token.Pos]*ast.CallExpr{}
+		for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			b.calls[call.Lparen] = call
+		}
+	}
+	if call := b.calls[pos]; call != nil {
+		return call
+	}
+	return nil
+}
+
+// effectsOf returns the package's effects; nil (every question answered
+// "cannot tell") when the driver did not run that pass.
+func effectsOf(pass *analysis.Pass) *effects.Effects {
+	e, _ := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	return e
+}
