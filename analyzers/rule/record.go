@@ -19,7 +19,7 @@ var Severities = []string{"critical", "major", "minor"}
 //
 // It is written as a txtar archive: the archive's comment holds "key: value"
 // lines (id, title, severity, category, since), its files the prose sections
-// ("fails", "why", "details", "fix") and the examples ("bad/NAME",
+// ("fails", "why", "details", "fix", "limits") and the examples ("bad/NAME",
 // "good/NAME"; a Go file and, where the rule reads the schema, migrations).
 type Record struct {
 	ID       string // the rule's stable name: the analyzer's name and the public rule ID
@@ -32,6 +32,7 @@ type Record struct {
 	Why     string // why it fails
 	Details string // what the rule reports and what it accepts
 	Fix     string // how to fix a finding
+	Limits  string // what the rule cannot see or judge: its known limits, a paragraph each
 
 	Bad  []File // a design the rule reports
 	Good []File // the same design, fixed; the rule reports nothing
@@ -86,6 +87,8 @@ func Parse(data []byte) (*Record, error) {
 			r.Details = text
 		case f.Name == "fix":
 			r.Fix = text
+		case f.Name == "limits":
+			r.Limits = text
 		case dir == "bad/":
 			r.Bad = append(r.Bad, File{name, string(f.Data)})
 		case dir == "good/":

@@ -48,11 +48,11 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 			t.Errorf("%s: parsed", name)
 		}
 	}
-	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- bad/1.sql --\nSELECT 1;\n-- good/q.go --\npackage q\n"))
+	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- limits --\nl\n-- bad/q.go --\npackage q\n-- bad/1.sql --\nSELECT 1;\n-- good/q.go --\npackage q\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Bad) != 2 || r.Bad[1].Name != "1.sql" || r.Good[0].Data != "package q\n" || r.URL() != rule.DocsURL+"#x" {
+	if len(r.Bad) != 2 || r.Bad[1].Name != "1.sql" || r.Good[0].Data != "package q\n" || r.Limits != "l" || r.URL() != rule.DocsURL+"#x" {
 		t.Errorf("parsed %+v", r)
 	}
 }

@@ -49,6 +49,7 @@ func writeExplanation(w io.Writer, r *rule.Rule) {
 	section("Why", r.Why)
 	section("What the rule reports and accepts", r.Details)
 	section("How to fix it", r.Fix)
+	section("Known limits", r.Limits)
 	examples := func(title string, files []rule.File) {
 		fmt.Fprintf(w, "\n%s\n", title)
 		for _, f := range files {

@@ -19,7 +19,7 @@ func TestExplainEveryRule(t *testing.T) {
 		out := stdout.String()
 		require.True(t, strings.HasPrefix(out, r.ID+": "+r.Title+"\n"), out)
 		require.Contains(t, out, "severity "+r.Severity+", category "+r.Category+", since "+r.Since)
-		for _, text := range []string{r.Fails, r.Why, r.Details, r.Fix} {
+		for _, text := range []string{r.Fails, r.Why, r.Details, r.Fix, r.Limits} {
 			require.Contains(t, out, indent(text, "    "))
 		}
 		for _, f := range slices.Concat(r.Bad, r.Good) {
