@@ -12,6 +12,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/analyzers/sigterm"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -19,10 +20,13 @@ import (
 var record []byte
 
 // Rule is the lease rule: its documentation record and its analyzer.
+//
+// It requires sigterm, the check that was part of it, for the directives
+// naming lease that silence a sigterm finding: those are used.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, sigterm.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
+	FactTypes: []analysis.Fact{(*Pending)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -34,10 +38,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	checkClaims(pass, m)
-	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
-	if pass.Pkg.Name() == "main" && !handled {
-		checkShutdown(pass, m)
-	}
 	return nil, nil
 }
 

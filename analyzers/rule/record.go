@@ -18,15 +18,20 @@ var Severities = []string{"critical", "major", "minor"}
 // A Record documents one rule.
 //
 // It is written as a txtar archive: the archive's comment holds "key: value"
-// lines (id, title, severity, category, since), its files the prose sections
-// ("fails", "why", "details", "fix", "limits") and the examples ("bad/NAME",
-// "good/NAME"; a Go file and, where the rule reads the schema, migrations).
+// lines (id, title, severity, category, since, and optionally aliases), its
+// files the prose sections ("fails", "why", "details", "fix", "limits") and
+// the examples ("bad/NAME", "good/NAME"; a Go file and, where the rule
+// reads the schema, migrations).
 type Record struct {
 	ID       string // the rule's stable name: the analyzer's name and the public rule ID
 	Title    string // a verb phrase: "report claims two workers can win at the same time"
 	Severity string // one of Severities
 	Category string // the kind of defect: concurrency, correctness, reliability, ...
 	Since    string // the jobqlint version that introduced the rule
+	// Aliases are other rule IDs that also name this rule's findings, in
+	// directives, configurations and baselines: the ID of the rule a check
+	// was part of before it had its own.
+	Aliases []string
 
 	Fails   string // what fails in production, in a sentence or two
 	Why     string // why it fails
@@ -72,6 +77,8 @@ func Parse(data []byte) (*Record, error) {
 			r.Category = value
 		case "since":
 			r.Since = value
+		case "aliases":
+			r.Aliases = strings.FieldsFunc(value, func(c rune) bool { return c == ',' || c == ' ' })
 		default:
 			return nil, fmt.Errorf("unknown header key %q", key)
 		}

@@ -56,3 +56,14 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 		t.Errorf("parsed %+v", r)
 	}
 }
+
+// A rule split out of another names the other's ID as an alias.
+func TestParseAliases(t *testing.T) {
+	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\naliases: lease, old\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Aliases) != 2 || r.Aliases[0] != "lease" || r.Aliases[1] != "old" {
+		t.Errorf("aliases %q", r.Aliases)
+	}
+}

@@ -30,6 +30,10 @@ type finding struct {
 	// Fingerprint identifies the finding across commits that move it; see
 	// fingerprints.
 	Fingerprint string
+	// aliasPrints are the fingerprints the finding had under its rule's
+	// aliases (a sigterm finding's as a lease one): a baseline written
+	// before the rule had its own ID still matches it.
+	aliasPrints []string
 	// Evidence is what -verify showed on PostgreSQL; nil without -verify
 	// or for a rule it does not test.
 	Evidence *verify.Evidence
