@@ -24,7 +24,7 @@ var Severities = []string{"critical", "major", "minor"}
 // reads the schema, migrations).
 type Record struct {
 	ID       string // the rule's stable name: the analyzer's name and the public rule ID
-	Title    string // a verb phrase: "report claims two workers can win at the same time"
+	Title    string // a noun phrase naming what the rule finds: "claims two workers can win at the same time"
 	Severity string // one of Severities
 	Category string // the kind of defect: concurrency, correctness, reliability, ...
 	Since    string // the jobqlint version that introduced the rule
@@ -124,6 +124,9 @@ func (r *Record) check() error {
 	if len(missing) > 0 {
 		slices.Sort(missing)
 		return fmt.Errorf("record %q lacks %s", r.ID, strings.Join(missing, ", "))
+	}
+	if strings.HasPrefix(strings.ToLower(r.Title), "report ") {
+		return fmt.Errorf("record %q: the title names what the rule finds, without \"report\": %q", r.ID, r.Title)
 	}
 	if !slices.Contains(Severities, r.Severity) {
 		return fmt.Errorf("record %q: severity %q is not one of %s", r.ID, r.Severity, strings.Join(Severities, ", "))

@@ -43,6 +43,7 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 		"bad severity":     "id: x\ntitle: t\nseverity: blocker\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n",
 		"unknown key":      "id: x\nowner: me\n",
 		"unknown section":  "id: x\n-- notes --\nn\n",
+		"verb title":       "id: x\ntitle: report things\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n",
 	} {
 		if _, err := rule.Parse([]byte(src)); err == nil {
 			t.Errorf("%s: parsed", name)
