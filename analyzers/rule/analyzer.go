@@ -1,9 +1,11 @@
 package rule
 
 import (
+	"go/token"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -126,10 +128,38 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 	if d.URL == "" {
 		d.URL = r.URL()
 	}
+	clause, detail, _ := strings.Cut(d.Message, "\n")
+	d.Message = clause
 	if PrefixMessages && !strings.HasPrefix(d.Message, r.ID+": ") {
 		d.Message = r.ID + ": " + d.Message
 	}
+	if detail != "" {
+		details.Store(detailKeyOf(pass.Fset, r.ID, d), detail)
+	}
 	pass.Report(d)
+}
+
+// A rule's message says what is wrong in one clause; the why and the fix
+// follow it after a newline. The diagnostic carries the clause (go vet and
+// golangci-lint print it alone), and details keeps the rest for the
+// drivers that show it (the standalone driver's -v, JSON, SARIF, GitHub
+// annotations, rdjsonl), as migrations keeps a fix's migration.
+var details sync.Map
+
+type detailKey struct {
+	pos, rule, message string
+}
+
+func detailKeyOf(fset *token.FileSet, rule string, d analysis.Diagnostic) detailKey {
+	return detailKey{fset.Position(d.Pos).String(), rule, d.Message}
+}
+
+// Detail returns the why and the fix of a diagnostic a rule reported, or "".
+func Detail(fset *token.FileSet, rule string, d analysis.Diagnostic) string {
+	if v, ok := details.Load(detailKeyOf(fset, rule, d)); ok {
+		return v.(string)
+	}
+	return ""
 }
 
 // disabled holds the rules a configuration turns off where the driver

@@ -30,7 +30,7 @@ func fingerprints(findings []finding, root string) {
 		text := strings.TrimSpace(cols.line(f.File, f.Line))
 		print := func(rule string) string {
 			h := sha256.New()
-			fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", rule, file, f.Message, text)
+			fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", rule, file, f.fullMessage(), text)
 			key := hex.EncodeToString(h.Sum(nil))[:32]
 			seen[key]++
 			return fmt.Sprintf("%s:%d", key, seen[key])

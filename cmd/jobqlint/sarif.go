@@ -154,7 +154,7 @@ func writeSARIF(w io.Writer, findings []finding) error {
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
 			Level:     levels[f.Severity],
-			Message:   sarifText{f.Message},
+			Message:   sarifText{f.fullMessage()},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: artifact(wd, f.File),
 				Region:           cols.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn),
