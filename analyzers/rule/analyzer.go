@@ -129,7 +129,9 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 		d.URL = r.URL()
 	}
 	clause, detail, _ := strings.Cut(d.Message, "\n")
-	d.Message = clause
+	if !DetailInMessage {
+		d.Message = clause
+	}
 	if PrefixMessages && !strings.HasPrefix(d.Message, r.ID+": ") {
 		d.Message = r.ID + ": " + d.Message
 	}
@@ -138,6 +140,11 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 	}
 	pass.Report(d)
 }
+
+// DetailInMessage keeps a message's detail in it, after the newline: the
+// rules' tests set it, so that a want asserts the clause, where it ends,
+// and the why and the fix.
+var DetailInMessage bool
 
 // A rule's message says what is wrong in one clause; the why and the fix
 // follow it after a newline. The diagnostic carries the clause (go vet and
