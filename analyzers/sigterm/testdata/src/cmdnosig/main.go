@@ -10,7 +10,7 @@ import (
 
 func main() {
 	w := &worker.Worker{}
-	if err := w.Run(context.Background()); err != nil { // want `w.Run starts a claim loop, but this command never handles SIGTERM`
+	if err := w.Run(context.Background()); err != nil { // want `w.Run starts a claim loop, but this command never handles SIGTERM\nevery deploy kills the worker with a job in hand`
 		log.Fatal(err)
 	}
 }
