@@ -19,6 +19,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/analyzers/reclaimattempts"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/analyzers/sigterm"
 	"github.com/jobqlint/jobqlint/analyzers/sqlsyntax"
 	"github.com/jobqlint/jobqlint/analyzers/stateguard"
 	"github.com/jobqlint/jobqlint/analyzers/timestamptz"
@@ -31,6 +32,7 @@ var Rules = []*rule.Rule{
 	doubledecode.Rule,
 	maxattempts.Rule,
 	lease.Rule,
+	sigterm.Rule,
 	bookkeeping.Rule,
 	pollindex.Rule,
 	timestamptz.Rule,

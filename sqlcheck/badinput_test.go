@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The catalogue of bad input at the SQL level (README "Bad input"): each
+// The catalogue of bad input at the SQL level (docs/how-sql-is-read.md, "Bad input"): each
 // case gets a positioned problem or a documented silent skip, never a crash.
 
 func TestNewerGrammarIsASyntaxErrorWhereItStarts(t *testing.T) {

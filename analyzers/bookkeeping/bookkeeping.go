@@ -28,9 +28,9 @@ var Rule = rule.New(record, &analysis.Analyzer{
 var Analyzer = Rule.Analyzer
 
 const (
-	msgRerun = "the error of this completion takes the failure path: when recording success fails after the handler succeeded, the job is retried and runs again " +
+	msgRerun = "the error of this completion takes the failure path\nwhen recording success fails after the handler succeeded, the job is retried and runs again " +
 		"(a second email, a second charge); handle handler errors and bookkeeping errors apart, and retry the bookkeeping write"
-	msgStop = "a failed bookkeeping write stops the worker here: one database hiccup ends the worker and every job in hand; " +
+	msgStop = "a failed bookkeeping write stops the worker here\none database hiccup ends the worker and every job in hand; " +
 		"log it and go on (the lease returns the job), or retry the write"
 )
 

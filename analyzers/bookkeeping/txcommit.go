@@ -11,7 +11,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
-const msgUncommitted = "this returns before Commit, after the completion was written in the transaction that holds the claim: the transaction rolls back, " +
+const msgUncommitted = "this returns before Commit, after the completion was written in the transaction that holds the claim\nthe transaction rolls back, " +
 	"the completion with it, and the finished job runs again; commit on every path after the handler succeeded, and return only when the completion or the commit fails"
 
 // checkTxCompletions reports returns that leave a transaction holding a

@@ -134,18 +134,22 @@ func (r *runner) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	if db == nil {
 		return
 	}
+	what := "with no advisory lock taken before it"
 	why := "nothing before it takes a transaction-scoped advisory lock on " + types.ExprString(db) + " keyed on what the claim picks by"
 	if lock := r.lockBefore(call, db); lock != nil {
 		if queuemodel.ValueReceiver(r.pass, db).Autocommit() {
+			what = "with an advisory lock released at once"
 			why = "the advisory lock taken before it is released at once: " + types.ExprString(db) + " is not a transaction"
 		} else {
 			return // serialised: one claimer at a time, until the claim commits
 		}
 	}
+	// The claim's own message is a clause and its detail: here both are
+	// the detail.
 	r.pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
-		Message: fmt.Sprintf("this call runs the claim of %s (%s), and %s: %s",
-			d.Func, d.At, why, d.Message),
+		Message: fmt.Sprintf("this call runs the claim of %s (%s) %s\n%s: %s",
+			d.Func, d.At, what, why, strings.Replace(d.Message, "\n", ": ", 1)),
 		Related: []analysis.RelatedInformation{{Pos: r.m.RelatedPos(d), Message: "the claim, in " + d.Func}},
 	})
 }

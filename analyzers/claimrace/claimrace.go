@@ -93,17 +93,17 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 		// the SELECT and the UPDATE.
 	case !locked:
 		report(pass, poll, at, other, "the UPDATE that takes the job",
-			"two workers can claim the same job: both run this SELECT before either UPDATE commits, read the same row, "+
+			"two workers can claim the same job\nboth run this SELECT before either UPDATE commits, read the same row, "+
 				"and both UPDATEs succeed because the UPDATE does not re-check the status; "+fixAtomic)
 	case queuemodel.LockReleased(poll, step) || recv != poll.Call.Receiver && recv.Autocommit():
 		report(pass, poll, at, other, "the UPDATE that takes the job",
-			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns (autocommit): a second worker selects the same row before the UPDATE runs, "+
+			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns\nthe SELECT runs in autocommit: a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
 				strings.ToUpper(poll.Lock.Strength), recv, fixAtomic))
 	case recv == queuemodel.RecvTx:
 		if end := endsBefore(pass, poll, step); end != nil {
 			report(pass, poll, at, end.Pos(), "the end of the transaction",
-				"the transaction that holds this row lock ends before the UPDATE that takes the job: the lock is released at Commit, "+
+				"the transaction that holds this row lock ends before the UPDATE that takes the job\nthe lock is released at Commit, "+
 					"and a second worker's FOR UPDATE SKIP LOCKED finds the same row before the UPDATE runs, so both take it; "+
 					"run the UPDATE in the transaction before Commit, or "+fixAtomic)
 		}
@@ -240,7 +240,7 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 			return // a transaction-scoped advisory lock lets one claimer at a time run it
 		}
 	}
-	const msg = "the subquery picks the next job without locking it and the outer WHERE does not re-check the status: " +
+	const msg = "the subquery picks the next job without locking it and the outer WHERE does not re-check the status\n" +
 		"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; " +
 		"add FOR UPDATE SKIP LOCKED to the subquery"
 	if st.Body == nil && r.deferred(st, msg) {
@@ -255,7 +255,7 @@ func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {
 		other = poll.Pos()
 	}
 	report(pass, cas, cas.Pos(), other, "the SELECT that found the job",
-		"this compare-and-set claim re-checks the status, but nothing checks that it matched a row: when another worker took the job first, "+
+		"this compare-and-set claim re-checks the status, but nothing checks that it matched a row\nwhen another worker took the job first, "+
 			"it updates nothing and the job runs anyway; check RowsAffected() (or scan the RETURNING row and handle ErrNoRows) before running the job")
 }
 

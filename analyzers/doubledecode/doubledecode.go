@@ -247,9 +247,9 @@ func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxVal
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(),
-				Message: fmt.Sprintf("%s is %s: pgx scanned it into an `any` already decoded (%s, never %s), "+
-					"so this assertion panics on every job; scan it into []byte or json.RawMessage and decode once, or scan straight into a map or struct",
-					v.column, v.typ, decoded, types.ExprString(ta.Type)),
+				Message: fmt.Sprintf("%s (%s) arrives already decoded, so this assertion to %s panics on every job\n"+
+					"pgx scanned it into an `any` already decoded (%s, never %s); scan it into []byte or json.RawMessage and decode once, or scan straight into a map or struct",
+					v.column, v.typ, types.ExprString(ta.Type), decoded, types.ExprString(ta.Type)),
 				Related: []analysis.RelatedInformation{{Pos: v.scan.Pos(), Message: "the scan that decodes it"}},
 			})
 		}
@@ -258,7 +258,7 @@ func checkDecode(pass *analysis.Pass, call *ast.CallExpr, decoded map[key]pgxVal
 	if obj := object(pass, src); obj != nil && intoString[obj] && call.Args[0] != src {
 		pass.Report(analysis.Diagnostic{
 			Pos:     call.Pos(),
-			Message: fmt.Sprintf("%s was decoded from JSON into a string, and is decoded again: the payload was encoded twice; decode the payload once, into its final type", obj.Name()),
+			Message: fmt.Sprintf("%s was decoded from JSON into a string, and is decoded again\nthe payload was encoded twice; decode the payload once, into its final type", obj.Name()),
 		})
 	}
 }
@@ -303,7 +303,7 @@ func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
 	}
 	pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
-		Message: fmt.Sprintf("json.Marshal of %s turned into a string encodes JSON text as a JSON string (\"{\\\"a\\\":1}\"), so the stored payload is a string, not the object; "+
+		Message: fmt.Sprintf("json.Marshal of %s turned into a string encodes JSON text as a JSON string\nthe stored payload is a string (\"{\\\"a\\\":1}\"), not the object; "+
 			"pass the bytes as they are (json.RawMessage), or marshal the value itself", types.ExprString(conv.Args[0])),
 	})
 }
@@ -354,7 +354,7 @@ func reportTextToJSON(pass *analysis.Pass, c *queuemodel.Call, texts []string) b
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: c.Pos(),
-				Message: fmt.Sprintf("%s… turns a text parameter into a JSON string, and %s holds JSON text: it is stored as \"{\\\"a\\\":1}\", not as an object; "+
+				Message: fmt.Sprintf("%s… turns a text parameter into a JSON string, and %s holds JSON text\nit is stored as \"{\\\"a\\\":1}\", not as an object; "+
 					"pass the JSON as $%d::jsonb", strings.TrimSpace(m), types.ExprString(arg), n),
 			})
 			return true

@@ -129,7 +129,7 @@ func checkMarshalCalls(pass *analysis.Pass, root inspector.Cursor, local map[*ty
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(),
-				Message: fmt.Sprintf("%s holds JSON text, and %s marshals this argument again: the payload is stored as a JSON string (\"{\\\"a\\\":1}\"%s), not as the object; "+
+				Message: fmt.Sprintf("%s holds JSON text, and %s marshals this argument again\nthe payload is stored as a JSON string (\"{\\\"a\\\":1}\"%s), not as the object; "+
 					"pass the value itself, or the bytes as a json.RawMessage", types.ExprString(arg), fn.Name(), base64Note(t)),
 			})
 		}

@@ -94,7 +94,7 @@ func (r *claimReporter) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	}
 	r.pass.Report(analysis.Diagnostic{
 		Pos:     call.Pos(),
-		Message: fmt.Sprintf("this call runs the claim of %s (%s) %s: %s", d.Func, d.At, on, d.Message),
+		Message: fmt.Sprintf("this call runs the claim of %s (%s) %s\n%s", d.Func, d.At, on, strings.Replace(d.Message, "\n", ": ", 1)),
 		Related: []analysis.RelatedInformation{{Pos: r.m.RelatedPos(d), Message: "the claim, in " + d.Func}},
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/analyzers/sigterm"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -20,10 +21,13 @@ import (
 var record []byte
 
 // Rule is the lease rule: its documentation record and its analyzer.
+//
+// It requires sigterm, the check that was part of it, for the directives
+// naming lease that silence a sigterm finding: those are used.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, sigterm.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
+	FactTypes: []analysis.Fact{(*Pending)(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -35,10 +39,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	checkClaims(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
-	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
-	if pass.Pkg.Name() == "main" && !handled {
-		checkShutdown(pass, m)
-	}
 	return nil, nil
 }
 
@@ -60,13 +60,13 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
-				r.report(st, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline: a worker killed mid-job (on every deploy) leaves the row %s forever; "+
+				r.report(st, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s forever; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
 					state, state, table, back, inState))
 				continue
 			}
 			if len(leases) > 0 && !reclaimed(m, qt, leases) {
-				r.report(st, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired: a killed worker's job stays %s forever; "+
+				r.report(st, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s forever; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
 					strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
 			}

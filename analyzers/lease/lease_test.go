@@ -7,27 +7,25 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/lease"
 )
 
-// Claims a dead worker's job never comes back from, and workers that die
-// mid-job on every deploy.
+// Claims a dead worker's job never comes back from.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim", "cmdnosig", "cmdsigint", "cmdloop",
+		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim",
 		"funcnolease",
-		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
+		"nullstate", "nullstate_nolease", "notin_nolease", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
-		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "xactadvisory", "claimall", "cmdsighelperint",
+		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs")
 }
 
-// Designs that leave no row behind, and workers that shut down cleanly.
+// Designs that leave no row behind.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"ok_fixed", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
-		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
-		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
-		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper",
-		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage", "cmd_ok_notifyvar")
+		"ifpgok", "ifmem", "ifworker",
+		"ok_orflipped", "ok_orparam",
+		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

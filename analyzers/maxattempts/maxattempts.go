@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, limit := range unreadLimits(pass, m, root) {
 		d := analysis.Diagnostic{
 			Pos: limit.Pos(),
-			Message: fmt.Sprintf("%s is declared but no decision reads it: a job that always fails is retried for ever and never reaches a terminal state anyone sees; "+
+			Message: fmt.Sprintf("%s is declared but no decision reads it\na job that always fails is retried for ever and never reaches a terminal state anyone sees; "+
 				"when the attempts reach %s, set the job to 'failed' and keep its last error", limit.Name(), limit.Name()),
 		}
 		if len(unguarded) > 0 {
@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, col := range unreadColumns(m) {
 		d := analysis.Diagnostic{
 			Pos: m.Pos(col.Type.Loc),
-			Message: fmt.Sprintf("%s holds an attempt limit, but no statement in the module reads it: a job that always fails is retried for ever; "+
+			Message: fmt.Sprintf("%s holds an attempt limit, but no statement in the module reads it\na job that always fails is retried for ever; "+
 				"compare it in the statement that records a failure (WHERE attempts < %s, or CASE WHEN attempts >= %s THEN 'failed' ...)", col.Name, col.Name, col.Name),
 		}
 		if len(unguarded) > 0 {
@@ -87,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(analysis.Diagnostic{
 			Pos:     r.Pos(),
 			Related: r.Related(),
-			Message: "this retry puts the job back with no limit: nothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
+			Message: "this retry puts the job back with no limit\nnothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
 				"guard it (CASE WHEN attempts >= $n THEN 'failed' ..., or if job.Attempts >= max { fail })",
 		})
 	}
@@ -352,7 +352,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effec
 			if col := resetsCount(r); col != "" {
 				pass.Report(analysis.Diagnostic{
 					Pos: r.Call.Pos(),
-					Message: fmt.Sprintf("this retry resets %s to 0, the count the attempt limit is compared with: the limit is never reached, and a job that always fails is retried for ever; "+
+					Message: fmt.Sprintf("this retry resets %s to 0, the count the attempt limit is compared with\nthe limit is never reached, and a job that always fails is retried for ever; "+
 						"keep counting (%s = %s + 1), and reset only when a job is enqueued again by hand", col, col, col),
 				})
 				continue

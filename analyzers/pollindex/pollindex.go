@@ -137,7 +137,7 @@ func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
 // waiting job to take the first.
 func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order: the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
+	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order\nthe table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
 	d := atTable(m, t, st, msg+"; "+addIndex+add)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
@@ -145,7 +145,7 @@ func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.St
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index serves the poll on %s (%s): every poll walks the finished jobs before it finds a runnable one", table, describe(poll))
+	msg := fmt.Sprintf("no index serves the poll on %s (%s)\nevery poll walks the finished jobs before it finds a runnable one", table, describe(poll))
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
@@ -179,7 +179,7 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 // equality but does not hold them in the poll's order.
 func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order: every poll reads and sorts all runnable rows "+
+	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order\nevery poll reads and sorts all runnable rows "+
 		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
 	return atTable(m, t, st, msg)
 }

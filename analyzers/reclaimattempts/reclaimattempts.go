@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     r.Pos(),
 					Related: r.Related(),
-					Message: fmt.Sprintf("this reclaim returns jobs whose lease expired to the queue without spending an attempt, and the claim counts none either: "+
+					Message: fmt.Sprintf("this reclaim returns jobs whose lease expired to the queue without spending an attempt, and the claim counts none either\n"+
 						"a job that kills its worker (out of memory, a segfault, a panic outside recovery) comes back every lease for ever and takes a worker down each time; "+
 						"count the attempt in the claim (attempts = attempts + 1) and fail the job at the limit, or count it here and fail at the limit "+
 						"(SET %s = CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE ... END, attempts = attempts + 1)", qt.StateColumn),
@@ -61,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     r.Pos(),
 					Related: r.Related(),
-					Message: "this reclaim returns jobs whose lease expired to the queue, and their attempts are counted, but no statement or decision compares the count with a limit: " +
+					Message: "this reclaim returns jobs whose lease expired to the queue, and their attempts are counted, but no statement or decision compares the count with a limit\n" +
 						"a job that kills its worker comes back every lease for ever; fail it at the limit " +
 						"(SET " + qt.StateColumn + " = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE ... END, or WHERE attempts < max_attempts in the claim)",
 				})

@@ -18,20 +18,26 @@ var Severities = []string{"critical", "major", "minor"}
 // A Record documents one rule.
 //
 // It is written as a txtar archive: the archive's comment holds "key: value"
-// lines (id, title, severity, category, since), its files the prose sections
-// ("fails", "why", "details", "fix") and the examples ("bad/NAME",
-// "good/NAME"; a Go file and, where the rule reads the schema, migrations).
+// lines (id, title, severity, category, since, and optionally aliases), its
+// files the prose sections ("fails", "why", "details", "fix", "limits") and
+// the examples ("bad/NAME", "good/NAME"; a Go file and, where the rule
+// reads the schema, migrations).
 type Record struct {
 	ID       string // the rule's stable name: the analyzer's name and the public rule ID
-	Title    string // a verb phrase: "report claims two workers can win at the same time"
+	Title    string // a noun phrase naming what the rule finds: "claims two workers can win at the same time"
 	Severity string // one of Severities
 	Category string // the kind of defect: concurrency, correctness, reliability, ...
 	Since    string // the jobqlint version that introduced the rule
+	// Aliases are other rule IDs that also name this rule's findings, in
+	// directives, configurations and baselines: the ID of the rule a check
+	// was part of before it had its own.
+	Aliases []string
 
 	Fails   string // what fails in production, in a sentence or two
 	Why     string // why it fails
 	Details string // what the rule reports and what it accepts
 	Fix     string // how to fix a finding
+	Limits  string // what the rule cannot see or judge: its known limits, a paragraph each
 
 	Bad  []File // a design the rule reports
 	Good []File // the same design, fixed; the rule reports nothing
@@ -71,6 +77,8 @@ func Parse(data []byte) (*Record, error) {
 			r.Category = value
 		case "since":
 			r.Since = value
+		case "aliases":
+			r.Aliases = strings.FieldsFunc(value, func(c rune) bool { return c == ',' || c == ' ' })
 		default:
 			return nil, fmt.Errorf("unknown header key %q", key)
 		}
@@ -86,6 +94,8 @@ func Parse(data []byte) (*Record, error) {
 			r.Details = text
 		case f.Name == "fix":
 			r.Fix = text
+		case f.Name == "limits":
+			r.Limits = text
 		case dir == "bad/":
 			r.Bad = append(r.Bad, File{name, string(f.Data)})
 		case dir == "good/":
@@ -114,6 +124,9 @@ func (r *Record) check() error {
 	if len(missing) > 0 {
 		slices.Sort(missing)
 		return fmt.Errorf("record %q lacks %s", r.ID, strings.Join(missing, ", "))
+	}
+	if strings.HasPrefix(strings.ToLower(r.Title), "report ") {
+		return fmt.Errorf("record %q: the title names what the rule finds, without \"report\": %q", r.ID, r.Title)
 	}
 	if !slices.Contains(Severities, r.Severity) {
 		return fmt.Errorf("record %q: severity %q is not one of %s", r.ID, r.Severity, strings.Join(Severities, ", "))

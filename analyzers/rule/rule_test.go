@@ -43,16 +43,28 @@ func TestParseRejectsIncompleteRecords(t *testing.T) {
 		"bad severity":     "id: x\ntitle: t\nseverity: blocker\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n",
 		"unknown key":      "id: x\nowner: me\n",
 		"unknown section":  "id: x\n-- notes --\nn\n",
+		"verb title":       "id: x\ntitle: report things\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n",
 	} {
 		if _, err := rule.Parse([]byte(src)); err == nil {
 			t.Errorf("%s: parsed", name)
 		}
 	}
-	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- bad/1.sql --\nSELECT 1;\n-- good/q.go --\npackage q\n"))
+	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- limits --\nl\n-- bad/q.go --\npackage q\n-- bad/1.sql --\nSELECT 1;\n-- good/q.go --\npackage q\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Bad) != 2 || r.Bad[1].Name != "1.sql" || r.Good[0].Data != "package q\n" || r.URL() != rule.DocsURL+"#x" {
+	if len(r.Bad) != 2 || r.Bad[1].Name != "1.sql" || r.Good[0].Data != "package q\n" || r.Limits != "l" || r.URL() != rule.DocsURL+"#x" {
 		t.Errorf("parsed %+v", r)
+	}
+}
+
+// A rule split out of another names the other's ID as an alias.
+func TestParseAliases(t *testing.T) {
+	r, err := rule.Parse([]byte("id: x\ntitle: t\nseverity: minor\ncategory: c\nsince: v0.1.0\naliases: lease, old\n-- fails --\nf\n-- why --\nw\n-- fix --\nx\n-- bad/q.go --\npackage q\n-- good/q.go --\npackage q\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Aliases) != 2 || r.Aliases[0] != "lease" || r.Aliases[1] != "old" {
+		t.Errorf("aliases %q", r.Aliases)
 	}
 }

@@ -26,10 +26,17 @@ type session struct {
 	model   *queuemodel.Model
 	goFiles map[string]*ast.File // the package's Go files, by absolute path
 	dirs    map[string][]*ignore.Directive
+	// usedByAlias holds the directives that suppressed a finding of this
+	// rule by naming one of its aliases and not its ID.
+	usedByAlias map[directiveKey]bool
+	// othersUsed holds the directives naming this rule's ID that a rule
+	// with this ID as an alias used: they suppress something.
+	othersUsed map[directiveKey]bool
 }
 
 func newSession(r *Rule, pass *analysis.Pass) *session {
-	s := &session{r: r, pass: pass, goFiles: map[string]*ast.File{}, dirs: map[string][]*ignore.Directive{}}
+	s := &session{r: r, pass: pass, goFiles: map[string]*ast.File{}, dirs: map[string][]*ignore.Directive{},
+		usedByAlias: map[directiveKey]bool{}, othersUsed: r.aliasUses(pass)}
 	s.model, _ = pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	for _, f := range pass.Files {
 		if abs, err := filepath.Abs(pass.Fset.File(f.Pos()).Name()); err == nil && strings.HasSuffix(abs, ".go") {
@@ -64,6 +71,13 @@ func (s *session) report(d analysis.Diagnostic) {
 					dir.Used = true
 					return
 				}
+				for _, alias := range s.r.Aliases {
+					if dir.Covers(alias, p.Line) {
+						dir.Used = true
+						s.usedByAlias[directiveKey{dir.File, dir.Offset}] = true
+						return
+					}
+				}
 			}
 		}
 	}
@@ -79,7 +93,7 @@ func (s *session) checkDirectives() {
 	own := s.schemaOwnership()
 	for _, abs := range slices.Sorted(maps.Keys(s.goFiles)) {
 		for _, d := range s.directives(abs) {
-			if !d.Names(s.r.ID) || d.Used {
+			if !d.Names(s.r.ID) || d.Used || s.othersUsed[directiveKey{d.File, d.Offset}] {
 				continue
 			}
 			if schemaLiterals(s.pass.Fset, s.goFiles[abs], d.Target()) && !own.covers(d) {
@@ -93,7 +107,7 @@ func (s *session) checkDirectives() {
 			continue
 		}
 		for _, d := range s.directives(abs) {
-			if own.covers(d) && d.Names(s.r.ID) && !d.Used {
+			if own.covers(d) && d.Names(s.r.ID) && !d.Used && !s.othersUsed[directiveKey{d.File, d.Offset}] {
 				s.reportUnused(d)
 			}
 		}

@@ -56,14 +56,14 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     st.Pos(),
 					Related: st.Related(),
-					Message: fmt.Sprintf("this UPDATE sets %s to %s on every row of %s its WHERE matches, whatever state the job is in: finished, failed and cancelled jobs that match are moved too; "+
+					Message: fmt.Sprintf("this UPDATE sets %s to %s on every row of %s its WHERE matches, whatever state the job is in\nfinished, failed and cancelled jobs that match are moved too; "+
 						"filter on the state it moves jobs from (AND %s = ...)", qt.StateColumn, state, table, qt.StateColumn),
 				})
 			case contested != "":
 				pass.Report(analysis.Diagnostic{
 					Pos:     st.Pos(),
 					Related: st.Related(),
-					Message: fmt.Sprintf("this UPDATE sets %s to %s by key without re-checking the job's state or its holder: %s, so this write can overwrite what happened since "+
+					Message: fmt.Sprintf("this UPDATE sets %s to %s by key without re-checking the job's state or its holder\n%s, so this write can overwrite what happened since "+
 						"(another worker's run, a cancellation, a finished job put back in the queue); "+
 						"add the state it expects (AND %s = ...) or the claim's token to the WHERE and check the row count, or read the row FOR UPDATE in the same transaction first",
 						qt.StateColumn, state, contested, qt.StateColumn),
@@ -153,7 +153,7 @@ func reportUnfenced(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemod
 		Related: append(st.Related(), analysis.RelatedInformation{
 			Pos: fencer.Pos(), Message: "this statement checks " + fence,
 		}),
-		Message: fmt.Sprintf("this UPDATE sets %s to %s re-checking the state but not %s, which another statement of this queue checks: "+
+		Message: fmt.Sprintf("this UPDATE sets %s to %s re-checking the state but not %s, which another statement of this queue checks\n"+
 			"once a reclaim hands the job to a second worker, it is in its claimed state again, and a worker that lost it overwrites the second one's run; "+
 			"add AND %s = $n to the WHERE and check the row count",
 			qt.StateColumn, state, fence, fence),

@@ -143,7 +143,7 @@ func report(pass *analysis.Pass, m *queuemodel.Model, t *sqlcheck.Table, col *sq
 	table := queuemodel.TableName(t.Name)
 	d := analysis.Diagnostic{
 		Pos:     m.Pos(col.Type.Loc),
-		Message: fmt.Sprintf("%s.%s is timestamp without time zone: %s; use timestamptz", table, col.Name, consequence(col)),
+		Message: fmt.Sprintf("%s.%s is timestamp without time zone\n%s; use timestamptz", table, col.Name, consequence(col)),
 	}
 	if col.Type.Exact && col.Type.Text != "" {
 		start := m.Pos(col.Type.Loc)

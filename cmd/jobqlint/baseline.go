@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/jobqlint/jobqlint/analyzers"
 )
 
 // fingerprints sets each finding's fingerprint: a hash of its rule, its
@@ -25,11 +27,21 @@ func fingerprints(findings []finding, root string) {
 		if rel, err := filepath.Rel(root, file); err == nil && !strings.HasPrefix(rel, "..") {
 			file = filepath.ToSlash(rel)
 		}
-		h := sha256.New()
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", f.Rule, file, f.Message, strings.TrimSpace(cols.line(f.File, f.Line)))
-		key := hex.EncodeToString(h.Sum(nil))[:32]
-		seen[key]++
-		f.Fingerprint = fmt.Sprintf("%s:%d", key, seen[key])
+		text := strings.TrimSpace(cols.line(f.File, f.Line))
+		print := func(rule string) string {
+			h := sha256.New()
+			fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", rule, file, f.fullMessage(), text)
+			key := hex.EncodeToString(h.Sum(nil))[:32]
+			seen[key]++
+			return fmt.Sprintf("%s:%d", key, seen[key])
+		}
+		f.Fingerprint = print(f.Rule)
+		f.aliasPrints = nil
+		if r := analyzers.Lookup(f.Rule); r != nil {
+			for _, a := range r.Aliases {
+				f.aliasPrints = append(f.aliasPrints, print(a))
+			}
+		}
 	}
 }
 
@@ -90,11 +102,14 @@ func (b *baseline) filter(findings []finding, stderr io.Writer) []finding {
 	}
 	var out []finding
 	hidden := 0
+next:
 	for _, f := range findings {
-		if left[f.Fingerprint] > 0 {
-			left[f.Fingerprint]--
-			hidden++
-			continue
+		for _, fp := range append([]string{f.Fingerprint}, f.aliasPrints...) {
+			if left[fp] > 0 {
+				left[fp]--
+				hidden++
+				continue next
+			}
 		}
 		out = append(out, f)
 	}

@@ -44,6 +44,9 @@ func loadConfig(path string) (*config.Config, error) {
 	if err := c.Check(ruleIDList(), rule.Severities, analyzerFlagNames()); err != nil {
 		return nil, fmt.Errorf("-config: %s: %w", path, err)
 	}
+	for _, r := range analyzers.Rules {
+		c.Alias(r.ID, r.Aliases)
+	}
 	return c, nil
 }
 

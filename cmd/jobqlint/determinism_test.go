@@ -64,7 +64,7 @@ func run(ctx context.Context, pool *pgxpool.Pool) { poll(ctx, pool) }
 		out := runTool(t, dir, []string{"GOMAXPROCS=" + procs}, jobqlintBin, "./...")
 		if first == nil {
 			first = out
-			require.Regexp(t, regexp.MustCompile(`(?m)^cmd/deep/main.go:12:2: lease: run starts a claim loop`), string(out))
+			require.Regexp(t, regexp.MustCompile(`(?m)^cmd/deep/main.go:12:2: sigterm: run starts a claim loop`), string(out))
 			continue
 		}
 		require.Equal(t, string(first), string(out), "GOMAXPROCS=%s", procs)
@@ -79,7 +79,7 @@ func run(ctx context.Context, pool *pgxpool.Pool) { poll(ctx, pool) }
 	// of the tool's JSON output by analyzer), so the findings are compared
 	// as a set, each with its related lines.
 	vet := findingBlocks(runTool(t, dir, []string{"GOMAXPROCS=1"}, "go", "vet", "-p=1", "-vettool="+jobqlintBin, "./..."))
-	require.Contains(t, strings.Join(vet, "\n"), "cmd/deep/main.go:12:2: lease: run starts a claim loop")
+	require.Contains(t, strings.Join(vet, "\n"), "cmd/deep/main.go:12:2: sigterm: run starts a claim loop")
 	for _, procs := range []string{"8", "2"} {
 		touchGoFiles(t, dir, procs)
 		again := findingBlocks(runTool(t, dir, []string{"GOMAXPROCS=" + procs}, "go", "vet", "-p="+procs, "-vettool="+jobqlintBin, "./..."))

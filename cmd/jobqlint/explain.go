@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
@@ -12,9 +13,11 @@ import (
 // explain prints the records of the named rules, or a list of every rule.
 func explain(names []string, stdout, stderr io.Writer) int {
 	if len(names) == 0 {
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, r := range analyzers.Rules {
-			fmt.Fprintf(stdout, "%-13s %-9s %-15s %s\n", r.ID, r.Severity, r.Category, r.Title)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Category, r.Title)
 		}
+		tw.Flush()
 		fmt.Fprintf(stdout, "\njobqlint -explain RULE explains a rule.\n")
 		return exitClean
 	}
@@ -49,6 +52,7 @@ func writeExplanation(w io.Writer, r *rule.Rule) {
 	section("Why", r.Why)
 	section("What the rule reports and accepts", r.Details)
 	section("How to fix it", r.Fix)
+	section("Known limits", r.Limits)
 	examples := func(title string, files []rule.File) {
 		fmt.Fprintf(w, "\n%s\n", title)
 		for _, f := range files {

@@ -19,7 +19,7 @@ func TestExplainEveryRule(t *testing.T) {
 		out := stdout.String()
 		require.True(t, strings.HasPrefix(out, r.ID+": "+r.Title+"\n"), out)
 		require.Contains(t, out, "severity "+r.Severity+", category "+r.Category+", since "+r.Since)
-		for _, text := range []string{r.Fails, r.Why, r.Details, r.Fix} {
+		for _, text := range []string{r.Fails, r.Why, r.Details, r.Fix, r.Limits} {
 			require.Contains(t, out, indent(text, "    "))
 		}
 		for _, f := range slices.Concat(r.Bad, r.Good) {
@@ -34,8 +34,17 @@ func TestExplainListsEveryRule(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.Equal(t, exitClean, standalone([]string{"-explain"}, &stdout, &stderr))
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	// Columns: each rule's severity, category and title start where the
+	// first rule's do.
+	var cols []int
 	for i, r := range analyzers.Rules {
-		require.Equal(t, []string{r.ID, r.Severity}, strings.Fields(lines[i])[:2])
-		require.True(t, strings.HasSuffix(lines[i], r.Title), lines[i])
+		line := lines[i]
+		require.True(t, strings.HasPrefix(line, r.ID+" "), line)
+		at := []int{strings.Index(line, " "+r.Severity+" ") + 1, strings.Index(line, " "+r.Category+" ") + 1, strings.LastIndex(line, r.Title)}
+		require.True(t, strings.HasSuffix(line, r.Title), line)
+		if cols == nil {
+			cols = at
+		}
+		require.Equal(t, cols, at, "the columns of %q are not aligned with the first rule's", line)
 	}
 }

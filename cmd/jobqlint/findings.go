@@ -24,12 +24,17 @@ type finding struct {
 	Column    int
 	EndLine   int // 0: no end
 	EndColumn int
-	Message   string
+	Message   string // what is wrong, in one clause
+	Detail    string // why it fails and how to fix it, where the rule says
 	Related   []related
 	Fixes     []fix
 	// Fingerprint identifies the finding across commits that move it; see
 	// fingerprints.
 	Fingerprint string
+	// aliasPrints are the fingerprints the finding had under its rule's
+	// aliases (a sigterm finding's as a lease one): a baseline written
+	// before the rule had its own ID still matches it.
+	aliasPrints []string
 	// Evidence is what -verify showed on PostgreSQL; nil without -verify
 	// or for a rule it does not test.
 	Evidence *verify.Evidence
@@ -127,7 +132,8 @@ func verifyFinding(act *checker.Action, f finding) verify.Finding {
 
 func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) finding {
 	p := fset.Position(d.Pos)
-	f := finding{Rule: a.Name, Severity: severityOf(a.Name), Pos: p, File: p.Filename, Line: p.Line, Column: p.Column, Message: d.Message}
+	f := finding{Rule: a.Name, Severity: severityOf(a.Name), Pos: p, File: p.Filename, Line: p.Line, Column: p.Column, Message: d.Message,
+		Detail: rule.Detail(fset, a.Name, d)}
 	if d.End.IsValid() && d.End > d.Pos {
 		if e := fset.Position(d.End); e.Filename == p.Filename {
 			f.EndLine, f.EndColumn = e.Line, e.Column
@@ -154,4 +160,16 @@ func newFinding(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic
 		f.Fixes = append(f.Fixes, fx)
 	}
 	return f
+}
+
+// fullMessage is the message with its detail, as one text: "what is wrong:
+// why, and the fix". The formats a reviewer reads in a pull request
+// (SARIF, GitHub annotations, rdjsonl) show it whole, and the fingerprint
+// hashes it, so that moving a rule's why and fix into the detail leaves
+// baselines matching.
+func (f finding) fullMessage() string {
+	if f.Detail == "" {
+		return f.Message
+	}
+	return f.Message + ": " + f.Detail
 }

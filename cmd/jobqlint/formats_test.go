@@ -96,7 +96,10 @@ func TestSARIF(t *testing.T) {
 		require.Equal(t, r.ID, got.ID)
 		require.Equal(t, r.URL(), got.HelpURI)
 		require.Equal(t, levels[r.Severity], got.DefaultConfiguration.Level)
-		require.Equal(t, sentence(r.Title), got.ShortDescription.Text)
+		// A title, not an instruction: "Claims two workers can win at the
+		// same time", not "Report claims ...".
+		require.Equal(t, strings.ToUpper(r.Title[:1])+r.Title[1:], got.ShortDescription.Text)
+		require.NotRegexp(t, `^(?i)report\b|\.$`, got.ShortDescription.Text)
 	}
 
 	// %SRCROOT% is the git work tree that holds the seed (this

@@ -19,7 +19,7 @@ func writeGitHub(w io.Writer, findings []finding) error {
 		if levels[f.Severity] == "error" {
 			level = "error"
 		}
-		msg := f.Message
+		msg := f.fullMessage()
 		for _, rel := range f.Related {
 			msg += fmt.Sprintf("\n%s:%d:%d: %s", relPath(rel.File), rel.Line, rel.Column, rel.Message)
 		}

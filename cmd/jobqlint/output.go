@@ -28,12 +28,21 @@ func formatNames() string {
 	return strings.Join(slices.Sorted(maps.Keys(writers)), ", ")
 }
 
+// verbose is -v: the text format prints each finding's detail.
+var verbose bool
+
 // writeText prints one finding a line, "file:line:col: rule: message", with
-// related positions indented below.
+// related positions indented below; with -v, the finding's detail (why it
+// fails, how to fix it) indented under its line first.
 func writeText(w io.Writer, findings []finding) error {
 	for _, f := range findings {
 		if _, err := fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", relPath(f.File), f.Line, f.Column, f.Rule, f.Message); err != nil {
 			return err
+		}
+		if verbose && f.Detail != "" {
+			if _, err := fmt.Fprintf(w, "\t%s\n", f.Detail); err != nil {
+				return err
+			}
 		}
 		for _, r := range f.Related {
 			if _, err := fmt.Fprintf(w, "\t%s:%d:%d: %s\n", relPath(r.File), r.Line, r.Column, r.Message); err != nil {
@@ -62,6 +71,7 @@ type jsonFinding struct {
 	EndLine     int       `json:"end_line,omitempty"`
 	EndColumn   int       `json:"end_column,omitempty"`
 	Message     string    `json:"message"`
+	Detail      string    `json:"detail,omitempty"`
 	Related     []related `json:"related,omitempty"`
 	Fixes       []jsonFix `json:"fixes,omitempty"`
 	Fingerprint string    `json:"fingerprint"`
@@ -80,7 +90,7 @@ func writeJSON(w io.Writer, findings []finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
 		j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
+			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Detail: f.Detail, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
 		for _, r := range f.Related {
 			r.File = relPath(r.File)
 			j.Related = append(j.Related, r)

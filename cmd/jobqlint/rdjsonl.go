@@ -62,7 +62,7 @@ func writeRDJSONL(w io.Writer, findings []finding) error {
 	enc := json.NewEncoder(w)
 	for _, f := range findings {
 		r := analyzers.Lookup(f.Rule)
-		msg := f.Message
+		msg := f.fullMessage()
 		if f.Evidence != nil {
 			msg += "\n" + evidenceLine(f.Evidence)
 		}

@@ -154,7 +154,7 @@ func writeSARIF(w io.Writer, findings []finding) error {
 			RuleID:    f.Rule,
 			RuleIndex: index[f.Rule],
 			Level:     levels[f.Severity],
-			Message:   sarifText{f.Message},
+			Message:   sarifText{f.fullMessage()},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 				ArtifactLocation: artifact(wd, f.File),
 				Region:           cols.region(f.File, f.Line, f.Column, f.EndLine, f.EndColumn),
@@ -195,7 +195,7 @@ func sarifRuleOf(r *rule.Rule) sarifRule {
 	help := r.Fails + "\n\n" + r.Why + "\n\nFix: " + r.Fix
 	return sarifRule{
 		ID:                   r.ID,
-		ShortDescription:     sarifText{sentence(r.Title)},
+		ShortDescription:     sarifText{title(r.Title)},
 		FullDescription:      sarifText{r.Fails},
 		Help:                 sarifMarkdown{Text: help, Markdown: help + "\n\n[" + r.ID + "](" + r.URL() + ")"},
 		HelpURI:              r.URL(),
@@ -241,9 +241,11 @@ func fileURI(path string) string {
 }
 
 // sentence makes a title a sentence: "Report claims ... time."
-func sentence(s string) string {
+// title capitalizes a record's title: "Claims two workers can win at the
+// same time", as code scanning shows it above a rule's help.
+func title(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	return strings.ToUpper(s[:1]) + s[1:]
 }

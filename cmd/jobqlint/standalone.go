@@ -161,6 +161,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: "+formatNames())
 	fs.BoolVar(&opts.json, "json", false, "print findings as JSON (the same as -format json)")
+	fs.BoolVar(&verbose, "v", false, "with the text format, print under each finding why it fails and how to fix it")
 	fs.BoolVar(&opts.explain, "explain", false, "explain the rules named as arguments, or list every rule")
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes and report what is left; schema fixes go into a new migration")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")

@@ -1,6 +1,6 @@
 // Command benchvet measures what jobqlint costs on top of go vet, on large
 // real modules: River v0.51.2, from the Go module proxy, and any checkout
-// given with -dir (README "Speed" uses hatchet-dev/hatchet).
+// given with -dir (docs/speed.md uses hatchet-dev/hatchet).
 //
 //	go run ./internal/benchvet [-rounds 5] [-module path@version]... [-dir path]...
 //

@@ -128,6 +128,23 @@ func (c *Config) Check(rules, severities, flagNames []string) error {
 	return errors.Join(errs...)
 }
 
+// Alias makes what the configuration says of an alias of rule hold for rule
+// too, unless it says otherwise of rule itself: a rule that was split out
+// of another (sigterm, out of lease) is turned off, or given a severity,
+// by a configuration written for the rule it was part of.
+func (c *Config) Alias(rule string, aliases []string) {
+	for _, a := range aliases {
+		if c.Disabled(a) && !c.Disabled(rule) {
+			c.Disable = append(c.Disable, rule)
+		}
+		if s, ok := c.Severity[a]; ok {
+			if _, set := c.Severity[rule]; !set {
+				c.Severity[rule] = s
+			}
+		}
+	}
+}
+
 // Disabled reports whether the configuration turns rule off.
 func (c *Config) Disabled(rule string) bool { return slices.Contains(c.Disable, rule) }
 

@@ -63,3 +63,25 @@ func TestFromSettings(t *testing.T) {
 	require.ErrorContains(t, err, `unknown field "disabel"`)
 	require.Equal(t, "a,b", FlagValue([]any{"a", "b"}))
 }
+
+// A configuration written for the rule a check was split out of holds for
+// the check's new rule, unless it names the new rule itself.
+func TestAlias(t *testing.T) {
+	c, err := Decode([]byte(`{"disable": ["lease"], "severity": {"lease": "minor"}}`))
+	require.NoError(t, err)
+	c.Alias("sigterm", []string{"lease"})
+	require.True(t, c.Disabled("sigterm"))
+	require.Equal(t, "minor", c.Severity["sigterm"])
+
+	c, err = Decode([]byte(`{"severity": {"lease": "minor", "sigterm": "critical"}}`))
+	require.NoError(t, err)
+	c.Alias("sigterm", []string{"lease"})
+	require.False(t, c.Disabled("sigterm"))
+	require.Equal(t, "critical", c.Severity["sigterm"])
+
+	c, err = Decode([]byte(`{"disable": ["claimrace"]}`))
+	require.NoError(t, err)
+	c.Alias("sigterm", []string{"lease"})
+	require.Equal(t, []string{"claimrace"}, c.Disable)
+	require.Empty(t, c.Severity)
+}

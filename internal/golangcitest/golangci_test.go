@@ -232,7 +232,8 @@ func TestGolangciLintPluginSettings(t *testing.T) {
 	require.Zero(t, rules["claimrace"])
 	require.Zero(t, rules["pollindex"])
 	require.Equal(t, 1, rules["timestamptz"])
-	require.Equal(t, 2, rules["lease"])
+	require.Equal(t, 1, rules["lease"])
+	require.Equal(t, 1, rules["sigterm"])
 
 	cmd := exec.Command(bin.gcl, "run", "--config", withSettings("        settings:\n          severity: {lease: minor}\n"), "--allow-parallel-runners", "./...")
 	cmd.Dir = dir

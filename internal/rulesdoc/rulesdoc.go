@@ -52,6 +52,9 @@ func Markdown(rules []*rule.Rule) []byte {
 		if r.Details != "" {
 			fmt.Fprintf(&b, "\n### What %s reports and accepts\n\n%s\n", r.ID, strings.TrimSpace(r.Details))
 		}
+		if r.Limits != "" {
+			fmt.Fprintf(&b, "\n### Known limits of %s\n\n%s\n", r.ID, strings.TrimSpace(r.Limits))
+		}
 		examples(&b, "Reported", r.Bad)
 		examples(&b, "Not reported", r.Good)
 	}

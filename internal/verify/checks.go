@@ -490,7 +490,7 @@ func (c *checker) columnAt() (*sqlcheck.Table, *sqlcheck.Column) {
 func (c *checker) lease(ctx context.Context) *Evidence {
 	claim := c.f.statementAt(c.f.Pos)
 	if claim == nil {
-		return notTried("this finding is about the worker process (how it stops), not about a statement; verify runs statements only")
+		return notTried("this finding is not at a statement the model knows; verify runs statements only")
 	}
 	if claim.Role != queuemodel.RoleClaim {
 		return notTried("the statement %s is not a claim", c.f.where(claim))

@@ -12,7 +12,7 @@ import (
 
 // The benchmark against River (its own module, reference/bench) builds on
 // this package's API and prints both queues and their ratio: a short run
-// keeps it working. Its figures here mean nothing; the README's come from a
+// keeps it working. Its figures here mean nothing; docs/reference-queue.md's come from a
 // full run.
 func TestBenchmarkRuns(t *testing.T) {
 	if testing.Short() && os.Getenv("CI") != "true" {

@@ -66,6 +66,9 @@ func apply(c *config.Config) error {
 	if err := c.Check(ids, rule.Severities, flagNames); err != nil {
 		return err
 	}
+	for _, r := range analyzers.Rules {
+		c.Alias(r.ID, r.Aliases)
+	}
 	if len(c.Severity) > 0 {
 		return errors.New("severity: set severities with golangci-lint's severity rules")
 	}

@@ -22,6 +22,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 // Run copies the calling test's testdata/src and the pgx stubs into a
@@ -29,6 +31,7 @@ import (
 // checking SQL expectations as well.
 func Run(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
 	t.Helper()
+	rule.DetailInMessage = true // a want asserts the clause, where it ends, and the detail
 	gopath := t.TempDir()
 	copyTree(t, "testdata/src", filepath.Join(gopath, "src"))
 	copyTree(t, filepath.Join(ownDir(), "testdata", "src"), filepath.Join(gopath, "src"))
@@ -80,7 +83,7 @@ type sqlDiag struct {
 	msg  string
 }
 
-var unexpected = regexp.MustCompile(`^(.+\.sql|.+/sqlc\.yaml):(\d+):\d+: unexpected diagnostic: (.*)$`)
+var unexpected = regexp.MustCompile(`^(.+\.sql|.+/sqlc\.yaml):(\d+):\d+: unexpected diagnostic: ((?s:.*))$`)
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.t.Helper()

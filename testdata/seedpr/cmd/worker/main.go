@@ -21,7 +21,7 @@ func main() {
 	defer pool.Close()
 
 	w := &queue.Worker{Pool: pool, PollInterval: time.Second}
-	// defect: lease
+	// defect: sigterm
 	if err := w.Run(ctx); err != nil {
 		log.Fatal(err)
 	}

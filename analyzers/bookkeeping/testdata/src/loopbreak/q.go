@@ -18,7 +18,7 @@ func Run(ctx context.Context, w *bkstore.W) {
 		if bkstore.Handle(ctx, id) != nil {
 			continue
 		}
-		if err := w.Finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker`
+		if err := w.Finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker here\none database hiccup ends the worker`
 			log.Printf("finish: %v", err)
 			break
 		}

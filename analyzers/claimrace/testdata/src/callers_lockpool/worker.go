@@ -15,5 +15,5 @@ func Claim(ctx context.Context, pool *pgxpool.Pool, queue string) (int64, error)
 	if err := q.LockQueue(ctx, queue); err != nil {
 		return 0, err
 	}
-	return q.ClaimNext(ctx, queue) // want `the advisory lock taken before it is released at once: q is not a transaction`
+	return q.ClaimNext(ctx, queue) // want `with an advisory lock released at once\nthe advisory lock taken before it is released at once: q is not a transaction`
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func Claim(ctx context.Context, pool *pgxpool.Pool, queue string) (int64, error) {
-	return callersdb.New(pool).ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext \(db.go:\d+\), and nothing before it takes a transaction-scoped advisory lock on callersdb.New\(pool\) .*the subquery picks the next job without locking it`
+	return callersdb.New(pool).ClaimNext(ctx, queue) // want `this call runs the claim of callersdb.\(\*Queries\).ClaimNext \(db.go:\d+\) with no advisory lock taken before it\nnothing before it takes a transaction-scoped advisory lock on callersdb.New\(pool\) .*the subquery picks the next job without locking it`
 }
 
 func ClaimInTx(ctx context.Context, tx pgx.Tx, q *callersdb.Queries, queueID int64) error {

@@ -10,7 +10,7 @@ CREATE OR REPLACE FUNCTION claim_job() RETURNS bigint AS $$
 DECLARE
   v_id bigint;
 BEGIN
-  SELECT id INTO v_id FROM jobs -- want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+  SELECT id INTO v_id FROM jobs -- want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
    WHERE status = 'queued' ORDER BY run_at LIMIT 1;
   UPDATE jobs SET status = 'running' WHERE id = v_id;
   RETURN v_id;

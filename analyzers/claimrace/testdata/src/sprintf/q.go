@@ -20,7 +20,7 @@ func NewQueue(pool *pgxpool.Pool, table string) *Queue {
 
 func (q *Queue) Claim(ctx context.Context) (int64, error) {
 	var id int64
-	err := q.pool.QueryRow(ctx, fmt.Sprintf(`SELECT id FROM %s WHERE status = 'queued' ORDER BY run_at LIMIT 1`, q.table)).Scan(&id) // want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+	err := q.pool.QueryRow(ctx, fmt.Sprintf(`SELECT id FROM %s WHERE status = 'queued' ORDER BY run_at LIMIT 1`, q.table)).Scan(&id) // want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
 	if err != nil {
 		return 0, err
 	}

@@ -21,6 +21,6 @@ func Reset(db *sql.DB, id int64) error {
 // The first text parameter is a name, meant to become a JSON string; the
 // second holds JSON text.
 func Wrap(db *sql.DB, id int64, kind string, data json.RawMessage) error {
-	_, err := db.Exec(`UPDATE jobs SET payload = jsonb_build_object('kind', $2::text, 'data', $3::text) WHERE id = $1`, id, kind, data) // want `and data holds JSON text: .* pass the JSON as \$3::jsonb`
+	_, err := db.Exec(`UPDATE jobs SET payload = jsonb_build_object('kind', $2::text, 'data', $3::text) WHERE id = $1`, id, kind, data) // want `and data holds JSON text\n.* pass the JSON as \$3::jsonb`
 	return err
 }

@@ -18,6 +18,6 @@ func Run(ctx context.Context, pool *pgxpool.Pool) (map[string]any, error) {
 		return nil, err
 	}
 	var p map[string]any
-	err = json.Unmarshal(row["payload"].([]byte), &p) // want `payload is jsonb`
+	err = json.Unmarshal(row["payload"].([]byte), &p) // want `payload \(jsonb\) arrives already decoded`
 	return p, err
 }

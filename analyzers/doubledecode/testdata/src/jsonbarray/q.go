@@ -15,6 +15,6 @@ func Steps(ctx context.Context, pool *pgxpool.Pool, id int64) ([]map[string]any,
 		return nil, err
 	}
 	var out []map[string]any
-	err := json.Unmarshal(steps.([]byte), &out) // want `steps is jsonb\[\]: pgx scanned it into an .any. already decoded \(a \[\]any of decoded elements, never \[\]byte\)`
+	err := json.Unmarshal(steps.([]byte), &out) // want `steps \(jsonb\[\]\) arrives already decoded, so this assertion to \[\]byte panics on every job\npgx scanned it into an .any. already decoded \(a \[\]any of decoded elements, never \[\]byte\)`
 	return out, err
 }

@@ -22,5 +22,5 @@ func SignUp(ctx context.Context, q *queue.Client, userID int64) error {
 
 func Resend(ctx context.Context, q *queue.Client, userID int64) error {
 	b, _ := json.Marshal(Welcome{UserID: userID})
-	return q.Enqueue(ctx, "welcome", b) // want `b holds JSON text, and Enqueue marshals this argument again.*base64`
+	return q.Enqueue(ctx, "welcome", b) // want `b holds JSON text, and Enqueue marshals this argument again\n.*base64`
 }

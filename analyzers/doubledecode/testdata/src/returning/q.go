@@ -16,5 +16,5 @@ func Claim(ctx context.Context, tx pgx.Tx) error {
 		return err
 	}
 	var p struct{ To string }
-	return json.Unmarshal(payload.([]byte), &p) // want `payload is jsonb`
+	return json.Unmarshal(payload.([]byte), &p) // want `payload \(jsonb\) arrives already decoded`
 }

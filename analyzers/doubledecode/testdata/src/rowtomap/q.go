@@ -19,7 +19,7 @@ func Run(ctx context.Context, conn *pgx.Conn) error {
 	}
 	for i := range jobs {
 		var p map[string]any
-		if err := json.Unmarshal([]byte(jobs[i]["payload"].(string)), &p); err != nil { // want `payload is jsonb`
+		if err := json.Unmarshal([]byte(jobs[i]["payload"].(string)), &p); err != nil { // want `payload \(jsonb\) arrives already decoded`
 			return err
 		}
 	}

@@ -18,5 +18,5 @@ func Run(ctx context.Context, pool *pgxpool.Pool) error {
 		return err
 	}
 	var p map[string]any
-	return json.Unmarshal(payload.([]byte), &p) // want `payload is jsonb`
+	return json.Unmarshal(payload.([]byte), &p) // want `payload \(jsonb\) arrives already decoded`
 }

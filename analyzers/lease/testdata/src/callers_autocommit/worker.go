@@ -13,7 +13,7 @@ import (
 
 func Work(ctx context.Context, pool *pgxpool.Pool, run func(int64) error) error {
 	q := leasedb.New(pool)
-	id, err := q.ClaimNext(ctx, "default") // want `this call runs the claim of leasedb.\(\*Queries\).ClaimNext \(db.go:47\) on q, a pool where the claim commits at once: this claim writes a lease \(started_at\), but no statement in the module returns jobs whose lease expired`
+	id, err := q.ClaimNext(ctx, "default") // want `this call runs the claim of leasedb.\(\*Queries\).ClaimNext \(db.go:47\) on q, a pool where the claim commits at once\nthis claim writes a lease \(started_at\), but no statement in the module returns jobs whose lease expired`
 	if err != nil {
 		return err
 	}
@@ -24,7 +24,7 @@ func Work(ctx context.Context, pool *pgxpool.Pool, run func(int64) error) error 
 }
 
 func WorkBatch(ctx context.Context, pool *pgxpool.Pool, q *leasedb.Queries) (pgx.Rows, error) {
-	return q.ClaimBatch(ctx, pool, "default", 10) // want `this call runs the claim of leasedb.\(\*Queries\).ClaimBatch \(db.go:70\) on pool, a pool where the claim commits at once: this claim moves the job to 'running' and writes no lease deadline`
+	return q.ClaimBatch(ctx, pool, "default", 10) // want `this call runs the claim of leasedb.\(\*Queries\).ClaimBatch \(db.go:70\) on pool, a pool where the claim commits at once\nthis claim moves the job to 'running' and writes no lease deadline`
 }
 
 // A helper given the pool by one caller and a transaction by another.

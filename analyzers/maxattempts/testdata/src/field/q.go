@@ -8,7 +8,7 @@ import (
 )
 
 type Config struct {
-	MaxAttempts int // want `MaxAttempts is declared but no decision reads it`
+	MaxAttempts int // want `MaxAttempts is declared but no decision reads it\na job that always fails is retried for ever`
 	Queue       string
 }
 

@@ -12,6 +12,6 @@ func claim(ctx context.Context, db *sql.DB) (id string, err error) {
 }
 
 func release(ctx context.Context, db *sql.DB, id string) error {
-	_, err := db.ExecContext(ctx, `UPDATE tasks SET state = 'ready', tries = tries + 1 WHERE id = $1`, id) // want `this retry puts the job back with no limit`
+	_, err := db.ExecContext(ctx, `UPDATE tasks SET state = 'ready', tries = tries + 1 WHERE id = $1`, id) // want `this retry puts the job back with no limit\nnothing moves a job to a terminal state`
 	return err
 }

@@ -1,4 +1,4 @@
-CREATE TABLE tasks ( -- want `no index gives the poll on tasks \(ORDER BY COALESCE\(run_at, created_at\)\) its order.* CREATE INDEX CONCURRENTLY tasks_poll_idx ON tasks \(COALESCE\(run_at, created_at\)\)`
+CREATE TABLE tasks ( -- want `no index gives the poll on tasks \(ORDER BY COALESCE\(run_at, created_at\)\) its order\n.* CREATE INDEX CONCURRENTLY tasks_poll_idx ON tasks \(COALESCE\(run_at, created_at\)\)`
   id bigserial PRIMARY KEY,
   body jsonb NOT NULL,
   run_at timestamptz,

@@ -1,4 +1,4 @@
-CREATE TABLE tasks ( -- want `no index serves the poll on tasks \(WHERE state = 'ready' AND queue = \$1 ORDER BY id\).*CREATE INDEX CONCURRENTLY tasks_poll_idx ON tasks \(queue, id\) WHERE state = 'ready'`
+CREATE TABLE tasks ( -- want `no index serves the poll on tasks \(WHERE state = 'ready' AND queue = \$1 ORDER BY id\)\n.*CREATE INDEX CONCURRENTLY tasks_poll_idx ON tasks \(queue, id\) WHERE state = 'ready'`
   id bigserial PRIMARY KEY,
   queue text NOT NULL,
   state text NOT NULL DEFAULT 'ready'

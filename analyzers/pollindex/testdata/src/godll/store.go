@@ -7,7 +7,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// want +2 "no index serves the poll on outbox \\(WHERE sent_at IS NULL\\): every poll walks .* CREATE INDEX CONCURRENTLY outbox_poll_idx ON outbox \\(id\\) WHERE sent_at IS NULL"
+// want +2 "no index serves the poll on outbox \\(WHERE sent_at IS NULL\\)\nevery poll walks .* CREATE INDEX CONCURRENTLY outbox_poll_idx ON outbox \\(id\\) WHERE sent_at IS NULL"
 const schema = `
 CREATE TABLE IF NOT EXISTS outbox (
 	id bigserial PRIMARY KEY,

@@ -15,7 +15,7 @@ type Store struct {
 }
 
 func New(ctx context.Context, pool *pgxpool.Pool, table string) (*Store, error) {
-	// want +1 `no index serves the poll on {gosprintf.Store.table} \(WHERE status = 'queued' ORDER BY run_at\): .*the existing index {gosprintf.Store.table}_kind \(kind\) does not help.*add in a new migration, CONCURRENTLY .*: CREATE INDEX CONCURRENTLY .* ON {gosprintf.Store.table} \(run_at\) WHERE status = 'queued'`
+	// want +1 `no index serves the poll on {gosprintf.Store.table} \(WHERE status = 'queued' ORDER BY run_at\)\n.*the existing index {gosprintf.Store.table}_kind \(kind\) does not help.*add in a new migration, CONCURRENTLY .*: CREATE INDEX CONCURRENTLY .* ON {gosprintf.Store.table} \(run_at\) WHERE status = 'queued'`
 	_, err := pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %[1]s (
 		id bigserial PRIMARY KEY,
 		kind text NOT NULL,

@@ -1,7 +1,7 @@
 -- A migration the program renders with text/template before it runs: the
 -- placeholders are names (a tablespace, a role, a default), not SQL, and
 -- the statements around them are still read.
-CREATE TABLE jobs ( -- want `no index serves the poll on jobs \(WHERE status = 'queued' AND run_at <= now\(\) ORDER BY run_at\).*CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs \(run_at\) WHERE status = 'queued'`
+CREATE TABLE jobs ( -- want `no index serves the poll on jobs \(WHERE status = 'queued' AND run_at <= now\(\) ORDER BY run_at\)\n.*CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs \(run_at\) WHERE status = 'queued'`
   id bigserial PRIMARY KEY,
   priority int NOT NULL DEFAULT {{ .DefaultPriority }},
   status text NOT NULL DEFAULT 'queued',

@@ -16,7 +16,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 }
 
 func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) error {
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1`, id) // want `this UPDATE sets status to 'done' by key without re-checking the job's state or its holder: jobs whose lease expired are taken back and claimed again`
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1`, id) // want `this UPDATE sets status to 'done' by key without re-checking the job's state or its holder\njobs whose lease expired are taken back and claimed again`
 	return err
 }
 

@@ -17,6 +17,6 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 }
 
 func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) error {
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id) // want `by key without re-checking the job's state or its holder: the claim also re-takes claimed jobs whose lease expired`
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id) // want `by key without re-checking the job's state or its holder\nthe claim also re-takes claimed jobs whose lease expired`
 	return err
 }

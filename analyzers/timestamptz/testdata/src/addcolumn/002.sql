@@ -1,1 +1,1 @@
-ALTER TABLE jobs ADD COLUMN locked_until timestamp(3) WITHOUT TIME ZONE; -- want `jobs.locked_until is timestamp without time zone: a time written into it loses its zone and is read back in the reader's session time zone`
+ALTER TABLE jobs ADD COLUMN locked_until timestamp(3) WITHOUT TIME ZONE; -- want `jobs.locked_until is timestamp without time zone\na time written into it loses its zone and is read back in the reader's session time zone`

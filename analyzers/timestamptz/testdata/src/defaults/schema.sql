@@ -5,7 +5,7 @@
 CREATE TABLE jobs (
   id bigserial PRIMARY KEY,
   status text NOT NULL DEFAULT 'queued',
-  run_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP, -- want `jobs.run_at is timestamp without time zone: its default now\(\) is stored as the writer's local time`
-  locked_until timestamp NOT NULL DEFAULT '-infinity' -- want `jobs.locked_until is timestamp without time zone: a time written into it loses its zone`
+  run_at timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP, -- want `jobs.run_at is timestamp without time zone\nits default now\(\) is stored as the writer's local time`
+  locked_until timestamp NOT NULL DEFAULT '-infinity' -- want `jobs.locked_until is timestamp without time zone\na time written into it loses its zone`
 );
 CREATE INDEX jobs_poll ON jobs (run_at) WHERE status = 'queued';

@@ -1,4 +1,4 @@
-package lease
+package sigterm
 
 import (
 	"go/ast"

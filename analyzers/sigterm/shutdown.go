@@ -1,4 +1,4 @@
-package lease
+package sigterm
 
 import (
 	"cmp"
@@ -25,7 +25,7 @@ func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
 	name := types.ExprString(call.Fun)
 	pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
-		Message: fmt.Sprintf("%s starts a claim loop, but this command never handles SIGTERM: every deploy kills the worker with a job in hand; "+
+		Message: fmt.Sprintf("%s starts a claim loop, but this command never handles SIGTERM\nevery deploy kills the worker with a job in hand; "+
 			"use signal.NotifyContext(ctx, syscall.SIGTERM), stop claiming when ctx is done, and let the job in hand finish", name),
 	})
 }

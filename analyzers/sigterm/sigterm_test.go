@@ -1,0 +1,33 @@
+package sigterm_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/lease"
+	"github.com/jobqlint/jobqlint/analyzers/sigterm"
+)
+
+// Worker commands that die mid-job on every deploy.
+func TestRejected(t *testing.T) {
+	ruletest.Run(t, sigterm.Analyzer,
+		"cmdnosig", "cmdsigint", "cmdloop", "cmddeep", "cmdiface", "cmdifacetwo",
+		"cmdsyscallint", "cmdsighelperint")
+}
+
+// Worker commands that shut down cleanly, and commands that run no claim
+// loop.
+func TestAccepted(t *testing.T) {
+	ruletest.Run(t, sigterm.Analyzer,
+		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
+		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone",
+		"cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper", "cmd_ok_notifyvar")
+}
+
+// A //jobqlint:ignore lease directive on the finding's line silences it:
+// sigterm reports nothing, and lease (which has no finding there) does not
+// report the directive as suppressing nothing.
+func TestLeaseDirective(t *testing.T) {
+	ruletest.Run(t, sigterm.Analyzer, "cmd_ignore_lease")
+	ruletest.Run(t, lease.Analyzer, "cmd_ignore_lease")
+}
