@@ -13,7 +13,8 @@
 // the module root), -C dir (run in dir), -test (include test packages,
 // default true), -config file (instead of .jobqlint.json at the module
 // root), -baseline file (report only findings not in an earlier -format
-// json output), -fail-on critical|major|minor, -version, -explain
+// json output), -update-baseline (write the findings to that baseline
+// instead of printing them), -fail-on critical|major|minor, -version, -explain
 // [RULE...] (explain rules, or list them), -model (print the queue model
 // the rules read instead of findings: text, or JSON with -format json; see
 // modelview.go), and as under go vet -RULE

@@ -79,25 +79,29 @@ type jsonFix struct {
 func writeJSON(w io.Writer, findings []finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
-		j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
-		for _, r := range f.Related {
-			r.File = relPath(r.File)
-			j.Related = append(j.Related, r)
-		}
-		for _, fx := range f.Fixes {
-			jf := jsonFix{Message: fx.Message}
-			for _, e := range fx.Edits {
-				e.File = relPath(e.File)
-				jf.Edits = append(jf.Edits, e)
-			}
-			j.Fixes = append(j.Fixes, jf)
-		}
-		out = append(out, j)
+		out = append(out, toJSON(f))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func toJSON(f finding) jsonFinding {
+	j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
+		EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
+	for _, r := range f.Related {
+		r.File = relPath(r.File)
+		j.Related = append(j.Related, r)
+	}
+	for _, fx := range f.Fixes {
+		jf := jsonFix{Message: fx.Message}
+		for _, e := range fx.Edits {
+			e.File = relPath(e.File)
+			jf.Edits = append(jf.Edits, e)
+		}
+		j.Fixes = append(j.Fixes, jf)
+	}
+	return j
 }
 
 // relPath shows a path relative to the working directory ("../x" for a

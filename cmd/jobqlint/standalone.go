@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/internal/config"
 )
 
 // Exit codes of the standalone mode.
@@ -37,7 +39,10 @@ type options struct {
 	model    bool
 	config   string
 	baseline string
-	failOn   string
+	// updateBaseline writes the findings to the baseline instead of
+	// printing them.
+	updateBaseline bool
+	failOn         string
 	verify   bool
 	dsn      string
 	// enable holds the -RULE flags given, as go vet's: any -RULE=true runs
@@ -85,10 +90,18 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitUsage
 	}
+	if opts.updateBaseline && opts.baseline == "" {
+		fmt.Fprintf(stderr, "jobqlint: -update-baseline: no baseline named: give -baseline FILE or \"baseline\" in %s\n", config.FileName)
+		return exitUsage
+	}
 	var base *baseline
-	if opts.baseline != "" {
+	if opts.baseline != "" && !opts.updateBaseline {
 		if base, err = readBaseline(opts.baseline); err != nil {
-			fmt.Fprintf(stderr, "jobqlint: -baseline: %v\n", err)
+			hint := ""
+			if errors.Is(err, fs.ErrNotExist) {
+				hint = " (write it with jobqlint -update-baseline)"
+			}
+			fmt.Fprintf(stderr, "jobqlint: -baseline: %v%s\n", err, hint)
 			return exitUsage
 		}
 	}
@@ -121,6 +134,17 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	fingerprints(findings, repoRoot())
+	if opts.updateBaseline {
+		ran := map[string]bool{}
+		for _, a := range roots {
+			ran[a.Name] = true
+		}
+		if err := updateBaseline(opts.baseline, findings, ran, stderr); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -update-baseline: %v\n", err)
+			return exitError
+		}
+		return exitClean
+	}
 	if base != nil {
 		findings = base.filter(findings, stderr)
 	}
@@ -168,6 +192,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.BoolVar(&opts.version, "version", false, "print jobqlint's version and exit")
 	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
+	fs.BoolVar(&opts.updateBaseline, "update-baseline", false, "write this run's findings to the baseline (-baseline, or the configuration's) instead of printing them: stale entries are dropped, entries of rules that did not run are kept")
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")
 	fs.BoolVar(&opts.verify, "verify", false, "prove the claimrace, pollindex, timestamptz and lease findings on PostgreSQL with the module's own schema and statements, in a scratch database; a finding PostgreSQL refutes is withdrawn")
@@ -206,6 +231,10 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	}
 	if opts.verify && (opts.fix || opts.model) {
 		fmt.Fprintf(stderr, "jobqlint: -verify reports evidence for findings; it does not go with -fix or -model\n")
+		return opts, nil, errUsage
+	}
+	if opts.updateBaseline && (opts.fix || opts.model || opts.verify) {
+		fmt.Fprintf(stderr, "jobqlint: -update-baseline records findings; it does not go with -fix, -model or -verify\n")
 		return opts, nil, errUsage
 	}
 	if fs.NArg() == 0 && !opts.explain && !opts.version {
