@@ -43,8 +43,8 @@ type options struct {
 	// printing them.
 	updateBaseline bool
 	failOn         string
-	verify   bool
-	dsn      string
+	verify         bool
+	dsn            string
 	// enable holds the -RULE flags given, as go vet's: any -RULE=true runs
 	// only the rules named so; -RULE=false turns one off.
 	enable map[string]*bool
