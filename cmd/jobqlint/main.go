@@ -49,7 +49,10 @@ func main() {
 		// go vet's text output shows positions and messages, not analyzer
 		// names: the messages name their rule.
 		rule.PrefixMessages = true
-		if err := applyVetConfig(os.Args[1:]); err != nil {
+		// go vet shows the tool's stderr for a package it checks, but not
+		// for -flags or -V=full ("-flags failed: exit status 1"): a bad
+		// configuration fails the package runs, where its message is seen.
+		if err := applyVetConfig(os.Args[1:]); err != nil && unitRun(os.Args[1:]) {
 			fmt.Fprintf(os.Stderr, "jobqlint: %v\n", err)
 			os.Exit(1)
 		}
@@ -73,5 +76,11 @@ func vetMode(args []string) bool {
 			return true
 		}
 	}
+	return unitRun(args)
+}
+
+// unitRun reports whether go vet runs the tool on one package (its last
+// argument is the package's .cfg file).
+func unitRun(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }
