@@ -6,6 +6,7 @@
 //
 //	go vet -vettool=$(which jobqlint) ./...   # as go vet's analysis tool
 //	jobqlint [flags] ./...                    # standalone
+//	jobqlint vet [go vet flags] ./...         # go vet -vettool=this binary
 //
 // Standalone flags: -format text|json|sarif|github|rdjsonl (-json is
 // -format json), -fix (apply suggested fixes; schema fixes go into a new
@@ -60,6 +61,9 @@ func main() {
 		flag.Var(versionFlag{}, "V", "print version and exit")
 		unitchecker.Main(analyzers.All...)
 		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "vet" {
+		os.Exit(vetCommand(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	stop := startProfile()
 	code := standalone(os.Args[1:], os.Stdout, os.Stderr)

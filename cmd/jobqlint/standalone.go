@@ -207,7 +207,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 		})
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       go vet -vettool=$(which jobqlint) [flags] packages...\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       jobqlint vet [go vet flags] packages...   (go vet -vettool=this binary; fails when jobqlint is missing)\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
