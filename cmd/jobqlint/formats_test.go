@@ -205,7 +205,7 @@ func TestGitHubAnnotations(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "github")
-	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
+	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+(?:,endLine=\d+(?:,endColumn=\d+)?)?,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
 	var got []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
