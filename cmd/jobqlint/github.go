@@ -21,7 +21,7 @@ func writeGitHub(w io.Writer, findings []finding) error {
 		}
 		msg := f.Message
 		for _, rel := range f.Related {
-			msg += fmt.Sprintf("\n%s:%d:%d: %s", relPath(rel.File), rel.Line, rel.Column, rel.Message)
+			msg += fmt.Sprintf("\n%s:%d:%d: %s", outPath(rel.File), rel.Line, rel.Column, rel.Message)
 		}
 		if f.Evidence != nil {
 			msg += "\n" + evidenceLine(f.Evidence)
@@ -37,7 +37,7 @@ func writeGitHub(w io.Writer, findings []finding) error {
 			}
 		}
 		if _, err := fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d%s,title=%s::%s\n",
-			level, escapeProperty(relPath(f.File)), f.Line, f.Column, end, escapeProperty(title), escapeData(msg)); err != nil {
+			level, escapeProperty(outPath(f.File)), f.Line, f.Column, end, escapeProperty(title), escapeData(msg)); err != nil {
 			return err
 		}
 	}

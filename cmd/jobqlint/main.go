@@ -16,7 +16,9 @@
 // root), -baseline file (report only findings not in an earlier -format
 // json output), -update-baseline (write the findings to that baseline
 // instead of printing them), -fail-on critical|major|minor, -version, -explain
-// [RULE...] (explain rules, or list them), -model (print the queue model
+// [RULE...] (explain rules, or list them), -path-base dir (the base of
+// the paths of json, sarif, github and rdjsonl output; default the git
+// work tree's root, else the current directory), -model (print the queue model
 // the rules read instead of findings: text, or JSON with -format json; see
 // modelview.go), and as under go vet -RULE
 // (-claimrace=false turns a rule off) and each analyzer's own flags as

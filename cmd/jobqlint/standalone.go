@@ -39,6 +39,7 @@ type options struct {
 	model    bool
 	config   string
 	baseline string
+	pathBase string
 	// updateBaseline writes the findings to the baseline instead of
 	// printing them.
 	updateBaseline bool
@@ -81,6 +82,17 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "jobqlint: -C: %v\n", err)
 			return exitUsage
 		}
+	}
+	if opts.pathBase != "" {
+		abs, err := filepath.Abs(opts.pathBase)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -path-base: %v\n", err)
+			return exitUsage
+		}
+		pathBase = abs
 	}
 	if err := applyConfig(&opts); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
@@ -192,6 +204,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.BoolVar(&opts.version, "version", false, "print jobqlint's version and exit")
 	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
+	fs.StringVar(&opts.pathBase, "path-base", "", "print the paths of -format json, sarif, github and rdjsonl relative to `dir` (default: the root of the git work tree, else the current directory; text is relative to the current directory)")
 	fs.BoolVar(&opts.updateBaseline, "update-baseline", false, "write this run's findings to the baseline (-baseline, or the configuration's) instead of printing them: stale entries are dropped, entries of rules that did not run are kept")
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")

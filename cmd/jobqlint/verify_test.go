@@ -43,7 +43,9 @@ func needPostgres(t *testing.T) {
 // code, stdout and stderr.
 func runVerify(t *testing.T, dir string, args ...string) (int, []byte, string) {
 	t.Helper()
-	cmd := exec.Command(jobqlintBin, append([]string{"-verify"}, args...)...)
+	// Paths relative to the module, not to the repository that holds
+	// testdata/seedpr.
+	cmd := exec.Command(jobqlintBin, append([]string{"-verify", "-path-base", "."}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "DATABASE_URL=")
 	var stdout, stderr bytes.Buffer
@@ -170,7 +172,7 @@ END
 $$;`, 1)
 	require.NoError(t, os.WriteFile(migration, []byte(guarded), 0o644))
 
-	static := exec.Command(jobqlintBin, "-format", "json", "./...")
+	static := exec.Command(jobqlintBin, "-path-base", ".", "-format", "json", "./...")
 	static.Dir = dir
 	out, err := static.Output()
 	var exit *exec.ExitError
