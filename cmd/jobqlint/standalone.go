@@ -117,13 +117,21 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	pkgs, err := load(patterns, opts.tests)
+	pkgs, broken, err := load(patterns, opts.tests)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		if errors.Is(err, errNoPackages) {
 			return exitUsage
 		}
 		return exitError
+	}
+	// A package that does not build is reported and left out; the others
+	// are checked, and the run exits 1: its check was not complete.
+	for _, msg := range broken {
+		fmt.Fprintln(stderr, msg)
+	}
+	if len(broken) > 0 {
+		fmt.Fprintf(stderr, "jobqlint: %d error(s) above: the packages that have them were not checked\n", len(broken))
 	}
 	if opts.model {
 		return printModel(pkgs, opts.format, stdout, stderr)
@@ -147,6 +155,11 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	fingerprints(findings, repoRoot())
 	if opts.updateBaseline {
+		if len(broken) > 0 {
+			// Its entries for the packages left out would be dropped as stale.
+			fmt.Fprintf(stderr, "jobqlint: -update-baseline: %s not updated: not every package was checked\n", relPath(opts.baseline))
+			return exitError
+		}
 		ran := map[string]bool{}
 		for _, a := range roots {
 			ran[a.Name] = true
@@ -174,6 +187,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := write(stdout, findings); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	if len(broken) > 0 {
 		return exitError
 	}
 	return exitFor(findings, opts.failOn)
