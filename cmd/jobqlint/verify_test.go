@@ -446,3 +446,50 @@ func TestVerifyInterruptStopsItsServer(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(tmp, "pgserver-*"))
 	require.Empty(t, left, "the throwaway server's directory is left behind")
 }
+
+// The poll of seedfixed with an index on status alone: the index finds the
+// runnable jobs but not in run_at order, so every poll reads and sorts all
+// of them. Over 20 runnable jobs the plan looks fine; -verify seeds a
+// backlog, sees the sort, and keeps the finding. -fix writes the index the
+// message names as a new migration.
+func TestVerifyPollThatSortsABacklog(t *testing.T) {
+	t.Parallel()
+	needPostgres(t)
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedfixed"))))
+	migration := filepath.Join(dir, "migrations", "001_create_jobs.sql")
+	b, err := os.ReadFile(migration)
+	require.NoError(t, err)
+	const ordered = `CREATE INDEX jobs_runnable_idx ON jobs (run_at) WHERE status = 'queued';`
+	require.Contains(t, string(b), ordered)
+	require.NoError(t, os.WriteFile(migration, []byte(strings.Replace(string(b), ordered, `CREATE INDEX jobs_status_idx ON jobs (status);`, 1)), 0o644))
+
+	code, out, stderr := runVerify(t, dir, "-format", "json", "./...")
+	require.Equal(t, exitFindings, code, stderr)
+	fs := decodeFindings(t, out)
+	require.Equal(t, []string{"migrations/001_create_jobs.sql:2 pollindex"}, findingKeys(fs))
+	ev := fs[0].Evidence
+	require.NotNil(t, ev)
+	require.NotNil(t, ev.Verified, ev.Summary)
+	require.True(t, *ev.Verified, ev.Summary)
+	require.Contains(t, ev.Summary, "and 20 runnable ones in jobs")
+	require.Contains(t, ev.Summary, "with a backlog of 100000 more runnable jobs")
+	require.Regexp(t, `sorting 1000\d\d rows: the poll reads and sorts the waiting jobs to take the first`, ev.Summary)
+	require.NotContains(t, stderr, "withdrew")
+
+	fix := exec.Command(jobqlintBin, "-fix", "./...")
+	fix.Dir = dir
+	fixOut, err := fix.CombinedOutput()
+	require.NoError(t, err, "%s", fixOut)
+	require.Contains(t, string(fixOut), "jobqlint: wrote migrations/")
+	written, err := filepath.Glob(filepath.Join(dir, "migrations", "*jobs_poll_idx*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, written, "%s", fixOut)
+	var all string
+	for _, w := range written {
+		data, err := os.ReadFile(w)
+		require.NoError(t, err)
+		all += string(data)
+	}
+	require.Contains(t, all, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
+}
