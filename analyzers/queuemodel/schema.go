@@ -36,7 +36,7 @@ func (p *schemaPaths) Set(v string) error {
 
 // RegisterFlags adds the driver-wide -schema flag to fs.
 func RegisterFlags(fs *flag.FlagSet) {
-	fs.Var(&SchemaFlag, "schema", "comma-separated migration files or directories to read the schema from, instead of the .sql files and Go DDL under the module root (relative to the module root)")
+	fs.Var(&SchemaFlag, "schema", "comma-separated migration files or directories to read the schema from, instead of the .sql files and Go DDL under the module root (relative paths are relative to the module root, as in .jobqlint.json and the golangci-lint settings)")
 }
 
 // schemaState loads the schema lazily: only packages that have a queue pay

@@ -49,6 +49,9 @@ func loadConfig(path string) (*config.Config, error) {
 	if err := c.Check(ruleIDList(), rule.Severities, analyzerFlagNames()); err != nil {
 		return nil, err
 	}
+	// Relative paths in the file are relative to the module root, wherever
+	// the file is (see config.Config.SchemaPaths).
+	c.Dir = moduleRootOf(".")
 	return c, nil
 }
 

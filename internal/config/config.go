@@ -11,7 +11,9 @@
 //
 // JSON keeps jobqlint free of a YAML dependency; the golangci-lint plugin
 // takes the same keys from its settings, which golangci-lint decodes from
-// YAML. Relative paths are relative to the file's directory.
+// YAML. Relative schema paths are relative to the module root, as -schema's
+// are; a relative baseline path is relative to Dir (the driver sets it to
+// the module root).
 package config
 
 import (
@@ -158,8 +160,10 @@ func FlagValue(v any) string {
 	return fmt.Sprint(v)
 }
 
-// SchemaPaths returns the schema paths, absolute.
-func (c *Config) SchemaPaths() []string { return c.abs(c.Schema...) }
+// SchemaPaths returns the schema paths as written: a relative one is
+// relative to the module root of the package analyzed, as -schema's are, in
+// every driver (the file, the command line, golangci-lint's settings).
+func (c *Config) SchemaPaths() []string { return slices.Clone(c.Schema) }
 
 // BaselinePath returns the baseline file's path, absolute, or "".
 func (c *Config) BaselinePath() string {
