@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"slices"
 	"flag"
 	"go/build"
 	"go/token"
@@ -290,4 +291,46 @@ func dependencyCode(pass *analysis.Pass) bool {
 	src := filepath.Join(goroot, "src") + string(filepath.Separator)
 	name := pass.Fset.File(pass.Files[0].Pos()).Name()
 	return strings.HasPrefix(name, src)
+}
+
+// NoteUnschemed turns on the record TablesWithoutSchema reads; the
+// standalone driver sets it (go vet shows no notice).
+var NoteUnschemed bool
+
+// unschemed holds the queue tables that a package reports the schema of
+// but that the schema it read does not have (no migration creates them, or
+// none was found): the rules that read the schema skip them in silence, and
+// the standalone driver says so once (see TablesWithoutSchema).
+var unschemed sync.Map // "root\x00table" -> struct{}
+
+// noteUnschemed records the package's queue tables that its schema lacks.
+func (m *Model) noteUnschemed() {
+	var s *sqlcheck.Schema
+	loaded := false
+	for _, t := range m.Tables {
+		if !m.ReportsSchemaOf(t) {
+			continue
+		}
+		if !loaded {
+			s, loaded = m.Schema(), true
+		}
+		if s == nil || s.Table(t.Name) == nil {
+			unschemed.Store(m.schema.root+"\x00"+t.Name, struct{}{})
+		}
+	}
+}
+
+// TablesWithoutSchema returns, by module root, the queue tables whose
+// schema no package of this process found, in name order.
+func TablesWithoutSchema() map[string][]string {
+	out := map[string][]string{}
+	unschemed.Range(func(k, _ any) bool {
+		root, table, _ := strings.Cut(k.(string), "\x00")
+		out[root] = append(out[root], TableName(table))
+		return true
+	})
+	for _, tables := range out {
+		slices.Sort(tables)
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -136,6 +137,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	if opts.model {
 		return printModel(pkgs, opts.format, stdout, stderr)
 	}
+	queuemodel.NoteUnschemed = true
 	roots := selected(opts)
 	if opts.verify {
 		// The model is kept only for root analyzers: -verify reads it.
@@ -146,6 +148,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
+	schemaNotice(roots, stderr)
 	findings, errs := collect(graph)
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", e)
@@ -355,5 +358,25 @@ func moduleRootOf(dir string) string {
 			return abs
 		}
 		d = parent
+	}
+}
+
+// schemaNotice says, once per module, which queue tables the rules that
+// read the schema could not check because no schema the tool found creates
+// them: they skip such tables in silence.
+func schemaNotice(roots []*analysis.Analyzer, stderr io.Writer) {
+	var rules []string
+	for _, a := range roots {
+		if a.Name == "pollindex" || a.Name == "timestamptz" {
+			rules = append(rules, a.Name)
+		}
+	}
+	if len(rules) == 0 {
+		return
+	}
+	missing := queuemodel.TablesWithoutSchema()
+	for _, root := range slices.Sorted(maps.Keys(missing)) {
+		fmt.Fprintf(stderr, "jobqlint: notice: no schema found for the queue table(s) %s (module %s): %s did not check them; name the migrations with -schema or \"schema\" in %s\n",
+			strings.Join(missing[root], ", "), relPath(root), strings.Join(rules, " and "), config.FileName)
 	}
 }
