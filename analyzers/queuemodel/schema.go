@@ -1,12 +1,12 @@
 package queuemodel
 
 import (
-	"slices"
 	"flag"
 	"go/build"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
