@@ -135,7 +135,11 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %d error(s) above: the packages that have them were not checked\n", len(broken))
 	}
 	if opts.model {
-		return printModel(pkgs, opts.format, stdout, stderr)
+		code := printModel(pkgs, opts.format, stdout, stderr)
+		if len(broken) > 0 && code == exitClean {
+			return exitError // the model of the packages that built, but not of all
+		}
+		return code
 	}
 	queuemodel.NoteUnschemed = true
 	roots := selected(opts)
