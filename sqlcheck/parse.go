@@ -8,6 +8,8 @@ import (
 
 	pg "github.com/pganalyze/pg_query_go/v5"
 	pgparser "github.com/pganalyze/pg_query_go/v5/parser"
+
+	_ "github.com/jobqlint/jobqlint/internal/needcgo" // a readable build error without cgo
 )
 
 // A RawStmt is one statement of a SQL text, parsed.

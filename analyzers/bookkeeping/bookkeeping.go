@@ -32,7 +32,24 @@ const (
 		"(a second email, a second charge); handle handler errors and bookkeeping errors apart, and retry the bookkeeping write"
 	msgStop = "a failed bookkeeping write stops the worker here\none database hiccup ends the worker and every job in hand; " +
 		"log it and go on (the lease returns the job), or retry the write"
+	// msgStopNoReclaim is msgStop where nothing returns an expired claim to
+	// the queue: the advice must not lean on a lease the module lacks.
+	msgStopNoReclaim = "a failed bookkeeping write stops the worker here: one database hiccup ends the worker and every job in hand; " +
+		"retry the write, or log it and go on (no statement here returns an expired claim to the queue, so the job stays in progress until someone resets it)"
 )
+
+// stopMessage is msgStop when a statement the package sees reclaims
+// expired claims, else msgStopNoReclaim.
+func stopMessage(m *queuemodel.Model) string {
+	for _, qt := range m.Tables {
+		for _, st := range qt.Statements {
+			if st.Role == queuemodel.RoleReclaim {
+				return msgStop
+			}
+		}
+	}
+	return msgStopNoReclaim
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
@@ -67,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.stopsWorker(cur, ifs.Body) {
 			for _, src := range srcs {
 				if s.bookkeeping(src) {
-					report(src.Pos(), msgStop)
+					report(src.Pos(), stopMessage(m))
 				}
 			}
 		}

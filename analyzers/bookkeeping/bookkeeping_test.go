@@ -9,7 +9,7 @@ import (
 
 // Bookkeeping errors that re-run a finished job, or stop the worker.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "panicking", "exit", "loopreturn", "sqlshared",
+	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "fatallease", "panicking", "exit", "loopreturn", "sqlshared",
 		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops", "txwrapcommit", "timedcheck", "labelbreak")
 }
 

@@ -167,7 +167,7 @@ func (vs Values) dedup() Values {
 // that build SQL (fmt.Sprintf, strings.Join, strings.ReplaceAll,
 // pgx.Identifier.Sanitize, pq.QuoteIdentifier, sqlx.Rebind and sqlx.In).
 func (e *Effects) Strings(v ssa.Value) Values {
-	if e == nil || e.Pkg == nil || v == nil {
+	if e == nil || e.Pkg() == nil || v == nil {
 		return hole("no SSA")
 	}
 	r := &resolver{e: e, onStack: map[any]bool{}}

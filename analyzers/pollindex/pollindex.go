@@ -181,7 +181,9 @@ func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.
 	table := queuemodel.TableName(t.Name)
 	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order\nevery poll reads and sorts all runnable rows "+
 		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
-	return atTable(m, t, st, msg)
+	d := atTable(m, t, st, msg)
+	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
+	return d
 }
 
 // atTable places a finding where its fix goes, at the queue table's CREATE

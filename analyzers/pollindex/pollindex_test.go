@@ -2,6 +2,8 @@ package pollindex_test
 
 import (
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -90,4 +92,34 @@ func TestMigrationFixOtherSchema(t *testing.T) {
 	require.Equal(t, "app_jobs_poll_idx", m.Name)
 	require.Equal(t, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON app.jobs (id) WHERE status = 'queued'", m.Up)
 	require.Equal(t, "DROP INDEX CONCURRENTLY IF EXISTS app.jobs_poll_idx", m.Down)
+}
+
+// Every variant whose message names the index to add carries it as a
+// migration fix, so that -fix writes it: the poll that walks finished
+// jobs, the one that sorts a backlog of waiting jobs (a table that deletes
+// its jobs), and the one an index finds unordered.
+func TestEveryNamedIndexIsAFix(t *testing.T) {
+	add := regexp.MustCompile(`CREATE INDEX CONCURRENTLY \S+ ON .*$`)
+	variants := map[string]int{}
+	for _, pkg := range []string{"seedlike", "sqldelete", "queue_only", "queue_fixedorder", "states_or_btree"} {
+		for _, r := range ruletest.Run(t, pollindex.Analyzer, pkg) {
+			for _, d := range r.Diagnostics {
+				named := add.FindString(d.Message)
+				require.NotEmpty(t, named, d.Message)
+				require.Len(t, d.SuggestedFixes, 1, d.Message)
+				m := rule.MigrationOf(d.SuggestedFixes[0])
+				require.NotNil(t, m, d.Message)
+				require.Equal(t, named, m.Up)
+				switch {
+				case strings.Contains(d.Message, "walks the finished jobs"):
+					variants["finished"]++
+				case strings.Contains(d.Message, "keeps only waiting jobs"):
+					variants["backlog"]++
+				case strings.Contains(d.Message, "but not in its order"):
+					variants["unordered"]++
+				}
+			}
+		}
+	}
+	require.Len(t, variants, 3, "%v", variants)
 }

@@ -62,6 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 	m.loops = buildCallGraph(pass, m)
 	b.exportFacts()
 	m.loops.exportFacts()
+	if NoteUnschemed {
+		m.noteUnschemed()
+	}
 	return m, nil
 }
 

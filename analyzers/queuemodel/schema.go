@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -35,7 +36,7 @@ func (p *schemaPaths) Set(v string) error {
 
 // RegisterFlags adds the driver-wide -schema flag to fs.
 func RegisterFlags(fs *flag.FlagSet) {
-	fs.Var(&SchemaFlag, "schema", "comma-separated migration files or directories to read the schema from, instead of the .sql files and Go DDL under the module root (relative to the module root)")
+	fs.Var(&SchemaFlag, "schema", "comma-separated migration files or directories to read the schema from, instead of the .sql files and Go DDL under the module root (relative paths are relative to the module root, as in .jobqlint.json and the golangci-lint settings)")
 }
 
 // schemaState loads the schema lazily: only packages that have a queue pay
@@ -266,4 +267,46 @@ func (m *fileMap) addFile(path string) *token.File {
 	tf.SetLinesForContent(content)
 	files[path] = tf
 	return tf
+}
+
+// NoteUnschemed turns on the record TablesWithoutSchema reads; the
+// standalone driver sets it (go vet shows no notice).
+var NoteUnschemed bool
+
+// unschemed holds the queue tables that a package reports the schema of
+// but that the schema it read does not have (no migration creates them, or
+// none was found): the rules that read the schema skip them in silence, and
+// the standalone driver says so once (see TablesWithoutSchema).
+var unschemed sync.Map // "root\x00table" -> struct{}
+
+// noteUnschemed records the package's queue tables that its schema lacks.
+func (m *Model) noteUnschemed() {
+	var s *sqlcheck.Schema
+	loaded := false
+	for _, t := range m.Tables {
+		if !m.ReportsSchemaOf(t) {
+			continue
+		}
+		if !loaded {
+			s, loaded = m.Schema(), true
+		}
+		if s == nil || s.Table(t.Name) == nil {
+			unschemed.Store(m.schema.root+"\x00"+t.Name, struct{}{})
+		}
+	}
+}
+
+// TablesWithoutSchema returns, by module root, the queue tables whose
+// schema no package of this process found, in name order.
+func TablesWithoutSchema() map[string][]string {
+	out := map[string][]string{}
+	unschemed.Range(func(k, _ any) bool {
+		root, table, _ := strings.Cut(k.(string), "\x00")
+		out[root] = append(out[root], TableName(table))
+		return true
+	})
+	for _, tables := range out {
+		slices.Sort(tables)
+	}
+	return out
 }

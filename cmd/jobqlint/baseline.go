@@ -70,6 +70,14 @@ type baseline struct {
 	path    string
 	entries map[string]int // fingerprint -> count
 	total   int
+	// raw holds each entry as written, with its rule, for
+	// -update-baseline, which keeps the entries of rules that did not run.
+	raw []rawEntry
+}
+
+type rawEntry struct {
+	rule, fingerprint string
+	text              json.RawMessage
 }
 
 func readBaseline(path string) (*baseline, error) {
@@ -77,17 +85,19 @@ func readBaseline(path string) (*baseline, error) {
 	if err != nil {
 		return nil, err
 	}
-	var list []jsonFinding
+	var list []json.RawMessage
 	if err := json.Unmarshal(data, &list); err != nil {
-		return nil, fmt.Errorf("%s: not jobqlint -format json output: %w", path, err)
+		return nil, fmt.Errorf("%s: not jobqlint -format json output (%w); regenerate it with jobqlint -update-baseline", path, err)
 	}
 	b := &baseline{path: path, entries: map[string]int{}}
-	for i, f := range list {
-		if f.Fingerprint == "" {
-			return nil, fmt.Errorf("%s: entry %d has no fingerprint (regenerate it with jobqlint -format json)", path, i+1)
+	for i, text := range list {
+		var f jsonFinding
+		if err := json.Unmarshal(text, &f); err != nil || f.Fingerprint == "" {
+			return nil, fmt.Errorf("%s: entry %d has no fingerprint; regenerate it with jobqlint -update-baseline", path, i+1)
 		}
 		b.entries[f.Fingerprint]++
 		b.total++
+		b.raw = append(b.raw, rawEntry{rule: f.Rule, fingerprint: f.Fingerprint, text: text})
 	}
 	return b, nil
 }
@@ -118,6 +128,6 @@ next:
 		stale += n
 	}
 	fmt.Fprintf(stderr, "jobqlint: baseline %s: %d of %d finding(s) hidden, %d new; %d stale baseline entr%s (no longer found)\n",
-		relPath(b.path), hidden, len(findings), len(out), stale, map[bool]string{true: "y", false: "ies"}[stale == 1])
+		relPath(b.path), hidden, len(findings), len(out), stale, plural(stale))
 	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -39,14 +40,21 @@ func loadConfig(path string) (*config.Config, error) {
 	}
 	c, err := config.Load(path)
 	if err != nil {
+		var pe *config.PosError
+		if errors.As(err, &pe) {
+			return nil, err // path:line:col: what is wrong
+		}
 		return nil, fmt.Errorf("-config: %w", err)
 	}
 	if err := c.Check(ruleIDList(), rule.Severities, analyzerFlagNames()); err != nil {
-		return nil, fmt.Errorf("-config: %s: %w", path, err)
+		return nil, err
 	}
 	for _, r := range analyzers.Rules {
 		c.Alias(r.ID, r.Aliases)
 	}
+	// Relative paths in the file are relative to the module root, wherever
+	// the file is (see config.Config.SchemaPaths).
+	c.Dir = moduleRootOf(".")
 	return c, nil
 }
 
@@ -68,7 +76,7 @@ func applyConfig(opts *options) error {
 			continue
 		}
 		if err := opts.fs.Set(name, config.FlagValue(v)); err != nil {
-			return fmt.Errorf("-config: %s: flags: %s: %w", c.Path, name, err)
+			return c.At("flags/"+name, fmt.Errorf("flags: %s: %w", name, err))
 		}
 		opts.set[name] = false // set, but by the configuration
 	}
@@ -94,7 +102,7 @@ func applyVetConfig(args []string) error {
 	for name, v := range c.Flags {
 		id, fname, _ := strings.Cut(name, ".")
 		if err := analyzers.Lookup(id).Analyzer.Flags.Set(fname, config.FlagValue(v)); err != nil {
-			return fmt.Errorf("%s: flags: %s: %w", c.Path, name, err)
+			return c.At("flags/"+name, fmt.Errorf("flags: %s: %w", name, err))
 		}
 	}
 	schemaGiven := slices.ContainsFunc(args, func(a string) bool {

@@ -86,6 +86,9 @@ func collect(g *checker.Graph) ([]finding, []error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
+			if end := sqlSpanEnd(act.Package.Syntax, d); end.IsValid() {
+				d.End = end
+			}
 			f := newFinding(fset, act.Analyzer, d)
 			f.of = verifyFinding(act, f)
 			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.File, f.Line, f.Column, f.Rule, f.Message)

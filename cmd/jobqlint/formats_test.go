@@ -56,6 +56,15 @@ type sarifDoc struct {
 			RuleID    string `json:"ruleId"`
 			RuleIndex int    `json:"ruleIndex"`
 			Level     string `json:"level"`
+			Message   struct {
+				Text string `json:"text"`
+			} `json:"message"`
+			RelatedLocations []struct {
+				ID      int `json:"id"`
+				Message struct {
+					Text string `json:"text"`
+				} `json:"message"`
+			} `json:"relatedLocations"`
 			Locations []struct {
 				PhysicalLocation struct {
 					ArtifactLocation struct {
@@ -105,23 +114,19 @@ func TestSARIF(t *testing.T) {
 	// %SRCROOT% is the git work tree that holds the seed (this
 	// repository's checkout), else the directory jobqlint ran in; URIs are
 	// relative to it (paths.txtar runs a module in a subfolder).
-	abs, err := filepath.Abs(dir)
-	require.NoError(t, err)
-	root := abs
-	for d := abs; filepath.Dir(d) != d; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			root = d
-			break
-		}
-	}
-	prefix, err := filepath.Rel(root, abs)
-	require.NoError(t, err)
+	root, prefix := repoPrefix(t, dir)
 	require.Equal(t, "file://"+filepath.ToSlash(root)+"/", run.OriginalURIBaseIDs[srcRoot].URI)
 
 	var got []string
 	fingerprints := map[string]bool{}
-	fixes := 0
+	fixes, links := 0, 0
 	for _, res := range run.Results {
+		// The message links each related location by its id.
+		for i, rel := range res.RelatedLocations {
+			require.Equal(t, i+1, rel.ID)
+			require.Contains(t, res.Message.Text, fmt.Sprintf("[%s](%d)", rel.Message.Text, rel.ID))
+			links++
+		}
 		r := analyzers.Lookup(res.RuleID)
 		require.NotNil(t, r, res.RuleID)
 		require.Equal(t, res.RuleID, run.Tool.Driver.Rules[res.RuleIndex].ID)
@@ -129,10 +134,7 @@ func TestSARIF(t *testing.T) {
 		loc := res.Locations[0].PhysicalLocation
 		require.Equal(t, srcRoot, loc.ArtifactLocation.URIBaseID)
 		require.False(t, filepath.IsAbs(loc.ArtifactLocation.URI), loc.ArtifactLocation.URI)
-		rel, err := filepath.Rel(prefix, filepath.FromSlash(loc.ArtifactLocation.URI))
-		require.NoError(t, err)
-		require.False(t, strings.HasPrefix(rel, ".."), loc.ArtifactLocation.URI)
-		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), loc.Region.StartLine, res.RuleID))
+		got = append(got, fmt.Sprintf("%s:%d %s", underPrefix(t, prefix, loc.ArtifactLocation.URI), loc.Region.StartLine, res.RuleID))
 		fp := res.PartialFingerprints["jobqlint/v1"]
 		require.NotEmpty(t, fp)
 		require.False(t, fingerprints[fp], "fingerprint %s twice", fp)
@@ -146,6 +148,7 @@ func TestSARIF(t *testing.T) {
 	sort.Strings(got)
 	require.Equal(t, markers(t, dir), got)
 	require.Equal(t, 1, fixes, "the seed's run_at carries its fix")
+	require.Equal(t, 4, links, "the seed's related positions: the poll, the UPDATE, the scan, the retry")
 
 	validateSARIF(t, out)
 }
@@ -204,11 +207,40 @@ func sarifMultitool(t *testing.T) string {
 	return bin
 }
 
+// repoPrefix returns the root of the git work tree that holds dir (else
+// dir) and dir relative to it: the path base of the machine-read formats.
+func repoPrefix(t *testing.T, dir string) (root, prefix string) {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	require.NoError(t, err)
+	root = abs
+	for d := abs; filepath.Dir(d) != d; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			root = d
+			break
+		}
+	}
+	prefix, err = filepath.Rel(root, abs)
+	require.NoError(t, err)
+	return root, filepath.ToSlash(prefix)
+}
+
+// underPrefix returns path, relative to the path base, relative to dir
+// (prefix from the base), failing when it is not under it.
+func underPrefix(t *testing.T, prefix, path string) string {
+	t.Helper()
+	rel, err := filepath.Rel(prefix, filepath.FromSlash(path))
+	require.NoError(t, err)
+	require.False(t, strings.HasPrefix(rel, ".."), path)
+	return filepath.ToSlash(rel)
+}
+
 func TestGitHubAnnotations(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "github")
-	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
+	_, prefix := repoPrefix(t, dir)
+	line := regexp.MustCompile(`^::(error|warning) file=([^,:]+),line=(\d+),col=\d+(?:,endLine=\d+(?:,endColumn=\d+)?)?,title=jobqlint (\w+) \((critical|major|minor)\)::([^\r\n]+)$`)
 	var got []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -224,7 +256,7 @@ func TestGitHubAnnotations(t *testing.T) {
 		}
 		require.Equal(t, want, m[1])
 		require.Contains(t, m[6], "%0A"+r.URL(), "the message ends with the rule's page")
-		got = append(got, fmt.Sprintf("%s:%s %s", m[2], m[3], m[4]))
+		got = append(got, fmt.Sprintf("%s:%s %s", underPrefix(t, prefix, m[2]), m[3], m[4]))
 	}
 	sort.Strings(got)
 	require.Equal(t, markers(t, dir), got)
@@ -239,6 +271,7 @@ func TestRDJSONL(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join("..", "..", "testdata", "seedpr")
 	out := runFormat(t, dir, "rdjsonl")
+	_, prefix := repoPrefix(t, dir)
 	var got []string
 	suggestions, related := 0, 0
 	for _, l := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
@@ -250,11 +283,11 @@ func TestRDJSONL(t *testing.T) {
 		require.Equal(t, "jobqlint", d.Source.Name)
 		require.Equal(t, map[string]string{"critical": "ERROR", "major": "ERROR", "minor": "WARNING"}[r.Severity], d.Severity)
 		require.False(t, filepath.IsAbs(d.Location.Path))
-		got = append(got, fmt.Sprintf("%s:%d %s", d.Location.Path, d.Location.Range.Start.Line, d.Code.Value))
+		got = append(got, fmt.Sprintf("%s:%d %s", underPrefix(t, prefix, d.Location.Path), d.Location.Range.Start.Line, d.Code.Value))
 		for _, r := range d.RelatedLocations {
 			related++
 			require.NotEmpty(t, r.Message)
-			require.Equal(t, "queue/queue.go", r.Location.Path, "the seed's related positions are in its queue")
+			require.Equal(t, "queue/queue.go", underPrefix(t, prefix, r.Location.Path), "the seed's related positions are in its queue")
 			require.Positive(t, r.Location.Range.Start.Line)
 		}
 		for _, s := range d.Suggestions {

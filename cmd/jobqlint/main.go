@@ -6,6 +6,7 @@
 //
 //	go vet -vettool=$(which jobqlint) ./...   # as go vet's analysis tool
 //	jobqlint [flags] ./...                    # standalone
+//	jobqlint vet [go vet flags] ./...         # go vet -vettool=this binary
 //
 // Standalone flags: -format text|json|sarif|github|rdjsonl (-json is
 // -format json), -fix (apply suggested fixes; schema fixes go into a new
@@ -13,8 +14,11 @@
 // the module root), -C dir (run in dir), -test (include test packages,
 // default true), -config file (instead of .jobqlint.json at the module
 // root), -baseline file (report only findings not in an earlier -format
-// json output), -fail-on critical|major|minor, -version, -explain
-// [RULE...] (explain rules, or list them), -model (print the queue model
+// json output), -update-baseline (write the findings to that baseline
+// instead of printing them), -fail-on critical|major|minor, -version, -explain
+// [RULE...] (explain rules, or list them), -path-base dir (the base of
+// the paths of json, sarif, github and rdjsonl output; default the git
+// work tree's root, else the current directory), -model (print the queue model
 // the rules read instead of findings: text, or JSON with -format json; see
 // modelview.go), and as under go vet -RULE
 // (-claimrace=false turns a rule off) and each analyzer's own flags as
@@ -23,7 +27,8 @@
 // Exit codes, standalone: 0 no findings at or above -fail-on, 3 findings,
 // 2 usage error (bad flag, unknown -format, -explain of an unknown rule,
 // -schema path that does not exist, a bad configuration or baseline,
-// patterns that match no package), 1 the packages could not be loaded or
+// patterns that match no package), 1 a package does not build (the others
+// are checked and their findings printed) or the packages could not be
 // analyzed. Under go vet, go vet sets the exit code (1 when there are
 // findings).
 package main
@@ -48,7 +53,10 @@ func main() {
 		// go vet's text output shows positions and messages, not analyzer
 		// names: the messages name their rule.
 		rule.PrefixMessages = true
-		if err := applyVetConfig(os.Args[1:]); err != nil {
+		// go vet shows the tool's stderr for a package it checks, but not
+		// for -flags or -V=full ("-flags failed: exit status 1"): a bad
+		// configuration fails the package runs, where its message is seen.
+		if err := applyVetConfig(os.Args[1:]); err != nil && unitRun(os.Args[1:]) {
 			fmt.Fprintf(os.Stderr, "jobqlint: %v\n", err)
 			os.Exit(1)
 		}
@@ -56,6 +64,9 @@ func main() {
 		flag.Var(versionFlag{}, "V", "print version and exit")
 		unitchecker.Main(analyzers.All...)
 		return
+	}
+	if len(os.Args) > 1 && os.Args[1] == "vet" {
+		os.Exit(vetCommand(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	stop := startProfile()
 	code := standalone(os.Args[1:], os.Stdout, os.Stderr)
@@ -72,5 +83,11 @@ func vetMode(args []string) bool {
 			return true
 		}
 	}
+	return unitRun(args)
+}
+
+// unitRun reports whether go vet runs the tool on one package (its last
+// argument is the package's .cfg file).
+func unitRun(args []string) bool {
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
 }

@@ -59,7 +59,7 @@ func writeText(w io.Writer, findings []finding) error {
 }
 
 // A jsonFinding is a finding as -format json prints it: paths relative to
-// the working directory, the rule's severity, the end of the range where
+// the path base (see outPath), the rule's severity, the end of the range where
 // the rule gives one, related positions, fixes, and the fingerprint that
 // -baseline matches.
 type jsonFinding struct {
@@ -89,25 +89,55 @@ type jsonFix struct {
 func writeJSON(w io.Writer, findings []finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
-		j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: relPath(f.File), Line: f.Line, Column: f.Column,
-			EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Detail: f.Detail, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
-		for _, r := range f.Related {
-			r.File = relPath(r.File)
-			j.Related = append(j.Related, r)
-		}
-		for _, fx := range f.Fixes {
-			jf := jsonFix{Message: fx.Message}
-			for _, e := range fx.Edits {
-				e.File = relPath(e.File)
-				jf.Edits = append(jf.Edits, e)
-			}
-			j.Fixes = append(j.Fixes, jf)
-		}
-		out = append(out, j)
+		out = append(out, toJSON(f))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+func toJSON(f finding) jsonFinding {
+	j := jsonFinding{Rule: f.Rule, Severity: f.Severity, File: outPath(f.File), Line: f.Line, Column: f.Column,
+		EndLine: f.EndLine, EndColumn: f.EndColumn, Message: f.Message, Detail: f.Detail, Fingerprint: f.Fingerprint, Evidence: f.Evidence}
+	for _, r := range f.Related {
+		r.File = outPath(r.File)
+		j.Related = append(j.Related, r)
+	}
+	for _, fx := range f.Fixes {
+		jf := jsonFix{Message: fx.Message}
+		for _, e := range fx.Edits {
+			e.File = outPath(e.File)
+			jf.Edits = append(jf.Edits, e)
+		}
+		j.Fixes = append(j.Fixes, jf)
+	}
+	return j
+}
+
+// pathBase is the directory that the paths of the machine-read formats
+// (json, sarif, github, rdjsonl) are relative to: -path-base, else the
+// root of the git work tree that holds the working directory, else the
+// working directory. One base for all of them, so that a bot run from the
+// repository root places every format's findings when the module is in a
+// subfolder. Text output, read in a terminal, is relative to the working
+// directory, as go vet's is.
+var pathBase string
+
+// outPath shows a path relative to the path base, or absolute when it is
+// outside it.
+func outPath(path string) string {
+	base := pathBase
+	if base == "" {
+		base = repoRoot()
+	}
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	rel, err := filepath.Rel(base, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return filepath.ToSlash(rel)
 }
 
 // relPath shows a path relative to the working directory ("../x" for a

@@ -68,7 +68,7 @@ func writeRDJSONL(w io.Writer, findings []finding) error {
 		}
 		d := rdDiagnostic{
 			Message:  msg,
-			Location: rdLocation{Path: relPath(f.File), Range: rdRange{Start: rdPosition{f.Line, f.Column}}},
+			Location: rdLocation{Path: outPath(f.File), Range: rdRange{Start: rdPosition{f.Line, f.Column}}},
 			Severity: rdSeverity[levels[f.Severity]],
 			Source:   rdSource{Name: "jobqlint", URL: "https://github.com/jobqlint/jobqlint"},
 			Code:     rdCode{Value: f.Rule, URL: r.URL()},
@@ -79,7 +79,7 @@ func writeRDJSONL(w io.Writer, findings []finding) error {
 		for _, rel := range f.Related {
 			d.RelatedLocations = append(d.RelatedLocations, rdRelatedLocation{
 				Message:  rel.Message,
-				Location: rdLocation{Path: relPath(rel.File), Range: rdRange{Start: rdPosition{rel.Line, rel.Column}}},
+				Location: rdLocation{Path: outPath(rel.File), Range: rdRange{Start: rdPosition{rel.Line, rel.Column}}},
 			})
 		}
 		// A suggestion applies to the diagnostic's file: a fix with edits

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -14,8 +15,7 @@ import (
 
 // SARIF 2.1.0 (https://docs.oasis-open.org/sarif/sarif/v2.1.0/): one run,
 // every rule's metadata from its record, files relative to %SRCROOT% (the
-// root of the git work tree jobqlint ran in, else the directory it ran in,
-// so that code scanning places them when the module is in a subfolder),
+// path base: see pathBase),
 // and the suggested fixes that edit files.
 
 type sarifLog struct {
@@ -132,7 +132,10 @@ const srcRoot = "SRCROOT"
 var levels = map[string]string{"critical": "error", "major": "error", "minor": "warning"}
 
 func writeSARIF(w io.Writer, findings []finding) error {
-	wd := repoRoot()
+	wd := pathBase
+	if wd == "" {
+		wd = repoRoot()
+	}
 	cols := newColumns()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
@@ -164,6 +167,7 @@ func writeSARIF(w io.Writer, findings []finding) error {
 		if f.Evidence != nil {
 			res.Properties = &sarifResultProps{Evidence: f.Evidence}
 		}
+		res.Message.Text += relatedLinks(f.Related)
 		for i, rel := range f.Related {
 			id := i + 1
 			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
@@ -249,3 +253,20 @@ func title(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// relatedLinks links a result's message to its related locations, by their
+// ids ("[the poll](1)", SARIF's embedded links): GitHub code scanning shows
+// a related location only when the message links it.
+func relatedLinks(rel []related) string {
+	if len(rel) == 0 {
+		return ""
+	}
+	links := make([]string, len(rel))
+	for i, r := range rel {
+		links[i] = fmt.Sprintf("[%s](%d)", linkText.Replace(r.Message), i+1)
+	}
+	return "\nRelated: " + strings.Join(links, ", ")
+}
+
+// linkText escapes the brackets that would end a link's text.
+var linkText = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)

@@ -48,9 +48,10 @@ func markers(t *testing.T, dir string) []string {
 	return out
 }
 
-// standaloneFindings runs `jobqlint -json ./...` in dir.
+// standaloneFindings runs `jobqlint -json ./...` in dir, with paths
+// relative to dir (not to the repository that holds testdata/seedpr).
 func standaloneFindings(t *testing.T, dir string) []string {
-	cmd := exec.Command(jobqlintBin, "-json", "./...")
+	cmd := exec.Command(jobqlintBin, "-path-base", ".", "-json", "./...")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +18,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
+	"github.com/jobqlint/jobqlint/internal/config"
 )
 
 // Exit codes of the standalone mode.
@@ -37,9 +40,13 @@ type options struct {
 	model    bool
 	config   string
 	baseline string
-	failOn   string
-	verify   bool
-	dsn      string
+	pathBase string
+	// updateBaseline writes the findings to the baseline instead of
+	// printing them.
+	updateBaseline bool
+	failOn         string
+	verify         bool
+	dsn            string
 	// enable holds the -RULE flags given, as go vet's: any -RULE=true runs
 	// only the rules named so; -RULE=false turns one off.
 	enable map[string]*bool
@@ -77,6 +84,17 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if opts.pathBase != "" {
+		abs, err := filepath.Abs(opts.pathBase)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -path-base: %v\n", err)
+			return exitUsage
+		}
+		pathBase = abs
+	}
 	if err := applyConfig(&opts); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitUsage
@@ -85,14 +103,22 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitUsage
 	}
+	if opts.updateBaseline && opts.baseline == "" {
+		fmt.Fprintf(stderr, "jobqlint: -update-baseline: no baseline named: give -baseline FILE or \"baseline\" in %s\n", config.FileName)
+		return exitUsage
+	}
 	var base *baseline
-	if opts.baseline != "" {
+	if opts.baseline != "" && !opts.updateBaseline {
 		if base, err = readBaseline(opts.baseline); err != nil {
-			fmt.Fprintf(stderr, "jobqlint: -baseline: %v\n", err)
+			hint := ""
+			if errors.Is(err, fs.ErrNotExist) {
+				hint = " (write it with jobqlint -update-baseline)"
+			}
+			fmt.Fprintf(stderr, "jobqlint: -baseline: %v%s\n", err, hint)
 			return exitUsage
 		}
 	}
-	pkgs, err := load(patterns, opts.tests)
+	pkgs, broken, err := load(patterns, opts.tests)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		if errors.Is(err, errNoPackages) {
@@ -100,9 +126,22 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitError
 	}
-	if opts.model {
-		return printModel(pkgs, opts.format, stdout, stderr)
+	// A package that does not build is reported and left out; the others
+	// are checked, and the run exits 1: its check was not complete.
+	for _, msg := range broken {
+		fmt.Fprintln(stderr, msg)
 	}
+	if len(broken) > 0 {
+		fmt.Fprintf(stderr, "jobqlint: %d error(s) above: the packages that have them were not checked\n", len(broken))
+	}
+	if opts.model {
+		code := printModel(pkgs, opts.format, stdout, stderr)
+		if len(broken) > 0 && code == exitClean {
+			return exitError // the model of the packages that built, but not of all
+		}
+		return code
+	}
+	queuemodel.NoteUnschemed = true
 	roots := selected(opts)
 	if opts.verify {
 		// The model is kept only for root analyzers: -verify reads it.
@@ -113,6 +152,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
+	schemaNotice(roots, stderr)
 	findings, errs := collect(graph)
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", e)
@@ -121,6 +161,22 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	fingerprints(findings, repoRoot())
+	if opts.updateBaseline {
+		if len(broken) > 0 {
+			// Its entries for the packages left out would be dropped as stale.
+			fmt.Fprintf(stderr, "jobqlint: -update-baseline: %s not updated: not every package was checked\n", relPath(opts.baseline))
+			return exitError
+		}
+		ran := map[string]bool{}
+		for _, a := range roots {
+			ran[a.Name] = true
+		}
+		if err := updateBaseline(opts.baseline, findings, ran, stderr); err != nil {
+			fmt.Fprintf(stderr, "jobqlint: -update-baseline: %v\n", err)
+			return exitError
+		}
+		return exitClean
+	}
 	if base != nil {
 		findings = base.filter(findings, stderr)
 	}
@@ -138,6 +194,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := write(stdout, findings); err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
+		return exitError
+	}
+	if len(broken) > 0 {
 		return exitError
 	}
 	return exitFor(findings, opts.failOn)
@@ -169,6 +228,8 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.BoolVar(&opts.version, "version", false, "print jobqlint's version and exit")
 	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
+	fs.StringVar(&opts.pathBase, "path-base", "", "print the paths of -format json, sarif, github and rdjsonl relative to `dir` (default: the root of the git work tree, else the current directory; text is relative to the current directory)")
+	fs.BoolVar(&opts.updateBaseline, "update-baseline", false, "write this run's findings to the baseline (-baseline, or the configuration's) instead of printing them: stale entries are dropped, entries of rules that did not run are kept")
 	fs.StringVar(&opts.failOn, "fail-on", "minor", "exit 3 only for findings of this `severity` or above: critical, major or minor")
 	fs.BoolVar(&opts.model, "model", false, "print the queue model instead of findings: tables, statements and their roles, and the SQL left unread with why (text or json)")
 	fs.BoolVar(&opts.verify, "verify", false, "prove the claimrace, pollindex, timestamptz and lease findings on PostgreSQL with the module's own schema and statements, in a scratch database; a finding PostgreSQL refutes is withdrawn")
@@ -183,7 +244,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 		})
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       go vet -vettool=$(which jobqlint) [flags] packages...\n\nflags:\n")
+		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       jobqlint vet [go vet flags] packages...   (go vet -vettool=this binary; fails when jobqlint is missing)\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -207,6 +268,10 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	}
 	if opts.verify && (opts.fix || opts.model) {
 		fmt.Fprintf(stderr, "jobqlint: -verify reports evidence for findings; it does not go with -fix or -model\n")
+		return opts, nil, errUsage
+	}
+	if opts.updateBaseline && (opts.fix || opts.model || opts.verify) {
+		fmt.Fprintf(stderr, "jobqlint: -update-baseline records findings; it does not go with -fix, -model or -verify\n")
 		return opts, nil, errUsage
 	}
 	if fs.NArg() == 0 && !opts.explain && !opts.version {
@@ -298,5 +363,25 @@ func moduleRootOf(dir string) string {
 			return abs
 		}
 		d = parent
+	}
+}
+
+// schemaNotice says, once per module, which queue tables the rules that
+// read the schema could not check because no schema the tool found creates
+// them: they skip such tables in silence.
+func schemaNotice(roots []*analysis.Analyzer, stderr io.Writer) {
+	var rules []string
+	for _, a := range roots {
+		if a.Name == "pollindex" || a.Name == "timestamptz" {
+			rules = append(rules, a.Name)
+		}
+	}
+	if len(rules) == 0 {
+		return
+	}
+	missing := queuemodel.TablesWithoutSchema()
+	for _, root := range slices.Sorted(maps.Keys(missing)) {
+		fmt.Fprintf(stderr, "jobqlint: notice: no schema found for the queue table(s) %s (module %s): %s did not check them; name the migrations with -schema or \"schema\" in %s\n",
+			strings.Join(missing[root], ", "), relPath(root), strings.Join(rules, " and "), config.FileName)
 	}
 }

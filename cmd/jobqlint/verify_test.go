@@ -43,7 +43,9 @@ func needPostgres(t *testing.T) {
 // code, stdout and stderr.
 func runVerify(t *testing.T, dir string, args ...string) (int, []byte, string) {
 	t.Helper()
-	cmd := exec.Command(jobqlintBin, append([]string{"-verify"}, args...)...)
+	// Paths relative to the module, not to the repository that holds
+	// testdata/seedpr.
+	cmd := exec.Command(jobqlintBin, append([]string{"-verify", "-path-base", "."}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "DATABASE_URL=")
 	var stdout, stderr bytes.Buffer
@@ -165,7 +167,7 @@ END
 $$;`, 1)
 	require.NoError(t, os.WriteFile(migration, []byte(guarded), 0o644))
 
-	static := exec.Command(jobqlintBin, "-format", "json", "./...")
+	static := exec.Command(jobqlintBin, "-path-base", ".", "-format", "json", "./...")
 	static.Dir = dir
 	out, err := static.Output()
 	var exit *exec.ExitError
@@ -438,4 +440,111 @@ func TestVerifyInterruptStopsItsServer(t *testing.T) {
 	require.ErrorIs(t, syscall.Kill(postmaster, 0), syscall.ESRCH, "the throwaway server (pid %d) is still running", postmaster)
 	left, _ := filepath.Glob(filepath.Join(tmp, "pgserver-*"))
 	require.Empty(t, left, "the throwaway server's directory is left behind")
+}
+
+// The poll of seedfixed with an index on status alone: the index finds the
+// runnable jobs but not in run_at order, so every poll reads and sorts all
+// of them. Over 20 runnable jobs the plan looks fine; -verify seeds a
+// backlog, sees the sort, and keeps the finding. -fix writes the index the
+// message names as a new migration.
+func TestVerifyPollThatSortsABacklog(t *testing.T) {
+	t.Parallel()
+	needPostgres(t)
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "seedfixed"))))
+	migration := filepath.Join(dir, "migrations", "001_create_jobs.sql")
+	b, err := os.ReadFile(migration)
+	require.NoError(t, err)
+	const ordered = `CREATE INDEX jobs_runnable_idx ON jobs (run_at) WHERE status = 'queued';`
+	require.Contains(t, string(b), ordered)
+	require.NoError(t, os.WriteFile(migration, []byte(strings.Replace(string(b), ordered, `CREATE INDEX jobs_status_idx ON jobs (status);`, 1)), 0o644))
+
+	code, out, stderr := runVerify(t, dir, "-format", "json", "./...")
+	require.Equal(t, exitFindings, code, stderr)
+	fs := decodeFindings(t, out)
+	require.Equal(t, []string{"migrations/001_create_jobs.sql:2 pollindex"}, findingKeys(fs))
+	ev := fs[0].Evidence
+	require.NotNil(t, ev)
+	require.NotNil(t, ev.Verified, ev.Summary)
+	require.True(t, *ev.Verified, ev.Summary)
+	require.Contains(t, ev.Summary, "and 20 runnable ones in jobs")
+	require.Contains(t, ev.Summary, "with a backlog of 100000 more runnable jobs")
+	require.Regexp(t, `sorting 1000\d\d rows: the poll reads and sorts the waiting jobs to take the first`, ev.Summary)
+	require.NotContains(t, stderr, "withdrew")
+
+	fix := exec.Command(jobqlintBin, "-fix", "./...")
+	fix.Dir = dir
+	fixOut, err := fix.CombinedOutput()
+	require.NoError(t, err, "%s", fixOut)
+	require.Contains(t, string(fixOut), "jobqlint: wrote migrations/")
+	written, err := filepath.Glob(filepath.Join(dir, "migrations", "*jobs_poll_idx*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, written, "%s", fixOut)
+	var all string
+	for _, w := range written {
+		data, err := os.ReadFile(w)
+		require.NoError(t, err)
+		all += string(data)
+	}
+	require.Contains(t, all, "CREATE INDEX CONCURRENTLY jobs_poll_idx ON jobs (run_at) WHERE status = 'queued'")
+}
+
+// A queue that deletes its jobs when done keeps no finished rows: the poll
+// without an index giving its order sorts the waiting jobs. There is no
+// finished state to seed; -verify seeds the backlog alone, and shows the
+// sort.
+func TestVerifyBacklogOfADeletingQueue(t *testing.T) {
+	t.Parallel()
+	needPostgres(t)
+	dir := t.TempDir()
+	for _, f := range []string{"go.mod", "go.sum"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "seedfixed", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), b, 0o644))
+	}
+	write := func(name, text string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("migrations/001_jobs.sql", `CREATE TABLE jobs (
+    id           bigserial   PRIMARY KEY,
+    status       text        NOT NULL DEFAULT 'queued',
+    run_at       timestamptz NOT NULL DEFAULT now(),
+    locked_until timestamptz
+);
+`)
+	write("queue/queue.go", "package queue\n\n"+`import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `+"`"+`UPDATE jobs SET status = 'running', locked_until = now() + interval '1 minute'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now() ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`+"`"+`).Scan(&id)
+	return id, err
+}
+
+func Done(ctx context.Context, pool *pgxpool.Pool, id int64) error {
+	_, err := pool.Exec(ctx, `+"`"+`DELETE FROM jobs WHERE id = $1`+"`"+`, id)
+	return err
+}
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `+"`"+`UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`+"`"+`)
+	return err
+}
+`)
+	code, out, stderr := runVerify(t, dir, "-pollindex", "-format", "json", "./...")
+	require.Equal(t, exitFindings, code, stderr)
+	fs := decodeFindings(t, out)
+	require.Equal(t, []string{"migrations/001_jobs.sql:1 pollindex"}, findingKeys(fs), stderr)
+	ev := fs[0].Evidence
+	require.NotNil(t, ev)
+	require.NotNil(t, ev.Verified, ev.Summary)
+	require.True(t, *ev.Verified, ev.Summary)
+	require.NotContains(t, ev.Summary, "finished jobs")
+	require.Contains(t, ev.Summary, "with a backlog of 100000 more runnable jobs")
+	require.Contains(t, ev.Summary, "the poll reads and sorts the waiting jobs to take the first")
 }

@@ -11,7 +11,9 @@
 //
 // JSON keeps jobqlint free of a YAML dependency; the golangci-lint plugin
 // takes the same keys from its settings, which golangci-lint decodes from
-// YAML. Relative paths are relative to the file's directory.
+// YAML. Relative schema paths are relative to the module root, as -schema's
+// are; a relative baseline path is relative to Dir (the driver sets it to
+// the module root).
 package config
 
 import (
@@ -40,6 +42,9 @@ type Config struct {
 	// relative paths start from.
 	Path string `json:"-"`
 	Dir  string `json:"-"`
+
+	data []byte         // the file, for positions
+	pos  map[string]int // see offsets
 }
 
 // Find returns the configuration file at the module root that holds dir,
@@ -52,21 +57,30 @@ func Find(moduleRoot string) string {
 	return ""
 }
 
-// Load reads and checks a configuration file.
+// Load reads a configuration file. Its mistakes are errors positioned in
+// it (*PosError, path:line:col) where the file says the thing at fault.
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	c, err := Decode(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
+	c, err := Decode(data)
+	if err != nil {
+		at := &Config{Path: abs, data: data, pos: offsets(data)}
+		if _, key, ok := strings.Cut(err.Error(), `unknown field "`); ok {
+			return nil, at.At(strings.TrimSuffix(key, `"`), err)
+		}
+		if off := decodeOffset(err); off >= 0 {
+			return nil, at.at("", off, err)
+		}
+		return nil, fmt.Errorf("%s: %w", abs, err)
+	}
 	c.Path, c.Dir = abs, filepath.Dir(abs)
+	c.data, c.pos = data, offsets(data)
 	return c, nil
 }
 
@@ -103,26 +117,26 @@ func FromSettings(settings any, dir string) (*Config, error) {
 	return c, nil
 }
 
-// Check reports names that are not rules, severities that are not ones,
+// Check reports, positioned in the file as Load's errors are, names that are not rules, severities that are not ones,
 // and flags no analyzer has (flagNames holds NAME.flag of every analyzer
 // flag).
 func (c *Config) Check(rules, severities, flagNames []string) error {
 	var errs []error
 	for _, r := range c.Disable {
 		if !slices.Contains(rules, r) {
-			errs = append(errs, fmt.Errorf("disable: %q is not a rule (rules: %s)", r, strings.Join(rules, ", ")))
+			errs = append(errs, c.At("disable/"+r, fmt.Errorf("disable: %q is not a rule (rules: %s)", r, strings.Join(rules, ", "))))
 		}
 	}
 	for _, r := range sortedKeys(c.Severity) {
 		if !slices.Contains(rules, r) {
-			errs = append(errs, fmt.Errorf("severity: %q is not a rule (rules: %s)", r, strings.Join(rules, ", ")))
+			errs = append(errs, c.At("severity/"+r, fmt.Errorf("severity: %q is not a rule (rules: %s)", r, strings.Join(rules, ", "))))
 		} else if s := c.Severity[r]; !slices.Contains(severities, s) {
-			errs = append(errs, fmt.Errorf("severity of %s: %q is not one of %s", r, s, strings.Join(severities, ", ")))
+			errs = append(errs, c.At("severity/"+r, fmt.Errorf("severity of %s: %q is not one of %s", r, s, strings.Join(severities, ", "))))
 		}
 	}
 	for _, f := range sortedKeys(c.Flags) {
 		if !slices.Contains(flagNames, f) {
-			errs = append(errs, fmt.Errorf("flags: no flag %q (flags: %s)", f, strings.Join(flagNames, ", ")))
+			errs = append(errs, c.At("flags/"+f, fmt.Errorf("flags: no flag %q (flags: %s)", f, strings.Join(flagNames, ", "))))
 		}
 	}
 	return errors.Join(errs...)
@@ -163,8 +177,10 @@ func FlagValue(v any) string {
 	return fmt.Sprint(v)
 }
 
-// SchemaPaths returns the schema paths, absolute.
-func (c *Config) SchemaPaths() []string { return c.abs(c.Schema...) }
+// SchemaPaths returns the schema paths as written: a relative one is
+// relative to the module root of the package analyzed, as -schema's are, in
+// every driver (the file, the command line, golangci-lint's settings).
+func (c *Config) SchemaPaths() []string { return slices.Clone(c.Schema) }
 
 // BaselinePath returns the baseline file's path, absolute, or "".
 func (c *Config) BaselinePath() string {

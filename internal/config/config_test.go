@@ -29,7 +29,7 @@ func TestLoad(t *testing.T) {
 	require.NoError(t, c.Check(rules, severities, flags))
 	require.True(t, c.Disabled("claimrace"))
 	require.False(t, c.Disabled("timestamptz"))
-	require.Equal(t, []string{filepath.Join(dir, "db"), "/abs/x.sql"}, c.SchemaPaths())
+	require.Equal(t, []string{"db", "/abs/x.sql"}, c.SchemaPaths(), "relative to the module root, as -schema")
 	require.Equal(t, filepath.Join(dir, "base.json"), c.BaselinePath())
 	require.Equal(t, "true", FlagValue(c.Flags["timestamptz.alltables"]))
 }
@@ -55,7 +55,7 @@ func TestFromSettings(t *testing.T) {
 	c, err := FromSettings(map[string]any{"disable": []any{"claimrace"}, "schema": []any{"db"}}, "/m")
 	require.NoError(t, err)
 	require.True(t, c.Disabled("claimrace"))
-	require.Equal(t, []string{"/m/db"}, c.SchemaPaths())
+	require.Equal(t, []string{"db"}, c.SchemaPaths())
 	c, err = FromSettings(nil, "/m")
 	require.NoError(t, err)
 	require.False(t, c.Disabled("claimrace"))
@@ -84,4 +84,38 @@ func TestAlias(t *testing.T) {
 	c.Alias("sigterm", []string{"lease"})
 	require.Equal(t, []string{"claimrace"}, c.Disable)
 	require.Empty(t, c.Severity)
+}
+
+// A file's mistakes are positioned where the file says the thing at fault.
+func TestPositions(t *testing.T) {
+	dir := t.TempDir()
+	load := func(data string) (*Config, error) {
+		p := filepath.Join(dir, FileName)
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+		return Load(p)
+	}
+	path := filepath.Join(dir, FileName)
+
+	c, err := load("{\n  \"disable\": [\"claimrace\", \"claimrase\"],\n  \"severity\": {\"lease\": \"minor\",\n    \"timestamptz\": \"blocker\"},\n  \"flags\": {\"timestamptz.all\": 1}\n}\n")
+	require.NoError(t, err)
+	err = c.Check(rules, severities, flags)
+	require.ErrorContains(t, err, path+`:2:28: disable: "claimrase" is not a rule`)
+	require.ErrorContains(t, err, path+`:3:16: severity: "lease" is not a rule`)
+	require.ErrorContains(t, err, path+`:4:5: severity of timestamptz: "blocker"`)
+	require.ErrorContains(t, err, path+`:5:13: flags: no flag "timestamptz.all"`)
+	var pe *PosError
+	require.ErrorAs(t, err, &pe)
+
+	_, err = load("{\"schema\": [\"db\"],\n\n   \"disabled\": []}")
+	require.EqualError(t, err, path+`:3:4: json: unknown field "disabled"`)
+	_, err = load("{\"disable\": [\"claimrace\",\n  ]}")
+	require.ErrorContains(t, err, path+`:2:3: invalid character ']'`)
+	_, err = load("{\"disable\": \"claimrace\"}")
+	require.ErrorContains(t, err, path+`:1:`)
+
+	// Settings have no file: their errors are not positioned.
+	c, err = FromSettings(map[string]any{"disable": []any{"claimrase"}}, dir)
+	require.NoError(t, err)
+	err = c.Check(rules, severities, flags)
+	require.EqualError(t, err, `disable: "claimrase" is not a rule (rules: claimrace, timestamptz)`)
 }

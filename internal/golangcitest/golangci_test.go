@@ -156,7 +156,7 @@ func TestGolangciLintPluginOnSeed(t *testing.T) {
 // jobqlintFindings runs `jobqlint -json ./...` in dir.
 func jobqlintFindings(t *testing.T, dir string) []string {
 	t.Helper()
-	cmd := exec.Command(bin.jobqlint, "-json", "./...")
+	cmd := exec.Command(bin.jobqlint, "-path-base", ".", "-json", "./...")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -174,7 +174,7 @@ func jobqlintFindings(t *testing.T, dir string) []string {
 	require.NoError(t, err)
 	var got []string
 	for _, f := range findings {
-		rel := f.File // relative to the directory jobqlint ran in
+		rel := f.File // relative to -path-base
 		if filepath.IsAbs(rel) {
 			rel, err = filepath.Rel(abs, f.File)
 			require.NoError(t, err)

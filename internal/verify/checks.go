@@ -164,8 +164,14 @@ func waitForLock(ctx context.Context, conn *pgx.Conn, pid int, done <-chan resul
 	return false, nil
 }
 
-// pollindex runs EXPLAIN (ANALYZE, BUFFERS) of the poll over a table of
-// finished jobs and a few runnable ones.
+// pollindex runs EXPLAIN (ANALYZE, BUFFERS) of the poll twice, for the
+// two costs the rule's findings name: over many finished jobs and a few
+// runnable ones (the poll walks the finished jobs), then with a backlog of
+// runnable jobs added (the poll reads and sorts every waiting job to take
+// the first). The finding is withdrawn only when both plans reach the first
+// runnable job through an index, in order: a plan fast over 20 runnable
+// jobs says nothing about sorting a backlog. A table whose jobs are deleted
+// when done (no finished state to seed) gets the backlog alone.
 func (c *checker) pollindex(ctx context.Context) *Evidence {
 	var poll *queuemodel.Statement
 	for _, r := range append(c.f.Related, c.f.Pos) {
@@ -180,51 +186,75 @@ func (c *checker) pollindex(ctx context.Context) *Evidence {
 	if qt == nil {
 		return notTried("the poll is on no queue table the model knows")
 	}
-	done, finished := finishedRows(qt)
-	if done == nil {
-		return notTried("no completion of the module sets %s to values verify can seed finished jobs with", queuemodel.TableName(qt.Name))
-	}
 	conn, err := c.conn(ctx)
 	if err != nil {
 		return notTried("connect: %v", err)
 	}
-	const nFinished, nRunnable = 100000, 20
-	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nFinished, at: "now() - (i % 90) * interval '1 day'", set: done}); err != nil {
+	const nFinished, nRunnable, nBacklog = 100000, 20, 100000
+	var summaries []string
+	if done, finished := finishedRows(qt); done != nil {
+		if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nFinished, at: "now() - (i % 90) * interval '1 day'", set: done}); err != nil {
+			return notTried("%v", err)
+		}
+		if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nRunnable, state: runnableState(qt), at: "now() - i * interval '1 minute'"}); err != nil {
+			return notTried("%v", err)
+		}
+		pl, pages, p, ev := c.explainPoll(ctx, conn, qt, poll)
+		if ev != nil {
+			return ev
+		}
+		summary := fmt.Sprintf("With %d finished jobs (%s) and %d runnable ones in %s (%d pages), EXPLAIN (ANALYZE, BUFFERS) of the poll %s: %s, %d buffers (%d hit, %d read)",
+			nFinished, finished, nRunnable, queuemodel.TableName(qt.Name), pages, c.f.where(poll), pl.access(), pl.hit+pl.read, pl.hit, pl.read)
+		if !pl.reachesRunnable(pages) {
+			return verified(true, "%s: the poll walks the finished jobs.%s", summary, filledNote(p))
+		}
+		summaries = append(summaries, summary)
+	}
+	// A backlog: the runnable jobs pile up (a burst, or workers down).
+	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nBacklog, state: runnableState(qt), at: "now() - i * interval '1 second'"}); err != nil {
 		return notTried("%v", err)
 	}
-	if err := c.seed(ctx, conn, qt.Name, qt.StateColumn, rows{n: nRunnable, state: runnableState(qt), at: "now() - i * interval '1 minute'"}); err != nil {
-		return notTried("%v", err)
+	pl, pages, p, ev := c.explainPoll(ctx, conn, qt, poll)
+	if ev != nil {
+		return ev
 	}
+	summaries = append(summaries, fmt.Sprintf("with a backlog of %d more runnable jobs (%d pages), %s, %d buffers (%d hit, %d read)%s",
+		nBacklog, pages, pl.access(), pl.hit+pl.read, pl.hit, pl.read, pl.sortNote()))
+	summary := strings.Join(summaries, "; ")
+	if !pl.servedInOrder(pages, nBacklog) {
+		return verified(true, "%s: the poll reads and sorts the waiting jobs to take the first.%s", summary, filledNote(p))
+	}
+	return verified(false, "%s: the planner serves the poll from the index %s, which the static rule did not credit, in the poll's order; the finding is withdrawn.%s", summary, pl.index, filledNote(p))
+}
+
+// explainPoll analyzes the table and runs EXPLAIN (ANALYZE, BUFFERS) of the
+// poll in a transaction it rolls back (a claim's EXPLAIN ANALYZE takes the
+// job). ev is set when it could not.
+func (c *checker) explainPoll(ctx context.Context, conn *pgx.Conn, qt *queuemodel.QueueTable, poll *queuemodel.Statement) (pl plan, pages int, p *prepared, ev *Evidence) {
 	if _, err := conn.Exec(ctx, "ANALYZE "+ident(qt.Name)); err != nil {
-		return notTried("%v", err)
+		return pl, 0, nil, notTried("%v", err)
 	}
-	var pages int
 	if err := conn.QueryRow(ctx, "SELECT relpages FROM pg_class WHERE oid = $1::regclass", ident(qt.Name)).Scan(&pages); err != nil {
-		return notTried("%v", err)
+		return pl, 0, nil, notTried("%v", err)
 	}
 	p, err := c.prepare(ctx, conn, poll, nil, true)
 	if err != nil {
-		return notTried("the poll %s cannot run: %v", c.f.where(poll), err)
+		return pl, 0, nil, notTried("the poll %s cannot run: %v", c.f.where(poll), err)
 	}
-	tx, err := conn.Begin(ctx) // a claim's EXPLAIN ANALYZE takes the job: rolled back
+	tx, err := conn.Begin(ctx)
 	if err != nil {
-		return notTried("%v", err)
+		return pl, 0, nil, notTried("%v", err)
 	}
 	defer tx.Rollback(ctx)
 	var raw []byte
 	if err := tx.QueryRow(ctx, "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) "+p.sql, p.args...).Scan(&raw); err != nil {
-		return notTried("EXPLAIN of the poll %s failed: %s", c.f.where(poll), errText(err))
+		return pl, 0, nil, notTried("EXPLAIN of the poll %s failed: %s", c.f.where(poll), errText(err))
 	}
-	plan, err := readPlan(raw, relName(qt.Name))
+	pl, err = readPlan(raw, relName(qt.Name))
 	if err != nil {
-		return notTried("reading the plan: %v", err)
+		return pl, 0, nil, notTried("reading the plan: %v", err)
 	}
-	summary := fmt.Sprintf("With %d finished jobs (%s) and %d runnable ones in %s (%d pages), EXPLAIN (ANALYZE, BUFFERS) of the poll %s: %s, %d buffers (%d hit, %d read)",
-		nFinished, finished, nRunnable, queuemodel.TableName(qt.Name), pages, c.f.where(poll), plan.access(), plan.hit+plan.read, plan.hit, plan.read)
-	if plan.index != "" && !plan.seqScan && (plan.hit+plan.read)*10 < int64(pages) {
-		return verified(false, "%s: the planner serves the poll from the index %s, which the static rule did not credit; the finding is withdrawn.%s", summary, plan.index, filledNote(p))
-	}
-	return verified(true, "%s: the poll walks the finished jobs.%s", summary, filledNote(p))
+	return pl, pages, p, nil
 }
 
 // A plan is what EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) says of a query's
@@ -234,6 +264,29 @@ type plan struct {
 	index     string // the index the table is read through, if any
 	nodeType  string
 	hit, read int64
+	// sorted is the number of rows a Sort node of the plan sorted (its
+	// input's actual rows); 0 when the plan sorts nothing.
+	sorted int64
+}
+
+// reachesRunnable reports whether the plan reaches the runnable jobs
+// through an index of the table, reading a tenth of its pages at most.
+func (p plan) reachesRunnable(pages int) bool {
+	return p.index != "" && !p.seqScan && (p.hit+p.read)*10 < int64(pages)
+}
+
+// servedInOrder reports whether the plan also takes them in the poll's
+// order: it sorts a tenth of the backlog at most (none, from an index in
+// that order).
+func (p plan) servedInOrder(pages, backlog int) bool {
+	return p.reachesRunnable(pages) && p.sorted*10 < int64(backlog)
+}
+
+func (p plan) sortNote() string {
+	if p.sorted == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", sorting %d rows", p.sorted)
 }
 
 func (p plan) access() string {
@@ -258,6 +311,11 @@ func readPlan(raw []byte, table string) (plan, error) {
 	p.hit, p.read = num(doc[0].Plan["Shared Hit Blocks"]), num(doc[0].Plan["Shared Read Blocks"])
 	var walk func(n map[string]any)
 	walk = func(n map[string]any) {
+		if typ, _ := n["Node Type"].(string); strings.HasSuffix(typ, "Sort") {
+			for _, ch := range children(n) {
+				p.sorted += num(ch["Actual Rows"])
+			}
+		}
 		if n["Relation Name"] == table {
 			typ, _ := n["Node Type"].(string)
 			switch {

@@ -8,9 +8,12 @@
 //   - claimrace: the poll and the take from two connections in lock-step;
 //     verified when both workers get the same job;
 //   - pollindex: EXPLAIN (ANALYZE, BUFFERS) of the poll over 100,000
-//     finished jobs and a few runnable ones; verified when the plan does not
-//     reach the runnable jobs through an index of the table, refuted (the
-//     finding is withdrawn) when it does;
+//     finished jobs and a few runnable ones, verified when the plan does not
+//     reach the runnable jobs through an index of the table; then with a
+//     backlog of 100,000 runnable jobs, verified when the plan reads and
+//     sorts them to take the first; refuted (the finding is withdrawn) only
+//     when both plans reach the first runnable job through an index, in
+//     order;
 //   - timestamptz: now() written from a Europe/London session at a summer
 //     instant, read back from a UTC session, and the module's poll run at
 //     half an hour later; verified when the value comes back an hour off;

@@ -34,7 +34,7 @@ func init() {
 }
 
 // New returns the plugin, configured by its settings (relative schema
-// paths are relative to the directory golangci-lint runs in).
+// paths are relative to the module root of each package, as -schema's).
 func New(settings any) (register.LinterPlugin, error) {
 	wd, err := os.Getwd()
 	if err != nil {
