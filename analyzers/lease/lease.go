@@ -22,7 +22,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*Pending)(nil)},
+	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil), (*queuemodel.Pending[handedOn])(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 // checkClaims reports claims that move a job to an in-progress state with
 // no lease, or with a lease nothing reclaims.
 func checkClaims(pass *analysis.Pass, m *queuemodel.Model) {
-	r := &claimReporter{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
+	r := &claimReporter{pass: pass, m: m, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	defer r.finish()
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
