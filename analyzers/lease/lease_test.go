@@ -16,7 +16,8 @@ func TestRejected(t *testing.T) {
 		"nullstate", "nullstate_nolease", "notin_nolease", "cmddeep", "cmdiface", "cmdifacetwo", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
 		"cmdsyscallint", "releaseonly", "advisoryelsewhere", "claimall", "cmdsighelperint",
-		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs")
+		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
+		"reaperpkg", "reaperpkg/reaper")
 }
 
 // Designs that leave no row behind, and workers that shut down cleanly.
@@ -27,7 +28,8 @@ func TestAccepted(t *testing.T) {
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone", "ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam", "cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper",
-		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage", "cmd_ok_notifyvar")
+		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage", "cmd_ok_notifyvar",
+		"ok_reaperpkg", "ok_reaperpkg/reaper")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
