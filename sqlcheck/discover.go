@@ -267,30 +267,47 @@ func ModuleStatements(root string) []*Stmt {
 // files hold (see ModuleStatements).
 func (m *ModuleFiles) Statements() []*Stmt {
 	var out []*Stmt
+	for _, src := range m.StatementSources() {
+		parseEach(src.SQL, func(raw RawStmt) {
+			if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
+				out = append(out, st)
+			}
+			// The statements of function bodies count too: a reclaimer
+			// that pg_cron runs is no less there.
+			if cf := raw.Node.GetCreateFunctionStmt(); cf != nil {
+				out = append(out, bodyStatements(src, raw, cf)...)
+			}
+		}, func(*ParseError) {})
+	}
+	return out
+}
+
+// StatementSources returns the SQL that Statements reads its statements
+// from: each .sql file whole, and the string literals of .go files that
+// start with a statement (WITH, UPDATE, SELECT, DELETE, CREATE FUNCTION).
+// Statements depends on nothing else of the files.
+func (m *ModuleFiles) StatementSources() []*Source {
+	var out []*Source
 	for _, f := range m.Files {
-		var srcs []*Source
 		switch name := filepath.Base(f.Path); {
 		case isSqlcConfig(name) || name == "atlas.sum":
 			continue
 		case strings.HasSuffix(name, ".go"):
-			srcs = goLiterals(f.Path, f.Content, dmlHint, dmlStart)
+			out = append(out, goLiterals(f.Path, f.Content, dmlHint, dmlStart)...)
 		default:
-			srcs = []*Source{SQLFile(f.Path, f.Content)}
-		}
-		for _, src := range srcs {
-			parseEach(src.SQL, func(raw RawStmt) {
-				if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
-					out = append(out, st)
-				}
-				// The statements of function bodies count too: a reclaimer
-				// that pg_cron runs is no less there.
-				if cf := raw.Node.GetCreateFunctionStmt(); cf != nil {
-					out = append(out, bodyStatements(src, raw, cf)...)
-				}
-			}, func(*ParseError) {})
+			out = append(out, SQLFile(f.Path, f.Content))
 		}
 	}
 	return out
+}
+
+// HoldsSchema reports whether a file may give the schema a source: a file
+// that is not Go, or a Go file with DDL literals.
+func (f File) HoldsSchema() bool {
+	if !strings.HasSuffix(f.Path, ".go") {
+		return true
+	}
+	return len(goSources(f.Path, f.Content)) > 0
 }
 
 // rawHasCR reports whether the raw string literal starting at start holds a
@@ -364,4 +381,28 @@ func bodyStatements(src *Source, raw RawStmt, cf *pg.CreateFunctionStmt) []*Stmt
 		}
 	}
 	return out
+}
+
+// GoFiles returns every .go file under root, test files included, walked
+// as ReadModule walks a module (testdata, vendor, hidden and _ directories
+// and nested modules left out), in natural path order.
+func GoFiles(root string) []string {
+	var files []string
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && (skipDir(d.Name()) || isModule(path)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
+	return files
 }

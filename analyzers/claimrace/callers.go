@@ -16,25 +16,12 @@ import (
 // a sqlc method whose claim takes no row lock is safe when every caller
 // runs it after a transaction-scoped advisory lock, taken (and, for
 // pg_try_, checked) on the same transaction and keyed on what the claim
-// picks by. Its package hands the finding on (Pending); each package that
-// calls the method judges its calls, seeing the locks it takes directly or
-// through functions of the module that take one (Locks).
+// picks by. Its package hands the finding on (queuemodel.Pending[handedOn]);
+// each package that calls the method judges its calls, seeing the locks it
+// takes directly or through functions of the module that take one (Locks).
 
-// Pending is the fact that a function holds claims that race unless its
-// callers serialise them.
-type Pending struct {
-	Claims []queuemodel.Deferred
-}
-
-func (*Pending) AFact() {}
-
-func (p *Pending) String() string {
-	var at []string
-	for _, c := range p.Claims {
-		at = append(at, c.At)
-	}
-	return "pending claims(" + strings.Join(at, ", ") + ")"
-}
+// handedOn is claimrace's own instance of queuemodel.Pending.
+type handedOn struct{}
 
 // Locks is the fact that a function takes a transaction-scoped advisory
 // lock on the database value its caller gives it (see queuemodel.Deferred.DB).
@@ -55,25 +42,9 @@ func (l *Locks) String() string {
 	return fmt.Sprintf("takes an xact lock on %d", l.DB)
 }
 
-// deferred hands a finding on to the callers of its function, when they
-// choose what it runs on; it reports whether it did.
-func (r *runner) deferred(st *queuemodel.Statement, msg string) bool {
-	fn, db, ok := r.m.DeferredTo(r.pass, st.Call)
-	if !ok {
-		return false
-	}
-	d := r.m.Defer(r.pass, fn, db, st, msg)
-	for _, f := range append([]*types.Func{fn}, queuemodel.InterfaceMethods(r.pass, fn)...) {
-		r.pending[f] = append(r.pending[f], d)
-	}
-	return true
-}
-
-// exportFacts exports the package's pending claims and locks.
-func (r *runner) exportFacts() {
-	for fn, ds := range r.pending {
-		r.pass.ExportObjectFact(fn, &Pending{Claims: ds})
-	}
+// exportLocks exports the package's transaction-scoped advisory locks
+// taken on a database value its callers choose.
+func (r *runner) exportLocks() {
 	for _, c := range r.m.Calls {
 		lock := xactLock.FindStringSubmatch(c.SQL)
 		if !c.Known || lock == nil {
@@ -110,25 +81,8 @@ func boolResult(fn *types.Func) int {
 	return idx
 }
 
-// judgeCalls reports the package's calls of functions with pending claims
-// that nothing before them serialises.
-func (r *runner) judgeCalls() {
-	for cur := range r.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		fn := queuemodel.Callee(r.pass, call)
-		if fn == nil || fn.Pkg() == r.pass.Pkg {
-			continue
-		}
-		var p Pending
-		if !r.pass.ImportObjectFact(fn, &p) || queuemodel.InTestFile(r.pass, call.Pos()) {
-			continue
-		}
-		for _, d := range p.Claims {
-			r.judgeCall(call, d)
-		}
-	}
-}
-
+// judgeCall reports a call of a function with a pending claim that
+// nothing before it serialises.
 func (r *runner) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	db := queuemodel.DBValue(call, d.DB)
 	if db == nil {

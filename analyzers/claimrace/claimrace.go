@@ -23,7 +23,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Pending)(nil), (*Locks)(nil)},
+	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil), (*Locks)(nil)},
 })
 
 // Analyzer reports the claimrace rule's findings.
@@ -36,7 +36,7 @@ const fixAtomic = "claim in one statement: UPDATE ... SET status = 'running' WHE
 type runner struct {
 	pass    *analysis.Pass
 	m       *queuemodel.Model
-	pending map[*types.Func][]queuemodel.Deferred
+	handoff *queuemodel.Handoff[handedOn]
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return nil, nil
 	}
-	r := &runner{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
+	r := &runner{pass: pass, m: m, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.On()]
@@ -65,8 +65,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	r.exportFacts()
-	r.judgeCalls()
+	r.exportLocks()
+	r.handoff.Finish(r.judgeCall)
 	return nil, nil
 }
 
@@ -243,7 +243,7 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 	const msg = "the subquery picks the next job without locking it and the outer WHERE does not re-check the status\n" +
 		"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; " +
 		"add FOR UPDATE SKIP LOCKED to the subquery"
-	if st.Body == nil && r.deferred(st, msg) {
+	if st.Body == nil && r.handoff.Defer(st, msg) {
 		return // judged where the function is called
 	}
 	report(r.pass, st, st.Pos(), token.NoPos, "", msg)

@@ -14,67 +14,31 @@ import (
 // Claims whose lease is at their callers (see queuemodel.Deferred): a
 // sqlc method that claims with no way back needs none when its caller
 // runs it in a transaction held through the work, which a dead worker's
-// connection rolls back. Its package hands the finding on (Pending); each
-// package that calls the method judges its calls by what it runs them on.
+// connection rolls back. Its package hands the finding on
+// (queuemodel.Pending[handedOn]); each package that calls the method
+// judges its calls by what it runs them on.
 
-// Pending is the fact that a function holds claims that leave a dead
-// worker's job in progress unless its callers run them in a transaction.
-type Pending struct {
-	Claims []queuemodel.Deferred
-}
-
-func (*Pending) AFact() {}
-
-func (p *Pending) String() string {
-	var at []string
-	for _, c := range p.Claims {
-		at = append(at, c.At)
-	}
-	return "pending claims(" + strings.Join(at, ", ") + ")"
-}
+// handedOn is the lease rule's own instance of queuemodel.Pending.
+type handedOn struct{}
 
 // claimReporter reports a package's claims with no way back, or hands
 // them on to the callers of their functions.
 type claimReporter struct {
 	pass    *analysis.Pass
 	m       *queuemodel.Model
-	pending map[*types.Func][]queuemodel.Deferred
+	handoff *queuemodel.Handoff[handedOn]
 }
 
 func (r *claimReporter) report(st *queuemodel.Statement, msg string) {
-	if st.Body == nil {
-		if fn, db, ok := r.m.DeferredTo(r.pass, st.Call); ok {
-			d := r.m.Defer(r.pass, fn, db, st, msg)
-			for _, f := range append([]*types.Func{fn}, queuemodel.InterfaceMethods(r.pass, fn)...) {
-				r.pending[f] = append(r.pending[f], d)
-			}
-			return
-		}
+	if st.Body == nil && r.handoff.Defer(st, msg) {
+		return
 	}
 	r.pass.Report(analysis.Diagnostic{Pos: st.Pos(), Related: st.Related(), Message: msg})
 }
 
 // finish exports the pending claims and judges the package's calls of
 // functions whose claims are pending.
-func (r *claimReporter) finish() {
-	for fn, ds := range r.pending {
-		r.pass.ExportObjectFact(fn, &Pending{Claims: ds})
-	}
-	for cur := range r.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		fn := queuemodel.Callee(r.pass, call)
-		if fn == nil || fn.Pkg() == r.pass.Pkg {
-			continue
-		}
-		var p Pending
-		if !r.pass.ImportObjectFact(fn, &p) || queuemodel.InTestFile(r.pass, call.Pos()) {
-			continue
-		}
-		for _, d := range p.Claims {
-			r.judgeCall(call, d)
-		}
-	}
-}
+func (r *claimReporter) finish() { r.handoff.Finish(r.judgeCall) }
 
 // judgeCall reports a call of a pending claim that does not run in a
 // transaction: on a pool or connection each statement commits at once, and

@@ -27,7 +27,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, sigterm.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Pending)(nil)},
+	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil)},
 })
 
 // Analyzer reports the lease rule's findings.
@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 // checkClaims reports claims that move a job to an in-progress state with
 // no lease, or with a lease nothing reclaims.
 func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
-	r := &claimReporter{pass: pass, m: m, pending: map[*types.Func][]queuemodel.Deferred{}}
+	r := &claimReporter{pass: pass, m: m, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	defer r.finish()
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
@@ -213,20 +213,29 @@ func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, leases []string) 
 	for _, st := range qt.Statements {
 		stmts = append(stmts, st.Stmt)
 	}
-	if comparesLease(stmts, qt, leases) {
+	if comparesLease(stmts, qt, leases, false) {
 		return true
 	}
-	return comparesLease(m.ModuleStatements(), qt, leases)
+	return comparesLease(m.ModuleStatements(), qt, leases, true)
 }
 
-func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, leases []string) bool {
+// comparesLease reports whether one of stmts takes back claimed rows of
+// the table whose lease expired. With placeholders, a statement whose
+// table is a placeholder counts as one on the table: read from the
+// module's files, UPDATE %s SET ... in a reaper's package names its table
+// by a Go value the read does not follow (fmt.Sprintf(q, store.Table)),
+// and the rule cannot tell that it is not this table's reclaimer.
+func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, leases []string, placeholders bool) bool {
+	on := func(s *sqlcheck.Stmt) bool {
+		return s.Table == qt.Name || placeholders && placeholderTable(s.Table)
+	}
 	found := false
 	for _, top := range stmts {
-		if top.Table != qt.Name || !takesBack(top, qt) || !mayHoldClaimed(top, qt) {
+		if !on(top) || !takesBack(top, qt) || !mayHoldClaimed(top, qt) {
 			continue
 		}
 		top.Walk(func(s *sqlcheck.Stmt) {
-			if s.Table != qt.Name || !mayHoldClaimed(s, qt) {
+			if !on(s) || !mayHoldClaimed(s, qt) {
 				return
 			}
 			for _, p := range s.Where {
@@ -239,6 +248,13 @@ func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, leases []s
 		})
 	}
 	return found
+}
+
+// placeholderTable reports whether a qualified table name's table is a
+// placeholder (public.%s); a placeholder schema (%s.jobs) names a table of
+// its own.
+func placeholderTable(name string) bool {
+	return sqlcheck.IsTemplate(name[strings.LastIndex(name, ".")+1:])
 }
 
 // takesBack reports whether a statement can take rows back: an UPDATE or

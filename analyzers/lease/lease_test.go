@@ -15,7 +15,8 @@ func TestRejected(t *testing.T) {
 		"nullstate", "nullstate_nolease", "notin_nolease", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
-		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs")
+		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
+		"reaperpkg", "reaperpkg/reaper")
 }
 
 // Designs that leave no row behind.
@@ -25,7 +26,8 @@ func TestAccepted(t *testing.T) {
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
-		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage")
+		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
+		"ok_reaperpkg", "ok_reaperpkg/reaper")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -1,16 +1,12 @@
 package maxattempts
 
 import (
-	"bytes"
 	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -117,7 +113,7 @@ func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Curso
 	}
 	var out []types.Object
 	for _, l := range limits {
-		if read[l] || (l.Exported() && readElsewhere(pass, m, l.Name())) {
+		if read[l] || (l.Exported() && m.MentionedElsewhere(pass, l.Name())) {
 			continue
 		}
 		out = append(out, l)
@@ -283,36 +279,6 @@ func onlyLogged(pass *analysis.Pass, cur inspector.Cursor) bool {
 		break
 	}
 	return uses > 0
-}
-
-// readElsewhere reports whether another package of the module mentions an
-// exported limit by name (a selector .Name outside this package's files).
-func readElsewhere(pass *analysis.Pass, m *queuemodel.Model, name string) bool {
-	own := map[string]bool{}
-	for _, f := range pass.Files {
-		own[filepath.Clean(pass.Fset.File(f.Pos()).Name())] = true
-	}
-	needle := []byte("." + name)
-	found := false
-	filepath.WalkDir(m.ModuleRoot(), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || found {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			if n := d.Name(); path != m.ModuleRoot() && (n == "vendor" || n == "testdata" || strings.HasPrefix(n, ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || own[filepath.Clean(path)] {
-			return nil
-		}
-		if b, err := os.ReadFile(path); err == nil && bytes.Contains(b, needle) {
-			found = true
-		}
-		return nil
-	})
-	return found
 }
 
 // unguardedRetries returns the retries of the package that no attempt

@@ -1,9 +1,11 @@
 package migrationlock
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // runners finds the Go code that runs a migration file: a package that
@@ -130,4 +134,46 @@ func (r *runners) pkg(dir string) *runnerPkg {
 		})
 	}
 	return p
+}
+
+// mentionsTimeout finds the files that may set a lock_timeout: a superset
+// of those where timeoutText matches a string literal.
+var mentionsTimeout = regexp.MustCompile(`(?i)lock_timeout`)
+
+// ModuleKey writes what the runners found under root depend on: the
+// non-test Go files of each directory where one of them may set a
+// lock_timeout. Under go vet the package that reports a migration need not
+// import the package that runs it; the driver puts this into the tool's
+// ID, so that editing the runner does not leave a stale result.
+func ModuleKey(w io.Writer, root string) {
+	byDir := map[string][]string{}
+	var dirs []string
+	for _, path := range sqlcheck.GoFiles(root) {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		dir := filepath.Dir(path)
+		if byDir[dir] == nil {
+			dirs = append(dirs, dir)
+		}
+		byDir[dir] = append(byDir[dir], path)
+	}
+	for _, dir := range dirs {
+		var files [][]byte
+		timeout := false
+		for _, path := range byDir[dir] {
+			content, err := os.ReadFile(path)
+			if err != nil {
+				content = []byte("unreadable: " + err.Error())
+			}
+			files = append(files, content)
+			timeout = timeout || mentionsTimeout.Match(content)
+		}
+		if !timeout {
+			continue
+		}
+		for i, path := range byDir[dir] {
+			fmt.Fprintf(w, "runner\x00%s\x00%d\x00%s", path, len(files[i]), files[i])
+		}
+	}
 }

@@ -40,6 +40,75 @@ type Deferred struct {
 	Message string // the finding, as the function's package would report it
 }
 
+// Pending is the fact that a function holds findings of one rule about
+// statements whose protection is at its callers. A fact type belongs to
+// one analyzer: each rule that hands findings on instantiates Pending with
+// a type of its own (Pending[claimrace.rule]), and shares the rest.
+type Pending[Rule any] struct {
+	Claims []Deferred
+}
+
+func (*Pending[Rule]) AFact() {}
+
+func (p *Pending[Rule]) String() string {
+	var at []string
+	for _, c := range p.Claims {
+		at = append(at, c.At)
+	}
+	return "pending claims(" + strings.Join(at, ", ") + ")"
+}
+
+// A Handoff collects a rule's findings that its package hands on to the
+// callers of their functions, and judges the package's calls of functions
+// whose findings other packages handed on.
+type Handoff[Rule any] struct {
+	pass    *analysis.Pass
+	m       *Model
+	pending map[*types.Func][]Deferred
+}
+
+// NewHandoff starts a rule's handoff for a pass.
+func NewHandoff[Rule any](pass *analysis.Pass, m *Model) *Handoff[Rule] {
+	return &Handoff[Rule]{pass: pass, m: m, pending: map[*types.Func][]Deferred{}}
+}
+
+// Defer hands a finding about st on to the callers of its function, when
+// they choose what it runs on (see DeferredTo); it reports whether it did.
+func (h *Handoff[Rule]) Defer(st *Statement, msg string) bool {
+	fn, db, ok := h.m.DeferredTo(h.pass, st.Call)
+	if !ok {
+		return false
+	}
+	d := h.m.Defer(h.pass, fn, db, st, msg)
+	for _, f := range append([]*types.Func{fn}, InterfaceMethods(h.pass, fn)...) {
+		h.pending[f] = append(h.pending[f], d)
+	}
+	return true
+}
+
+// Finish exports the package's pending findings, then calls judge for each
+// call, outside test files, of another package's function with pending
+// findings, once per finding, in the order of the package's syntax.
+func (h *Handoff[Rule]) Finish(judge func(call *ast.CallExpr, d Deferred)) {
+	for fn, ds := range h.pending {
+		h.pass.ExportObjectFact(fn, &Pending[Rule]{Claims: ds})
+	}
+	for cur := range h.m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := Callee(h.pass, call)
+		if fn == nil || fn.Pkg() == h.pass.Pkg {
+			continue
+		}
+		var p Pending[Rule]
+		if !h.pass.ImportObjectFact(fn, &p) || InTestFile(h.pass, call.Pos()) {
+			continue
+		}
+		for _, d := range p.Claims {
+			judge(call, d)
+		}
+	}
+}
+
 // DeferredTo returns the function a call's SQL runs in when that function's
 // callers choose what it runs on, and which of its values carries it (see
 // Deferred.DB): the call's receiver is an interface (sqlc's DBTX) that is a

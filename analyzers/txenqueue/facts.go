@@ -53,6 +53,78 @@ func exportWrites(pass *analysis.Pass, m *queuemodel.Model) {
 	}
 }
 
+// EnqueuesOnPool is the fact that a function, callable from other
+// packages, inserts jobs into queue tables on a pool it holds itself (a
+// *sql.DB field of its receiver, a package variable): called while a
+// caller's transaction is open, the job commits before that transaction.
+type EnqueuesOnPool struct {
+	Tables []string // qualified, sorted
+}
+
+func (*EnqueuesOnPool) AFact() {}
+
+func (e *EnqueuesOnPool) String() string {
+	return "enqueues on a pool(" + strings.Join(e.Tables, ", ") + ")"
+}
+
+// exportEnqueuesOnPool exports the EnqueuesOnPool fact of the package's
+// exported functions whose own body enqueues on a pool.
+func exportEnqueuesOnPool(pass *analysis.Pass, m *queuemodel.Model) {
+	tables := map[*types.Func][]string{}
+	for _, c := range m.Calls {
+		if c.Decl == nil || c.Func != c.Decl || c.Receiver != queuemodel.RecvPool || !c.Decl.Name.IsExported() {
+			continue
+		}
+		fn, ok := pass.TypesInfo.Defs[c.Decl.Name].(*types.Func)
+		if !ok || !ownPool(pass, fn, c.Expr) {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if st.Role == queuemodel.RoleEnqueue && !slices.Contains(tables[fn], st.Table) {
+				tables[fn] = append(tables[fn], st.Table)
+			}
+		}
+	}
+	for fn, ts := range tables {
+		slices.Sort(ts)
+		pass.ExportObjectFact(fn, &EnqueuesOnPool{Tables: ts})
+	}
+}
+
+// ownPool reports whether a call runs on a pool fn holds itself: a field
+// of its receiver (c.DB), or a package variable. A pool its caller gives
+// it is the caller's business, judged where the caller has it.
+func ownPool(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		v, ok := pass.TypesInfo.Uses[x].(*types.Var)
+		return ok && v.Parent() == pass.Pkg.Scope()
+	case *ast.SelectorExpr:
+		recv, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok && fn.Signature().Recv() != nil && pass.TypesInfo.Uses[recv] == fn.Signature().Recv()
+	}
+	return false
+}
+
+// enqueueOnPool returns the function of another package a call runs, and
+// the queue table it enqueues into on a pool of its own; nil when the
+// callee has no EnqueuesOnPool fact.
+func enqueueOnPool(pass *analysis.Pass, call *ast.CallExpr) (*types.Func, string) {
+	fn := typeutilCallee(pass, call)
+	if fn == nil || fn.Pkg() == pass.Pkg {
+		return nil, ""
+	}
+	var e EnqueuesOnPool
+	if !pass.ImportObjectFact(fn.Origin(), &e) || len(e.Tables) == 0 {
+		return nil, ""
+	}
+	return fn, e.Tables[0]
+}
+
 // onCallersReceiver reports whether a call's receiver is one the caller of
 // fn gives it: a parameter of fn, or a field of fn's receiver (q.db). A
 // transaction fn begins itself is its own.

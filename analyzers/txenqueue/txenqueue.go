@@ -19,7 +19,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Writes)(nil)},
+	FactTypes: []analysis.Fact{(*Writes)(nil), (*EnqueuesOnPool)(nil)},
 })
 
 // Analyzer reports the txenqueue rule's findings.
@@ -28,6 +28,7 @@ var Analyzer = Rule.Analyzer
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	exportWrites(pass, m)
+	exportEnqueuesOnPool(pass, m)
 	for _, tx := range transactions(pass, m) {
 		table := entityWrite(pass, m, tx)
 		if table == "" {
@@ -103,6 +104,13 @@ func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, tx *transaction
 		}
 		if cl := clientEnqueue(pass, call); cl != nil {
 			out = append(out, enqueue{pos: call.Pos(), how: cl.how, fix: cl.fix})
+		}
+		if fn, t := enqueueOnPool(pass, call); fn != nil {
+			out = append(out, enqueue{
+				pos: call.Pos(),
+				how: "an INSERT into " + queuemodel.TableName(t) + " on the pool of " + queuemodel.FuncName(fn),
+				fix: "give it " + tx.name + " to run the INSERT on",
+			})
 		}
 		if t := enqueueThrough(pass, m, tx.body, call); t != "" {
 			out = append(out, enqueue{

@@ -8,8 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/jobqlint/jobqlint/analyzers"
 	"github.com/jobqlint/jobqlint/internal/config"
-	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // buildVersion is jobqlint's version from its build info: the module's
@@ -78,10 +78,13 @@ func formatSARIFVersion(v, rev string) string {
 
 // versionFlag answers go vet's -V=full. go vet caches each package's result
 // under the tool's ID and the package's Go inputs; the schema (.sql files,
-// DDL in other packages) and the configuration file are not among those,
-// so a fixed migration would leave a stale finding in the cache. The ID
-// therefore covers the binary, the configuration and the schema sources of
-// the module go vet runs in; the version is jobqlint's own.
+// DDL in other packages), the configuration file and what the rules read
+// from packages the package does not import (a reclaimer nothing imports,
+// an importer that reads a limit, a migration runner) are not among those,
+// so an edit there would leave a stale result in the cache. The ID
+// therefore covers the binary, the configuration and what the rules read
+// from the module go vet runs in (analyzers.ModuleKey); the version is
+// jobqlint's own.
 type versionFlag struct{}
 
 func (versionFlag) IsBoolFlag() bool { return true }
@@ -106,14 +109,15 @@ func (versionFlag) Set(s string) error {
 		return err
 	}
 	root := moduleRootOf(".")
+	var schema []string
 	if p := config.Find(root); p != "" {
 		data, _ := os.ReadFile(p)
 		fmt.Fprintf(h, "config\x00%s\x00", data)
+		if c, err := config.Load(p); err == nil {
+			schema = c.SchemaPaths()
+		}
 	}
-	srcs, _ := sqlcheck.Discover(root)
-	for _, src := range srcs {
-		fmt.Fprintf(h, "%s\x00%s\x00", src.Path, src.SQL)
-	}
+	analyzers.ModuleKey(h, root, schema)
 	// The format go vet expects: "$progname version VERSION buildID=...".
 	// For "devel ..." go vet keys its cache on the buildID, else on the
 	// whole line, which holds it too.
