@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -34,6 +35,10 @@ type Effects struct {
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
+
+	txs     []*Tx            // the transactions the package begins (tx.go)
+	givenMu sync.Mutex       // rules of one package ask at once
+	given   map[givenKey]*Tx // the transactions functions are given, as asked for
 }
 
 // Touches marks a package of the module that touches a database, itself or
@@ -54,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.funcs = make(map[ast.Node]*ssa.Function)
 	e.calls = make(map[token.Pos]ssa.CallInstruction)
 	e.index()
+	e.txs = e.transactions()
 	return e, nil
 }
 
