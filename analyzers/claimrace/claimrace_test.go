@@ -17,7 +17,8 @@ func TestRejected(t *testing.T) {
 		"plpgsql_twostep", "plpgsql_cas",
 		"states_in", "states_null", "cas_or",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
-		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll")
+		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll",
+		"iso_readcommitted", "xactlock_branch")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -42,7 +43,8 @@ func TestAccepted(t *testing.T) {
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas",
 		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
-		"ok_sprintf", "ok_branch", "ok_cas_param_or")
+		"ok_sprintf", "ok_branch", "ok_cas_param_or",
+		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases")
 }
 
 // A claim in a function body is reported where it is written, with the Go

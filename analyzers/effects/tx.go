@@ -854,3 +854,35 @@ func reachesWithout(from, to, barrier ssa.Instruction) bool {
 	}
 	return false
 }
+
+// Covers reports whether every path from at's function's entry to at
+// passes one of by (instructions of that function): a lock taken before a
+// claim on every path, in one call or in one per branch.
+func Covers(by []ssa.Instruction, at ssa.Instruction) bool {
+	if at == nil || at.Block() == nil {
+		return false
+	}
+	fn := at.Parent()
+	first := map[*ssa.BasicBlock]int{} // the index of the first of by in each block
+	for _, b := range by {
+		if b == nil || b.Parent() != fn || b.Block() == nil {
+			continue
+		}
+		i := slices.Index(b.Block().Instrs, b)
+		if j, ok := first[b.Block()]; !ok || i < j {
+			first[b.Block()] = i
+		}
+	}
+	target := at.Block()
+	if i, ok := first[target]; ok && i < slices.Index(target.Instrs, at) {
+		return true // in at's own block, before it: every path to at passes it
+	}
+	_, ok := first[fn.Blocks[0]]
+	if ok && fn.Blocks[0] != target {
+		return true
+	}
+	return !reachableFromEntry(fn, target, func(b *ssa.BasicBlock) bool {
+		_, ok := first[b]
+		return ok && b != target
+	})
+}
