@@ -88,11 +88,11 @@ func (h Handle) Known() bool { return h.root != nil }
 // Same reports whether two handles are one database value.
 func (h Handle) Same(o Handle) bool { return h.root != nil && h.root == o.root && h.path == o.path }
 
-// Param returns the index of the parameter of fn the handle is (or is a
-// field path of), or -1.
+// Param returns the index of the parameter of fn the handle is (not a
+// field of), or -1.
 func (h Handle) Param(fn *ssa.Function) int {
 	p, ok := h.root.(*ssa.Parameter)
-	if !ok || p.Parent() != fn {
+	if !ok || p.Parent() != fn || h.path != "" {
 		return -1
 	}
 	return slices.Index(fn.Params, p)
