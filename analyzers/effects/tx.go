@@ -820,19 +820,34 @@ func anchor(at ssa.Instruction, fn *ssa.Function) ssa.Instruction {
 // reachesWithout reports whether to can run after from, on a path that
 // does not pass barrier (nil: none).
 func reachesWithout(from, to, barrier ssa.Instruction) bool {
-	if from.Block() == nil || to.Block() == nil || from.Parent() != to.Parent() {
+	if barrier == nil {
+		return Reaches(from, to, nil)
+	}
+	return Reaches(from, to, []ssa.Instruction{barrier})
+}
+
+// Reaches reports whether to can run after from (instructions of one
+// function), on a path that passes none of avoid.
+func Reaches(from, to ssa.Instruction, avoid []ssa.Instruction) bool {
+	if from == nil || to == nil || from.Block() == nil || to.Block() == nil || from.Parent() != to.Parent() {
 		return false
 	}
 	idx := func(i ssa.Instruction) int { return slices.Index(i.Block().Instrs, i) }
-	inBlock := func(b *ssa.BasicBlock, after, before int) bool {
-		// whether barrier sits in b strictly between after and before
-		return barrier != nil && barrier.Block() == b && after < idx(barrier) && idx(barrier) < before
+	// between reports whether one of avoid sits in b strictly between the
+	// indices after and before.
+	between := func(b *ssa.BasicBlock, after, before int) bool {
+		for _, a := range avoid {
+			if a != nil && a.Block() == b && after < idx(a) && idx(a) < before {
+				return true
+			}
+		}
+		return false
 	}
 	fb, fi := from.Block(), idx(from)
-	if to.Block() == fb && idx(to) > fi && !inBlock(fb, fi, idx(to)) {
+	if to.Block() == fb && idx(to) > fi && !between(fb, fi, idx(to)) {
 		return true
 	}
-	if inBlock(fb, fi, len(fb.Instrs)) {
+	if between(fb, fi, len(fb.Instrs)) {
 		return false
 	}
 	seen := map[*ssa.BasicBlock]bool{}
@@ -844,10 +859,10 @@ func reachesWithout(from, to, barrier ssa.Instruction) bool {
 			continue
 		}
 		seen[b] = true
-		if b == to.Block() && !inBlock(b, -1, idx(to)) {
+		if b == to.Block() && !between(b, -1, idx(to)) {
 			return true
 		}
-		if inBlock(b, -1, len(b.Instrs)) {
+		if between(b, -1, len(b.Instrs)) {
 			continue
 		}
 		stack = append(stack, b.Succs...)
