@@ -901,3 +901,12 @@ func Covers(by []ssa.Instruction, at ssa.Instruction) bool {
 		return ok && b != target
 	})
 }
+
+// Transactions returns the transactions the package begins, in the order
+// of their Begin calls.
+func (e *Effects) Transactions() []*Tx {
+	if e == nil {
+		return nil
+	}
+	return e.txs
+}
