@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
@@ -20,7 +21,7 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:      run,
 })
 
@@ -89,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	checkTxCompletions(pass, m, report)
+	checkTxCompletions(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects), report)
 	return nil, nil
 }
 

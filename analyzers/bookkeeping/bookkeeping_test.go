@@ -10,7 +10,8 @@ import (
 // Bookkeeping errors that re-run a finished job, or stop the worker.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "fatallease", "panicking", "exit", "loopreturn", "sqlshared",
-		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops", "txwrapcommit", "timedcheck", "labelbreak")
+		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops", "txwrapcommit", "timedcheck", "labelbreak",
+		"txfield", "txcommitbranch")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
@@ -18,5 +19,6 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer,
 		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs",
 		"ok_supervised", "ok_txcommit", "ok_txaborted",
-		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot", "ok_example", "ok_selectbreak")
+		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot", "ok_example", "ok_selectbreak",
+		"ok_txfield", "ok_txnoclaim", "ok_txclosure", "ok_txgiven")
 }

@@ -3,11 +3,12 @@ package bookkeeping
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -17,19 +18,32 @@ const msgUncommitted = "this returns before Commit, after the completion was wri
 // checkTxCompletions reports returns that leave a transaction holding a
 // claim and its completion without committing it: a completion lost after
 // the work was done.
-func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, report func(token.Pos, string)) {
+func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, report func(token.Pos, string)) {
 	root := m.Inspector().Root()
 	for _, c := range m.Calls {
 		if c.Receiver != queuemodel.RecvTx || c.Func == nil || !hasRole(c, queuemodel.RoleComplete) {
 			continue
 		}
-		tx := receiverObj(pass, c.Expr)
-		if tx == nil || !claimsIn(pass, m, c, tx) {
+		at := e.Call(c.Expr)
+		tx := e.TxOf(at)
+		if tx == nil || !claimsIn(e, m, at, tx) {
 			continue
 		}
-		commit := commitAfter(pass, c, tx)
-		if commit == nil {
+		commits := tx.Commits()
+		if len(commits) == 0 {
 			continue // committed elsewhere, or by pgx.BeginFunc: not for this rule to follow
+		}
+		avoid := make([]ssa.Instruction, len(commits))
+		for i, c := range commits {
+			avoid[i] = c
+		}
+		uncommitted := map[token.Pos]bool{} // the returns the completion reaches with no Commit on the way
+		for _, b := range at.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if r, ok := instr.(*ssa.Return); ok && r.Pos().IsValid() && effects.Reaches(at, r, avoid) {
+					uncommitted[r.Pos()] = true
+				}
+			}
 		}
 		fn, ok := root.FindNode(c.Func)
 		if !ok {
@@ -37,7 +51,7 @@ func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, report func(to
 		}
 		for r := range fn.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
 			ret, ok := r.Node().(*ast.ReturnStmt)
-			if !ok || ret.Pos() < c.Expr.End() || ret.End() > commit.Pos() || insideLit(r, fn) || onTxError(pass, r, c.Expr, tx) {
+			if !ok || !uncommitted[ret.Return] || insideLit(r, fn) || onTxError(pass, e, r, c.Expr, tx) {
 				continue
 			}
 			report(ret.Pos(), msgUncommitted)
@@ -54,44 +68,18 @@ func hasRole(c *queuemodel.Call, role queuemodel.Role) bool {
 	return false
 }
 
-// receiverObj returns the variable a method is called on: tx in tx.Exec(...).
-func receiverObj(pass *analysis.Pass, call *ast.CallExpr) types.Object {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	return pass.TypesInfo.Uses[id]
-}
-
-// claimsIn reports whether the function of a completion claims, earlier,
-// on the same transaction.
-func claimsIn(pass *analysis.Pass, m *queuemodel.Model, completion *queuemodel.Call, tx types.Object) bool {
+// claimsIn reports whether a claim runs before a completion, on every
+// path, in the same open transaction.
+func claimsIn(e *effects.Effects, m *queuemodel.Model, completion ssa.Instruction, tx *effects.Tx) bool {
 	for _, c := range m.Calls {
-		if c.Func == completion.Func && c.Pos() < completion.Pos() && hasRole(c, queuemodel.RoleClaim) && receiverObj(pass, c.Expr) == tx {
+		if !hasRole(c, queuemodel.RoleClaim) {
+			continue
+		}
+		if claim := e.Call(c.Expr); claim != nil && e.TxOf(claim) == tx && effects.Before(claim, completion) {
 			return true
 		}
 	}
 	return false
-}
-
-// commitAfter returns the tx.Commit call after a completion in its function.
-func commitAfter(pass *analysis.Pass, c *queuemodel.Call, tx types.Object) *ast.CallExpr {
-	var commit *ast.CallExpr
-	ast.Inspect(c.Func, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || commit != nil || call.Pos() < c.Expr.End() {
-			return commit == nil
-		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Commit" && receiverObj(pass, call) == tx {
-			commit = call
-		}
-		return commit == nil
-	})
-	return commit
 }
 
 func insideLit(r, fn inspector.Cursor) bool {
@@ -107,14 +95,14 @@ func insideLit(r, fn inspector.Cursor) bool {
 // assigned to. PostgreSQL aborts a transaction at its first failed
 // statement and rolls back its COMMIT, so the completion is lost whatever
 // the code does next: returning is right there.
-func onTxError(pass *analysis.Pass, r inspector.Cursor, completion *ast.CallExpr, tx types.Object) bool {
-	var onTx func(e ast.Expr) bool
-	onTx = func(e ast.Expr) bool { // tx.Exec(...), or tx.QueryRow(...).Scan(...)
-		call, ok := ast.Unparen(e).(*ast.CallExpr)
+func onTxError(pass *analysis.Pass, e *effects.Effects, r inspector.Cursor, completion *ast.CallExpr, tx *effects.Tx) bool {
+	var onTx func(x ast.Expr) bool
+	onTx = func(x ast.Expr) bool { // tx.Exec(...), or tx.QueryRow(...).Scan(...)
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
 		if !ok || call.Pos() < completion.Pos() {
 			return false
 		}
-		if receiverObj(pass, call) == tx {
+		if effects.HandleOf(e.Call(call)).Same(tx.Handle) {
 			return true
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -21,7 +23,7 @@ var record []byte
 
 // Rule is the claimrace rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil), (*Locks)(nil)},
 })
@@ -36,6 +38,7 @@ const fixAtomic = "claim in one statement: UPDATE ... SET status = 'running' WHE
 type runner struct {
 	pass    *analysis.Pass
 	m       *queuemodel.Model
+	e       *effects.Effects
 	handoff *queuemodel.Handoff[handedOn]
 }
 
@@ -44,7 +47,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return nil, nil
 	}
-	r := &runner{pass: pass, m: m, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	r := &runner{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.On()]
@@ -53,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			switch {
 			case st.Step != nil:
-				twoStep(pass, m, qt, st)
+				r.twoStep(qt, st)
 			case st.Kind == sqlcheck.KindUpdate && st.Role == queuemodel.RoleClaim && len(st.Polls) > 0:
 				r.unlockedSubquery(qt, st, st.Stmt)
 			case st.Role == queuemodel.RoleClaim && st.NestedClaim() != nil:
@@ -71,7 +75,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // twoStep checks a SELECT that finds a job and the UPDATE that then takes it.
-func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
+func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
+	pass, m := r.pass, r.m
 	step := poll.Step
 	if rechecks(qt, step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
@@ -87,8 +92,16 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 		recv, at, other = path.PollRecv, path.PollSite.Pos(), path.StepSite.Pos()
 	}
 	locked := poll.Lock != nil
+	pollAt, stepAt := r.e.Call(poll.Call.Expr), r.e.Call(step.Call.Expr)
+	tx := r.e.TxOf(pollAt)
+	inOne := tx != nil && r.e.SameTx(pollAt, stepAt)
 	switch {
-	case !locked && serialised(pass, m, poll):
+	case !locked && inOne && tx.Isolation.Snapshot():
+		// REPEATABLE READ or SERIALIZABLE: of two claimers that read the
+		// same row, the second UPDATE fails with SQLSTATE 40001.
+	case !locked && inOne && tx.Begin != nil && tx.Isolation == effects.IsoUnknown:
+		// Options the tool cannot read: the level may be either.
+	case !locked && r.serialised(poll, tx, inOne):
 		// A transaction-scoped advisory lock lets one claimer at a time run
 		// the SELECT and the UPDATE.
 	case !locked:
@@ -100,9 +113,9 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns\nthe SELECT runs in autocommit: a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
 				strings.ToUpper(poll.Lock.Strength), recv, fixAtomic))
-	case recv == queuemodel.RecvTx:
-		if end := endsBefore(pass, poll, step); end != nil {
-			report(pass, poll, at, end.Pos(), "the end of the transaction",
+	case recv == queuemodel.RecvTx && tx != nil && !inOne:
+		if end := tx.EndBetween(pollAt, stepAt); end != nil {
+			report(pass, poll, at, callPos(poll.Call.Func, end), "the end of the transaction",
 				"the transaction that holds this row lock ends before the UPDATE that takes the job\nthe lock is released at Commit, "+
 					"and a second worker's FOR UPDATE SKIP LOCKED finds the same row before the UPDATE runs, so both take it; "+
 					"run the UPDATE in the transaction before Commit, or "+fixAtomic)
@@ -112,51 +125,44 @@ func twoStep(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable
 	// of unknown kind: fine, or not for the tool to say.
 }
 
-// endsBefore returns the Commit (or Rollback) of the poll's transaction
-// that comes, in the poll's function, between the poll and an UPDATE run
-// on something else; nil when the UPDATE runs in that transaction.
-func endsBefore(pass *analysis.Pass, poll, step *queuemodel.Statement) *ast.CallExpr {
-	tx := receiverObj(pass, poll.Call.Expr)
-	if tx == nil || poll.Call.Func == nil || step.Call.Func != poll.Call.Func || receiverObj(pass, step.Call.Expr) == tx {
-		return nil
-	}
-	var end *ast.CallExpr
-	ast.Inspect(poll.Call.Func, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || end != nil {
-			return end == nil
+// callPos returns where a call of fn's syntax starts (tx in tx.Commit(ctx)).
+func callPos(fn ast.Node, c ssa.CallInstruction) token.Pos {
+	pos := c.Pos()
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Lparen == c.Pos() {
+			pos = call.Pos()
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if ok && (sel.Sel.Name == "Commit" || sel.Sel.Name == "Rollback") && receiverObj(pass, call) == tx &&
-			call.Pos() > poll.Call.Expr.End() && call.End() < step.Call.Pos() {
-			end = call
-		}
-		return end == nil
+		return pos == c.Pos()
 	})
-	return end
+	return pos
 }
 
 var xactLock = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_xact_lock\s*\(`)
 
-// serialised reports whether an unlocked poll in a transaction runs after
-// a transaction-scoped advisory lock taken (and, for pg_try_, checked)
-// earlier in the same transaction, keyed on a constant or on a value the
-// poll filters on: one claimer at a time runs the SELECT and the UPDATE,
-// which commits before the lock is released.
-func serialised(pass *analysis.Pass, m *queuemodel.Model, poll *queuemodel.Statement) bool {
-	step := poll.Step
-	tx := receiverObj(pass, poll.Call.Expr)
-	if poll.Call.Receiver != queuemodel.RecvTx || tx == nil || receiverObj(pass, step.Call.Expr) != tx || endsBefore(pass, poll, step) != nil {
+// serialised reports whether an unlocked poll in a transaction runs, on
+// every path, after transaction-scoped advisory locks taken (and, for
+// pg_try_, checked) earlier in the same open transaction, keyed on a
+// constant or on a value the poll filters on: one claimer at a time runs
+// the SELECT and the UPDATE, which commits before the lock is released.
+func (r *runner) serialised(poll *queuemodel.Statement, tx *effects.Tx, inOne bool) bool {
+	pass := r.pass
+	if poll.Call.Receiver != queuemodel.RecvTx || tx == nil || !inOne {
 		return false
 	}
+	pollAt := r.e.Call(poll.Call.Expr)
 	polled := map[types.Object]bool{}
 	for _, a := range poll.Call.Args {
 		if obj := identObj(pass, a); obj != nil {
 			polled[obj] = true
 		}
 	}
-	for _, c := range m.Calls {
-		if c.Func != poll.Call.Func || c.Pos() >= poll.Call.Pos() || !c.Known || receiverObj(pass, c.Expr) != tx {
+	var locks []ssa.Instruction
+	for _, c := range r.m.Calls {
+		if c.Func != poll.Call.Func || !c.Known {
+			continue
+		}
+		lockAt := r.e.Call(c.Expr)
+		if lockAt == nil || r.e.TxOf(lockAt) != tx {
 			continue
 		}
 		lock := xactLock.FindStringSubmatch(c.SQL)
@@ -169,10 +175,10 @@ func serialised(pass *analysis.Pass, m *queuemodel.Model, poll *queuemodel.State
 			keyed = keyed || polled[identObj(pass, a)] || tv.Value != nil // a constant key: one claimer at a time, all queues
 		}
 		if keyed {
-			return true
+			locks = append(locks, lockAt)
 		}
 	}
-	return false
+	return effects.Covers(locks, pollAt)
 }
 
 // checkedScan reports whether a call's row is scanned into a variable that
@@ -212,15 +218,6 @@ func identObj(pass *analysis.Pass, e ast.Expr) types.Object {
 		return nil
 	}
 	return pass.TypesInfo.ObjectOf(id)
-}
-
-// receiverObj returns the variable a method is called on: tx in tx.Exec(...).
-func receiverObj(pass *analysis.Pass, call *ast.CallExpr) types.Object {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	return identObj(pass, sel.X)
 }
 
 // unlockedSubquery checks a one-statement claim whose poll takes no lock;

@@ -18,7 +18,8 @@ func TestRejected(t *testing.T) {
 		"states_in", "states_null", "cas_or",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
-		"fieldsql", "anonqueries", "branchsql", "quotedhelper")
+		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
+		"iso_readcommitted", "xactlock_branch")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -44,7 +45,8 @@ func TestAccepted(t *testing.T) {
 		"ok_states_in", "ok_cas_or", "ok_nullcas",
 		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_cas_param_or",
-		"ok_fieldsql", "ok_branchsql")
+		"ok_fieldsql", "ok_branchsql",
+		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases")
 }
 
 // A claim in a function body is reported where it is written, with the Go

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/internal/pgtest"
@@ -105,6 +106,48 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		require.NoError(t, txB.QueryRow(ctx, next).Scan(&idB))
 		require.NotEqual(t, idA, idB)
 	})
+
+	// The SELECT and UPDATE of ok_isolation's and iso_readcommitted's
+	// claims, in one transaction per worker: both read the same row, then
+	// A's UPDATE commits before B's runs.
+	const next = `SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1`
+	const markRunning = `UPDATE jobs SET status = 'running' WHERE id = $1`
+	race := func(t *testing.T, iso pgx.TxIsoLevel) error {
+		a, b := twoWorkers(t, "seedpr")
+		txA, err := a.BeginTx(ctx, pgx.TxOptions{IsoLevel: iso})
+		require.NoError(t, err)
+		defer txA.Rollback(ctx)
+		txB, err := b.BeginTx(ctx, pgx.TxOptions{IsoLevel: iso})
+		require.NoError(t, err)
+		defer txB.Rollback(ctx)
+		var idA, idB int64
+		require.NoError(t, txA.QueryRow(ctx, next).Scan(&idA))
+		require.NoError(t, txB.QueryRow(ctx, next).Scan(&idB))
+		require.Equal(t, idA, idB, "both workers find the same job")
+		tag, err := txA.Exec(ctx, markRunning, idA)
+		require.NoError(t, err)
+		require.EqualValues(t, 1, tag.RowsAffected())
+		require.NoError(t, txA.Commit(ctx))
+		tag, err = txB.Exec(ctx, markRunning, idB)
+		if err != nil {
+			return err
+		}
+		require.EqualValues(t, 1, tag.RowsAffected())
+		return txB.Commit(ctx)
+	}
+
+	t.Run("READ COMMITTED: both workers take the job", func(t *testing.T) {
+		require.NoError(t, race(t, pgx.ReadCommitted), "B's UPDATE takes the job A took")
+	})
+
+	for _, iso := range []pgx.TxIsoLevel{pgx.RepeatableRead, pgx.Serializable} {
+		t.Run(string(iso)+": the second UPDATE fails with 40001", func(t *testing.T) {
+			err := race(t, iso)
+			var pgErr *pgconn.PgError
+			require.ErrorAs(t, err, &pgErr)
+			require.Equal(t, "40001", pgErr.Code, pgErr.Message)
+		})
+	}
 
 	t.Run("seedfixed: each worker gets its own job", func(t *testing.T) {
 		a, b := twoWorkers(t, "seedfixed")

@@ -40,6 +40,10 @@ type Effects struct {
 	callers map[*ssa.Function][]ssa.CallInstruction
 	all     []*ssa.Function // every function of the package (values.go)
 	stores  []*ssa.Store    // every store of those functions (values.go)
+
+	txs     []*Tx            // the transactions the package begins (tx.go)
+	givenMu sync.Mutex       // rules of one package ask at once
+	given   map[givenKey]*Tx // the transactions functions are given, as asked for
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -58,6 +62,7 @@ func (e *Effects) Pkg() *ssa.Package {
 	e.once.Do(func() {
 		if e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo); e.pkg != nil {
 			e.index()
+			e.txs = e.transactions()
 		}
 	})
 	return e.pkg

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 const (
@@ -108,8 +110,17 @@ func pkgPath(obj types.Object) string {
 	return obj.Pkg().Path()
 }
 
-// receiverOf classifies a library's receiver type.
+// receiverOf classifies a library's receiver type: a pool, connection or
+// transaction as the effects model does, or a batch or prepared statement.
 func receiverOf(t types.Type) Receiver {
+	switch effects.KindOf(t) {
+	case effects.KindPool:
+		return RecvPool
+	case effects.KindConn:
+		return RecvConn
+	case effects.KindTx:
+		return RecvTx
+	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -119,12 +130,6 @@ func receiverOf(t types.Type) Receiver {
 	}
 	obj := named.Obj()
 	switch pkgPath(obj) + "." + obj.Name() {
-	case pgxpoolPath + ".Pool", sqlPath + ".DB", sqlxPath + ".DB":
-		return RecvPool
-	case pgxPath + ".Conn", pgxpoolPath + ".Conn", sqlPath + ".Conn", sqlxPath + ".Conn":
-		return RecvConn
-	case pgxPath + ".Tx", pgxpoolPath + ".Tx", sqlPath + ".Tx", sqlxPath + ".Tx":
-		return RecvTx
 	case pgxPath + ".Batch":
 		return RecvBatch
 	case sqlPath + ".Stmt", sqlxPath + ".Stmt", sqlxPath + ".NamedStmt":

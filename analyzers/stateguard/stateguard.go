@@ -3,13 +3,14 @@ package stateguard
 import (
 	_ "embed"
 	"fmt"
-	"go/ast"
 	"regexp"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -20,7 +21,7 @@ var record []byte
 
 // Rule is the stateguard rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:      run,
 })
 
@@ -29,6 +30,7 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	for _, qt := range m.QueueTables() {
 		if qt.StateColumn == "" {
 			continue
@@ -38,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		fence, fencer := fenceOf(qt, holders)
 		for _, st := range qt.Statements {
 			state, ok := movesOut(pass, qt, st)
-			if !ok || lockedBefore(qt, st) {
+			if !ok || lockedBefore(e, qt, st) {
 				continue
 			}
 			if guarded(qt, st, holders) {
@@ -197,48 +199,58 @@ func guarded(qt *queuemodel.QueueTable, st *queuemodel.Statement, holders map[st
 }
 
 // lockedBefore reports whether an UPDATE runs in a transaction that holds
-// the job's row lock: a SELECT ... FOR UPDATE or an UPDATE of the table
-// earlier in the same function, on a transaction (a check in Go between
-// the two decides), or a transaction the function did not begin itself
-// (its caller may hold the lock: out of sight).
-func lockedBefore(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
+// the job's row lock: a SELECT ... FOR UPDATE or an UPDATE of the table run
+// before it on every path, in the same open transaction (a check in Go
+// between the two decides), by the function itself or by a function of
+// the package it gives that transaction (lockNext(ctx, tx)); or in a
+// transaction the function was given, or one the tool cannot follow to the
+// UPDATE (its caller may hold the lock: out of sight).
+func lockedBefore(e *effects.Effects, qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
 	if st.Call.Receiver != queuemodel.RecvTx {
 		return false
 	}
-	if !begins(st.Call.Func) {
+	at := e.Call(st.Call.Expr)
+	tx := e.TxOf(at)
+	if tx == nil || tx.Begin == nil {
 		return true
 	}
 	for _, o := range qt.Statements {
-		if o == st || o.Call.Func != st.Call.Func || o.Call.Receiver != queuemodel.RecvTx || !o.Before(st) {
+		if o == st || !(o.Kind == sqlcheck.KindSelect && o.Lock != nil || o.Kind == sqlcheck.KindUpdate) {
 			continue
 		}
-		if (o.Kind == sqlcheck.KindSelect && o.Lock != nil) || o.Kind == sqlcheck.KindUpdate {
+		if o.Call == st.Call {
+			if o.Before(st) {
+				return true
+			}
+			continue
+		}
+		lock := e.Call(o.Call.Expr)
+		if lock == nil {
+			continue
+		}
+		if e.TxOf(lock) == tx && effects.Before(lock, at) || locksForCaller(e, lock, tx, at) {
 			return true
 		}
 	}
 	return false
 }
 
-// begins reports whether a function begins a transaction itself.
-func begins(fn ast.Node) bool {
-	found := false
-	if fn == nil {
+// locksForCaller reports whether lock runs, on every path, in a function of
+// the package on the transaction its caller gives it, and a call of that
+// function gives it tx before at, in the same open transaction.
+func locksForCaller(e *effects.Effects, lock ssa.CallInstruction, tx *effects.Tx, at ssa.Instruction) bool {
+	fn := lock.Parent()
+	h := effects.HandleOf(lock)
+	param := h.Param(fn)
+	if param < 0 || fn.Parent() != nil || !effects.Unconditional(lock) {
 		return false
 	}
-	ast.Inspect(fn, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			name := ""
-			switch f := call.Fun.(type) {
-			case *ast.SelectorExpr:
-				name = f.Sel.Name
-			case *ast.Ident:
-				name = f.Name
-			}
-			found = found || strings.HasPrefix(name, "Begin")
+	for _, call := range e.CallersOf(fn) {
+		if e.TxAt(effects.ArgHandle(call, param), call) == tx && effects.Before(call, at) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // byKey reports whether an UPDATE names its rows by key: id = $1, id =

@@ -11,7 +11,8 @@ import (
 // writer's to move.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim", "unfenced",
-		"finishedonce", "batchstate", "txlockelsewhere", "txplainread", "bulkcomplete", "cancelkind", "funcnostate")
+		"finishedonce", "batchstate", "txlockelsewhere", "txplainread", "bulkcomplete", "cancelkind", "funcnostate",
+		"txcommitted", "bodyorder")
 }
 
 // A state or token guard in the WHERE, a locked read in the same
@@ -20,5 +21,6 @@ func TestRejected(t *testing.T) {
 // whose transaction is out of sight.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "ok_state", "ok_token", "ok_lockedread", "ok_cte", "ok_janitor", "ok_directive", "ok_uncontested", "ok_txparam", "ok_dbtx", "ok_nullstate", "ok_claimcol", "ok_claimstep", "ok_fenced", "ok_fenceduncontested", "ok_lockedflag",
-		"ok_expireparam", "ok_fencedoperator", "ok_funcstate")
+		"ok_expireparam", "ok_fencedoperator", "ok_funcstate",
+		"ok_helperlock")
 }

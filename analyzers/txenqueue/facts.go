@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -27,7 +28,7 @@ func (*Writes) AFact() {}
 func (w *Writes) String() string { return "writes(" + strings.Join(w.Tables, ", ") + ")" }
 
 // exportWrites exports the Writes fact of the package's functions.
-func exportWrites(pass *analysis.Pass, m *queuemodel.Model) {
+func exportWrites(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 	tables, inserts := map[*types.Func][]string{}, map[*types.Func][]string{}
 	for _, c := range m.Calls {
 		if c.Decl == nil || c.Func != c.Decl || c.Via != nil || (c.Receiver != queuemodel.RecvUnknown && c.Receiver != queuemodel.RecvTx) {
@@ -36,6 +37,9 @@ func exportWrites(pass *analysis.Pass, m *queuemodel.Model) {
 		fn, ok := pass.TypesInfo.Defs[c.Decl.Name].(*types.Func)
 		if !ok || !onCallersReceiver(pass, fn, c.Expr) {
 			continue
+		}
+		if tx := e.TxOf(e.Call(c.Expr)); tx != nil && tx.Begin != nil {
+			continue // a transaction fn begins itself, held in a field of its receiver (s.tx)
 		}
 		for _, st := range c.Stmts {
 			if isWrite(st.Stmt) && !slices.Contains(tables[fn], st.Table) {
@@ -114,7 +118,7 @@ func ownPool(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr) bool {
 // the queue table it enqueues into on a pool of its own; nil when the
 // callee has no EnqueuesOnPool fact.
 func enqueueOnPool(pass *analysis.Pass, call *ast.CallExpr) (*types.Func, string) {
-	fn := typeutilCallee(pass, call)
+	fn := queuemodel.Callee(pass, call)
 	if fn == nil || fn.Pkg() == pass.Pkg {
 		return nil, ""
 	}
@@ -168,41 +172,36 @@ func isWrite(st *sqlcheck.Stmt) bool {
 
 // writesThrough returns the tables a call writes in the transaction
 // through a function with the Writes fact: called on a value made from
-// the transaction, or given the transaction.
-func writesThrough(pass *analysis.Pass, tx *transaction, call *ast.CallExpr) []string {
-	fn := typeutilCallee(pass, call)
-	if fn == nil {
+// the transaction (q.WithTx(tx), New(tx)), or given the transaction.
+func writesThrough(pass *analysis.Pass, e *effects.Effects, tx *transaction, call *ast.CallExpr) []string {
+	fn := queuemodel.Callee(pass, call)
+	at := e.Call(call)
+	if fn == nil || at == nil {
 		return nil
 	}
 	var w Writes
-	if !pass.ImportObjectFact(fn.Origin(), &w) {
+	if !pass.ImportObjectFact(fn, &w) {
 		return nil
 	}
-	for _, a := range call.Args {
-		if tx.is(pass, a) {
+	for i := range at.Common().Args { // a method's receiver is its first
+		if effects.ArgHandle(at, i).Same(tx.Handle) {
 			return w.Tables
 		}
-	}
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && madeFrom(pass, tx.body, sel.X, func(a ast.Expr) bool { return tx.is(pass, a) }) {
-		return w.Tables
 	}
 	return nil
 }
 
 // enqueueThrough returns the queue table a call inserts into through a
 // function with the Writes fact, called on a value made from a pool
-// (db.New(pool)); "" when there is none.
-func enqueueThrough(pass *analysis.Pass, m *queuemodel.Model, body ast.Node, call *ast.CallExpr) string {
-	fn := typeutilCallee(pass, call)
-	if fn == nil {
+// (db.New(pool)) or given one; "" when there is none.
+func enqueueThrough(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, call *ast.CallExpr) string {
+	fn := queuemodel.Callee(pass, call)
+	at := e.Call(call)
+	if fn == nil || at == nil {
 		return ""
 	}
 	var w Writes
-	if !pass.ImportObjectFact(fn.Origin(), &w) {
-		return ""
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || !madeFrom(pass, body, sel.X, func(a ast.Expr) bool { return isPool(pass.TypesInfo.TypeOf(a)) }) {
+	if !pass.ImportObjectFact(fn, &w) || effects.HandleOf(at).Kind != effects.KindPool {
 		return ""
 	}
 	for _, t := range w.Inserts {
@@ -211,58 +210,4 @@ func enqueueThrough(pass *analysis.Pass, m *queuemodel.Model, body ast.Node, cal
 		}
 	}
 	return ""
-}
-
-// isPool reports whether t is a pool: *pgxpool.Pool, *sql.DB, *sqlx.DB.
-func isPool(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-	case "github.com/jackc/pgx/v5/pgxpool.Pool", "database/sql.DB", "github.com/jmoiron/sqlx.DB":
-		return true
-	}
-	return false
-}
-
-// is reports whether e is the transaction's variable.
-func (tx *transaction) is(pass *analysis.Pass, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	return ok && pass.TypesInfo.Uses[id] == tx.obj
-}
-
-// madeFrom reports whether e is a call given an argument that arg accepts
-// (q.WithTx(tx), db.New(pool)), or a variable of body assigned one.
-func madeFrom(pass *analysis.Pass, body ast.Node, e ast.Expr, arg func(ast.Expr) bool) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		return slices.ContainsFunc(e.Args, arg)
-	case *ast.Ident:
-		obj := pass.TypesInfo.Uses[e]
-		if obj == nil {
-			return false
-		}
-		found := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || found || len(as.Lhs) != len(as.Rhs) {
-				return !found
-			}
-			for i, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok && pass.TypesInfo.ObjectOf(id) == obj {
-					if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok && slices.ContainsFunc(call.Args, arg) {
-						found = true
-					}
-				}
-			}
-			return !found
-		})
-		return found
-	}
-	return false
 }

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
@@ -17,7 +18,7 @@ var record []byte
 
 // Rule is the txenqueue rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*Writes)(nil), (*EnqueuesOnPool)(nil)},
 })
@@ -27,15 +28,16 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	exportWrites(pass, m)
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	exportWrites(pass, m, e)
 	exportEnqueuesOnPool(pass, m)
-	for _, tx := range transactions(pass, m) {
-		table := entityWrite(pass, m, tx)
+	for _, tx := range transactions(pass, m, e) {
+		table := entityWrite(pass, m, e, tx)
 		if table == "" {
 			continue // the transaction writes no entity the job could be about
 		}
-		for _, e := range enqueuesElsewhere(pass, m, tx) {
-			report(pass, tx, e, table)
+		for _, enq := range enqueuesElsewhere(pass, m, e, tx) {
+			report(pass, tx, enq, table)
 		}
 	}
 	return nil, nil
@@ -44,10 +46,10 @@ func run(pass *analysis.Pass) (any, error) {
 // entityWrite returns the first table other than a queue table that the
 // transaction's statements insert into, update or delete from, written on
 // it or through a function given it (see Writes); "" when there is none.
-func entityWrite(pass *analysis.Pass, m *queuemodel.Model, tx *transaction) string {
+func entityWrite(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, tx *transaction) string {
 	var tables []string
 	for _, c := range m.Calls {
-		if c.Receiver != queuemodel.RecvTx || !tx.holds(c.Pos()) || !tx.runs(pass, c) {
+		if c.Receiver != queuemodel.RecvTx || !tx.open(e, c.Expr) || !tx.runs(e, c) {
 			continue
 		}
 		for _, st := range c.Stmts {
@@ -57,8 +59,8 @@ func entityWrite(pass *analysis.Pass, m *queuemodel.Model, tx *transaction) stri
 		}
 	}
 	ast.Inspect(tx.body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && tx.holds(call.Pos()) {
-			tables = append(tables, writesThrough(pass, tx, call)...)
+		if call, ok := n.(*ast.CallExpr); ok && tx.open(e, call) {
+			tables = append(tables, writesThrough(pass, e, tx, call)...)
 		}
 		return true
 	})
@@ -80,10 +82,10 @@ type enqueue struct {
 // enqueuesElsewhere returns the enqueues of the transaction's open span
 // that run on a pool: an INSERT into a queue table, or a queue client's
 // enqueue that takes no transaction.
-func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, tx *transaction) []enqueue {
+func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, tx *transaction) []enqueue {
 	var out []enqueue
 	for _, c := range m.Calls {
-		if c.Receiver != queuemodel.RecvPool || !tx.holds(c.Pos()) {
+		if c.Receiver != queuemodel.RecvPool || !tx.open(e, c.Expr) {
 			continue
 		}
 		for _, st := range c.Stmts {
@@ -99,7 +101,7 @@ func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, tx *transaction
 	}
 	ast.Inspect(tx.body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !tx.holds(call.Pos()) {
+		if !ok || !tx.open(e, call) {
 			return true
 		}
 		if cl := clientEnqueue(pass, call); cl != nil {
@@ -112,7 +114,7 @@ func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, tx *transaction
 				fix: "give it " + tx.name + " to run the INSERT on",
 			})
 		}
-		if t := enqueueThrough(pass, m, tx.body, call); t != "" {
+		if t := enqueueThrough(pass, m, e, call); t != "" {
 			out = append(out, enqueue{
 				pos: call.Pos(),
 				how: "an INSERT into " + queuemodel.TableName(t) + " on the pool",

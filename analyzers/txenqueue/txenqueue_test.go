@@ -11,7 +11,8 @@ import (
 // client's call that takes no transaction, while the transaction that
 // writes its entity is open.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, txenqueue.Analyzer, "signup", "beginfunc", "dbsql", "riverinsert", "gueenqueue", "neoqenqueue", "sqlcsignup", "begintxfunc", "helperwrite/accounts", "helperexec", "poolclient/signup")
+	ruletest.Run(t, txenqueue.Analyzer, "signup", "beginfunc", "dbsql", "riverinsert", "gueenqueue", "neoqenqueue", "sqlcsignup", "begintxfunc", "helperwrite/accounts", "helperexec", "poolclient/signup",
+		"branchcommit", "txfield")
 }
 
 // Designs it accepts: the job in the same transaction (INSERT on tx,
@@ -19,5 +20,6 @@ func TestRejected(t *testing.T) {
 // transaction that writes no entity, one committed elsewhere.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, txenqueue.Analyzer,
-		"accept_sametx", "accept_aftercommit", "accept_outbox", "accept_readonly", "accept_queueonly", "accept_nocommit", "accept_sqlctx", "accept_helperexec", "accept_conntx", "ok_poolclient/signup")
+		"accept_sametx", "accept_aftercommit", "accept_outbox", "accept_readonly", "accept_queueonly", "accept_nocommit", "accept_sqlctx", "accept_helperexec", "accept_conntx", "ok_poolclient/signup",
+		"accept_branchcommit")
 }

@@ -59,7 +59,19 @@ func (c *Conn) Begin(ctx context.Context) (Tx, error)                           
 func (c *Conn) BeginTx(ctx context.Context, txOptions TxOptions) (Tx, error)     { return nil, nil }
 func (c *Conn) SendBatch(ctx context.Context, b *Batch) BatchResults             { return nil }
 
-type TxOptions struct{}
+// TxIsoLevel is the transaction isolation level.
+type TxIsoLevel string
+
+const (
+	Serializable    TxIsoLevel = "serializable"
+	RepeatableRead  TxIsoLevel = "repeatable read"
+	ReadCommitted   TxIsoLevel = "read committed"
+	ReadUncommitted TxIsoLevel = "read uncommitted"
+)
+
+type TxOptions struct {
+	IsoLevel TxIsoLevel
+}
 
 type Tx interface {
 	Begin(ctx context.Context) (Tx, error)

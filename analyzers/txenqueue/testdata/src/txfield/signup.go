@@ -1,0 +1,51 @@
+// The transaction is held in a field of the sign-up: the welcome e-mail is
+// enqueued on the pool while it is open.
+package txfield
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type signup struct {
+	pool *pgxpool.Pool
+	tx   pgx.Tx
+}
+
+func (s *signup) Run(ctx context.Context, email string) error {
+	var err error
+	s.tx, err = s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.tx.Rollback(ctx)
+	var id int64
+	if err := s.tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
+		return err
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `while transaction s.tx, which writes users, is still open: a worker can run the job before s.tx commits`
+		return err
+	}
+	return s.tx.Commit(ctx)
+}
+
+// After the commit, the pool is right.
+func (s *signup) RunAfter(ctx context.Context, email string) error {
+	var err error
+	s.tx, err = s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.tx.Rollback(ctx)
+	var id int64
+	if err := s.tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
+		return err
+	}
+	if err := s.tx.Commit(ctx); err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id)
+	return err
+}
