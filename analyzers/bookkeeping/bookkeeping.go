@@ -35,7 +35,7 @@ const (
 		"log it and go on (the lease returns the job), or retry the write"
 	// msgStopNoReclaim is msgStop where nothing returns an expired claim to
 	// the queue: the advice must not lean on a lease the module lacks.
-	msgStopNoReclaim = "a failed bookkeeping write stops the worker here: one database hiccup ends the worker and every job in hand; " +
+	msgStopNoReclaim = "a failed bookkeeping write stops the worker here\none database hiccup ends the worker and every job in hand; " +
 		"retry the write, or log it and go on (no statement here returns an expired claim to the queue, so the job stays in progress until someone resets it)"
 )
 

@@ -8,7 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -64,7 +63,7 @@ func (d *retriesAt) export(pass *analysis.Pass) {
 // no limit, reported at the call, unless the package records a failure
 // under a guard of its own. A call made on every path of an exported
 // function that nothing here calls is handed on again.
-func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, guardedFail bool, deferred *retriesAt) {
+func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt) {
 	for cur := range m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(pass, call)

@@ -1,11 +1,13 @@
 package maxattempts
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -17,6 +19,28 @@ import (
 // statement is guarded when every path to it passes a branch on an attempt
 // count that decides whether it runs, whether that branch is an enclosing
 // if, an early return, a switch case before a default, or a loop's exit.
+
+// A judge answers questions about the package's Go code: the effects
+// layer, and the syntax of its comparisons. SSA keeps no name for a local
+// assigned from a call with several results (id, attempts, err :=
+// claim()); the comparison's syntax still says what it compares.
+type judge struct {
+	*effects.Effects
+	comparisons map[token.Pos]*ast.BinaryExpr // by operator position, as ssa.BinOp.Pos reports it
+}
+
+func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
+	j := &judge{Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok {
+				j.comparisons[b.OpPos] = b
+			}
+			return true
+		})
+	}
+	return j
+}
 
 // A verdict is what the Go code around a statement says about its guard.
 type verdict int
@@ -31,11 +55,11 @@ const (
 // of that function in this package (two levels up). An exported function
 // that this package does not call and that makes the call on every path
 // leaves the decision to its callers, out of sight here.
-func guard(e *effects.Effects, call ssa.CallInstruction) (verdict, *ssa.Function) {
+func guard(e *judge, call ssa.CallInstruction) (verdict, *ssa.Function) {
 	return guardAt(e, call, 2)
 }
 
-func guardAt(e *effects.Effects, instr ssa.Instruction, depth int) (verdict, *ssa.Function) {
+func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function) {
 	if instr == nil {
 		return unguarded, nil
 	}
@@ -66,9 +90,19 @@ func guardAt(e *effects.Effects, instr ssa.Instruction, depth int) (verdict, *ss
 // variable is given to it only under an attempt guard: next := queued; if
 // attempts >= max { next = failed }. The value reaches the call through
 // a phi; the edge that brings the statement's state must be guarded.
-func boundGuarded(e *effects.Effects, st *queuemodel.Statement, col string) bool {
+func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	if len(st.BoundAt) == 0 {
 		return false
+	}
+	// A state a helper binds from its parameter: each call that passes the
+	// statement's state must be guarded.
+	if calls, ok := boundCalls(e, st); ok {
+		for _, c := range calls {
+			if v, _ := guardAt(e, c, 0); v != guarded {
+				return false
+			}
+		}
+		return true
 	}
 	state, ok := setState(st, col)
 	call := e.Call(st.Call.Expr)
@@ -85,6 +119,24 @@ func boundGuarded(e *effects.Effects, st *queuemodel.Statement, col string) bool
 		}
 	}
 	return edges > 0
+}
+
+// boundCalls returns the SSA calls that bind a statement's state, when
+// every place that binds it is a call of the statement's helper.
+func boundCalls(e *judge, st *queuemodel.Statement) ([]ssa.CallInstruction, bool) {
+	var out []ssa.CallInstruction
+	for _, n := range st.BoundAt {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return nil, false
+		}
+		c := e.Call(call)
+		if c == nil {
+			return nil, false
+		}
+		out = append(out, c)
+	}
+	return out, len(out) > 0
 }
 
 // constantEdges returns the blocks from which a phi feeding v brings the
@@ -142,7 +194,7 @@ func isString(v ssa.Value, s string) bool {
 // that does (if exhausted(job)). A condition on the error alone
 // (errors.Is(err, ErrPermanent), retryable(err)) is not a limit: ordinary
 // errors still retry for ever.
-func guardCond(e *effects.Effects) func(ssa.Value) bool {
+func guardCond(e *judge) func(ssa.Value) bool {
 	return func(cond ssa.Value) bool {
 		return comparesCount(e, cond, 1, map[ssa.Value]bool{})
 	}
@@ -154,14 +206,14 @@ func guardCond(e *effects.Effects) func(ssa.Value) bool {
 // body is out of sight may compare it: the benefit of the doubt. Only
 // the condition's truth values are followed: in err != nil, the call that
 // returned err decides nothing.
-func comparesCount(e *effects.Effects, v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+func comparesCount(e *judge, v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 	if seen[v] || !isBool(v.Type()) {
 		return false
 	}
 	seen[v] = true
 	switch v := v.(type) {
 	case *ssa.BinOp:
-		if comparison(v) {
+		if e.comparison(v) {
 			return true
 		}
 		return comparesCount(e, v.X, depth, seen) || comparesCount(e, v.Y, depth, seen)
@@ -190,7 +242,7 @@ func isBool(t types.Type) bool {
 
 // callCompares reports whether a called function compares an attempt
 // count (see comparesCount).
-func callCompares(e *effects.Effects, c *ssa.CallCommon, depth int) bool {
+func callCompares(e *judge, c *ssa.CallCommon, depth int) bool {
 	var obj *types.Func
 	if callee := c.StaticCallee(); callee != nil {
 		if callee.Pkg != nil && callee.Pkg == e.Pkg() {
@@ -209,12 +261,12 @@ func callCompares(e *effects.Effects, c *ssa.CallCommon, depth int) bool {
 // bodyCompares reports whether a function of this package compares an
 // attempt count anywhere in its body, or in a function of the package it
 // calls (depth levels down).
-func bodyCompares(e *effects.Effects, fn *ssa.Function, depth int) bool {
+func bodyCompares(e *judge, fn *ssa.Function, depth int) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.BinOp:
-				if comparison(instr) {
+				if e.comparison(instr) {
 					return true
 				}
 			case ssa.CallInstruction:
@@ -233,13 +285,24 @@ func bodyCompares(e *effects.Effects, fn *ssa.Function, depth int) bool {
 }
 
 // comparison reports whether a binary operation orders or equates an
-// attempt count with something.
-func comparison(b *ssa.BinOp) bool {
+// attempt count with something, by the values' names or by its syntax.
+func (e *judge) comparison(b *ssa.BinOp) bool {
 	switch b.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
-		return countValue(b.X) || countValue(b.Y)
+		if countValue(b.X) || countValue(b.Y) {
+			return true
+		}
+		if x := e.comparisons[b.Pos()]; x != nil {
+			return countOperand(x.X) || countOperand(x.Y)
+		}
 	}
 	return false
+}
+
+// countOperand reports whether a compared expression is an attempt count
+// by its syntax: attempts, job.Attempts, j.Tried, job.Attempt().
+func countOperand(x ast.Expr) bool {
+	return attempts.Operand(x, func(name string) bool { return strings.Contains(strings.ToLower(name), "retryable") })
 }
 
 // countValue reports whether a compared value is an attempt count:

@@ -42,7 +42,7 @@ var (
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	e := newJudge(pass, pass.ResultOf[effects.Analyzer].(*effects.Effects))
 	deferred := newRetriesAt()
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
@@ -287,7 +287,7 @@ func onlyLogged(pass *analysis.Pass, cur inspector.Cursor) bool {
 // function that nothing in the package calls is left to that function's
 // callers (see retriesAt). It also reports whether the package records a
 // failure under an attempt guard of its own.
-func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, deferred *retriesAt) (out []*queuemodel.Statement, anyGuardedFail bool) {
+func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferred *retriesAt) (out []*queuemodel.Statement, anyGuardedFail bool) {
 	for _, qt := range m.QueueTables() {
 		var retries, fails []*queuemodel.Statement
 		for _, st := range qt.Statements {

@@ -33,7 +33,7 @@ func (w *W) runOne(ctx context.Context, id int64) {
 		log.Printf("job %d: %v", id, err)
 		return
 	}
-	if err := w.Finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker here: .*log it and go on \(the lease returns the job\), or retry the write$`
+	if err := w.Finish(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker here\n.*log it and go on \(the lease returns the job\), or retry the write$`
 		log.Fatalf("finish: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ var queries = struct {
 
 func Claim(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	var id int64
-	err := pool.QueryRow(ctx, queries.Poll).Scan(&id) // want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+	err := pool.QueryRow(ctx, queries.Poll).Scan(&id) // want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
 	if err != nil {
 		return 0, err
 	}

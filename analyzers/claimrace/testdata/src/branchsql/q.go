@@ -17,7 +17,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool, kind string) (int64, error) 
 	}
 	q += ` ORDER BY run_at LIMIT 1`
 	var id int64
-	err := pool.QueryRow(ctx, q, kind).Scan(&id) // want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+	err := pool.QueryRow(ctx, q, kind).Scan(&id) // want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
 	if err != nil {
 		return 0, err
 	}

@@ -26,7 +26,7 @@ func NewStore(pool *pgxpool.Pool) *Store {
 
 func (s *Store) Claim(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.pool.QueryRow(ctx, s.sql.poll).Scan(&id) // want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+	err := s.pool.QueryRow(ctx, s.sql.poll).Scan(&id) // want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
 	if err != nil {
 		return 0, err
 	}

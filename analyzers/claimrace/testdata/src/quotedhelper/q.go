@@ -17,7 +17,7 @@ func table(name string) string {
 
 func Claim(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	var id int64
-	err := pool.QueryRow(ctx, `SELECT id FROM `+table("jobs")+` WHERE status = 'queued' ORDER BY run_at LIMIT 1`).Scan(&id) // want `two workers can claim the same job: both run this SELECT before either UPDATE commits`
+	err := pool.QueryRow(ctx, `SELECT id FROM `+table("jobs")+` WHERE status = 'queued' ORDER BY run_at LIMIT 1`).Scan(&id) // want `two workers can claim the same job\nboth run this SELECT before either UPDATE commits`
 	if err != nil {
 		return 0, err
 	}

@@ -14,7 +14,7 @@ type signup struct {
 	tx   pgx.Tx
 }
 
-func (s *signup) Run(ctx context.Context, email string) error {
+func (s *signup) Run(ctx context.Context, email string) error { // want Run:"enqueues on a pool\\(public.jobs\\)"
 	var err error
 	s.tx, err = s.pool.Begin(ctx)
 	if err != nil {
@@ -32,7 +32,7 @@ func (s *signup) Run(ctx context.Context, email string) error {
 }
 
 // After the commit, the pool is right.
-func (s *signup) RunAfter(ctx context.Context, email string) error {
+func (s *signup) RunAfter(ctx context.Context, email string) error { // want RunAfter:"enqueues on a pool\\(public.jobs\\)"
 	var err error
 	s.tx, err = s.pool.Begin(ctx)
 	if err != nil {
