@@ -94,16 +94,6 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	if len(st.BoundAt) == 0 {
 		return false
 	}
-	// A state a helper binds from its parameter: each call that passes the
-	// statement's state must be guarded.
-	if calls, ok := boundCalls(e, st); ok {
-		for _, c := range calls {
-			if v, _ := guardAt(e, c, 0); v != guarded {
-				return false
-			}
-		}
-		return true
-	}
 	state, ok := setState(st, col)
 	call := e.Call(st.Call.Expr)
 	if !ok || call == nil {
@@ -119,24 +109,6 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 		}
 	}
 	return edges > 0
-}
-
-// boundCalls returns the SSA calls that bind a statement's state, when
-// every place that binds it is a call of the statement's helper.
-func boundCalls(e *judge, st *queuemodel.Statement) ([]ssa.CallInstruction, bool) {
-	var out []ssa.CallInstruction
-	for _, n := range st.BoundAt {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return nil, false
-		}
-		c := e.Call(call)
-		if c == nil {
-			return nil, false
-		}
-		out = append(out, c)
-	}
-	return out, len(out) > 0
 }
 
 // constantEdges returns the blocks from which a phi feeding v brings the
