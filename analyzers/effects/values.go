@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 )
 
 // A Part is one piece of a string value: literal text, the value of a Go
@@ -865,7 +867,7 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return r.replace(call, b, depth)
 	case isFunc(callee, "github.com/lib/pq", "QuoteIdentifier"):
 		return quoted(r.value(common.Args[0], b, depth))
-	case callee.Name() == "Sanitize" && isPgxIdentifier(callee):
+	case callee.Name() == "Sanitize" && isPgxIdentifierMethod(callee):
 		return r.sanitize(common.Args[0], b, depth)
 	case isFunc(callee, "github.com/jmoiron/sqlx", "Rebind"), callee.Name() == "Rebind" && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "github.com/jmoiron/sqlx":
 		return r.value(common.Args[len(common.Args)-1], b, depth)
@@ -880,21 +882,11 @@ func isFunc(fn *ssa.Function, path, name string) bool {
 	return fn.Name() == name && fn.Signature.Recv() == nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == path
 }
 
-// isPgxIdentifier reports whether fn is a method of pgx's Identifier.
-func isPgxIdentifier(fn *ssa.Function) bool {
-	recv := fn.Signature.Recv()
-	if recv == nil {
-		return false
-	}
-	named, ok := recv.Type().(*types.Named)
-	if !ok || named.Obj().Name() != "Identifier" || named.Obj().Pkg() == nil {
-		return false
-	}
-	switch named.Obj().Pkg().Path() {
-	case "github.com/jackc/pgx/v5", "github.com/jackc/pgx/v4":
-		return true
-	}
-	return false
+// isPgxIdentifierMethod reports whether fn is a method of pgx's
+// Identifier.
+func isPgxIdentifierMethod(fn *ssa.Function) bool {
+	obj, ok := fn.Object().(*types.Func)
+	return ok && sqltext.IsPgxIdentifier(obj)
 }
 
 // sliceArray returns the array a slice literal slices, or nil.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -21,6 +22,9 @@ import (
 // every path, and that nothing its package can see limits the attempts.
 type Retries struct {
 	Retry queuemodel.Deferred
+	// Param is the bool parameter (from 1) whose value decides between
+	// the retry and its alternative; 0 when the function always retries.
+	Param int
 }
 
 func (*Retries) AFact() {}
@@ -36,18 +40,18 @@ func newRetriesAt() *retriesAt { return &retriesAt{facts: make(map[*types.Func]*
 
 // add hands a retry made in fn on to fn's callers (and to the callers of
 // the package's interface methods fn implements).
-func (d *retriesAt) add(pass *analysis.Pass, m *queuemodel.Model, fn *ssa.Function, r *queuemodel.Statement) {
+func (d *retriesAt) add(pass *analysis.Pass, m *queuemodel.Model, fn *ssa.Function, param int, r *queuemodel.Statement) {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {
 		return
 	}
-	d.hand(pass, obj, m.Defer(pass, obj, 0, r, ""))
+	d.hand(pass, obj, Retries{Retry: m.Defer(pass, obj, 0, r, ""), Param: param})
 }
 
-func (d *retriesAt) hand(pass *analysis.Pass, fn *types.Func, retry queuemodel.Deferred) {
-	for _, f := range append([]*types.Func{fn}, queuemodel.InterfaceMethods(pass, fn)...) {
-		if _, ok := d.facts[f]; !ok {
-			d.facts[f] = &Retries{Retry: retry}
+func (d *retriesAt) hand(pass *analysis.Pass, fn *types.Func, f Retries) {
+	for _, m := range append([]*types.Func{fn}, queuemodel.InterfaceMethods(pass, fn)...) {
+		if _, ok := d.facts[m]; !ok {
+			d.facts[m] = &f
 		}
 	}
 }
@@ -82,11 +86,20 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		case guarded:
 		case callersDecide:
 			if obj, ok := top.Object().(*types.Func); ok {
-				deferred.hand(pass, obj, f.Retry)
+				deferred.hand(pass, obj, Retries{Retry: f.Retry})
 			}
 		default:
+			if f.Param > 0 {
+				if arg := effects.Arg(instr, f.Param-1); arg != nil && comparesCount(e, arg, 1, map[ssa.Value]bool{}) {
+					continue // the value the call passes decides on the attempts
+				}
+			}
 			if guardedFail {
 				continue
+			}
+			what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
+			if f.Param > 0 {
+				what = fmt.Sprintf("%s retries unless its caller says the attempts ran out (%s), and this call's argument compares no attempt count", f.Retry.Func, f.Retry.At)
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(),
@@ -94,8 +107,8 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 					Pos:     m.RelatedPos(f.Retry),
 					Message: "the retry " + f.Retry.Func + " makes on every path",
 				}},
-				Message: fmt.Sprintf("this call puts the job back with no limit: %s retries on every path (%s), and no attempt comparison guards this call, so a job that always fails is retried for ever; "+
-					"guard it (if job.Attempts >= max { fail }) or decide in its SQL (CASE WHEN attempts >= $n THEN 'failed' ...)", f.Retry.Func, f.Retry.At),
+				Message: fmt.Sprintf("this call puts the job back with no limit\n%s, and no attempt comparison guards this call, so a job that always fails is retried for ever; "+
+					"guard it (if job.Attempts >= max { fail }) or decide in its SQL (CASE WHEN attempts >= $n THEN 'failed' ...)", what),
 			})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,10 +28,11 @@ import (
 type judge struct {
 	*effects.Effects
 	comparisons map[token.Pos]*ast.BinaryExpr // by operator position, as ssa.BinOp.Pos reports it
+	decidedBy   map[*ssa.Function]int         // a function whose callers decide through a bool parameter: its index, from 1
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}}
+	j := &judge{Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {
@@ -80,10 +82,48 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 		}
 	}
 	obj, _ := top.Object().(*types.Func)
-	if len(callers) == 0 && obj != nil && obj.Exported() && effects.Unconditional(instr) {
-		return callersDecide, top
+	if len(callers) == 0 && obj != nil && obj.Exported() {
+		if effects.Unconditional(instr) {
+			return callersDecide, top
+		}
+		if p, ok := decidingParam(top, instr); ok {
+			e.decidedBy[top] = p
+			return callersDecide, top
+		}
 	}
 	return unguarded, nil
+}
+
+// decidingParam returns the bool parameter of fn (counted from 1, past a
+// receiver) that alone decides whether instr runs: Retry(ctx, id, last
+// bool) fails the job when last is true and retries it otherwise. Its
+// callers decide, with the value they pass.
+func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
+	if instr.Parent() != fn {
+		return 0, false
+	}
+	recv := 0
+	if fn.Signature.Recv() != nil {
+		recv = 1
+	}
+	found, many := 0, false
+	ok := effects.Guarded(instr, func(cond ssa.Value) bool {
+		if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
+			cond = u.X
+		}
+		p, isParam := cond.(*ssa.Parameter)
+		if !isParam {
+			return false
+		}
+		i := slices.Index(fn.Params, p) - recv + 1
+		if i < 1 {
+			return false
+		}
+		many = many || found != 0 && found != i
+		found = i
+		return true
+	})
+	return found, ok && !many
 }
 
 // boundGuarded reports whether the state a statement binds through a

@@ -332,7 +332,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			}
 			switch v, fn := guard(e, call); {
 			case v == callersDecide:
-				deferred.add(pass, m, fn, r)
+				deferred.add(pass, m, fn, e.decidedBy[fn], r)
 			case v == unguarded && !failAtCallers:
 				out = append(out, r)
 			}

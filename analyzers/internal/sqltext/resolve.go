@@ -518,7 +518,7 @@ func (r *Resolver) call(call *ast.CallExpr, f frame) ([]piece, error) {
 		}
 	case path == "github.com/lib/pq" && name == "QuoteIdentifier" && len(call.Args) == 1:
 		return r.quoted(call.Args[0], f)
-	case name == "Sanitize" && isPgxIdentifier(fn):
+	case name == "Sanitize" && IsPgxIdentifier(fn):
 		return r.sanitize(call, f)
 	case name == "Rebind" && path == "github.com/jmoiron/sqlx" && len(call.Args) > 0:
 		// db.Rebind(q), sqlx.Rebind(bindType, q): the same statement, its
@@ -614,7 +614,8 @@ func quoteIdent(s string) string {
 	return string(append(out, '"'))
 }
 
-func isPgxIdentifier(fn *types.Func) bool {
+// IsPgxIdentifier reports whether fn is a method of pgx's Identifier.
+func IsPgxIdentifier(fn *types.Func) bool {
 	recv := fn.Type().(*types.Signature).Recv()
 	if recv == nil {
 		return false

@@ -15,7 +15,7 @@ func Run(ctx context.Context, s *xstore.Store, handle func(xstore.Job) error) {
 			continue
 		}
 		if err := handle(j); err != nil {
-			s.Retry(ctx, j.ID) // want `this call puts the job back with no limit: xstore.\(\*Store\).Retry retries on every path`
+			s.Retry(ctx, j.ID) // want `this call puts the job back with no limit\nxstore.\(\*Store\).Retry retries on every path`
 			continue
 		}
 		s.Complete(ctx, j.ID)
