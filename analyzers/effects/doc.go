@@ -21,6 +21,11 @@
 //     parameters, struct fields, package variables, phis, closures and the
 //     library calls that build SQL, with a named hole for what stays
 //     unknown;
+//   - handles and transactions (tx.go): which pool, connection,
+//     transaction or Queries value a call runs on, the transaction open at
+//     a call (begun on every path to it, not ended on any), its isolation
+//     level, and whether a transaction commits before the job's work
+//     (commit.go);
 //   - which SSA call and function stand for a call expression or a
 //     function's syntax, and the static callers of a function (ssa.go), so
 //     that rules reading the queue model can ask about the calls it
