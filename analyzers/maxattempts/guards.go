@@ -50,7 +50,7 @@ type verdict int
 const (
 	unguarded     verdict = iota
 	guarded               // every path to it passes an attempt comparison
-	callersDecide         // it runs unconditionally in an exported function no code of the package calls
+	callersDecide         // it runs on every path, or as a bool parameter says, in an exported function no code of the package calls
 )
 
 // guard judges a database call: guarded in its function, or at the calls
