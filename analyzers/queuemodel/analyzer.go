@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -98,6 +99,9 @@ type callSite struct {
 	// (the call itself, or a prepared statement's Prepare).
 	argCall  *ast.CallExpr
 	argIndex int
+	// orm is the statement an ORM or query builder call sends, rebuilt
+	// from its chain; nil for SQL passed as text.
+	orm *ormsql.Statement
 }
 
 // sites yields every call in the package that runs SQL.
@@ -105,6 +109,13 @@ func (b *builder) sites(yield func(callSite) bool) {
 	root := b.model.inspector.Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
+		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur); ok {
+			m := dbMethod{name: st.Method, sqlIndex: -1, recv: ormReceiver[st.Handle], api: APISQL}
+			if !yield(callSite{cur: cur, call: call, method: m, orm: &st}) {
+				return
+			}
+			continue
+		}
 		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {
 			site := callSite{cur: cur, call: call, method: m}
 			if m.recv == RecvStmt {
@@ -196,7 +207,7 @@ func (b *builder) findWrappers() {
 // passedParam returns the enclosing function and the index of its
 // parameter when a site's SQL argument is that parameter, unchanged.
 func (b *builder) passedParam(site callSite) (*types.Func, int) {
-	if site.sqlArg == nil || site.method.recv == RecvStmt {
+	if site.sqlArg == nil || site.method.recv == RecvStmt || site.orm != nil {
 		return nil, -1
 	}
 	id, ok := ast.Unparen(site.sqlArg).(*ast.Ident)
@@ -252,6 +263,10 @@ func (b *builder) newCall(site callSite) *Call {
 		if decl, ok := cur.Node().(*ast.FuncDecl); ok {
 			c.Decl = decl
 		}
+	}
+	if site.orm != nil {
+		b.ormCall(c, site.orm)
+		return c
 	}
 	if site.sqlArg == nil {
 		c.Unread = "the SQL argument is not found"
@@ -438,5 +453,21 @@ func (b *builder) exportFacts() {
 	if len(tables) > 0 {
 		sort.Strings(tables)
 		b.pass.ExportPackageFact(&Queues{Tables: slices.Compact(tables)})
+	}
+}
+
+var ormReceiver = map[ormsql.Handle]Receiver{
+	ormsql.HandleUnknown:    RecvUnknown,
+	ormsql.HandleAutocommit: RecvPool,
+	ormsql.HandleTx:         RecvTx,
+}
+
+// ormCall completes a call whose statement an ORM or builder reader
+// rebuilt: its SQL is read like SQL written by hand.
+func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
+	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
+	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
+	if c.Known {
+		b.read(c)
 	}
 }

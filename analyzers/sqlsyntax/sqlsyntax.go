@@ -58,8 +58,12 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // errorPos is where the parser gave up, when the SQL is one literal whose
-// bytes are its value; otherwise the SQL argument itself.
+// bytes are its value; otherwise the SQL argument itself, or the call when
+// an ORM built the SQL.
 func errorPos(c *queuemodel.Call) token.Pos {
+	if c.SQLExpr == nil {
+		return c.Pos()
+	}
 	lit, ok := ast.Unparen(c.SQLExpr).(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return c.SQLExpr.Pos()

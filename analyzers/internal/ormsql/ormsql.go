@@ -1,0 +1,96 @@
+// Package ormsql reconstructs the SQL that ORMs and query builders send from
+// the Go calls that build it, so that the queue model reads a GORM, bun,
+// go-pg, pop or squirrel statement as it reads SQL written by hand.
+//
+// Each library has a Reader that recognizes the calls of that library which
+// send SQL (a GORM chain's Find or Updates, bun's Exec or Scan, pop's
+// RawQuery(...).Exec()) and rebuilds the statement from the chain that
+// leads to them. What a reader cannot rebuild is a Statement with Known
+// false and the reason in Unread: the model lists it and no rule guesses.
+package ormsql
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+)
+
+// Handle is what a reconstructed statement runs on, as far as the reader
+// can tell.
+type Handle int
+
+const (
+	HandleUnknown    Handle = iota // may be a transaction or not
+	HandleAutocommit               // each statement commits on its own
+	HandleTx                       // inside a transaction the code began
+)
+
+// A Statement is the SQL one call of an ORM or builder sends.
+type Statement struct {
+	// Method says how the result comes back, in the model's terms: "Exec"
+	// (a row count), "Query" (rows) or "QueryRow" (one row).
+	Method string
+	// SQL is the statement in PostgreSQL's syntax with bind parameters
+	// numbered $1, $2..., when Known. Unread says why it is not.
+	SQL    string
+	Known  bool
+	Unread string
+	// SQLExpr is the argument that holds the SQL text when the code wrote
+	// it (GORM's Raw, bun's NewRaw): parse errors point into it. Nil for a
+	// statement rebuilt from a chain.
+	SQLExpr ast.Expr
+	// Args are the Go expressions bound to $1, $2..., in order; nil when
+	// they cannot all be named.
+	Args     []ast.Expr
+	Handle   Handle
+	ScanArgs []ast.Expr // where the rows go (GORM's Find(&jobs)), when the call says
+	// ResultChecked says whether the code looks at what the statement
+	// affected (the error, RowsAffected): see queuemodel.Call.
+	ResultChecked bool
+}
+
+// A Request is one call the model asks about.
+type Request struct {
+	Info    *types.Info
+	Effects *effects.Effects
+	Cursor  inspector.Cursor // at the call
+	Call    *ast.CallExpr
+	Callee  *types.Func
+}
+
+// A Reader recognizes a call of its library that sends SQL and rebuilds the
+// statement. It returns false for every other call, including the builder
+// calls of a chain that has not sent anything yet.
+type Reader func(*Request) (Statement, bool)
+
+// readers maps the import path of each library to its reader; a path
+// covers the packages below it.
+var readers = []struct {
+	path string
+	read Reader
+}{}
+
+// Read returns the statement a call sends, when the call belongs to a
+// library with a reader and sends SQL.
+func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor) (Statement, bool) {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok {
+		return Statement{}, false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return Statement{}, false
+	}
+	path := fn.Pkg().Path()
+	for _, r := range readers {
+		if path == r.path || strings.HasPrefix(path, r.path+"/") {
+			return r.read(&Request{Info: info, Effects: eff, Cursor: cur, Call: call, Callee: fn})
+		}
+	}
+	return Statement{}, false
+}
