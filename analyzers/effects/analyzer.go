@@ -68,6 +68,22 @@ func (e *Effects) Pkg() *ssa.Package {
 	return e.pkg
 }
 
+// Release frees the package's SSA once no rule will ask about the package
+// again; every later question answers "cannot tell". The standalone driver
+// keeps every package's results until the run ends, and SSA is most of
+// their size.
+func (e *Effects) Release() {
+	if e == nil {
+		return
+	}
+	e.once.Do(func() {}) // a later Pkg must not build it again
+	e.givenMu.Lock()
+	defer e.givenMu.Unlock()
+	e.pass, e.pkg = nil, nil
+	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
+	e.txs, e.given = nil, nil
+}
+
 // Built reports whether the package's SSA has been built.
 func (e *Effects) Built() bool { return e != nil && e.pkg != nil }
 

@@ -4,34 +4,55 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
 
 // buildSSA makes the SSA form of a package: the package itself with its
-// function bodies, and every package it imports, directly or not, as
-// members only (no bodies). Indirect imports are created too because code
-// may name a member of a package it does not import (a method promoted
-// from an embedded type of another package).
+// function bodies, and, as members only (no bodies), the packages whose
+// functions, variables and constants its code names. Methods and fields
+// need no package: SSA makes their functions on demand. Creating a package
+// creates every one of its members, and a module's package may import
+// hundreds of packages through a few: creating every import, direct or
+// not (as buildssa does), made a standalone run on a 299-package module
+// hold 3.8 GB instead of 1.8 GB. Package initializers are built bare (they
+// do not call the imports' initializers), which is what lets the imports
+// whose members the code never names go uncreated.
 func buildSSA(fset *token.FileSet, pkg *types.Package, files []*ast.File, info *types.Info) *ssa.Package {
-	prog := ssa.NewProgram(fset, ssa.BuilderMode(0))
-	created := map[*types.Package]bool{pkg: true}
-	var createAll func(pkgs []*types.Package)
-	createAll = func(pkgs []*types.Package) {
-		for _, imp := range pkgs {
-			if !created[imp] {
-				created[imp] = true
-				prog.CreatePackage(imp, nil, nil, true)
-				createAll(imp.Imports())
-			}
-		}
+	prog := ssa.NewProgram(fset, ssa.BareInits)
+	for _, dep := range namedPackages(pkg, info) {
+		prog.CreatePackage(dep, nil, nil, true)
 	}
-	createAll(pkg.Imports())
 	p := prog.CreatePackage(pkg, files, info, false)
 	if !safeBuild(p) {
 		return nil
 	}
 	return p
+}
+
+// namedPackages returns the other packages whose package-level functions,
+// variables or constants the code names, in a fixed order.
+func namedPackages(pkg *types.Package, info *types.Info) []*types.Package {
+	if info == nil {
+		return nil // loaded from export data: no code to build
+	}
+	seen := map[*types.Package]bool{pkg: true}
+	var out []*types.Package
+	for _, obj := range info.Uses {
+		other := obj.Pkg()
+		if other == nil || seen[other] || obj.Parent() != other.Scope() {
+			continue
+		}
+		switch obj.(type) {
+		case *types.Func, *types.Var, *types.Const:
+			seen[other] = true
+			out = append(out, other)
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
+	return out
 }
 
 // safeBuild builds a package's function bodies, and reports false when the

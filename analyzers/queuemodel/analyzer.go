@@ -46,11 +46,12 @@ func run(pass *analysis.Pass) (any, error) {
 		m.loops = newCallGraph(pass)
 		return m, nil
 	}
+	m.effects = effectsOf(pass)
 	b := &builder{
 		pass:     pass,
 		model:    m,
 		resolver: sqltext.New(pass.TypesInfo, pass.Files),
-		effects:  effectsOf(pass),
+		effects:  m.effects,
 		parsed:   make(map[string]*parsedSQL),
 		wrappers: make(map[*types.Func]*Wrapper),
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -266,6 +267,7 @@ type Model struct {
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	dependency bool               // see Dependency
+	effects    *effects.Effects
 	extended   sync.Once
 	extension  *sqlcheck.Schema
 }

@@ -98,11 +98,18 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, []string, e
 	}
 	var built []*packages.Package
 	for _, p := range pkgs {
-		if !bad[p] {
+		if !bad[p] && !testMain(p) {
 			built = append(built, p)
 		}
 	}
 	return built, msgs, nil
+}
+
+// testMain reports whether a package is the command go test generates to
+// run a package's tests (ID "path.test", its one file in the build cache).
+// It is not the module's code, and go vet does not check it either.
+func testMain(p *packages.Package) bool {
+	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
 }
 
 // errorLines returns a load error's messages, "file:line:col: message"

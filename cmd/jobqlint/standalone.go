@@ -59,6 +59,7 @@ var errUsage = errors.New("usage")
 
 // standalone runs jobqlint on package patterns and prints its findings.
 func standalone(args []string, stdout, stderr io.Writer) int {
+	leanHeap()
 	opts, patterns, err := parseFlags(args, stderr)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -147,7 +148,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		// The model is kept only for root analyzers: -verify reads it.
 		roots = append(roots, queuemodel.Analyzer)
 	}
-	graph, err := checker.Analyze(roots, pkgs, nil)
+	// Each package's SSA is freed once its rules are done: the checker
+	// keeps every result until the run ends.
+	graph, err := checker.Analyze(append(roots, queuemodel.Releaser(roots)), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError

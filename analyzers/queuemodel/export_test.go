@@ -1,0 +1,15 @@
+package queuemodel
+
+// SSAHeld reports whether the model still holds its package's SSA: the
+// effects layer's, or a call's instruction.
+func SSAHeld(m *Model) bool {
+	if m.effects.Built() {
+		return true
+	}
+	for _, c := range m.Calls {
+		if c.instr != nil {
+			return true
+		}
+	}
+	return false
+}
