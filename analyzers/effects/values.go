@@ -1147,3 +1147,24 @@ func isIntegerType(t types.Type) bool {
 func quoteIdent(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
+
+// Identifier returns what a pgx.Identifier value of this package names,
+// quoted as its Sanitize method quotes it ("a"."b").
+func (e *Effects) Identifier(v ssa.Value) Values {
+	if e == nil || e.Pkg() == nil || v == nil {
+		return hole("no SSA")
+	}
+	r := &resolver{e: e, onStack: map[any]bool{}}
+	return r.sanitize(v, nil, 0)
+}
+
+// StringList returns what each element of a []string made from a literal
+// (here or in a package variable's initializer) may hold, or why it cannot
+// tell.
+func (e *Effects) StringList(v ssa.Value) ([]Values, string) {
+	if e == nil || e.Pkg() == nil || v == nil {
+		return nil, "no SSA"
+	}
+	r := &resolver{e: e, onStack: map[any]bool{}}
+	return r.elements(v, nil, 0)
+}

@@ -103,6 +103,8 @@ type callSite struct {
 	// orm is the statement an ORM or query builder call sends, rebuilt
 	// from its chain; nil for SQL passed as text.
 	orm *ormsql.Statement
+	// copy says the call is a CopyFrom: a bulk INSERT (see copyCall).
+	copy bool
 }
 
 // sites yields every call in the package that runs SQL.
@@ -113,6 +115,17 @@ func (b *builder) sites(yield func(callSite) bool) {
 		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur); ok {
 			m := dbMethod{name: st.Method, sqlIndex: -1, recv: ormReceiver[st.Handle], api: APISQL}
 			if !yield(callSite{cur: cur, call: call, method: m, orm: &st}) {
+				return
+			}
+			continue
+		}
+		if isCopyFrom(b.pass.TypesInfo, call) {
+			m := dbMethod{name: "CopyFrom", sqlIndex: -1, api: APIPgx}
+			if recv := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func).Signature().Recv(); recv != nil {
+				m.recv = receiverOf(recv.Type())
+			}
+			site := callSite{cur: cur, call: call, method: m, copy: true}
+			if !b.copyPassedThrough(site) && !yield(site) {
 				return
 			}
 			continue
@@ -208,7 +221,7 @@ func (b *builder) findWrappers() {
 // passedParam returns the enclosing function and the index of its
 // parameter when a site's SQL argument is that parameter, unchanged.
 func (b *builder) passedParam(site callSite) (*types.Func, int) {
-	if site.sqlArg == nil || site.method.recv == RecvStmt || site.orm != nil {
+	if site.sqlArg == nil || site.method.recv == RecvStmt || site.orm != nil || site.copy {
 		return nil, -1
 	}
 	id, ok := ast.Unparen(site.sqlArg).(*ast.Ident)
@@ -267,6 +280,11 @@ func (b *builder) newCall(site callSite) *Call {
 	}
 	if site.orm != nil {
 		b.ormCall(c, site.orm)
+		return c
+	}
+	if site.copy {
+		b.copyCall(c, site)
+		c.ResultChecked = b.resultChecked(site)
 		return c
 	}
 	if site.sqlArg == nil {

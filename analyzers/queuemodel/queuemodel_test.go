@@ -451,3 +451,25 @@ func TestValuesOnSSA(t *testing.T) {
 	require.Equal(t, []string{"queued"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+// A bulk insert through pgx's copy protocol is the queue's enqueue: read as
+// the INSERT it amounts to, with the created state from the copied row, so
+// the vacuum that returns expired leases is a reclaim and not a claim.
+func TestCopyEnqueue(t *testing.T) {
+	got, qt := roles(t, "copyenqueue")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE reclaim", "UPDATE complete"}, got)
+	require.Equal(t, []string{"new"}, qt.Runnable)
+	require.Equal(t, []string{"in_progress"}, qt.Claimed)
+
+	m := ruletest.Run(t, queuemodel.Analyzer, "copyenqueue")[0].Result.(*queuemodel.Model)
+	var copies []*queuemodel.Call
+	for _, c := range m.Calls {
+		if c.Method == "CopyFrom" {
+			copies = append(copies, c)
+		}
+	}
+	require.Len(t, copies, 1, "the wrapper's own CopyFrom passes its caller's table through: only Push's copy is read")
+	c := copies[0]
+	require.Regexp(t, `^INSERT INTO "\{copyenqueue\.Client\.table~[0-9a-f]+\}" \("queue", "state", "content"\) VALUES \(\$1, \$2, \$3\)$`, c.SQL)
+	require.Equal(t, "New", types.ExprString(c.Arg(2)), "the copied row's state")
+}

@@ -71,7 +71,7 @@ func pieceList(parts []Part, names bool) []piece {
 		}
 		s := p.Text
 		if p.Quoted {
-			s = quoteIdent(s)
+			s = QuoteIdent(s)
 		}
 		if n := len(ps); n > 0 && ps[n-1].kind == pieceText {
 			ps[n-1].text += s

@@ -593,7 +593,7 @@ func (r *Resolver) quoted(e ast.Expr, f frame) ([]piece, error) {
 	if len(ps) == 1 {
 		switch ps[0].kind {
 		case pieceText:
-			return []piece{{text: quoteIdent(ps[0].text), pos: ps[0].pos}}, nil
+			return []piece{{text: QuoteIdent(ps[0].text), pos: ps[0].pos}}, nil
 		case pieceIdent:
 			return []piece{{kind: pieceQuoted, text: ps[0].text, why: ps[0].why}}, nil
 		}
@@ -601,7 +601,9 @@ func (r *Resolver) quoted(e ast.Expr, f frame) ([]piece, error) {
 	return nil, unread("a quoted identifier built from several pieces")
 }
 
-func quoteIdent(s string) string {
+// QuoteIdent quotes a name as PostgreSQL reads a quoted identifier (and as
+// pgx.Identifier.Sanitize writes it).
+func QuoteIdent(s string) string {
 	out := []byte{'"'}
 	for i := 0; i < len(s); i++ {
 		if s[i] == '"' {
