@@ -36,8 +36,7 @@ type LockingDDL struct {
 // lock_timeout.
 func (r replayer) recordLock(sess *session) {
 	tx := &sess.tx
-	tx.begin(r.src)
-	defer tx.end()
+	tx.begin(r.src, r.raw.Start)
 	n := r.raw.Node
 	if tx.transaction(n) {
 		return

@@ -25,6 +25,8 @@ var perStatement = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+no[ \t]
 // ROLLBACK the statements that follow start a new one.
 type txState struct {
 	init      bool
+	blocks    [][]int         // goose's StatementBegin ... StatementEnd blocks, by offset in the source
+	block     int             // the block of the last statement, -1 for none
 	perStmt   bool            // each statement outside BEGIN ... COMMIT is its own transaction
 	explicit  bool            // inside BEGIN ... COMMIT
 	ended     bool            // the last transaction ended (COMMIT, ROLLBACK, or a statement on its own)
@@ -34,22 +36,33 @@ type txState struct {
 	exclusive map[string]bool // tables whose ACCESS EXCLUSIVE lock the current transaction holds
 }
 
-// begin is called before each statement: it starts the statement's
-// transaction when the previous one ended.
-func (t *txState) begin(src *Source) {
+// gooseBlock is a goose StatementBegin ... StatementEnd block, which goose
+// sends as one string: under NO TRANSACTION, its statements are still one
+// implicit transaction.
+var gooseBlock = regexp.MustCompile(`(?ims)^[ \t]*--[ \t]*\+goose[ \t]+statementbegin\b.*?^[ \t]*--[ \t]*\+goose[ \t]+statementend\b`)
+
+// begin is called before each statement, at offset start of the source:
+// it starts the statement's transaction when the previous one ended.
+func (t *txState) begin(src *Source, start int) {
 	if !t.init {
-		t.init, t.perStmt, t.ended = true, !src.FromGo && perStatement.MatchString(src.SQL), true
+		t.init, t.perStmt, t.ended, t.block = true, !src.FromGo && perStatement.MatchString(src.SQL), true, -1
+		if t.perStmt {
+			t.blocks = gooseBlock.FindAllStringIndex(src.SQL, -1)
+		}
 	}
+	blk := -1
+	for i, b := range t.blocks {
+		if b[0] <= start && start < b[1] {
+			blk = i
+		}
+	}
+	if t.perStmt && !t.explicit && (blk < 0 || blk != t.block) {
+		t.ended = true // the statement (or block) is sent on its own
+	}
+	t.block = blk
 	if t.ended {
 		t.id++
 		t.ended, t.local, t.exclusive = false, nil, map[string]bool{}
-	}
-}
-
-// end is called after each statement.
-func (t *txState) end() {
-	if t.perStmt && !t.explicit {
-		t.ended = true
 	}
 }
 

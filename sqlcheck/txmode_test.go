@@ -111,3 +111,20 @@ func TestStatementsOnTheirOwn(t *testing.T) {
 	// A directive of the down section does not change the up section.
 	require.Equal(t, oneTx[:2], locksOf(t, "-- +migrate Up\n\nSET LOCAL lock_timeout = '5s';\nALTER TABLE jobs ADD COLUMN a int;\nCREATE INDEX i ON jobs (a);\n-- +migrate Down notransaction\nDROP INDEX i;\n"))
 }
+
+// goose sends a StatementBegin ... StatementEnd block as one string: under
+// NO TRANSACTION its statements are one implicit transaction, and the
+// statements outside blocks each their own.
+func TestGooseBlocksOnTheirOwn(t *testing.T) {
+	got := locksOf(t, "-- +goose Up\n-- +goose NO TRANSACTION\n"+
+		"-- +goose StatementBegin\nSET LOCAL lock_timeout = '5s';\nALTER TABLE jobs ADD COLUMN a int;\n-- +goose StatementEnd\n"+
+		"-- +goose StatementBegin\nALTER TABLE jobs ADD COLUMN b int;\nCREATE INDEX i ON jobs (b);\n-- +goose StatementEnd\n"+
+		"ALTER TABLE jobs ADD COLUMN c int;\nCREATE INDEX j ON jobs (c);\n")
+	require.Equal(t, []string{
+		"5 ALTER TABLE public.jobs tx1 timeout=true held=false",
+		"8 ALTER TABLE public.jobs tx2 timeout=false held=false",
+		"9 CREATE INDEX public.jobs tx2 timeout=false held=true",
+		"11 ALTER TABLE public.jobs tx3 timeout=false held=false",
+		"12 CREATE INDEX public.jobs tx4 timeout=false held=false",
+	}, got)
+}
