@@ -101,6 +101,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		if e := otherEngine(m.Root, dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
 			c.why = "under a directory named for " + e + ", not PostgreSQL"
 		}
+		if e, suffix := suffixEngine(name); e != "" {
+			c.why = "named for " + e + " (" + suffix + "), not PostgreSQL"
+		}
 		chosen = append(chosen, c)
 	}
 	var srcs []*Source
@@ -148,6 +151,39 @@ func otherEngine(root, dir string) string {
 		}
 	}
 	return ""
+}
+
+// suffixEngines are the names before .sql (and .up or .down) that say a
+// file is for another database: a module that supports several keeps
+// 1_jobs.mysql.up.sql beside 1_jobs.postgres.up.sql (as kratos does).
+var suffixEngines = map[string]string{
+	"mysql": "MySQL", "mariadb": "MariaDB", "tidb": "TiDB", "sqlite": "SQLite", "sqlite3": "SQLite",
+	"cockroach": "CockroachDB", "cockroachdb": "CockroachDB", "sqlserver": "SQL Server", "mssql": "SQL Server",
+	"clickhouse": "ClickHouse", "oracle": "Oracle", "spanner": "Spanner",
+}
+
+// suffixEngine returns the database a .sql file's name is for, when that
+// is not PostgreSQL, and the suffix that says so.
+func suffixEngine(name string) (engine, suffix string) {
+	base, ok := strings.CutSuffix(strings.ToLower(name), ".sql")
+	if !ok {
+		return "", ""
+	}
+	for _, dir := range []string{".up", ".down"} {
+		if b, ok := strings.CutSuffix(base, dir); ok {
+			base = b
+			break
+		}
+	}
+	i := strings.LastIndexByte(base, '.')
+	if i < 0 {
+		return "", ""
+	}
+	suffix = base[i:]
+	if e := suffixEngines[suffix[1:]]; e != "" {
+		return e, suffix
+	}
+	return "", ""
 }
 
 // A choice is what discovery does with one file.

@@ -15,24 +15,44 @@ import (
 type LockingDDL struct {
 	Table  string // qualified, "public.jobs"
 	Loc    Loc    // the statement
-	What   string // "ALTER TABLE", "CREATE INDEX", "CREATE TRIGGER", "DROP TRIGGER", "DROP INDEX"
-	Lock   string // the table lock it takes: "ACCESS EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE"
+	What   string // "ALTER TABLE", "CREATE INDEX", "CREATE TRIGGER", "DROP TRIGGER", "DROP INDEX", "LOCK TABLE"
+	Lock   string // the table lock it takes: "ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE"
 	FromGo bool   // the statement is a Go string, not a migration file
-	// LockTimeout says that an earlier statement of the same source set a
-	// lock_timeout (SET, SET LOCAL or set_config) that is still in force.
+	// LockTimeout says that a lock_timeout set earlier in the same source
+	// (SET, SET LOCAL or set_config) is in force: SET LOCAL only within
+	// its transaction.
 	LockTimeout bool
+	// Tx numbers the statement's transaction within its source, from 1:
+	// statements with the same Tx run in one transaction (see txState).
+	Tx int
+	// Held says that an earlier statement of the same transaction took
+	// the table's ACCESS EXCLUSIVE lock, which the transaction holds to
+	// its end: this statement cannot wait for the table.
+	Held bool
 }
 
 // recordLock notes the statement in s.Locks when it locks a table that an
-// earlier source created, and follows the session's lock_timeout.
+// earlier source created, and follows the source's transactions and
+// lock_timeout.
 func (r replayer) recordLock(sess *session) {
+	tx := &sess.tx
+	tx.begin(r.src, r.raw.Start)
 	n := r.raw.Node
-	if v := n.GetVariableSetStmt(); v != nil && v.GetName() == "lock_timeout" {
-		sess.lockTimeout = v.GetKind() == pg.VariableSetKind_VAR_SET_VALUE && len(v.GetArgs()) == 1 && !zeroSetting(constText(v.GetArgs()[0]))
+	if tx.transaction(n) {
+		return
+	}
+	if v := n.GetVariableSetStmt(); v != nil {
+		switch {
+		case v.GetKind() == pg.VariableSetKind_VAR_RESET_ALL:
+			tx.setTimeout(false, false)
+		case v.GetName() == "lock_timeout":
+			on := v.GetKind() == pg.VariableSetKind_VAR_SET_VALUE && len(v.GetArgs()) == 1 && !zeroSetting(constText(v.GetArgs()[0]))
+			tx.setTimeout(v.GetIsLocal() && v.GetKind() != pg.VariableSetKind_VAR_RESET, on)
+		}
 		return
 	}
 	if m := setConfigTimeout.FindStringSubmatch(r.raw.Text[r.raw.Start-r.raw.Base:]); m != nil && n.GetSelectStmt() != nil {
-		sess.lockTimeout = !zeroSetting(m[1])
+		tx.setTimeout(strings.EqualFold(m[2], "true"), !zeroSetting(m[1]))
 		return
 	}
 	table, what, lock := r.lockTaken()
@@ -41,11 +61,16 @@ func (r replayer) recordLock(sess *session) {
 	}
 	r.s.Locks = append(r.s.Locks, &LockingDDL{
 		Table: table, Loc: r.src.Loc(r.raw.Start), What: what, Lock: lock,
-		FromGo: r.src.FromGo, LockTimeout: sess.lockTimeout,
+		FromGo: r.src.FromGo, LockTimeout: tx.timeout(), Tx: tx.id, Held: tx.exclusive[table],
 	})
+	if lock == "ACCESS EXCLUSIVE" {
+		tx.exclusive[table] = true
+	}
 }
 
-var setConfigTimeout = regexp.MustCompile(`(?i)^\s*select\s+(?:pg_catalog\.)?set_config\s*\(\s*'lock_timeout'\s*,\s*'([^']*)'`)
+// setConfigTimeout matches SELECT set_config('lock_timeout', 'value',
+// is_local).
+var setConfigTimeout = regexp.MustCompile(`(?i)^\s*select\s+(?:pg_catalog\.)?set_config\s*\(\s*'lock_timeout'\s*,\s*'([^']*)'\s*(?:,\s*(true|false)\b)?`)
 
 // lockTaken returns the table the statement locks against writers, and the
 // statement and lock; "" when it takes no such lock. The locks are those of
@@ -86,6 +111,27 @@ func (r replayer) lockTaken() (table, what, lock string) {
 		return r.lookupName(ct.GetRelation().GetSchemaname(), ct.GetRelation().GetRelname()), "CREATE TRIGGER", "SHARE ROW EXCLUSIVE"
 	case n.GetDropStmt() != nil:
 		return r.dropLock(n.GetDropStmt())
+	case n.GetLockStmt() != nil:
+		return r.explicitLock(n.GetLockStmt())
+	}
+	return "", "", ""
+}
+
+// explicitLock is lockTaken for LOCK TABLE in a mode that conflicts with
+// ROW EXCLUSIVE (SHARE and stronger; ACCESS EXCLUSIVE when no mode is
+// given): the first table it names that an earlier source created.
+func (r replayer) explicitLock(l *pg.LockStmt) (table, what, lock string) {
+	// The modes' numbers are PostgreSQL's (lockdefs.h): 5 SHARE, 6 SHARE ROW
+	// EXCLUSIVE, 7 EXCLUSIVE, 8 ACCESS EXCLUSIVE.
+	lock = map[int32]string{5: "SHARE", 6: "SHARE ROW EXCLUSIVE", 7: "EXCLUSIVE", 8: "ACCESS EXCLUSIVE"}[l.GetMode()]
+	if lock == "" {
+		return "", "", ""
+	}
+	for _, n := range l.GetRelations() {
+		rel := n.GetRangeVar()
+		if t := r.lookupName(rel.GetSchemaname(), rel.GetRelname()); r.s.Tables[t] != nil {
+			return t, "LOCK TABLE", lock
+		}
 	}
 	return "", "", ""
 }
@@ -122,7 +168,7 @@ func (r replayer) dropLock(d *pg.DropStmt) (table, what, lock string) {
 	return "", "", ""
 }
 
-var lockRank = map[string]int{"": 0, "SHARE": 1, "SHARE ROW EXCLUSIVE": 2, "ACCESS EXCLUSIVE": 3}
+var lockRank = map[string]int{"": 0, "SHARE": 1, "SHARE ROW EXCLUSIVE": 2, "EXCLUSIVE": 3, "ACCESS EXCLUSIVE": 4}
 
 // alterLock is the lock an ALTER TABLE subcommand takes, when it conflicts
 // with writers. Those that take SHARE UPDATE EXCLUSIVE (SET STATISTICS,

@@ -145,9 +145,9 @@ func Replay(sources []*Source) *Schema {
 // session is what one source's earlier statements leave behind for the
 // next: a migration file runs as one session.
 type session struct {
-	path        []string        // SET search_path in this file: nil is the default, public
-	created     map[string]bool // the tables this file creates
-	lockTimeout bool            // a lock_timeout is in force (see setsLockTimeout)
+	path    []string        // SET search_path in this file: nil is the default, public
+	created map[string]bool // the tables this file creates
+	tx      txState         // the file's transactions and lock_timeout (see recordLock)
 }
 
 func (s *Schema) apply(src *Source, raw RawStmt, sess *session) {

@@ -3,6 +3,7 @@ package migrationlock_test
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,4 +138,187 @@ func pgCode(t *testing.T, err error) string {
 	var pgErr *pgconn.PgError
 	require.ErrorAs(t, err, &pgErr)
 	return pgErr.Code
+}
+
+// TestTransactionsOnPostgreSQL checks on PostgreSQL 15 what the rule reads
+// of each migration tool: which statements share a transaction, how long
+// SET LOCAL lasts, which statements can wait, and the lock_timeout a
+// runner's connection parameters set.
+func TestTransactionsOnPostgreSQL(t *testing.T) {
+	ctx := context.Background()
+	// results runs a string of statements as one Exec, as golang-migrate,
+	// dbmate (with and without its transaction) and tern send a file, and
+	// returns what each SELECT returned.
+	results := func(t *testing.T, conn *pgx.Conn, sql string) ([]string, error) {
+		t.Helper()
+		res, err := conn.PgConn().Exec(ctx, sql).ReadAll()
+		var out []string
+		for _, r := range res {
+			for _, row := range r.Rows {
+				out = append(out, string(row[0]))
+			}
+		}
+		return out, err
+	}
+	t.Run("a string of statements is one transaction", func(t *testing.T) {
+		conn := pgtest.Connect(t)
+		_, err := results(t, conn, "CREATE TABLE a (id int); CREATE TABLE b (id int); SELECT 1/0")
+		require.Equal(t, "22012", pgCode(t, err))
+		got, err := results(t, conn, "SELECT coalesce(to_regclass('a')::text, 'none')")
+		require.NoError(t, err)
+		require.Equal(t, []string{"none"}, got, "the error rolled back the statements before it")
+	})
+	t.Run("COMMIT in the string ends the transaction and its SET LOCAL; the rest is a new one", func(t *testing.T) {
+		conn := pgtest.Connect(t)
+		got, err := results(t, conn, "SET LOCAL lock_timeout = '200ms'; SELECT current_setting('lock_timeout'); COMMIT; SELECT current_setting('lock_timeout')")
+		require.NoError(t, err)
+		require.Equal(t, []string{"200ms", "0"}, got)
+		_, err = results(t, conn, "CREATE TABLE a (id int); COMMIT; CREATE TABLE b (id int); SELECT 1/0")
+		require.Equal(t, "22012", pgCode(t, err))
+		got, err = results(t, conn, "SELECT coalesce(to_regclass('a')::text, 'none') || ' ' || coalesce(to_regclass('b')::text, 'none')")
+		require.NoError(t, err)
+		require.Equal(t, []string{"a none"}, got, "a was committed; b, after the COMMIT, rolled back with the error")
+	})
+	t.Run("BEGIN in the string keeps the implicit transaction", func(t *testing.T) {
+		conn := pgtest.Connect(t)
+		got, err := results(t, conn, "SET LOCAL lock_timeout = '200ms'; BEGIN; SELECT current_setting('lock_timeout'); COMMIT; SELECT current_setting('lock_timeout')")
+		require.NoError(t, err)
+		require.Equal(t, []string{"200ms", "0"}, got)
+	})
+	t.Run("SET LOCAL sent on its own does nothing", func(t *testing.T) {
+		// goose NO TRANSACTION, sql-migrate notransaction, tern disable-tx
+		// and atlas txmode none send each statement on its own.
+		cfg, err := pgx.ParseConfig(pgtest.DSN(t))
+		require.NoError(t, err)
+		var notices []string
+		cfg.OnNotice = func(_ *pgconn.PgConn, n *pgconn.Notice) { notices = append(notices, n.Code+" "+n.Message) }
+		conn, err := pgx.ConnectConfig(ctx, cfg)
+		require.NoError(t, err)
+		t.Cleanup(func() { conn.Close(ctx) })
+		pgtest.Exec(t, conn, `SET LOCAL lock_timeout = '200ms'`)
+		require.Equal(t, []string{"25P01 SET LOCAL can only be used in transaction blocks"}, notices)
+		require.Equal(t, "0", show(t, conn))
+		pgtest.Exec(t, conn, `SELECT set_config('lock_timeout', '200ms', true)`)
+		require.Equal(t, "0", show(t, conn), "nor does set_config(..., true)")
+		pgtest.Exec(t, conn, `SET lock_timeout = '200ms'`)
+		require.Equal(t, "200ms", show(t, conn), "a session-level SET lasts")
+	})
+
+	// holdReport opens a transaction that has read tasks (ACCESS SHARE,
+	// held to its end), as a long report does.
+	holdReport := func(t *testing.T, dsn string) pgx.Tx {
+		conn, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { conn.Close(ctx) })
+		pgtest.Exec(t, conn, createTasks)
+		tx, err := conn.Begin(ctx)
+		require.NoError(t, err)
+		t.Cleanup(func() { tx.Rollback(ctx) })
+		_, err = tx.Exec(ctx, `SELECT count(*) FROM tasks`)
+		require.NoError(t, err)
+		return tx
+	}
+	t.Run("after the transaction's ACCESS EXCLUSIVE lock on the table, its later statements do not wait", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		migration, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { migration.Close(ctx) })
+		pgtest.Exec(t, migration, createTasks)
+		tx, err := migration.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks ADD COLUMN kind text`)
+		require.NoError(t, err)
+
+		// A worker now waits for the table, behind the migration.
+		worker, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { worker.Close(ctx) })
+		var pid int
+		require.NoError(t, worker.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+		enqueued := make(chan error, 1)
+		go func() { _, err := worker.Exec(ctx, enqueue); enqueued <- err }()
+		require.Eventually(t, func() bool {
+			var waiting bool
+			require.NoError(t, tx.QueryRow(ctx, `SELECT coalesce(wait_event_type = 'Lock', false) FROM pg_stat_activity WHERE pid = $1`, pid).Scan(&waiting))
+			return waiting
+		}, 10*time.Second, 20*time.Millisecond, "the worker waits for the migration's lock")
+
+		_, err = tx.Exec(ctx, `SET LOCAL lock_timeout = '200ms'`)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `CREATE INDEX tasks_kind ON tasks (kind)`)
+		require.NoError(t, err, "the index is built under the lock the transaction holds, ahead of the waiting worker")
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks RENAME COLUMN kind TO category`)
+		require.NoError(t, err)
+		require.NoError(t, tx.Commit(ctx))
+		require.NoError(t, <-enqueued)
+	})
+	t.Run("a transaction that holds a weaker lock on the table still waits for ACCESS EXCLUSIVE", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		report := holdReport(t, dsn)
+		migration, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { migration.Close(ctx) })
+		tx, err := migration.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, `CREATE INDEX tasks_run_at ON tasks (run_at)`)
+		require.NoError(t, err, "SHARE does not conflict with the report's ACCESS SHARE")
+		_, err = tx.Exec(ctx, `SET LOCAL lock_timeout = '200ms'`)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks RENAME COLUMN run_at TO due_at`)
+		require.Equal(t, "55P03", pgCode(t, err), "the RENAME waits for the report")
+		require.NoError(t, report.Commit(ctx))
+	})
+	t.Run("LOCK TABLE in SHARE mode or stronger stops the writers; ROW EXCLUSIVE does not", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		migration, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { migration.Close(ctx) })
+		pgtest.Exec(t, migration, createTasks)
+		worker, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { worker.Close(ctx) })
+		pgtest.Exec(t, worker, `SET lock_timeout = '200ms'`)
+		for mode, code := range map[string]string{"ROW EXCLUSIVE": "", "SHARE": "55P03", "SHARE ROW EXCLUSIVE": "55P03", "EXCLUSIVE": "55P03", "ACCESS EXCLUSIVE": "55P03"} {
+			tx, err := migration.Begin(ctx)
+			require.NoError(t, err)
+			_, err = tx.Exec(ctx, `LOCK TABLE tasks IN `+mode+` MODE`)
+			require.NoError(t, err)
+			_, err = worker.Exec(ctx, enqueue)
+			if code == "" {
+				require.NoError(t, err, mode)
+			} else {
+				require.Equal(t, code, pgCode(t, err), mode)
+			}
+			require.NoError(t, tx.Rollback(ctx))
+		}
+	})
+	t.Run("lock_timeout in the connection string's options or in pgx's RuntimeParams", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		report := holdReport(t, dsn)
+		withOptions := dsn + " options='-c lock_timeout=200ms'"
+		if strings.Contains(dsn, "://") {
+			sep := "?"
+			if strings.Contains(dsn, "?") {
+				sep = "&"
+			}
+			withOptions = dsn + sep + "options=-c%20lock_timeout%3D200ms"
+		}
+		byOptions, err := pgx.Connect(ctx, withOptions)
+		require.NoError(t, err)
+		t.Cleanup(func() { byOptions.Close(ctx) })
+		cfg, err := pgx.ParseConfig(dsn)
+		require.NoError(t, err)
+		cfg.RuntimeParams["lock_timeout"] = "200ms"
+		byParams, err := pgx.ConnectConfig(ctx, cfg)
+		require.NoError(t, err)
+		t.Cleanup(func() { byParams.Close(ctx) })
+		for _, conn := range []*pgx.Conn{byOptions, byParams} {
+			require.Equal(t, "200ms", show(t, conn))
+			_, err = conn.Exec(ctx, `ALTER TABLE tasks ADD COLUMN priority int NOT NULL DEFAULT 0`)
+			require.Equal(t, "55P03", pgCode(t, err), "the ALTER gives up")
+		}
+		require.NoError(t, report.Commit(ctx))
+	})
 }

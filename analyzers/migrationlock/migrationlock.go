@@ -39,12 +39,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	runners := newRunners(m.ModuleRoot())
+	// The first statement of a transaction that can wait is reported, once:
+	// a lock_timeout set before it bounds the later ones too.
+	type txKey struct {
+		file string
+		tx   int
+	}
+	done := map[txKey]bool{}
 	for _, l := range schema.Locks {
 		// A Go string's migration boundaries and session are the program's:
 		// the tool cannot tell what ran before it on the same connection.
-		if !reported[l.Table] || l.FromGo || l.LockTimeout || runners.setLockTimeout(l.Loc.File) {
+		// A statement on a table whose ACCESS EXCLUSIVE lock its transaction
+		// already holds cannot wait.
+		key := txKey{l.Loc.File, l.Tx}
+		if !reported[l.Table] || l.FromGo || l.Held || l.LockTimeout || done[key] || runners.setLockTimeout(l.Loc.File) {
 			continue
 		}
+		done[key] = true
 		report(pass, m, l)
 	}
 	return nil, nil

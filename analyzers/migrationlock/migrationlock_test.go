@@ -8,16 +8,24 @@ import (
 )
 
 // Designs the rule rejects: DDL on a queue table an earlier migration
-// created, with no lock_timeout in force when it runs.
+// created, with no lock_timeout in force when it runs, once per
+// transaction; for each migration tool, a SET LOCAL that its transaction
+// mode turns into nothing.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
-		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout")
+		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout",
+		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero")
 }
 
-// Designs it accepts: a lock_timeout set earlier in the migration or by
-// the Go runner that runs it, tables the migration creates, CONCURRENTLY,
-// the weaker locks, tables that are not queues, DDL run from Go.
+// Designs it accepts: a lock_timeout set earlier in the migration's
+// transaction or session or by the Go runner that runs it (in SQL, its
+// connection string or pgx's runtime parameters), tables the migration
+// creates, a table whose ACCESS EXCLUSIVE lock the transaction already
+// holds, CONCURRENTLY, the weaker locks, tables that are not queues, DDL
+// run from Go, other databases' migrations; for each migration tool, SET
+// LOCAL where the tool runs the file in one transaction.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
-		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds")
+		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds",
+		"accept_held", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams")
 }

@@ -20,9 +20,11 @@ import (
 // runners finds the Go code that runs a migration file: a package that
 // embeds it (//go:embed migrations/*.sql) or names its directory in a
 // string ("migrations", as goose.Up(db, "migrations") does). When that
-// package also sets a lock_timeout in SQL of its own (the reference queue's
-// migrate.go runs SET lock_timeout on the connection before each
-// migration), the file's statements run under it.
+// package also sets a lock_timeout of its own, the file's statements run
+// under it: in SQL (the reference queue's migrate.go runs SET lock_timeout
+// on the connection before each migration), in a connection string
+// (options=-c lock_timeout=5s) or as a runtime parameter of pgx's
+// configuration (RuntimeParams["lock_timeout"] = "5s").
 type runners struct {
 	root  string
 	mu    sync.Mutex
@@ -95,7 +97,65 @@ func (p *runnerPkg) runs(dir, file string) bool {
 var (
 	embedLine   = regexp.MustCompile(`(?m)^//go:embed\s+(.+)$`)
 	timeoutText = regexp.MustCompile(`(?i)\bset\s+(session\s+|local\s+)?lock_timeout\b|set_config\s*\(\s*'lock_timeout'`)
+	// dsnTimeout is lock_timeout in a connection string's options, plain
+	// or URL-encoded: options=-c lock_timeout=5s, options=-c%20lock_timeout%3D5s.
+	dsnTimeout = regexp.MustCompile(`(?i)-c(?:\s+|%20|\+)lock_timeout(?:=|%3D)([^\s&'"%]+)`)
 )
+
+// setsTimeout reports whether a Go string sets a lock_timeout that is not 0.
+func setsTimeout(s string) bool {
+	if timeoutText.MatchString(s) {
+		return true
+	}
+	for _, m := range dsnTimeout.FindAllStringSubmatch(s, -1) {
+		if !zero(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// zero reports whether a lock_timeout value turns the timeout off: 0,
+// 0ms, 0s.
+func zero(v string) bool {
+	return strings.TrimLeft(strings.TrimRight(strings.TrimSpace(v), "msinhd"), "0") == ""
+}
+
+// runtimeParam reports whether n sets pgx's runtime parameter
+// lock_timeout to a value other than 0: RuntimeParams["lock_timeout"] =
+// "5s", or "lock_timeout": "5s" in a map literal.
+func runtimeParam(n ast.Node) bool {
+	var key, val ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+			return false
+		}
+		ix, ok := n.Lhs[0].(*ast.IndexExpr)
+		if !ok {
+			return false
+		}
+		key, val = ix.Index, n.Rhs[0]
+	case *ast.KeyValueExpr:
+		key, val = n.Key, n.Value
+	default:
+		return false
+	}
+	if k, ok := stringLit(key); !ok || k != "lock_timeout" {
+		return false
+	}
+	v, ok := stringLit(val)
+	return !ok || !zero(v) // a value computed at run time is taken for a timeout
+}
+
+func stringLit(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
 
 func (r *runners) pkg(dir string) *runnerPkg {
 	if p, ok := r.pkgs[dir]; ok {
@@ -127,9 +187,10 @@ func (r *runners) pkg(dir string) *runnerPkg {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 				if s, err := strconv.Unquote(lit.Value); err == nil {
 					p.strs = append(p.strs, s)
-					p.timeout = p.timeout || timeoutText.MatchString(s)
+					p.timeout = p.timeout || setsTimeout(s)
 				}
 			}
+			p.timeout = p.timeout || runtimeParam(n)
 			return true
 		})
 	}

@@ -1,0 +1,5 @@
+-- migrate:up
+CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued', run_at timestamptz NOT NULL DEFAULT now());
+
+-- migrate:down
+DROP TABLE jobs;

@@ -1,0 +1,5 @@
+-- +migrate Up
+CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued', run_at timestamptz NOT NULL DEFAULT now());
+
+-- +migrate Down
+DROP TABLE jobs;

@@ -1,0 +1,5 @@
+-- +goose Up
+CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'queued', run_at timestamptz NOT NULL DEFAULT now());
+
+-- +goose Down
+DROP TABLE jobs;

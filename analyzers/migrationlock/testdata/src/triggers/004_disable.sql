@@ -1,0 +1,1 @@
+ALTER TABLE jobs DISABLE TRIGGER ALL; -- want `ALTER TABLE locks queue table jobs in SHARE ROW EXCLUSIVE mode`
