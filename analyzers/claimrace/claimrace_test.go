@@ -67,3 +67,10 @@ func TestBodyFindingRelatesTheGoCall(t *testing.T) {
 	require.Equal(t, 11, call.Line)
 	require.Contains(t, d.Related[1].Message, "public.claim_job")
 }
+
+// Named queries (goyesql's `-- name:` files) are read where Go runs them:
+// a statement field ScanToStruct prepared, a lookup in the queries map.
+func TestNamedQueries(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "goyesql_fields", "goyesql_map")
+	ruletest.Run(t, claimrace.Analyzer, "ok_goyesql", "ok_goyesql_tx")
+}
