@@ -69,8 +69,9 @@ func TestBodyFindingRelatesTheGoCall(t *testing.T) {
 }
 
 // Named queries (goyesql's `-- name:` files) are read where Go runs them:
-// a statement field ScanToStruct prepared, a lookup in the queries map.
+// a statement field ScanToStruct prepared, a lookup in the queries map,
+// a query dotsql runs.
 func TestNamedQueries(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "goyesql_fields", "goyesql_map")
-	ruletest.Run(t, claimrace.Analyzer, "ok_goyesql", "ok_goyesql_tx")
+	ruletest.Run(t, claimrace.Analyzer, "goyesql_fields", "goyesql_map", "dotsql_seed")
+	ruletest.Run(t, claimrace.Analyzer, "ok_goyesql", "ok_goyesql_tx", "ok_dotsql")
 }

@@ -154,3 +154,87 @@ func isGoyesql(t types.Type, name string) bool {
 	n, ok := t.(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && goyesqlPaths[n.Obj().Pkg().Path()]
 }
+
+// dotsqlPath is the import path of dotsql, whose DotSql value holds the
+// queries of a named-query file.
+const dotsqlPath = "github.com/qustavo/dotsql"
+
+// A QueryFile is where a dotsql value's queries come from: the file
+// LoadFromFile opens (a path relative to the program's working
+// directory), or the text LoadFromString reads.
+type QueryFile struct {
+	Path string
+	Text string
+	// FromText says the queries come from Text.
+	FromText bool
+}
+
+// LoadedQueries follows a dotsql value (a *DotSql, or the DotSql it
+// points to) back to the LoadFromFile or LoadFromString call that made it,
+// through package variables and struct fields the package stores it in
+// once. False when there is no single such call with a constant argument.
+func (e *Effects) LoadedQueries(v ssa.Value) (QueryFile, bool) {
+	if e == nil || e.Pkg() == nil {
+		return QueryFile{}, false
+	}
+	for range maxSteps {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return QueryFile{}, false
+			}
+			switch addr := x.X.(type) {
+			case *ssa.Global:
+				if v = e.storedOnce(func(a ssa.Value) bool { return a == addr }); v == nil {
+					return QueryFile{}, false
+				}
+			case *ssa.FieldAddr:
+				f := fieldOf(addr.X.Type(), addr.Field)
+				if v = e.storedOnce(func(a ssa.Value) bool {
+					fa, ok := a.(*ssa.FieldAddr)
+					return ok && fieldOf(fa.X.Type(), fa.Field) == f
+				}); v == nil {
+					return QueryFile{}, false
+				}
+			default:
+				v = x.X // the DotSql a *DotSql points to
+			}
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.Call:
+			callee := x.Call.StaticCallee()
+			if callee == nil || len(x.Call.Args) != 1 {
+				return QueryFile{}, false
+			}
+			s, ok := single(e.Strings(x.Call.Args[0]))
+			switch {
+			case !ok:
+				return QueryFile{}, false
+			case isFunc(callee, dotsqlPath, "LoadFromFile"):
+				return QueryFile{Path: s}, true
+			case isFunc(callee, dotsqlPath, "LoadFromString"):
+				return QueryFile{Text: s, FromText: true}, true
+			}
+			return QueryFile{}, false
+		default:
+			return QueryFile{}, false
+		}
+	}
+	return QueryFile{}, false
+}
+
+// storedOnce returns the value of the package's one store to the
+// addresses addr matches; nil when there is none or more than one.
+func (e *Effects) storedOnce(addr func(ssa.Value) bool) ssa.Value {
+	var val ssa.Value
+	for _, st := range e.allStores() {
+		if !addr(st.Addr) {
+			continue
+		}
+		if val != nil {
+			return nil
+		}
+		val = st.Val
+	}
+	return val
+}
