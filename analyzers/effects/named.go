@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -167,6 +168,9 @@ type QueryFile struct {
 	Text string
 	// FromText says the queries come from Text.
 	FromText bool
+	// Embedded says Path is the file a //go:embed directive puts into the
+	// string given to LoadFromString: relative to the package's directory.
+	Embedded bool
 }
 
 // LoadedQueries follows a dotsql value (a *DotSql, or the DotSql it
@@ -206,6 +210,13 @@ func (e *Effects) LoadedQueries(v ssa.Value) (QueryFile, bool) {
 			if callee == nil || len(x.Call.Args) != 1 {
 				return QueryFile{}, false
 			}
+			if isFunc(callee, dotsqlPath, "LoadFromString") {
+				if path, embed := e.embedded(x.Call.Args[0]); embed {
+					// The compiler fills the variable: no store says what
+					// it holds, the directive does.
+					return QueryFile{Path: path, Embedded: true}, path != ""
+				}
+			}
 			s, ok := single(e.Strings(x.Call.Args[0]))
 			switch {
 			case !ok:
@@ -237,4 +248,56 @@ func (e *Effects) storedOnce(addr func(ssa.Value) bool) ssa.Value {
 		val = st.Val
 	}
 	return val
+}
+
+// embedded reports whether v reads a package variable that a //go:embed
+// directive fills, and the file it names when it names one (a pattern or
+// several files give "").
+func (e *Effects) embedded(v ssa.Value) (string, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", false
+	}
+	g, ok := load.X.(*ssa.Global)
+	if !ok || g.Object() == nil {
+		return "", false
+	}
+	for _, f := range e.pass.Files {
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				vs, ok := spec.(*ast.ValueSpec)
+				if !ok || len(vs.Names) != 1 || e.pass.TypesInfo.Defs[vs.Names[0]] != g.Object() {
+					continue
+				}
+				doc := vs.Doc
+				if doc == nil && len(gen.Specs) == 1 {
+					doc = gen.Doc
+				}
+				return embedPattern(doc)
+			}
+		}
+	}
+	return "", false
+}
+
+// embedPattern reports whether a declaration's comments hold a //go:embed
+// directive, and the one file it names, if it names one.
+func embedPattern(doc *ast.CommentGroup) (string, bool) {
+	if doc == nil {
+		return "", false
+	}
+	for _, c := range doc.List {
+		if rest, ok := strings.CutPrefix(c.Text, "//go:embed "); ok {
+			fields := strings.Fields(rest)
+			if len(fields) == 1 && !strings.ContainsAny(fields[0], "*?[\"") {
+				return fields[0], true
+			}
+			return "", true
+		}
+	}
+	return "", false
 }

@@ -518,6 +518,8 @@ func TestDotsqlQueries(t *testing.T) {
 		got = append(got, s)
 	}
 	require.Equal(t, []string{
+		`18 QueryRow pool "SELECT id FROM jobs\n-- the oldest first\nWHERE state = 'queued' ORDER BY run_at LIMIT 1;" args=0 scan=0 checked=false`, // embedded
+		`20 QueryRow pool "" args=0 scan=0 checked=false (the dotsql query "next-job" of queries loaded out of sight)`,                             // a pattern
 		`14 QueryRow pool "SELECT id FROM jobs\n-- the oldest first\nWHERE state = 'queued' ORDER BY run_at LIMIT 1;" args=0 scan=1 checked=true`,
 		`16 Exec tx "UPDATE jobs SET state = 'running' WHERE id = $1;" args=1 scan=0 checked=false`,
 		`17 Exec pool "" args=0 scan=0 checked=false (the dotsql query "templated" is a template)`,

@@ -79,7 +79,7 @@ func dotsqlQuery(req *Request, nameArg int) (sql, unread string) {
 	file, content := "", []byte(src.Text)
 	if !src.FromText {
 		var err error
-		if file, content, err = findQueryFile(req, src.Path); err != nil {
+		if file, content, err = findQueryFile(req, src.Path, src.Embedded); err != nil {
 			return "", fmt.Sprintf("the dotsql query %q: %v", name, err)
 		}
 	}
@@ -107,13 +107,17 @@ func constText(vs effects.Values) (string, bool) {
 // findQueryFile finds the file LoadFromFile opens, a path relative to the
 // program's working directory: in the package's directory or one above it,
 // up to the module root (the directory with go.mod), whose files the
-// module key covers.
-func findQueryFile(req *Request, path string) (string, []byte, error) {
+// module key covers. An embedded file is in the package's directory.
+func findQueryFile(req *Request, path string, embedded bool) (string, []byte, error) {
 	if filepath.IsAbs(path) {
 		return "", nil, fmt.Errorf("%s is outside the module", path)
 	}
 	prog := req.Effects.Pkg().Prog
-	for _, dir := range queryFileDirs(filepath.Dir(prog.Fset.Position(req.Call.Pos()).Filename)) {
+	dirs := queryFileDirs(filepath.Dir(prog.Fset.Position(req.Call.Pos()).Filename))
+	if embedded {
+		dirs = dirs[:1] // //go:embed paths are relative to the package
+	}
+	for _, dir := range dirs {
 		candidate := filepath.Join(dir, path)
 		if content, err := os.ReadFile(candidate); err == nil {
 			return candidate, content, nil

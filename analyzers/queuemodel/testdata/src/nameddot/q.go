@@ -1,4 +1,4 @@
-package nameddot // want package:"queues\\(public.jobs\\)"
+package nameddot
 
 import (
 	"context"
