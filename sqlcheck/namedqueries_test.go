@@ -78,6 +78,8 @@ func TestNamedQueryFilesAreNotSchema(t *testing.T) {
 	}
 	write("migrations/001_jobs.sql", "-- name of the table: jobs\nCREATE TABLE jobs (id bigint PRIMARY KEY, status text NOT NULL, run_at timestamptz NOT NULL);\n")
 	write("queries/jobs.sql", queriesFile)
+	write("migrations/queries.sql", queriesFile) // beside golang-migrate's files
+	write("migrations/002_more.up.sql", "CREATE TABLE more (id int);\n")
 
 	srcs, uses, probs := ReadModule(root).Sources()
 	require.Empty(t, probs)
@@ -85,12 +87,14 @@ func TestNamedQueryFilesAreNotSchema(t *testing.T) {
 	require.Empty(t, s.Problems, "the goyesql-joined query would not parse as a migration either")
 	require.NotNil(t, s.Table("public.jobs"))
 	require.Nil(t, s.Table("public.scratch"), "a named query is not replayed as schema")
-	require.Contains(t, uses, SourceUse{Path: filepath.Join(root, "queries/jobs.sql"), Kind: "named queries", Files: 1,
-		Why: "queries that Go code runs by the names of their -- name: lines (goyesql, dotsql), not schema"})
+	why := "queries that Go code runs by the names of their -- name: lines (goyesql, dotsql), not schema"
+	require.Contains(t, uses, SourceUse{Path: filepath.Join(root, "queries/jobs.sql"), Kind: "named queries", Files: 1, Why: why})
+	require.Contains(t, uses, SourceUse{Path: filepath.Join(root, "migrations/queries.sql"), Kind: "named queries", Files: 1, Why: why})
+	require.NotNil(t, s.Table("public.more"))
 
 	named, bad := ReadModule(root).NamedQueries(Goyesql)
 	require.Empty(t, bad)
-	require.Len(t, named["take-job"], 1)
+	require.Len(t, named["take-job"], 2)
 	require.Equal(t, "UPDATE jobs SET status = 'running' WHERE id = $1;", named["take-job"][0].SQL)
 	require.Empty(t, named["jobs"], "a migration's comment that starts with name is no named query")
 }
