@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/jackc/pgx/v5 v5.13.0
 	github.com/pganalyze/pg_query_go/v5 v5.1.0
+	github.com/qustavo/dotsql v1.2.0
 	github.com/rhysd/actionlint v1.7.12
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/stretchr/testify v1.12.1

@@ -98,6 +98,10 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 				break
 			}
 		}
+		if c.kind != "Go DDL" && c.why == "" && namedQueryFile(f.Content) {
+			// Also beside migrations, in a directory a tool's files name.
+			c.kind, c.why = "named queries", "queries that Go code runs by the names of their -- name: lines (goyesql, dotsql), not schema"
+		}
 		if e := otherEngine(m.Root, dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
 			c.why = "under a directory named for " + e + ", not PostgreSQL"
 		}

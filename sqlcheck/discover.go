@@ -268,7 +268,7 @@ func ModuleStatements(root string) []*Stmt {
 func (m *ModuleFiles) Statements() []*Stmt {
 	var out []*Stmt
 	for _, src := range m.StatementSources() {
-		parseEach(src.SQL, func(raw RawStmt) {
+		parseSkipping(src.SQL, statementSkip, func(raw RawStmt) {
 			if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
 				out = append(out, st)
 			}

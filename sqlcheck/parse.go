@@ -41,11 +41,20 @@ func Parse(text string) ([]RawStmt, []*ParseError) {
 	return stmts, errs
 }
 
-// parseEach parses text as Parse does, handing over each statement as soon
-// as it is parsed, so that a caller that keeps nothing of a statement's
-// tree (the replay of a 50 MB data migration) holds one tree at a time.
 func parseEach(text string, stmt func(RawStmt), bad func(*ParseError)) {
+	parseSkipping(text, nil, stmt, bad)
+}
+
+// parseSkipping parses text as Parse does, handing over each statement as
+// soon as it is parsed, so that a caller that keeps nothing of a
+// statement's tree (the replay of a 50 MB data migration) holds one tree at
+// a time. The statements skip names are not parsed at all: their syntax
+// errors go unreported.
+func parseSkipping(text string, skip dataSkip, stmt func(RawStmt), bad func(*ParseError)) {
 	for _, sp := range split(text) {
+		if skip.skips(text, sp) {
+			continue
+		}
 		piece := text[sp.start:sp.end]
 		if i := invalidUTF8(piece); i >= 0 {
 			// pg_query hands its tree over as protobuf, which refuses such
@@ -157,6 +166,10 @@ func split(text string) []span {
 		parens   int    // depth of ( )
 		atomic   int    // depth of BEGIN ATOMIC ... END, counting CASE ... END inside
 		lastWord string // the previous keyword-like word, upper case
+		// firstWord is the statement's first word, upper case; copyIn
+		// says it is a COPY ... FROM STDIN, whose data follows it.
+		firstWord string
+		copyIn    bool
 	)
 	mark := func(i int) {
 		if cur.first < 0 {
@@ -171,9 +184,14 @@ func split(text string) []span {
 			if cur.first >= 0 {
 				spans = append(spans, cur)
 			}
-			cur = span{start: i + 1, first: -1}
-			lastWord = ""
 			i++
+			if copyIn {
+				// psql sends the lines after COPY ... FROM STDIN as the
+				// data, up to a line \. (or the end of the file): no SQL.
+				i = copyDataEnd(text, i)
+			}
+			cur = span{start: i, first: -1}
+			lastWord, firstWord, copyIn = "", "", false
 		case c == '-' && strings.HasPrefix(text[i:], "--"):
 			i = skipLine(text, i)
 		case c == '/' && strings.HasPrefix(text[i:], "/*"):
@@ -212,6 +230,12 @@ func split(text string) []span {
 				j++
 			}
 			word := strings.ToUpper(text[i:j])
+			if firstWord == "" {
+				firstWord = word
+			}
+			if firstWord == "COPY" && lastWord == "FROM" && word == "STDIN" {
+				copyIn = true
+			}
 			switch {
 			case word == "ATOMIC" && lastWord == "BEGIN" && atomic == 0:
 				atomic = 1
@@ -232,6 +256,21 @@ func split(text string) []span {
 		spans = append(spans, cur)
 	}
 	return spans
+}
+
+// copyDataEnd returns the offset after the data of a COPY ... FROM STDIN
+// whose semicolon ends at i: the data starts on the next line and ends
+// with a line holding only \. (psql's end of data).
+func copyDataEnd(text string, i int) int {
+	i = skipLine(text, i)
+	for i < len(text) {
+		next := skipLine(text, i)
+		if strings.TrimRight(text[i:next], "\r\n") == `\.` {
+			return next
+		}
+		i = next
+	}
+	return len(text)
 }
 
 func skipLine(text string, i int) int {

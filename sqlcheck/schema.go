@@ -131,7 +131,7 @@ func Replay(sources []*Source) *Schema {
 	s := &Schema{Tables: make(map[string]*Table), Enums: make(map[string][]string), Functions: make(map[string]*Function)}
 	for _, src := range sources {
 		sess := &session{created: map[string]bool{}}
-		parseEach(src.SQL, func(raw RawStmt) { s.apply(src, raw, sess) }, func(e *ParseError) {
+		parseSkipping(src.SQL, replaySkip, func(raw RawStmt) { s.apply(src, raw, sess) }, func(e *ParseError) {
 			// A Go string only looks like DDL; its parse errors are reported
 			// where Go code runs it. A template is not SQL until filled in.
 			if !src.FromGo && !src.templated(e.stmt.start, e.stmt.end) {

@@ -7,13 +7,24 @@ import "strings"
 // token to the line of its semicolon (or of its last byte). Lines between
 // them hold only blanks and comments.
 func StatementLines(text string) [][2]int {
-	var out [][2]int
+	var (
+		out  [][2]int
+		line = 1 // the line of text[at]
+		at   = 0
+	)
+	// Statements come in order: count each stretch of text once.
+	lineAt := func(off int) int {
+		line += strings.Count(text[at:off], "\n")
+		at = off
+		return line
+	}
 	for _, s := range split(text) {
 		end := s.end
 		if end > s.first && end <= len(text) {
 			end-- // the semicolon, or the last byte
 		}
-		out = append(out, [2]int{1 + strings.Count(text[:s.first], "\n"), 1 + strings.Count(text[:end], "\n")})
+		first := lineAt(s.first)
+		out = append(out, [2]int{first, lineAt(end)})
 	}
 	return out
 }

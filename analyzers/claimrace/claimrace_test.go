@@ -67,3 +67,11 @@ func TestBodyFindingRelatesTheGoCall(t *testing.T) {
 	require.Equal(t, 11, call.Line)
 	require.Contains(t, d.Related[1].Message, "public.claim_job")
 }
+
+// Named queries (goyesql's `-- name:` files) are read where Go runs them:
+// a statement field ScanToStruct prepared, a lookup in the queries map,
+// a query dotsql runs.
+func TestNamedQueries(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "goyesql_fields", "goyesql_map", "dotsql_seed")
+	ruletest.Run(t, claimrace.Analyzer, "ok_goyesql", "ok_goyesql_tx", "ok_dotsql")
+}

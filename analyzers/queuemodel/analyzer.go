@@ -289,7 +289,7 @@ func (b *builder) newCall(site callSite) *Call {
 	}
 	if site.sqlArg == nil {
 		c.Unread = "the SQL argument is not found"
-		if site.method.recv == RecvStmt {
+		if site.method.recv == RecvStmt && !b.namedStmt(c, site) {
 			c.Unread = "a prepared statement whose Prepare is out of sight"
 		}
 	} else {
@@ -298,6 +298,9 @@ func (b *builder) newCall(site callSite) *Call {
 		c.SQL, c.Known, c.Unread, c.Spliced = t.SQL, t.Known, t.Unread, t.Spliced
 		if !c.Known {
 			b.sqlOnSSA(c, site)
+		}
+		if !c.Known {
+			b.namedArg(c, site)
 		}
 		if c.Known && statementName.MatchString(c.SQL) {
 			// pgx runs a prepared statement when given its name

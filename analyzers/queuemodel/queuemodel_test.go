@@ -473,3 +473,61 @@ func TestCopyEnqueue(t *testing.T) {
 	require.Regexp(t, `^INSERT INTO "\{copyenqueue\.Client\.table~[0-9a-f]+\}" \("queue", "state", "content"\) VALUES \(\$1, \$2, \$3\)$`, c.SQL)
 	require.Equal(t, "New", types.ExprString(c.Arg(2)), "the copied row's state")
 }
+
+// Named queries are read where Go runs them, by goyesql's rules (comment
+// lines dropped, lines joined with a space), with the handle the statement
+// runs on; a name the module's files do not define stays unread.
+func TestNamedQueries(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "named")
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		s := fmt.Sprintf("%d %s %s %q args=%d", fset.Position(c.Pos()).Line, c.Method, c.Receiver, c.SQL, len(c.Args))
+		if c.Unread != "" {
+			s += " (" + c.Unread + ")"
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		`22 Get pool "SELECT id FROM jobs WHERE state = 'queued' ORDER BY run_at LIMIT 1;" args=0`,
+		`23 Exec pool "UPDATE jobs SET state = 'running' WHERE id = $1;" args=1`,
+		`24 Exec tx "UPDATE jobs SET state = 'running' WHERE id = $1;" args=1`,
+		`25 Exec pool "" args=0 (the named query "no-such-query" is in no named-query file of the module)`,
+		`26 Exec stmt "" args=0 (a prepared statement whose Prepare is out of sight)`,
+		`27 ExecContext pool "UPDATE jobs SET state = 'running' WHERE id = $1;" args=1`,
+		`28 ExecContext pool "" args=1 (a named query whose name is unknown: parameter name of exported Run)`,
+		`33 ExecContext pool "" args=0 (a named query whose name is unknown: one of several names)`,
+		`34 ExecContext pool "" args=0 (the named query "dup" is defined differently in more.sql and queries.sql)`,
+		`35 ExecContext pool "SELECT 2;" args=0`,
+	}, got)
+}
+
+// A dotsql call runs the named query of the file its DotSql was loaded
+// from, read by dotsql's rules, on the handle it is given.
+func TestDotsqlQueries(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "nameddot")
+	m := results[0].Result.(*queuemodel.Model)
+	fset := results[0].Pass.Fset
+	var got []string
+	for _, c := range m.Calls {
+		s := fmt.Sprintf("%d %s %s %q args=%d scan=%d checked=%v", fset.Position(c.Pos()).Line, c.Method, c.Receiver, c.SQL, len(c.Args), len(c.ScanArgs), c.ResultChecked)
+		if c.Unread != "" {
+			s += " (" + c.Unread + ")"
+		}
+		got = append(got, s)
+	}
+	require.Equal(t, []string{
+		`18 QueryRow pool "SELECT id FROM jobs\n-- the oldest first\nWHERE state = 'queued' ORDER BY run_at LIMIT 1;" args=0 scan=0 checked=false`, // embedded
+		`20 QueryRow pool "" args=0 scan=0 checked=false (the dotsql query "next-job" of queries loaded out of sight)`,                             // a pattern
+		`14 QueryRow pool "SELECT id FROM jobs\n-- the oldest first\nWHERE state = 'queued' ORDER BY run_at LIMIT 1;" args=0 scan=1 checked=true`,
+		`16 Exec tx "UPDATE jobs SET state = 'running' WHERE id = $1;" args=1 scan=0 checked=false`,
+		`17 Exec pool "" args=0 scan=0 checked=false (the dotsql query "templated" is a template)`,
+		`18 Exec pool "" args=0 scan=0 checked=false (the dotsql query "no-such-query" is not in queries.sql)`,
+		`19 Exec pool "" args=0 scan=0 checked=false (a dotsql query whose name is not one constant)`,
+		`20 Exec pool "" args=1 scan=0 checked=false (the dotsql query "take-job" of queries loaded out of sight)`,
+		`22 Exec pool "DELETE FROM jobs WHERE state = 'done'" args=0 scan=0 checked=false`,
+		`24 Exec pool "" args=0 scan=0 checked=false (the dotsql query "q": missing.sql is not found in the package's directory or above it in the module)`,
+		`26 Exec pool "" args=0 scan=0 checked=false (the dotsql query "q": /etc/queries.sql is outside the module)`,
+	}, got)
+}

@@ -36,3 +36,12 @@ func In(query string, args ...interface{}) (string, []interface{}, error) { retu
 func Rebind(bindType int, query string) string                            { return query }
 
 const DOLLAR = 2
+
+// Stmt is a prepared statement; it embeds *sql.Stmt, whose Exec, Query and
+// QueryRow it promotes.
+type Stmt struct{ *sql.Stmt }
+
+func (s *Stmt) Get(dest interface{}, args ...interface{}) error    { return nil }
+func (s *Stmt) Select(dest interface{}, args ...interface{}) error { return nil }
+func (db *DB) Preparex(query string) (*Stmt, error)                { return nil, nil }
+func (tx *Tx) Stmtx(stmt interface{}) *Stmt                        { return nil }

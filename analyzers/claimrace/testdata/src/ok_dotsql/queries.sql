@@ -1,0 +1,5 @@
+-- name: claim-job
+UPDATE jobs SET state = 'running'
+  WHERE id = (SELECT id FROM jobs WHERE state = 'queued'
+              ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING id;

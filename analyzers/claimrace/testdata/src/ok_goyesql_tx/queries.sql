@@ -1,0 +1,7 @@
+-- name: lock-next-job
+SELECT id FROM jobs WHERE state = 'queued'
+  ORDER BY run_at LIMIT 1
+  FOR UPDATE SKIP LOCKED;
+
+-- name: take-job
+UPDATE jobs SET state = 'running' WHERE id = $1;

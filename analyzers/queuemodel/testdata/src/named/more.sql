@@ -1,0 +1,5 @@
+-- name: dup
+SELECT 3;
+
+-- name: same
+SELECT 2;

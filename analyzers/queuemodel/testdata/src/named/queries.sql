@@ -1,0 +1,14 @@
+-- name: next-job
+-- The oldest queued job.
+SELECT id FROM jobs
+  WHERE state = 'queued'
+  ORDER BY run_at LIMIT 1;
+
+-- name: take-job
+UPDATE jobs SET state = 'running' WHERE id = $1;
+
+-- name: dup
+SELECT 1;
+
+-- name: same
+SELECT 2;
