@@ -41,12 +41,16 @@ func gormTransaction(c *ssa.CallCommon) *ssa.Function {
 }
 
 // gormIsolation is the isolation a gorm Begin or Transaction call asks
-// for: the default when it passes no *sql.TxOptions, unknown otherwise
-// (the options travel in a variadic slice the tool does not open).
+// for: the default without options, the level of one *sql.TxOptions it is
+// given, and unknown for options the tool cannot open.
 func gormIsolation(c *ssa.CallCommon) Isolation {
 	last := c.Args[len(c.Args)-1]
 	if k, ok := last.(*ssa.Const); ok && k.IsNil() {
 		return IsoDefault
 	}
-	return IsoUnknown
+	elems := arrayElems(sliceArray(last))
+	if len(elems) != 1 || elems[0] == nil || isoField(elems[0].Type()) < 0 {
+		return IsoUnknown
+	}
+	return isolationOf(elems[0])
 }
