@@ -59,6 +59,16 @@ var gormCases = []struct {
 	{gormchains.RawScan, `SELECT id FROM jobs WHERE status = $1 LIMIT 1 FOR UPDATE SKIP LOCKED`},
 	{gormchains.ExecUpdate, `UPDATE jobs SET status = $1 WHERE id = $2`},
 	{gormchains.ExecDollar, `UPDATE jobs SET status = $1 WHERE id = $2`},
+	{gormchains.UpdatesSkipsZero, `UPDATE "jobs" SET "attempts"=$1 WHERE id = $2`},
+	{gormchains.FirstAfterUse, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.FirstKeyed, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.UpdateKeyAndWhere, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
+	{gormchains.UpdateAll, `unread: GORM refuses an update without conditions`},
+	{gormchains.HelperScope, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.OrWhere, `unread: GORM's Or is not read`},
+	{gormchains.WhereIn, `unread: a slice value, which GORM expands to a list`},
+	{gormchains.CreateVar, `unread: GORM's Create of a value that is not a struct literal`},
+	{gormchains.UpdatesUnknownZero, `unread: the tool cannot tell whether field Status is zero, which GORM skips`},
 }
 
 func funcName(f any) string {
@@ -70,9 +80,7 @@ func funcName(f any) string {
 // the postgres dialector in dry-run mode (nothing connects: the DSN
 // names no server) and checks the SQL it builds.
 func TestGormRealOutput(t *testing.T) {
-	db, err := gorm.Open(postgres.New(postgres.Config{DSN: "host=/nonexistent"}),
-		&gorm.Config{DryRun: true, DisableAutomaticPing: true, SkipDefaultTransaction: true})
-	require.NoError(t, err)
+	db := dryRun(t)
 	var sent []string
 	record := func(tx *gorm.DB) { sent = append(sent, tx.Statement.SQL.String()) }
 	cb := db.Callback()
@@ -101,6 +109,33 @@ func TestGormRealOutput(t *testing.T) {
 		require.Len(t, sent, 1, name)
 		require.Equal(t, c.want, sent[0], name)
 	}
+}
+
+// The reasons for leaving chains unread are GORM's behaviour: the key of
+// a struct destination or model becomes a condition, an update without
+// conditions sends nothing, a slice expands to one parameter per element.
+func TestGormUnreadReasons(t *testing.T) {
+	db := dryRun(t)
+	sqlOf := func(tx *gorm.DB) string { return tx.Statement.SQL.String() }
+	job := gormchains.Job{ID: 5}
+	require.Equal(t, `SELECT * FROM "jobs" WHERE status = $1 AND "jobs"."id" = $2 ORDER BY "jobs"."id" LIMIT $3`,
+		sqlOf(db.Where("status = ?", "queued").First(&job)))
+	job = gormchains.Job{ID: 5}
+	require.Equal(t, `UPDATE "jobs" SET "status"=$1 WHERE status = $2 AND "id" = $3`,
+		sqlOf(db.Model(&job).Where("status = ?", "running").Update("status", "done")))
+	tx := db.Model(&gormchains.Job{}).Update("status", "done")
+	require.ErrorIs(t, tx.Error, gorm.ErrMissingWhereClause) // its update callback executes only when Error is nil
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN ($1,$2)`,
+		sqlOf(db.Where("id IN ?", []int64{1, 2}).Find(&[]gormchains.Job{})))
+}
+
+// dryRun opens GORM with the postgres dialector in dry-run mode; the DSN
+// names no server and nothing connects.
+func dryRun(t *testing.T) *gorm.DB {
+	db, err := gorm.Open(postgres.New(postgres.Config{DSN: "host=/nonexistent"}),
+		&gorm.Config{DryRun: true, DisableAutomaticPing: true, SkipDefaultTransaction: true})
+	require.NoError(t, err)
+	return db
 }
 
 // argFor makes an argument for a fixture function: a context, a pointer to

@@ -165,3 +165,38 @@ func RawScan(db *gorm.DB, ids *[]int64) {
 func ExecUpdate(db *gorm.DB) { db.Exec("UPDATE jobs SET status = ? WHERE id = ?", "running", 1) }
 
 func ExecDollar(db *gorm.DB) { db.Exec("UPDATE jobs SET status = $1 WHERE id = $2", "running", 1) }
+
+func FirstAfterUse(db *gorm.DB) {
+	var job Job
+	job.ID = 5
+	db.Where("status = ?", "queued").First(&job)
+}
+
+func FirstKeyed(db *gorm.DB) {
+	job := Job{ID: 5}
+	db.Where("status = ?", "queued").First(&job)
+}
+
+func UpdateKeyAndWhere(db *gorm.DB, job *Job) {
+	db.Model(job).Where("status = ?", "running").Update("status", "done")
+}
+
+func UpdateAll(db *gorm.DB) { db.Model(&Job{}).Update("status", "done") }
+
+func scope(db *gorm.DB) *gorm.DB { return db.Where("queue = ?", "q") }
+
+func HelperScope(db *gorm.DB, jobs *[]Job) { scope(db).Find(jobs) }
+
+func OrWhere(db *gorm.DB, jobs *[]Job) { db.Where("status = ?", "a").Or("status = ?", "b").Find(jobs) }
+
+func WhereIn(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN ?", ids).Find(jobs) }
+
+func CreateVar(db *gorm.DB, job *Job) { db.Create(job) }
+
+func UpdatesUnknownZero(db *gorm.DB, status string) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: status})
+}
+
+func UpdatesSkipsZero(db *gorm.DB) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: "", Attempts: 1})
+}
