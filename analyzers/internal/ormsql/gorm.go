@@ -638,9 +638,8 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 
 // zeroDest reports whether the destination of a query finisher holds no
 // primary key: a slice, or the address of a struct variable declared
-// (var v T, or v := T{...} without its key) in the same loop iteration and
-// not used between its declaration and the call. GORM adds the key of a
-// struct destination to the conditions.
+// without its key (var v T, or v := T{...}) that is fresh at the call (see
+// fresh). GORM adds the key of a struct destination to the conditions.
 func (g *gormReader) zeroDest(call *ast.CallExpr) bool {
 	dest := call.Args[0]
 	t := g.r.Info.TypeOf(dest)
@@ -655,15 +654,25 @@ func (g *gormReader) zeroDest(call *ast.CallExpr) bool {
 	if !ok || u.Op != token.AND {
 		return false
 	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
+	init, ok := g.fresh(call, u.X)
+	return ok && (init == nil || g.keyless(init))
+}
+
+// fresh returns the value a local variable is declared with (nil for var
+// v T) when nothing can have changed it by the call: it is declared in the
+// enclosing function, inside the innermost loop around the call, and not
+// used between its declaration and the call.
+func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
-		return false
+		return nil, false
 	}
 	v, ok := g.r.Info.Uses[id].(*types.Var)
 	fd, found := enclosingFunc(g.r)
 	if !ok || !found || v.Parent() == nil {
-		return false
+		return nil, false
 	}
+	var init ast.Expr
 	declared, used := false, false
 	var loops []ast.Node // loops around the call
 	var stack []ast.Node
@@ -677,13 +686,16 @@ func (g *gormReader) zeroDest(call *ast.CallExpr) bool {
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if g.r.Info.Defs[name] == v {
-					declared = len(n.Values) == 0 || i < len(n.Values) && g.keyless(n.Values[i])
+					declared = len(n.Values) == 0 || len(n.Values) == len(n.Names)
+					if len(n.Values) == len(n.Names) {
+						init = n.Values[i]
+					}
 				}
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				if lid, ok := l.(*ast.Ident); ok && g.r.Info.Defs[lid] == v && n.Tok == token.DEFINE && len(n.Rhs) == len(n.Lhs) {
-					declared = g.keyless(n.Rhs[i])
+					declared, init = true, n.Rhs[i]
 				}
 			}
 		case *ast.Ident:
@@ -703,16 +715,15 @@ func (g *gormReader) zeroDest(call *ast.CallExpr) bool {
 		return true
 	})
 	if !declared || used {
-		return false
+		return nil, false
 	}
-	// The declaration must be inside the innermost loop around the call.
 	if len(loops) > 0 {
 		inner := loops[len(loops)-1]
 		if v.Pos() < inner.Pos() || v.Pos() > inner.End() {
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return init, true
 }
 
 // keyless reports whether a value is a struct literal that sets no primary
@@ -953,6 +964,20 @@ func (g *gormReader) deleteSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 // primary key only when set (GORM returns it otherwise).
 func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	lit := compositeOf(call.Args[0])
+	if lit == nil {
+		// A variable declared with a literal, fresh at the call:
+		// v := T{...} then Create(&v), or v := &T{...} then Create(v).
+		arg := ast.Unparen(call.Args[0])
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if init, ok := g.fresh(call, u.X); ok && init != nil && compositeOf(init) == ast.Unparen(init) {
+				lit = compositeOf(init)
+			}
+		} else if init, ok := g.fresh(call, arg); ok && init != nil {
+			if u, ok := ast.Unparen(init).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				lit = compositeOf(init)
+			}
+		}
+	}
 	if lit == nil {
 		return gormSQL{why: "GORM's Create of a value that is not a struct literal"}
 	}

@@ -200,3 +200,19 @@ func UpdatesUnknownZero(db *gorm.DB, status string) {
 func UpdatesSkipsZero(db *gorm.DB) {
 	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: "", Attempts: 1})
 }
+
+func CreateFresh(db *gorm.DB, queue string) {
+	job := Job{Queue: queue, Status: "queued"}
+	db.Create(&job)
+}
+
+func CreateFreshPointer(db *gorm.DB, queue string) {
+	job := &Job{Queue: queue, Status: "queued"}
+	db.Create(job)
+}
+
+func CreateChanged(db *gorm.DB, queue string) {
+	job := Job{Queue: queue}
+	job.Status = "queued"
+	db.Create(&job)
+}
