@@ -63,6 +63,7 @@ var gormCases = []struct {
 	{gormchains.CreateFresh, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
 	{gormchains.CreateFreshPointer, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
 	{gormchains.CreateChanged, `unread: GORM's Create of a value that is not a struct literal`},
+	{gormchains.SaveStamped, `UPDATE "stampeds" SET "status"=$1,"created_at"=$2,"updated_at"=$3 WHERE "id" = $4`},
 	{gormchains.FirstAfterUse, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.FirstKeyed, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.UpdateKeyAndWhere, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
@@ -149,6 +150,8 @@ func argFor(t reflect.Type) reflect.Value {
 		return reflect.ValueOf(context.Background())
 	case t == reflect.TypeFor[*gormchains.Job]():
 		return reflect.ValueOf(&gormchains.Job{ID: 5})
+	case t == reflect.TypeFor[*gormchains.Stamped]():
+		return reflect.ValueOf(&gormchains.Stamped{ID: 5})
 	case t.Kind() == reflect.Pointer:
 		return reflect.New(t.Elem())
 	}

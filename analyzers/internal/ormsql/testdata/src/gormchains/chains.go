@@ -216,3 +216,5 @@ func CreateChanged(db *gorm.DB, queue string) {
 	job.Status = "queued"
 	db.Create(&job)
 }
+
+func SaveStamped(db *gorm.DB, row *Stamped) { db.Save(row) }
