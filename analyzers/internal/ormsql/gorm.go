@@ -373,9 +373,17 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 		}
 		q.orders = append(q.orders, o)
 	case "Limit":
+		// GORM writes LIMIT for a limit >= 0 and OFFSET for an offset > 0:
+		// a constant decides; any other value is taken to be in range.
 		q.limit = args[0]
+		if k := g.r.Info.Types[args[0]].Value; k != nil && constant.Sign(k) < 0 {
+			q.limit = nil
+		}
 	case "Offset":
 		q.offset = args[0]
+		if k := g.r.Info.Types[args[0]].Value; k != nil && constant.Sign(k) <= 0 {
+			q.offset = nil
+		}
 	case "Select":
 		if len(args) != 1 {
 			return "a GORM Select with several arguments"

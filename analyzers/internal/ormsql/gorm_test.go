@@ -64,6 +64,7 @@ var gormCases = []struct {
 	{gormchains.CreateFreshPointer, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
 	{gormchains.CreateChanged, `unread: GORM's Create of a value that is not a struct literal`},
 	{gormchains.SaveStamped, `UPDATE "stampeds" SET "status"=$1,"created_at"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.NoLimit, `SELECT * FROM "jobs" WHERE status = $1`},
 	{gormchains.FirstAfterUse, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.FirstKeyed, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.UpdateKeyAndWhere, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
@@ -111,7 +112,9 @@ func TestGormRealOutput(t *testing.T) {
 		}
 		fn.Call(args)
 		require.Len(t, sent, 1, name)
-		require.Equal(t, c.want, sent[0], name)
+		// GORM leaves a space where a clause it builds empty would be
+		// (Limit(-1)): the same statement.
+		require.Equal(t, c.want, strings.TrimRight(sent[0], " "), name)
 	}
 }
 
