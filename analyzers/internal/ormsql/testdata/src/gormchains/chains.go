@@ -219,4 +219,6 @@ func CreateChanged(db *gorm.DB, queue string) {
 
 func SaveStamped(db *gorm.DB, row *Stamped) { db.Save(row) }
 
-func NoLimit(db *gorm.DB, jobs *[]Job) { db.Where("status = ?", "queued").Limit(-1).Offset(0).Find(jobs) }
+func NoLimit(db *gorm.DB, jobs *[]Job) {
+	db.Where("status = ?", "queued").Limit(-1).Offset(0).Find(jobs)
+}
