@@ -51,7 +51,7 @@ func KindOf(t types.Type) Kind {
 // connection or transaction, or an interface with at least two of Exec,
 // Query and QueryRow (or their Context forms), as sqlc's DBTX.
 func dbLike(t types.Type) bool {
-	if KindOf(t) != KindUnknown {
+	if KindOf(t) != KindUnknown || IsGormDB(t) {
 		return true
 	}
 	iface, ok := t.Underlying().(*types.Interface)
@@ -209,6 +209,9 @@ func handle(v ssa.Value, depth int) Handle {
 // its own (sqlc's New(db), q.WithTx(tx), a store's NewStore(pool)).
 func madeFrom(c *ssa.CallCommon) ssa.Value {
 	sig := c.Signature()
+	if gormMethod(c) == "Begin" {
+		return nil // a transaction, not the pool it begins on
+	}
 	if sig.Results().Len() == 0 || KindOf(sig.Results().At(0).Type()) != KindUnknown || !dbLikeOrStruct(sig.Results().At(0).Type()) {
 		return nil
 	}
@@ -426,6 +429,8 @@ func (e *Effects) transactions() []*Tx {
 			t := &Tx{Begin: c, Func: c.Parent(), Isolation: IsoDefault}
 			if opts := beginOptions(common); opts != nil {
 				t.Isolation = isolationOf(opts)
+			} else if gormMethod(common) == "Begin" {
+				t.Isolation = gormIsolation(common)
 			}
 			result := ssa.Value(c.(*ssa.Call))
 			if common.Signature().Results().Len() > 1 {
@@ -460,6 +465,12 @@ func (e *Effects) transactions() []*Tx {
 				t.Isolation = isolationOf(common.Args[2])
 			}
 			txs = append(txs, t)
+		case gormTransaction(common) != nil:
+			fn := gormTransaction(common)
+			if len(fn.Params) == 0 {
+				continue
+			}
+			txs = append(txs, &Tx{Begin: c, Func: fn, Isolation: gormIsolation(common), Handle: handleOf(fn.Params[0])})
 		}
 	}
 	for _, t := range txs {
@@ -524,6 +535,9 @@ func calleeName(c *ssa.CallCommon) string {
 // Begin, BeginTx (sqlx's Beginx, BeginTxx, MustBegin...) or a function
 // of the module named begin... whose first result is a transaction.
 func isBegin(c *ssa.CallCommon) bool {
+	if gormMethod(c) == "Begin" {
+		return true
+	}
 	res := c.Signature().Results()
 	if res.Len() == 0 || KindOf(res.At(0).Type()) != KindTx {
 		return false

@@ -68,3 +68,9 @@ var txProbe = &analysis.Analyzer{
 func TestTransactions(t *testing.T) {
 	ruletest.Run(t, txProbe, "txs")
 }
+
+// GORM's Begin and Transaction begin transactions; a chain of builder
+// calls runs on the *gorm.DB it starts from.
+func TestGormTransactions(t *testing.T) {
+	ruletest.Run(t, txProbe, "gormtxs")
+}

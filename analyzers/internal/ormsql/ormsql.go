@@ -75,6 +75,7 @@ var readers = []struct {
 	read Reader
 }{
 	{"github.com/qustavo/dotsql", readDotsql},
+	{"gorm.io/gorm", readGorm},
 }
 
 // Read returns the statement a call sends, when the call belongs to a

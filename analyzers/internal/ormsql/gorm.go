@@ -1,0 +1,1245 @@
+package ormsql
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+)
+
+// GORM (gorm.io/gorm with the postgres dialector): a chain of *gorm.DB
+// builder calls (Model, Table, Where, Order, Limit, Clauses...) sends its
+// statement at a finisher (Find, First, Update, Create, Delete...), and
+// Raw and Exec send SQL the code writes with ? placeholders, which the
+// dialector numbers $1, $2... The chain is followed on SSA, so it may
+// cross variables and branches; a chain that differs by path is read only
+// when every path sends the same statement.
+
+// gormFinishers maps each *gorm.DB method that sends SQL to how its
+// result comes back.
+var gormFinishers = map[string]string{
+	"Find": "Query", "Scan": "Query", "Rows": "Query",
+	"First": "QueryRow", "Take": "QueryRow", "Last": "QueryRow", "Row": "QueryRow", "Count": "QueryRow",
+	"Update": "Exec", "Updates": "Exec", "UpdateColumn": "Exec", "UpdateColumns": "Exec",
+	"Create": "Exec", "Save": "Exec", "Delete": "Exec", "Exec": "Exec", "Pluck": "Query",
+}
+
+// gormBuilders are the chain methods the reader follows; any other method
+// returning a *gorm.DB (Or, Not, Joins, Group, Omit, Scopes...) leaves the
+// statement unread.
+var gormBuilders = map[string]bool{
+	"Model": true, "Table": true, "Where": true, "Order": true, "Limit": true, "Offset": true,
+	"Clauses": true, "Select": true, "WithContext": true, "Session": true, "Debug": true,
+	"Unscoped": true, "Raw": true, "Preload": true,
+}
+
+func readGorm(r *Request) (Statement, bool) {
+	sig := r.Callee.Type().(*types.Signature)
+	if sig.Recv() == nil || !effects.IsGormDB(sig.Recv().Type()) {
+		return Statement{}, false
+	}
+	method, ok := gormFinishers[r.Callee.Name()]
+	if !ok {
+		return Statement{}, false
+	}
+	st := Statement{Method: method, Handle: HandleUnknown}
+	st.ResultChecked = gormResultChecked(r)
+	call := r.Effects.Call(r.Call)
+	if call == nil {
+		st.Unread = "no SSA for the GORM call"
+		return st, true
+	}
+	if r.Effects.TxOf(call) != nil {
+		st.Handle = HandleTx
+	}
+	g := &gormReader{r: r, calls: map[token.Pos]*ast.CallExpr{}}
+	if fd, ok := enclosingFunc(r); ok {
+		for c := range fd.Preorder((*ast.CallExpr)(nil)) {
+			ce := c.Node().(*ast.CallExpr)
+			g.calls[ce.Lparen] = ce
+		}
+	}
+	chains, why := g.chains(call.Common().Args[0], 0)
+	if why != "" {
+		st.Unread = why
+		return st, true
+	}
+	var first *gormSQL
+	for _, ch := range chains {
+		out := g.build(ch, call)
+		if out.why != "" {
+			st.Unread = out.why
+			return st, true
+		}
+		if first != nil && (out.sql != first.sql || !slices.Equal(out.args, first.args)) {
+			st.Unread = "the GORM chain builds a different statement on different paths"
+			return st, true
+		}
+		first = &out
+	}
+	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
+	return st, true
+}
+
+func enclosingFunc(r *Request) (c inspector.Cursor, ok bool) {
+	for c := range r.Cursor.Enclosing((*ast.FuncDecl)(nil)) {
+		return c, true
+	}
+	return c, false
+}
+
+// gormResultChecked reports whether the code reads the RowsAffected or,
+// for a finisher that reads one row, the Error of the result, or returns
+// the *gorm.DB to its caller.
+func gormResultChecked(r *Request) bool {
+	parent := r.Cursor.Parent().Node()
+	if sel, ok := parent.(*ast.SelectorExpr); ok {
+		return sel.Sel.Name == "RowsAffected" || sel.Sel.Name == "Error" && gormFinishers[r.Callee.Name()] == "QueryRow"
+	}
+	if _, ok := parent.(*ast.ReturnStmt); ok {
+		return true
+	}
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 {
+		return false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := r.Info.ObjectOf(id)
+	fd, ok := enclosingFunc(r)
+	if v == nil || !ok {
+		return false
+	}
+	checked := false
+	ast.Inspect(fd.Node(), func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if ok {
+			if x, ok := sel.X.(*ast.Ident); ok && r.Info.Uses[x] == v {
+				checked = checked || sel.Sel.Name == "RowsAffected" || sel.Sel.Name == "Error" && gormFinishers[r.Callee.Name()] == "QueryRow"
+			}
+		}
+		return !checked
+	})
+	return checked
+}
+
+type gormReader struct {
+	r     *Request
+	calls map[token.Pos]*ast.CallExpr // the function's calls by their opening parenthesis
+}
+
+// A gormStep is one builder call of a chain.
+type gormStep struct {
+	name string
+	call *ast.CallExpr
+}
+
+// chains returns the builder calls that lead to a *gorm.DB value, from
+// the handle it starts from, once per path that builds it differently.
+func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
+	if depth > 8 {
+		return nil, "the GORM chain goes through too many branches"
+	}
+	var steps []gormStep
+	for {
+		switch x := v.(type) {
+		case *ssa.Call:
+			c := x.Common()
+			fn := c.StaticCallee()
+			if fn != nil && fn.Signature.Recv() != nil && effects.IsGormDB(fn.Signature.Recv().Type()) {
+				name := fn.Name()
+				if name == "Begin" {
+					return [][]gormStep{steps}, ""
+				}
+				if !gormBuilders[name] {
+					return nil, "GORM's " + name + " is not read"
+				}
+				ce := g.calls[x.Pos()]
+				if ce == nil {
+					return nil, "the GORM chain is built out of sight"
+				}
+				steps = append([]gormStep{{name: name, call: ce}}, steps...)
+				v = c.Args[0]
+				continue
+			}
+			if fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "gorm.io/gorm" && fn.Name() == "Open" {
+				return [][]gormStep{steps}, ""
+			}
+			return nil, "the GORM chain starts in a call the tool does not follow"
+		case *ssa.Extract:
+			if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+				if fn := c.Common().StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "gorm.io/gorm" && fn.Name() == "Open" {
+					return [][]gormStep{steps}, ""
+				}
+			}
+			return nil, "the GORM chain starts in a call the tool does not follow"
+		case *ssa.Phi:
+			var out [][]gormStep
+			for _, e := range x.Edges {
+				sub, why := g.chains(e, depth+1)
+				if why != "" {
+					return nil, why
+				}
+				for _, s := range sub {
+					out = append(out, append(slices.Clip(s), steps...))
+				}
+				if len(out) > 8 {
+					return nil, "the GORM chain goes through too many branches"
+				}
+			}
+			return out, ""
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Field:
+			// A handle given to the function: taken as the database,
+			// with no conditions of its own.
+			return [][]gormStep{steps}, ""
+		case *ssa.UnOp:
+			switch x.X.(type) {
+			case *ssa.FieldAddr, *ssa.Global:
+				return [][]gormStep{steps}, ""
+			case *ssa.FreeVar:
+				return nil, "the GORM chain is kept in a variable a closure shares"
+			}
+			return nil, "the GORM chain is kept in memory the tool does not follow"
+		default:
+			return nil, "the GORM chain starts in a value the tool does not follow"
+		}
+	}
+}
+
+// gormSQL is a statement rebuilt from a chain.
+type gormSQL struct {
+	sql     string
+	args    []ast.Expr
+	sqlExpr ast.Expr
+	scan    []ast.Expr
+	why     string
+}
+
+// gormQuery is the state a chain builds.
+type gormQuery struct {
+	model     *gormModel
+	modelArg  ast.Expr // Model's argument
+	table     string   // as GORM writes it in FROM
+	qualifier string   // the quoted table columns are qualified with
+	conds     []gormCond
+	orders    []string
+	limit     ast.Expr
+	offset    ast.Expr
+	lock      string
+	returning string
+	selects   string
+	unscoped  bool
+	raw       *gormCond
+	rawExpr   ast.Expr
+}
+
+// A gormCond is SQL text with ? placeholders and the Go values bound to
+// them, or a column compared with a value (struct and map conditions).
+type gormCond struct {
+	sql  string
+	args []ast.Expr
+	expr bool // written by the code: wrapped in parentheses when it has AND or OR and is not alone
+}
+
+func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormSQL) {
+	q := &gormQuery{}
+	for _, s := range steps {
+		if why := g.step(q, s); why != "" {
+			return gormSQL{why: why}
+		}
+	}
+	name := g.r.Callee.Name()
+	call := g.r.Call
+	if call.Ellipsis.IsValid() {
+		return gormSQL{why: "arguments passed as a slice"}
+	}
+	if q.raw != nil {
+		switch name {
+		case "Scan", "Find", "Row", "Rows":
+		default:
+			return gormSQL{why: "GORM's " + name + " after Raw is not read"}
+		}
+		sql, args, why := placeholders(q.raw.sql, q.raw.args, g.r.Info, 1)
+		if why != "" {
+			return gormSQL{why: why}
+		}
+		out = gormSQL{sql: sql, args: args, sqlExpr: q.rawExpr}
+		if name == "Scan" || name == "Find" {
+			out.scan = call.Args[:1]
+		}
+		return out
+	}
+	switch name {
+	case "Exec":
+		text, ok := g.str(fin, 0)
+		if !ok {
+			return gormSQL{why: "the SQL text of Exec is not known"}
+		}
+		if len(steps) > 0 {
+			return gormSQL{why: "GORM's Exec after a chain is not read"}
+		}
+		sql, args, why := placeholders(text, call.Args[1:], g.r.Info, 1)
+		if why != "" {
+			return gormSQL{why: why}
+		}
+		return gormSQL{sql: sql, args: args, sqlExpr: call.Args[0]}
+	case "Find", "First", "Take", "Last", "Scan", "Count":
+		return g.selectSQL(q, name, call)
+	case "Update", "UpdateColumn", "Updates", "UpdateColumns":
+		return g.updateSQL(q, name, call)
+	case "Delete":
+		return g.deleteSQL(q, call)
+	case "Create":
+		return g.createSQL(q, call)
+	case "Save":
+		return g.saveSQL(q, call)
+	}
+	return gormSQL{why: "GORM's " + name + " is not read"}
+}
+
+// str returns the one constant text argument i of an SSA call holds.
+func (g *gormReader) str(call ssa.CallInstruction, i int) (string, bool) {
+	v := effects.Arg(call, i)
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	return single(g.r.Effects.Strings(v))
+}
+
+// strOf is str for an argument of a builder call known by its syntax.
+func (g *gormReader) strOf(call *ast.CallExpr, i int) (string, bool) {
+	if i >= len(call.Args) {
+		return "", false
+	}
+	if tv, ok := g.r.Info.Types[call.Args[i]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	sc := g.r.Effects.Call(call)
+	if sc == nil {
+		return "", false
+	}
+	return g.str(sc, i)
+}
+
+func (g *gormReader) step(q *gormQuery, s gormStep) string {
+	args := s.call.Args
+	if s.call.Ellipsis.IsValid() {
+		return "arguments of GORM's " + s.name + " passed as a slice"
+	}
+	switch s.name {
+	case "WithContext", "Debug", "Preload":
+	case "Session":
+		if lit := compositeOf(args[0]); lit == nil || hasKey(lit, "NewDB") {
+			return "a GORM Session the tool does not read"
+		}
+	case "Unscoped":
+		q.unscoped = true
+	case "Model":
+		m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(args[0]))
+		if why != "" {
+			return why
+		}
+		q.model, q.modelArg = m, args[0]
+		if q.table == "" {
+			q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
+		}
+	case "Table":
+		name, ok := g.strOf(s.call, 0)
+		if !ok || len(args) > 1 {
+			return "the table GORM's Table names is not known"
+		}
+		if !plainIdent(name) {
+			return "a GORM Table that is not a plain name"
+		}
+		q.table, q.qualifier = quoteIdent(name), quoteIdent(name)
+	case "Where":
+		return g.where(q, s.call)
+	case "Order":
+		o, ok := g.strOf(s.call, 0)
+		if !ok {
+			return "the ORDER BY of GORM's Order is not known"
+		}
+		q.orders = append(q.orders, o)
+	case "Limit":
+		// GORM writes LIMIT for a limit >= 0 and OFFSET for an offset > 0:
+		// a constant decides; any other value is taken to be in range.
+		q.limit = args[0]
+		if k := g.r.Info.Types[args[0]].Value; k != nil && constant.Sign(k) < 0 {
+			q.limit = nil
+		}
+	case "Offset":
+		q.offset = args[0]
+		if k := g.r.Info.Types[args[0]].Value; k != nil && constant.Sign(k) <= 0 {
+			q.offset = nil
+		}
+	case "Select":
+		if len(args) != 1 {
+			return "a GORM Select with several arguments"
+		}
+		sel, ok := g.strOf(s.call, 0)
+		if !ok {
+			return "the columns of GORM's Select are not known"
+		}
+		q.selects = sel
+	case "Clauses":
+		for _, a := range args {
+			if why := g.clause(q, a); why != "" {
+				return why
+			}
+		}
+	case "Raw":
+		text, ok := g.strOf(s.call, 0)
+		if !ok {
+			return "the SQL text of Raw is not known"
+		}
+		q.raw, q.rawExpr = &gormCond{sql: text, args: args[1:]}, args[0]
+	}
+	return ""
+}
+
+// clause reads a clause.Locking or clause.Returning literal.
+func (g *gormReader) clause(q *gormQuery, a ast.Expr) string {
+	lit := compositeOf(a)
+	t := g.r.Info.TypeOf(a)
+	switch {
+	case lit != nil && isNamed(t, "gorm.io/gorm/clause", "Locking"):
+		fields := map[string]string{}
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			key, _ := kv.Key.(*ast.Ident)
+			if !ok || key == nil {
+				return "a clause.Locking the tool does not read"
+			}
+			tv := g.r.Info.Types[kv.Value]
+			if tv.Value == nil || tv.Value.Kind() != constant.String {
+				return "a clause.Locking the tool does not read"
+			}
+			fields[key.Name] = constant.StringVal(tv.Value)
+		}
+		if fields["Strength"] == "" || len(fields) > 2 || len(fields) == 2 && fields["Options"] == "" {
+			return "a clause.Locking the tool does not read"
+		}
+		q.lock = "FOR " + fields["Strength"]
+		if o := fields["Options"]; o != "" {
+			q.lock += " " + o
+		}
+	case lit != nil && isNamed(t, "gorm.io/gorm/clause", "Returning") && len(lit.Elts) == 0:
+		q.returning = "*"
+	default:
+		return "a GORM clause the tool does not read"
+	}
+	return ""
+}
+
+// where reads a Where: SQL text with ? placeholders, or a struct or map
+// literal whose entries are column = value conditions.
+func (g *gormReader) where(q *gormQuery, call *ast.CallExpr) string {
+	a := call.Args[0]
+	if tv := g.r.Info.Types[a]; isString(tv.Type) {
+		text, ok := g.strOf(call, 0)
+		if !ok {
+			return "the condition of GORM's Where is not known"
+		}
+		q.conds = append(q.conds, gormCond{sql: text, args: call.Args[1:], expr: true})
+		return ""
+	}
+	if len(call.Args) > 1 {
+		return "a GORM Where the tool does not read"
+	}
+	lit := compositeOf(a)
+	if lit == nil {
+		return "a GORM Where the tool does not read"
+	}
+	t := g.r.Info.TypeOf(lit)
+	if _, ok := t.Underlying().(*types.Map); ok {
+		type kv struct {
+			key string
+			val ast.Expr
+		}
+		var entries []kv
+		for _, e := range lit.Elts {
+			pair := e.(*ast.KeyValueExpr)
+			tv := g.r.Info.Types[pair.Key]
+			if tv.Value == nil || tv.Value.Kind() != constant.String || !plainIdent(constant.StringVal(tv.Value)) {
+				return "a GORM Where map with a key the tool does not read"
+			}
+			entries = append(entries, kv{constant.StringVal(tv.Value), pair.Value})
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].key < entries[j].key })
+		for _, e := range entries {
+			c, why := g.equals(q, e.key, e.val)
+			if why != "" {
+				return why
+			}
+			q.conds = append(q.conds, c)
+		}
+		return ""
+	}
+	m, why := gormModelOf(g.r.Effects, t)
+	if why != "" {
+		return why
+	}
+	set, why := g.nonZero(m, lit)
+	if why != "" {
+		return why
+	}
+	for _, f := range set {
+		c, why := g.equals(q, f.col.name, f.val)
+		if why != "" {
+			return why
+		}
+		q.conds = append(q.conds, c)
+	}
+	return ""
+}
+
+// equals is the condition GORM writes for a column compared with a value.
+func (g *gormReader) equals(q *gormQuery, col string, val ast.Expr) (gormCond, string) {
+	if q.qualifier == "" {
+		return gormCond{}, "a GORM condition on a table the tool does not know yet"
+	}
+	if why := bindable(g.r.Info, val); why != "" {
+		return gormCond{}, why
+	}
+	return gormCond{sql: q.qualifier + "." + quoteIdent(col) + " = ?", args: []ast.Expr{val}}, ""
+}
+
+type gormField struct {
+	col gormColumn
+	val ast.Expr
+}
+
+// nonZero returns the fields of a struct literal with a value GORM does
+// not skip as zero, in declaration order; a value the tool cannot tell
+// from zero leaves the literal unread.
+func (g *gormReader) nonZero(m *gormModel, lit *ast.CompositeLit) ([]gormField, string) {
+	var out []gormField
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, "a struct literal without field names"
+		}
+		key := kv.Key.(*ast.Ident).Name
+		col, ok := m.column(key)
+		if !ok {
+			return nil, "field " + key + " of " + m.name + " is not a plain column"
+		}
+		zero, known := g.isZero(kv.Value)
+		if !known {
+			return nil, "the tool cannot tell whether field " + key + " is zero, which GORM skips"
+		}
+		if !zero {
+			out = append(out, gormField{col, kv.Value})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b gormField) int {
+		return slices.IndexFunc(m.columns, func(c gormColumn) bool { return c.field == a.col.field }) -
+			slices.IndexFunc(m.columns, func(c gormColumn) bool { return c.field == b.col.field })
+	})
+	return out, ""
+}
+
+// isZero tells whether a value is its type's zero value: a constant, or
+// the address of a variable (never nil).
+func (g *gormReader) isZero(e ast.Expr) (zero, known bool) {
+	tv := g.r.Info.Types[e]
+	if tv.IsNil() {
+		return true, true
+	}
+	if tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value) == "", true
+		case constant.Bool:
+			return !constant.BoolVal(tv.Value), true
+		default:
+			return constant.Sign(tv.Value) == 0, true
+		}
+	}
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return false, true
+	}
+	return false, false
+}
+
+// selectSQL is a query finisher's SELECT.
+func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) gormSQL {
+	if q.model == nil && name != "Scan" && name != "Count" {
+		m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
+		if why != "" {
+			return gormSQL{why: why}
+		}
+		q.model = m
+		if q.table == "" {
+			q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
+		}
+	}
+	if q.table == "" {
+		return gormSQL{why: "the table of the GORM query is not known"}
+	}
+	if len(call.Args) > 1 && name != "Count" {
+		return gormSQL{why: "inline conditions of GORM's " + name + " are not read"}
+	}
+	if name != "Count" && q.raw == nil {
+		if m, _ := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0])); m != nil && m.pk != nil && !g.zeroDest(call) {
+			return gormSQL{why: "the tool cannot tell whether the primary key of " + m.name + " in the destination is set"}
+		}
+	}
+	var b gormBuf
+	cols := "*"
+	if q.selects != "" {
+		cols = q.selects
+	}
+	if name == "Count" {
+		if q.selects != "" {
+			return gormSQL{why: "a GORM Count with Select is not read"}
+		}
+		cols = "count(*)"
+	}
+	b.sql.WriteString("SELECT " + cols + " FROM " + q.table)
+	if why := g.writeWhere(&b, q, nil); why != "" {
+		return gormSQL{why: why}
+	}
+	if name == "Count" {
+		return gormSQL{sql: b.sql.String(), args: b.args, scan: call.Args[:1]}
+	}
+	orders := slices.Clone(q.orders)
+	if (name == "First" || name == "Last") && q.model != nil && q.model.pk != nil {
+		key := q.qualifier + "." + quoteIdent(q.model.pk.name)
+		if name == "Last" {
+			key += " DESC"
+		}
+		orders = append(orders, key)
+	}
+	if len(orders) > 0 {
+		b.sql.WriteString(" ORDER BY " + strings.Join(orders, ","))
+	}
+	limit := q.limit
+	if name == "First" || name == "Last" || name == "Take" {
+		limit = gormValue(call) // GORM binds 1
+	}
+	if limit != nil {
+		b.sql.WriteString(" LIMIT ")
+		b.bind(limit)
+	}
+	if q.offset != nil {
+		b.sql.WriteString(" OFFSET ")
+		b.bind(q.offset)
+	}
+	if q.lock != "" {
+		b.sql.WriteString(" " + q.lock)
+	}
+	return gormSQL{sql: b.sql.String(), args: b.args, scan: call.Args[:1]}
+}
+
+// zeroDest reports whether the destination of a query finisher holds no
+// primary key: a slice, or the address of a struct variable declared
+// without its key (var v T, or v := T{...}) that is fresh at the call (see
+// fresh). GORM adds the key of a struct destination to the conditions.
+func (g *gormReader) zeroDest(call *ast.CallExpr) bool {
+	dest := call.Args[0]
+	t := g.r.Info.TypeOf(dest)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	}
+	u, ok := ast.Unparen(dest).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return false
+	}
+	init, ok := g.fresh(call, u.X)
+	return ok && (init == nil || g.keyless(init))
+}
+
+// fresh returns the value a local variable is declared with (nil for var
+// v T) when nothing can have changed it by the call: it is declared in the
+// enclosing function, inside the innermost loop around the call, and not
+// used between its declaration and the call.
+func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := g.r.Info.Uses[id].(*types.Var)
+	fd, found := enclosingFunc(g.r)
+	if !ok || !found || v.Parent() == nil {
+		return nil, false
+	}
+	var init ast.Expr
+	declared, used := false, false
+	var loops []ast.Node // loops around the call
+	var stack []ast.Node
+	ast.Inspect(fd.Node(), func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if g.r.Info.Defs[name] == v {
+					declared = len(n.Values) == 0 || len(n.Values) == len(n.Names)
+					if len(n.Values) == len(n.Names) {
+						init = n.Values[i]
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if lid, ok := l.(*ast.Ident); ok && g.r.Info.Defs[lid] == v && n.Tok == token.DEFINE && len(n.Rhs) == len(n.Lhs) {
+					declared, init = true, n.Rhs[i]
+				}
+			}
+		case *ast.Ident:
+			if g.r.Info.Uses[n] == v && n.Pos() < id.Pos() {
+				used = true
+			}
+		case *ast.CallExpr:
+			if n == call {
+				for _, s := range stack {
+					switch s.(type) {
+					case *ast.ForStmt, *ast.RangeStmt:
+						loops = append(loops, s)
+					}
+				}
+			}
+		}
+		return true
+	})
+	if !declared || used {
+		return nil, false
+	}
+	if len(loops) > 0 {
+		inner := loops[len(loops)-1]
+		if v.Pos() < inner.Pos() || v.Pos() > inner.End() {
+			return nil, false
+		}
+	}
+	return init, true
+}
+
+// keyless reports whether a value is a struct literal that sets no primary
+// key.
+func (g *gormReader) keyless(e ast.Expr) bool {
+	lit := compositeOf(e)
+	if lit == nil || lit != ast.Unparen(e) {
+		return false
+	}
+	m, _ := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+	return m != nil && !hasKey(lit, m.pk.field)
+}
+
+// gormValue stands for a value GORM binds itself (the 1 of First's
+// LIMIT, a primary key it reads from a struct, the time of UpdatedAt): no
+// expression of the code holds it.
+func gormValue(call *ast.CallExpr) ast.Expr {
+	return &ast.BadExpr{From: call.Rparen, To: call.Rparen}
+}
+
+// writeWhere writes the WHERE clause: the chain's conditions, then the
+// primary key condition (extra), then soft delete's.
+func (g *gormReader) writeWhere(b *gormBuf, q *gormQuery, extra *gormCond) string {
+	conds := slices.Clone(q.conds)
+	if extra != nil {
+		conds = append(conds, *extra)
+	}
+	if q.model != nil && q.model.soft != "" && !q.unscoped {
+		conds = append(conds, gormCond{sql: q.qualifier + "." + quoteIdent(q.model.soft) + " IS NULL"})
+	}
+	if len(conds) == 0 {
+		return ""
+	}
+	b.sql.WriteString(" WHERE ")
+	for i, c := range conds {
+		if i > 0 {
+			b.sql.WriteString(" AND ")
+		}
+		up := strings.ToUpper(c.sql)
+		wrap := c.expr && len(conds) > 1 && (strings.Contains(up, " AND ") || strings.Contains(up, " OR "))
+		if wrap {
+			b.sql.WriteString("(")
+		}
+		if why := b.expr(c, g.r.Info); why != "" {
+			return why
+		}
+		if wrap {
+			b.sql.WriteString(")")
+		}
+	}
+	return ""
+}
+
+// keyCond is the condition GORM adds for the primary key of the value a
+// write is given (Model(&job), Delete(&job)), qualified or not as GORM
+// writes it there; nil when the value's key is zero. A value that is no
+// literal holds a key the tool cannot see: the reason says so when the
+// statement has conditions of its own, since with a zero key GORM adds
+// none.
+func (g *gormReader) keyCond(q *gormQuery, val ast.Expr, call *ast.CallExpr, qualified bool) (*gormCond, string) {
+	m := q.model
+	if m.pk == nil {
+		return nil, ""
+	}
+	col := quoteIdent(m.pk.name)
+	if qualified {
+		col = q.qualifier + "." + col
+	}
+	if lit := compositeOf(val); lit != nil {
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				return nil, "a struct literal without field names"
+			}
+			if kv.Key.(*ast.Ident).Name != m.pk.field {
+				continue
+			}
+			zero, known := g.isZero(kv.Value)
+			if !known {
+				return nil, "the tool cannot tell whether the primary key of " + m.name + " is set"
+			}
+			if zero {
+				return nil, ""
+			}
+			return &gormCond{sql: col + " = ?", args: []ast.Expr{kv.Value}}, ""
+		}
+		return nil, ""
+	}
+	if len(q.conds) > 0 {
+		return nil, "the tool cannot tell whether the primary key of " + m.name + " adds a condition"
+	}
+	// Without conditions of its own GORM refuses the write unless the key
+	// is set: when it sends anything, it sends this.
+	return &gormCond{sql: col + " = ?", args: []ast.Expr{gormValue(call)}}, ""
+}
+
+func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) gormSQL {
+	if q.model == nil {
+		return gormSQL{why: "a GORM update without Model"}
+	}
+	if q.selects != "" {
+		return gormSQL{why: "a GORM update with Select is not read"}
+	}
+	var b gormBuf
+	b.sql.WriteString("UPDATE " + q.table + " SET ")
+	type set struct {
+		col string
+		val ast.Expr
+	}
+	var sets []set
+	switch name {
+	case "Update", "UpdateColumn":
+		col, ok := g.strOf(call, 0)
+		if !ok || !plainIdent(col) {
+			return gormSQL{why: "the column of GORM's " + name + " is not known"}
+		}
+		sets = append(sets, set{col, call.Args[1]})
+	default:
+		lit := compositeOf(call.Args[0])
+		if lit == nil {
+			return gormSQL{why: "the values of GORM's " + name + " are not a literal"}
+		}
+		if _, ok := g.r.Info.TypeOf(lit).Underlying().(*types.Map); ok {
+			for _, e := range lit.Elts {
+				kv := e.(*ast.KeyValueExpr)
+				tv := g.r.Info.Types[kv.Key]
+				if tv.Value == nil || tv.Value.Kind() != constant.String || !plainIdent(constant.StringVal(tv.Value)) {
+					return gormSQL{why: "a key of GORM's " + name + " map is not known"}
+				}
+				sets = append(sets, set{constant.StringVal(tv.Value), kv.Value})
+			}
+			sort.Slice(sets, func(i, j int) bool { return sets[i].col < sets[j].col })
+		} else {
+			m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+			if why != "" {
+				return gormSQL{why: why}
+			}
+			if m.updated != "" && strings.HasPrefix(name, "Updates") {
+				return gormSQL{why: "a GORM Updates of a struct with " + m.updated + " is not read"}
+			}
+			fields, why := g.nonZero(m, lit)
+			if why != "" {
+				return gormSQL{why: why}
+			}
+			for _, f := range fields {
+				sets = append(sets, set{f.col.name, f.val})
+			}
+		}
+	}
+	if (name == "Update" || name == "Updates") && q.model.updated != "" && !slices.ContainsFunc(sets, func(s set) bool { return s.col == q.model.updated }) {
+		sets = append(sets, set{q.model.updated, gormValue(call)})
+	}
+	if len(sets) == 0 {
+		return gormSQL{why: "a GORM update with nothing to set"}
+	}
+	for i, s := range sets {
+		if i > 0 {
+			b.sql.WriteString(",")
+		}
+		b.sql.WriteString(quoteIdent(s.col) + "=")
+		if why := g.value(&b, s.val); why != "" {
+			return gormSQL{why: why}
+		}
+	}
+	key, why := g.keyCond(q, q.modelArg, call, false)
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	if len(q.conds) == 0 && key == nil {
+		return gormSQL{why: "GORM refuses an update without conditions"}
+	}
+	if why := g.writeWhere(&b, q, key); why != "" {
+		return gormSQL{why: why}
+	}
+	if q.returning != "" {
+		b.sql.WriteString(" RETURNING " + q.returning)
+	}
+	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// value writes the value a column is set to: gorm.Expr's SQL, or a bound
+// parameter.
+func (g *gormReader) value(b *gormBuf, v ast.Expr) string {
+	if ce, ok := ast.Unparen(v).(*ast.CallExpr); ok {
+		if fn, ok := calleeOf(g.r.Info, ce); ok && fn.Pkg() != nil && fn.Pkg().Path() == "gorm.io/gorm" && fn.Name() == "Expr" {
+			text, ok := g.strOf(ce, 0)
+			if !ok || ce.Ellipsis.IsValid() {
+				return "the SQL of a gorm.Expr is not known"
+			}
+			return b.expr(gormCond{sql: text, args: ce.Args[1:]}, g.r.Info)
+		}
+	}
+	if why := bindable(g.r.Info, v); why != "" {
+		return why
+	}
+	b.bind(v)
+	return ""
+}
+
+func (g *gormReader) deleteSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
+	if len(call.Args) > 1 {
+		return gormSQL{why: "inline conditions of GORM's Delete are not read"}
+	}
+	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	if q.model == nil {
+		q.model = m
+	}
+	if q.table == "" {
+		q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
+	}
+	key, why := g.keyCond(q, call.Args[0], call, true)
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	if len(q.conds) == 0 && key == nil {
+		return gormSQL{why: "GORM refuses a delete without conditions"}
+	}
+	var b gormBuf
+	if q.model.soft != "" && !q.unscoped {
+		b.sql.WriteString("UPDATE " + q.table + " SET " + quoteIdent(q.model.soft) + "=")
+		b.bind(gormValue(call))
+	} else {
+		b.sql.WriteString("DELETE FROM " + q.table)
+	}
+	if why := g.writeWhere(&b, q, key); why != "" {
+		return gormSQL{why: why}
+	}
+	if q.returning != "" {
+		b.sql.WriteString(" RETURNING " + q.returning)
+	}
+	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// createSQL is Create's INSERT of a struct literal: every column, the
+// primary key only when set (GORM returns it otherwise).
+func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
+	lit := compositeOf(call.Args[0])
+	if lit == nil {
+		// A variable declared with a literal, fresh at the call:
+		// v := T{...} then Create(&v), or v := &T{...} then Create(v).
+		arg := ast.Unparen(call.Args[0])
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if init, ok := g.fresh(call, u.X); ok && init != nil && compositeOf(init) == ast.Unparen(init) {
+				lit = compositeOf(init)
+			}
+		} else if init, ok := g.fresh(call, arg); ok && init != nil {
+			if u, ok := ast.Unparen(init).(*ast.UnaryExpr); ok && u.Op == token.AND {
+				lit = compositeOf(init)
+			}
+		}
+	}
+	if lit == nil {
+		return gormSQL{why: "GORM's Create of a value that is not a struct literal"}
+	}
+	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || q.selects != "" {
+		return gormSQL{why: "a GORM Create with clauses is not read"}
+	}
+	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	if m.odd != "" {
+		return gormSQL{why: "field " + m.odd + " of " + m.name + " is more than a column to GORM"}
+	}
+	table := quoteIdent(m.table)
+	if q.table != "" {
+		table = q.table
+	}
+	vals := map[string]ast.Expr{}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return gormSQL{why: "a struct literal without field names"}
+		}
+		vals[kv.Key.(*ast.Ident).Name] = kv.Value
+	}
+	var b gormBuf
+	var cols []string
+	var binds []ast.Expr
+	returning := ""
+	for _, c := range m.columns {
+		v, set := vals[c.field]
+		if m.pk != nil && c.field == m.pk.field {
+			zero := true
+			if set {
+				z, known := g.isZero(v)
+				if !known {
+					return gormSQL{why: "the tool cannot tell whether the primary key of " + m.name + " is set"}
+				}
+				zero = z
+			}
+			if zero && isInteger(c.typ) {
+				returning = quoteIdent(c.name)
+				continue
+			}
+		}
+		if !set {
+			v = gormValue(call) // the zero value, or the time for CreatedAt and UpdatedAt
+		}
+		cols = append(cols, quoteIdent(c.name))
+		binds = append(binds, v)
+	}
+	b.sql.WriteString("INSERT INTO " + table + " (" + strings.Join(cols, ",") + ") VALUES (")
+	for i, v := range binds {
+		if i > 0 {
+			b.sql.WriteString(",")
+		}
+		if why := g.value(&b, v); why != "" {
+			return gormSQL{why: why}
+		}
+	}
+	b.sql.WriteString(")")
+	if returning != "" {
+		b.sql.WriteString(" RETURNING " + returning)
+	}
+	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// saveSQL is Save's UPDATE of every column by primary key, for a value
+// that is no literal: GORM inserts a value whose key is zero, so this is
+// the statement it sends for a row the code read before.
+func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
+	if compositeOf(call.Args[0]) != nil {
+		return gormSQL{why: "GORM's Save of a struct literal is not read"}
+	}
+	if len(q.conds) > 0 || q.returning != "" || q.selects != "" || q.table != "" {
+		return gormSQL{why: "a GORM Save with clauses is not read"}
+	}
+	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	if _, ok := g.r.Info.TypeOf(call.Args[0]).Underlying().(*types.Pointer); !ok {
+		return gormSQL{why: "GORM's Save of a value that is not a pointer"}
+	}
+	if m.odd != "" || m.pk == nil || m.soft != "" {
+		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
+	}
+	var b gormBuf
+	b.sql.WriteString("UPDATE " + quoteIdent(m.table) + " SET ")
+	first := true
+	for _, c := range m.columns {
+		if c.field == m.pk.field {
+			continue
+		}
+		if !first {
+			b.sql.WriteString(",")
+		}
+		first = false
+		b.sql.WriteString(quoteIdent(c.name) + "=")
+		b.bind(gormValue(call))
+	}
+	b.sql.WriteString(" WHERE " + quoteIdent(m.pk.name) + " = ")
+	b.bind(gormValue(call))
+	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// gormBuf collects SQL and the values bound to its $n.
+type gormBuf struct {
+	sql  strings.Builder
+	args []ast.Expr
+}
+
+func (b *gormBuf) bind(v ast.Expr) {
+	b.args = append(b.args, v)
+	fmt.Fprintf(&b.sql, "$%d", len(b.args))
+}
+
+// expr writes SQL text with ? placeholders, numbering them after the
+// values bound so far.
+func (b *gormBuf) expr(c gormCond, info *types.Info) string {
+	sql, args, why := placeholders(c.sql, c.args, info, len(b.args)+1)
+	if why != "" {
+		return why
+	}
+	b.sql.WriteString(sql)
+	b.args = append(b.args, args...)
+	return ""
+}
+
+// placeholders numbers the ? of SQL text as the postgres dialector does,
+// from $from on; text without ? keeps its own $n (Raw and Exec).
+func placeholders(sql string, args []ast.Expr, info *types.Info, from int) (string, []ast.Expr, string) {
+	for _, a := range args {
+		if why := bindable(info, a); why != "" {
+			return "", nil, why
+		}
+	}
+	n := strings.Count(sql, "?")
+	if n == 0 {
+		if len(args) > 0 && (from != 1 || strings.Contains(sql, "@")) {
+			return "", nil, "SQL with values but no ? placeholder"
+		}
+		return sql, args, ""
+	}
+	if n != len(args) {
+		return "", nil, "the ? placeholders and the values do not match"
+	}
+	var out strings.Builder
+	i := 0
+	for _, r := range sql {
+		if r == '?' {
+			out.WriteString("$" + strconv.Itoa(from+i))
+			i++
+			continue
+		}
+		out.WriteRune(r)
+	}
+	return out.String(), args, ""
+}
+
+// bindable says why GORM would not bind a value as one parameter: a slice
+// expands to a list, and a map, a named argument, a sub-query or an
+// expression are written into the SQL.
+func bindable(info *types.Info, e ast.Expr) string {
+	if _, ok := e.(*ast.BadExpr); ok {
+		return "" // a value GORM binds itself
+	}
+	t := info.TypeOf(e)
+	if t == nil {
+		return "a value the tool cannot type"
+	}
+	if tv := info.Types[e]; tv.IsNil() {
+		return "a nil value, which GORM writes as NULL"
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok && effects.IsGormDB(p) {
+		return "a GORM sub-query"
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return ""
+		}
+		return "a slice value, which GORM expands to a list"
+	case *types.Array, *types.Map:
+		return "a value GORM writes into the SQL"
+	case *types.Interface:
+		return "a value whose type is an interface"
+	}
+	if isNamed(t, "gorm.io/gorm/clause", "Expr") || isNamed(t, "database/sql", "NamedArg") {
+		return "a value GORM writes into the SQL"
+	}
+	return ""
+}
+
+func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// compositeOf returns the literal of T{...} or &T{...}.
+func compositeOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+func hasKey(lit *ast.CompositeLit, name string) bool {
+	for _, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func calleeOf(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil, false
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	return fn, ok
+}
+
+// plainIdent reports whether a name is a lower-case SQL identifier GORM
+// quotes as it is.
+func plainIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

@@ -1,0 +1,191 @@
+package ormsql_test
+
+import (
+	"context"
+	"go/ast"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql/testdata/src/gormchains"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// gormCases are the chains of the gormchains fixture and the SQL GORM
+// sends for each; "unread: ..." is a chain the reader leaves unread, with
+// its reason.
+var gormCases = []struct {
+	fn   any
+	want string
+}{
+	{gormchains.PollLocked, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`},
+	{gormchains.FindByDest, `SELECT * FROM "jobs" WHERE status = $1`},
+	{gormchains.FirstOrdered, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY run_at,"jobs"."id" LIMIT $2`},
+	{gormchains.TakeTable, `SELECT * FROM "jobs" WHERE status = $1 AND queue = $2 LIMIT $3`},
+	{gormchains.FirstIntoParam, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.FirstInLoop, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.LastJob, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY "jobs"."id" DESC LIMIT $2`},
+	{gormchains.StructWhere, `SELECT * FROM "jobs" WHERE "jobs"."queue" = $1 AND "jobs"."status" = $2`},
+	{gormchains.MapWhere, `SELECT * FROM "jobs" WHERE "jobs"."queue" = $1 AND "jobs"."status" = $2`},
+	{gormchains.ScanSelect, `SELECT id FROM "jobs" WHERE status = $1`},
+	{gormchains.TwoWheres, `SELECT * FROM "jobs" WHERE (status = $1 OR status = $2) AND queue = $3`},
+	{gormchains.Branches, `unread: the GORM chain builds a different statement on different paths`},
+	{gormchains.SameOnBothPaths, `SELECT * FROM "jobs" WHERE status = $1 LIMIT $2 OFFSET $3`},
+	{gormchains.CountQueued, `SELECT count(*) FROM "jobs" WHERE status = $1`},
+	{gormchains.TableNameMethod, `SELECT * FROM "queue_tasks" WHERE status = $1`},
+	{gormchains.JobRuns, `SELECT * FROM "job_runs"`},
+	{gormchains.UpdateOne, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
+	{gormchains.UpdateByKey, `UPDATE "jobs" SET "status"=$1 WHERE "id" = $2`},
+	{gormchains.UpdatesMap, `UPDATE "jobs" SET "attempts"=attempts + 1,"status"=$1 WHERE id = $2`},
+	{gormchains.UpdatesStruct, `UPDATE "jobs" SET "status"=$1,"attempts"=$2 WHERE id = $3`},
+	{gormchains.UpdateColumnOne, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
+	{gormchains.UpdateStamped, `UPDATE "stampeds" SET "status"=$1,"updated_at"=$2 WHERE id = $3`},
+	{gormchains.UpdateColumnStamped, `UPDATE "stampeds" SET "status"=$1 WHERE id = $2`},
+	{gormchains.UpdateReturning, `UPDATE "jobs" SET "status"=$1 WHERE status = $2 RETURNING *`},
+	{gormchains.CreateJob, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
+	{gormchains.DeleteWhere, `DELETE FROM "jobs" WHERE id = $1`},
+	{gormchains.DeleteByKey, `DELETE FROM "jobs" WHERE "jobs"."id" = $1`},
+	{gormchains.SoftFind, `SELECT * FROM "softs" WHERE (status = $1 OR status = $2) AND "softs"."deleted_at" IS NULL`},
+	{gormchains.SoftDelete, `UPDATE "softs" SET "deleted_at"=$1 WHERE id = $2 AND "softs"."deleted_at" IS NULL`},
+	{gormchains.SoftUnscoped, `DELETE FROM "softs" WHERE id = $1`},
+	{gormchains.SaveJob, `UPDATE "jobs" SET "queue"=$1,"status"=$2,"attempts"=$3,"run_at"=$4,"locked_until"=$5 WHERE "id" = $6`},
+	{gormchains.RawScan, `SELECT id FROM jobs WHERE status = $1 LIMIT 1 FOR UPDATE SKIP LOCKED`},
+	{gormchains.ExecUpdate, `UPDATE jobs SET status = $1 WHERE id = $2`},
+	{gormchains.ExecDollar, `UPDATE jobs SET status = $1 WHERE id = $2`},
+	{gormchains.UpdatesSkipsZero, `UPDATE "jobs" SET "attempts"=$1 WHERE id = $2`},
+	{gormchains.CreateFresh, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
+	{gormchains.CreateFreshPointer, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
+	{gormchains.CreateChanged, `unread: GORM's Create of a value that is not a struct literal`},
+	{gormchains.SaveStamped, `UPDATE "stampeds" SET "status"=$1,"created_at"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.NoLimit, `SELECT * FROM "jobs" WHERE status = $1`},
+	{gormchains.FirstAfterUse, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.FirstKeyed, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.UpdateKeyAndWhere, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
+	{gormchains.UpdateAll, `unread: GORM refuses an update without conditions`},
+	{gormchains.HelperScope, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.OrWhere, `unread: GORM's Or is not read`},
+	{gormchains.WhereIn, `unread: a slice value, which GORM expands to a list`},
+	{gormchains.CreateVar, `unread: GORM's Create of a value that is not a struct literal`},
+	{gormchains.UpdatesUnknownZero, `unread: the tool cannot tell whether field Status is zero, which GORM skips`},
+}
+
+func funcName(f any) string {
+	name := runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name()
+	return name[strings.LastIndex(name, ".")+1:]
+}
+
+// TestGormRealOutput runs each fixture chain through the real GORM with
+// the postgres dialector in dry-run mode (nothing connects: the DSN
+// names no server) and checks the SQL it builds.
+func TestGormRealOutput(t *testing.T) {
+	db := dryRun(t)
+	var sent []string
+	record := func(tx *gorm.DB) { sent = append(sent, tx.Statement.SQL.String()) }
+	cb := db.Callback()
+	require.NoError(t, cb.Query().After("*").Register("record", record))
+	require.NoError(t, cb.Create().After("*").Register("record", record))
+	require.NoError(t, cb.Update().After("*").Register("record", record))
+	require.NoError(t, cb.Delete().After("*").Register("record", record))
+	require.NoError(t, cb.Raw().After("*").Register("record", record))
+	require.NoError(t, cb.Row().After("*").Register("record", record))
+	for _, c := range gormCases {
+		name := funcName(c.fn)
+		if strings.HasPrefix(c.want, "unread: ") {
+			continue
+		}
+		sent = nil
+		fn := reflect.ValueOf(c.fn)
+		var args []reflect.Value
+		for i := range fn.Type().NumIn() {
+			if fn.Type().In(i) == reflect.TypeOf(db) {
+				args = append(args, reflect.ValueOf(db))
+				continue
+			}
+			args = append(args, argFor(fn.Type().In(i)))
+		}
+		fn.Call(args)
+		require.Len(t, sent, 1, name)
+		// GORM leaves a space where a clause it builds empty would be
+		// (Limit(-1)): the same statement.
+		require.Equal(t, c.want, strings.TrimRight(sent[0], " "), name)
+	}
+}
+
+// The reasons for leaving chains unread are GORM's behaviour: the key of
+// a struct destination or model becomes a condition, an update without
+// conditions sends nothing, a slice expands to one parameter per element.
+func TestGormUnreadReasons(t *testing.T) {
+	db := dryRun(t)
+	sqlOf := func(tx *gorm.DB) string { return tx.Statement.SQL.String() }
+	job := gormchains.Job{ID: 5}
+	require.Equal(t, `SELECT * FROM "jobs" WHERE status = $1 AND "jobs"."id" = $2 ORDER BY "jobs"."id" LIMIT $3`,
+		sqlOf(db.Where("status = ?", "queued").First(&job)))
+	job = gormchains.Job{ID: 5}
+	require.Equal(t, `UPDATE "jobs" SET "status"=$1 WHERE status = $2 AND "id" = $3`,
+		sqlOf(db.Model(&job).Where("status = ?", "running").Update("status", "done")))
+	tx := db.Model(&gormchains.Job{}).Update("status", "done")
+	require.ErrorIs(t, tx.Error, gorm.ErrMissingWhereClause) // its update callback executes only when Error is nil
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN ($1,$2)`,
+		sqlOf(db.Where("id IN ?", []int64{1, 2}).Find(&[]gormchains.Job{})))
+}
+
+// dryRun opens GORM with the postgres dialector in dry-run mode; the DSN
+// names no server and nothing connects.
+func dryRun(t *testing.T) *gorm.DB {
+	db, err := gorm.Open(postgres.New(postgres.Config{DSN: "host=/nonexistent"}),
+		&gorm.Config{DryRun: true, DisableAutomaticPing: true, SkipDefaultTransaction: true})
+	require.NoError(t, err)
+	return db
+}
+
+// argFor makes an argument for a fixture function: a context, a pointer to
+// a new value (a Job with its key set), or a zero value.
+func argFor(t reflect.Type) reflect.Value {
+	switch {
+	case t == reflect.TypeFor[context.Context]():
+		return reflect.ValueOf(context.Background())
+	case t == reflect.TypeFor[*gormchains.Job]():
+		return reflect.ValueOf(&gormchains.Job{ID: 5})
+	case t == reflect.TypeFor[*gormchains.Stamped]():
+		return reflect.ValueOf(&gormchains.Stamped{ID: 5})
+	case t.Kind() == reflect.Pointer:
+		return reflect.New(t.Elem())
+	}
+	return reflect.Zero(t)
+}
+
+// modelOnly hands on the queue model without the facts it exports.
+var modelOnly = &analysis.Analyzer{
+	Name:       "modelonly",
+	Doc:        "the queue model",
+	Requires:   []*analysis.Analyzer{queuemodel.Analyzer},
+	ResultType: reflect.TypeFor[*queuemodel.Model](),
+	Run:        func(pass *analysis.Pass) (any, error) { return pass.ResultOf[queuemodel.Analyzer], nil },
+}
+
+// TestGormReader reads the same chains with the reader, through the
+// queue model, on GORM stubs.
+func TestGormReader(t *testing.T) {
+	results := ruletest.Run(t, modelOnly, "gormchains")
+	m := results[0].Result.(*queuemodel.Model)
+	got := map[string]string{}
+	for _, c := range m.Calls {
+		name := c.Func.(*ast.FuncDecl).Name.Name
+		if c.Known {
+			got[name] = c.SQL
+		} else {
+			got[name] = "unread: " + c.Unread
+		}
+	}
+	for _, c := range gormCases {
+		require.Equal(t, c.want, got[funcName(c.fn)], funcName(c.fn))
+	}
+	require.Len(t, got, len(gormCases))
+}

@@ -1,0 +1,243 @@
+package ormsql
+
+import (
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+	"gorm.io/gorm/schema"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+)
+
+// A gormModel is what GORM's schema parser makes of a Go struct: its
+// table and its columns, in declaration order.
+type gormModel struct {
+	name    string // the Go type's name
+	table   string // unquoted
+	columns []gormColumn
+	pk      *gormColumn // nil when GORM finds no primary key
+	// soft is the column of a gorm.DeletedAt field: GORM's soft delete.
+	soft string
+	// updated is the column GORM sets to the time on Update and Updates.
+	updated string
+	// odd names a field GORM treats as more than a column (an
+	// association, a default value, an embedded struct by tag): writes
+	// of every column are not rebuilt.
+	odd string
+}
+
+type gormColumn struct {
+	field string // the Go field name
+	name  string
+	// types: the field's type, to tell zero values.
+	typ types.Type
+}
+
+// gormNaming is GORM's default naming strategy (snake_case, plural table
+// names), the library's own code.
+var gormNaming = schema.NamingStrategy{}
+
+// gormModelOf reads the model a Go type stands for: the struct T of a T,
+// *T, []T, []*T or *[]T. The reason is set when the type is no struct or
+// its table name cannot be read.
+func gormModelOf(eff *effects.Effects, t types.Type) (*gormModel, string) {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil, "the model is not a named struct"
+	}
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return nil, "the model is not a struct"
+	}
+	m := &gormModel{name: named.Obj().Name()}
+	table, why := gormTableName(eff, named)
+	if why != "" {
+		return nil, why
+	}
+	m.table = table
+	m.addFields(st)
+	return m, ""
+}
+
+// gormTableName returns the table of a model: what its TableName method
+// returns, or the naming strategy's name for the type.
+func gormTableName(eff *effects.Effects, named *types.Named) (string, string) {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, named.Obj().Pkg(), "TableName")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return gormNaming.TableName(named.Obj().Name()), ""
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return "", "the table name comes from " + named.Obj().Name() + ".TableName with a namer"
+	}
+	sfn := eff.FuncOf(fn)
+	if sfn == nil || len(sfn.Blocks) == 0 {
+		return "", named.Obj().Name() + ".TableName is out of sight"
+	}
+	name := ""
+	for _, b := range sfn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		vs := eff.Strings(ret.Results[0])
+		s, one := single(vs)
+		if !one || name != "" && s != name {
+			return "", named.Obj().Name() + ".TableName returns a name the tool cannot read"
+		}
+		name = s
+	}
+	if name == "" {
+		return "", named.Obj().Name() + ".TableName returns a name the tool cannot read"
+	}
+	return name, ""
+}
+
+// single returns the one text a set of values holds.
+func single(vs effects.Values) (string, bool) {
+	if !vs.Known() || len(vs.Set) != 1 {
+		return "", false
+	}
+	return vs.Set[0].Text()
+}
+
+// addFields adds a struct's columns, flattening anonymous struct fields
+// (gorm.Model) as GORM does.
+func (m *gormModel) addFields(st *types.Struct) {
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := gormTag(st.Tag(i))
+		if !f.Exported() || tag["-"] != "" || strings.HasPrefix(reflect.StructTag(st.Tag(i)).Get("gorm"), "-") {
+			continue
+		}
+		if _, ok := tag["EMBEDDED"]; ok {
+			m.odd = f.Name()
+			continue
+		}
+		if _, ok := tag["DEFAULT"]; ok && m.odd == "" {
+			m.odd = f.Name()
+		}
+		ft := f.Type()
+		if f.Anonymous() {
+			if s, ok := derefStruct(ft); ok && !isColumnType(ft) {
+				m.addFields(s)
+				continue
+			}
+		}
+		if !isColumnType(ft) {
+			if m.odd == "" {
+				m.odd = f.Name()
+			}
+			continue
+		}
+		name := tag["COLUMN"]
+		if name == "" {
+			name = gormNaming.ColumnName("", f.Name())
+		}
+		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft})
+		c := &m.columns[len(m.columns)-1]
+		_, pk := tag["PRIMARYKEY"]
+		_, pk2 := tag["PRIMARY_KEY"]
+		if pk || pk2 || f.Name() == "ID" && m.pk == nil {
+			m.pk = c
+		}
+		if isNamed(ft, "gorm.io/gorm", "DeletedAt") {
+			m.soft = name
+		}
+		if _, ok := tag["AUTOUPDATETIME"]; ok || f.Name() == "UpdatedAt" {
+			m.updated = name
+		}
+	}
+	// m.pk points into m.columns, which append may have moved.
+	for i := range m.columns {
+		if m.pk != nil && m.columns[i].field == m.pk.field {
+			m.pk = &m.columns[i]
+		}
+	}
+}
+
+// gormTag parses a `gorm:"column:x;primaryKey"` tag into upper-cased keys.
+func gormTag(tag string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(reflect.StructTag(tag).Get("gorm"), ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(part), ":")
+		if k == "" {
+			continue
+		}
+		out[strings.ToUpper(strings.TrimSpace(k))] = v
+		if k == "-" {
+			out["-"] = "-"
+		}
+	}
+	return out
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := t.Underlying().(*types.Struct)
+	return s, ok
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// isColumnType reports whether GORM stores a field of type t in one
+// column: a basic type, []byte, time.Time, or a type that scans and
+// values itself (sql.NullString, gorm.DeletedAt); a struct, slice or map
+// of anything else is an association or needs a serializer.
+func isColumnType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if isNamed(t, "time", "Time") || hasMethod(t, "Scan") || hasMethod(t, "Value") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+func hasMethod(t types.Type, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), false, nil, name)
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
+// column returns the column of a Go field.
+func (m *gormModel) column(field string) (gormColumn, bool) {
+	for _, c := range m.columns {
+		if c.field == field {
+			return c, true
+		}
+	}
+	return gormColumn{}, false
+}

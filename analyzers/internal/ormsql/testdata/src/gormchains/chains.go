@@ -1,0 +1,224 @@
+// Package gormchains holds one GORM chain per function, each the twin of
+// a chain gorm_test.go runs through the real GORM in dry-run mode.
+package gormchains
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+type Job struct {
+	ID          int64
+	Queue       string
+	Status      string
+	Attempts    int
+	RunAt       time.Time
+	LockedUntil *time.Time
+}
+
+type JobRun struct {
+	ID    int64
+	JobID int64
+}
+
+type Task struct {
+	ID     int64
+	Status string
+}
+
+func (Task) TableName() string { return "queue_tasks" }
+
+type Stamped struct {
+	ID        int64
+	Status    string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+type Soft struct {
+	ID        int64
+	Status    string
+	DeletedAt gorm.DeletedAt
+}
+
+func PollLocked(db *gorm.DB, jobs *[]Job) {
+	db.Model(&Job{}).Where("status = ?", "queued").Order("id").Limit(1).Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).Find(jobs)
+}
+
+func FindByDest(db *gorm.DB, jobs *[]Job) { db.Where("status = ?", "queued").Find(jobs) }
+
+func FirstOrdered(ctx context.Context, db *gorm.DB) Job {
+	var job Job
+	db.WithContext(ctx).Where("status = ?", "queued").Order("run_at").First(&job)
+	return job
+}
+
+func TakeTable(db *gorm.DB) {
+	job := Job{Queue: "q"}
+	db.Table("jobs").Where("status = ? AND queue = ?", "queued", "q").Take(&job)
+}
+
+func LastJob(db *gorm.DB) {
+	for range 1 {
+		var job Job
+		db.Where("status = ?", "queued").Last(&job)
+	}
+}
+
+// The key of a Job read before adds a condition.
+func FirstIntoParam(db *gorm.DB, job *Job) { db.Where("status = ?", "queued").First(job) }
+
+func FirstInLoop(db *gorm.DB) {
+	var job Job
+	for range 2 {
+		db.Where("status = ?", "queued").First(&job)
+	}
+}
+
+func StructWhere(db *gorm.DB, jobs *[]Job) {
+	db.Model(&Job{}).Where(&Job{Status: "queued", Queue: "q"}).Find(jobs)
+}
+
+func MapWhere(db *gorm.DB, jobs *[]Job) {
+	db.Model(&Job{}).Where(map[string]interface{}{"status": "queued", "queue": "q"}).Find(jobs)
+}
+
+func ScanSelect(db *gorm.DB, ids *[]int64) {
+	db.Table("jobs").Select("id").Where("status = ?", "queued").Scan(ids)
+}
+
+func TwoWheres(db *gorm.DB, jobs *[]Job) {
+	db.Where("status = ? OR status = ?", "a", "b").Where("queue = ?", "q").Find(jobs)
+}
+
+func Branches(db *gorm.DB, jobs *[]Job, queue string) {
+	q := db.Model(&Job{}).Where("status = ?", "queued")
+	if queue != "" {
+		q = q.Where("queue = ?", queue)
+	}
+	q.Find(jobs)
+}
+
+func SameOnBothPaths(db *gorm.DB, jobs *[]Job, debug bool) {
+	q := db.Model(&Job{})
+	if debug {
+		q = q.Debug()
+	}
+	q.Where("status = ?", "queued").Offset(3).Limit(2).Find(jobs)
+}
+
+func CountQueued(db *gorm.DB, n *int64) { db.Model(&Job{}).Where("status = ?", "queued").Count(n) }
+
+func TableNameMethod(db *gorm.DB, tasks *[]Task) { db.Where("status = ?", "queued").Find(tasks) }
+
+func JobRuns(db *gorm.DB, runs *[]JobRun) { db.Find(runs) }
+
+func UpdateOne(db *gorm.DB) { db.Model(&Job{}).Where("id = ?", 1).Update("status", "running") }
+
+func UpdateByKey(db *gorm.DB, job *Job) { db.Model(job).Update("status", "running") }
+
+func UpdatesMap(db *gorm.DB) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(map[string]interface{}{"status": "running", "attempts": gorm.Expr("attempts + 1")})
+}
+
+func UpdatesStruct(db *gorm.DB) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: "running", Attempts: 2})
+}
+
+func UpdateColumnOne(db *gorm.DB) {
+	db.Model(&Job{}).Where("id = ?", 1).UpdateColumn("status", "running")
+}
+
+func UpdateStamped(db *gorm.DB) {
+	db.Model(&Stamped{}).Where("id = ?", 1).Update("status", "running")
+}
+
+func UpdateColumnStamped(db *gorm.DB) {
+	db.Model(&Stamped{}).Where("id = ?", 1).UpdateColumn("status", "running")
+}
+
+func UpdateReturning(db *gorm.DB) {
+	db.Model(&Job{}).Clauses(clause.Returning{}).Where("status = ?", "queued").Update("status", "running")
+}
+
+func CreateJob(db *gorm.DB) { db.Create(&Job{Queue: "q", Status: "queued"}) }
+
+func DeleteWhere(db *gorm.DB) { db.Where("id = ?", 1).Delete(&Job{}) }
+
+func DeleteByKey(db *gorm.DB, job *Job) { db.Delete(job) }
+
+func SoftFind(db *gorm.DB, rows *[]Soft) { db.Where("status = ? OR status = ?", "a", "b").Find(rows) }
+
+func SoftDelete(db *gorm.DB) { db.Where("id = ?", 1).Delete(&Soft{}) }
+
+func SoftUnscoped(db *gorm.DB) { db.Unscoped().Where("id = ?", 1).Delete(&Soft{}) }
+
+func SaveJob(db *gorm.DB, job *Job) { db.Save(job) }
+
+func RawScan(db *gorm.DB, ids *[]int64) {
+	db.Raw("SELECT id FROM jobs WHERE status = ? LIMIT 1 FOR UPDATE SKIP LOCKED", "queued").Scan(ids)
+}
+
+func ExecUpdate(db *gorm.DB) { db.Exec("UPDATE jobs SET status = ? WHERE id = ?", "running", 1) }
+
+func ExecDollar(db *gorm.DB) { db.Exec("UPDATE jobs SET status = $1 WHERE id = $2", "running", 1) }
+
+func FirstAfterUse(db *gorm.DB) {
+	var job Job
+	job.ID = 5
+	db.Where("status = ?", "queued").First(&job)
+}
+
+func FirstKeyed(db *gorm.DB) {
+	job := Job{ID: 5}
+	db.Where("status = ?", "queued").First(&job)
+}
+
+func UpdateKeyAndWhere(db *gorm.DB, job *Job) {
+	db.Model(job).Where("status = ?", "running").Update("status", "done")
+}
+
+func UpdateAll(db *gorm.DB) { db.Model(&Job{}).Update("status", "done") }
+
+func scope(db *gorm.DB) *gorm.DB { return db.Where("queue = ?", "q") }
+
+func HelperScope(db *gorm.DB, jobs *[]Job) { scope(db).Find(jobs) }
+
+func OrWhere(db *gorm.DB, jobs *[]Job) { db.Where("status = ?", "a").Or("status = ?", "b").Find(jobs) }
+
+func WhereIn(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN ?", ids).Find(jobs) }
+
+func CreateVar(db *gorm.DB, job *Job) { db.Create(job) }
+
+func UpdatesUnknownZero(db *gorm.DB, status string) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: status})
+}
+
+func UpdatesSkipsZero(db *gorm.DB) {
+	db.Model(&Job{}).Where("id = ?", 1).Updates(Job{Status: "", Attempts: 1})
+}
+
+func CreateFresh(db *gorm.DB, queue string) {
+	job := Job{Queue: queue, Status: "queued"}
+	db.Create(&job)
+}
+
+func CreateFreshPointer(db *gorm.DB, queue string) {
+	job := &Job{Queue: queue, Status: "queued"}
+	db.Create(job)
+}
+
+func CreateChanged(db *gorm.DB, queue string) {
+	job := Job{Queue: queue}
+	job.Status = "queued"
+	db.Create(&job)
+}
+
+func SaveStamped(db *gorm.DB, row *Stamped) { db.Save(row) }
+
+func NoLimit(db *gorm.DB, jobs *[]Job) {
+	db.Where("status = ?", "queued").Limit(-1).Offset(0).Find(jobs)
+}
