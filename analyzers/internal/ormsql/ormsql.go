@@ -73,7 +73,9 @@ type Reader func(*Request) (Statement, bool)
 var readers = []struct {
 	path string
 	read Reader
-}{}
+}{
+	{bunPath, readBun},
+}
 
 // Read returns the statement a call sends, when the call belongs to a
 // library with a reader and sends SQL.

@@ -1,0 +1,116 @@
+package effects
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The database values and transaction APIs of the ORMs whose statements
+// the queue model reads (analyzers/internal/ormsql): bun's DB, Conn and Tx
+// run SQL as database/sql's do, and a bun query is the database value its
+// chain starts from (tx.NewSelect().Where(...) runs on tx).
+
+const bunPath = "github.com/uptrace/bun"
+
+// ormKind classifies an ORM's own database types; KindUnknown for others.
+func ormKind(path, name string) Kind {
+	if path != bunPath {
+		return KindUnknown
+	}
+	switch name {
+	case "DB":
+		return KindPool
+	case "Conn":
+		return KindConn
+	case "Tx":
+		return KindTx
+	}
+	return KindUnknown
+}
+
+// ormChainFrom returns the value a bun query builder call builds on: the
+// query a clause method is called on (q.Where(...) is q), or the database
+// value that starts the chain (db.NewSelect() runs on db). Nil for any
+// other call.
+func ormChainFrom(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		// bun.IDB's NewSelect...: the chain runs on the interface's value.
+		m := c.Method
+		if m.Pkg() != nil && m.Pkg().Path() == bunPath && strings.HasPrefix(m.Name(), "New") {
+			if res := c.Signature().Results(); res.Len() == 1 && bunQueryType(res.At(0).Type()) {
+				return c.Value
+			}
+		}
+		return nil
+	}
+	fn := c.StaticCallee()
+	if !inBun(fn) || fn.Signature.Recv() == nil || len(c.Args) == 0 {
+		return nil
+	}
+	res := fn.Signature.Results()
+	if res.Len() != 1 || !bunQueryType(res.At(0).Type()) {
+		return nil
+	}
+	recv := fn.Signature.Recv().Type()
+	if bunQueryType(recv) || strings.HasPrefix(fn.Name(), "New") && ormKindOf(recv) != KindUnknown {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// bunQueryType reports whether t is a pointer to one of bun's query
+// builders (*bun.SelectQuery, *bun.RawQuery...).
+func bunQueryType(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == bunPath && strings.HasSuffix(n.Obj().Name(), "Query")
+}
+
+func ormKindOf(t types.Type) Kind {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return KindUnknown
+	}
+	return ormKind(n.Obj().Pkg().Path(), n.Obj().Name())
+}
+
+// isORMBeginFunc reports whether a call is bun's RunInTx, which runs its
+// last argument in a transaction it begins and ends (commits when the
+// function returns nil, rolls back otherwise).
+func isORMBeginFunc(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	if !inBun(fn) || fn.Name() != "RunInTx" || len(c.Args) < 2 || fn.Signature.Recv() == nil {
+		return false
+	}
+	return ormKindOf(fn.Signature.Recv().Type()) != KindUnknown
+}
+
+// txParam returns the parameter of a function run in a transaction that
+// holds the transaction: the one of a transaction type (bun's
+// func(ctx, tx bun.Tx)), else the first (pgx's func(pgx.Tx)).
+func txParam(fn *ssa.Function) ssa.Value {
+	for _, p := range fn.Params {
+		if KindOf(p.Type()) == KindTx {
+			return p
+		}
+	}
+	return fn.Params[0]
+}
+
+// inBun reports whether a function is bun's (its package may have no SSA
+// of its own: its object says where it is declared).
+func inBun(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return ok && obj.Pkg() != nil && obj.Pkg().Path() == bunPath
+}
