@@ -35,16 +35,6 @@ func ormKind(path, name string) Kind {
 // value that starts the chain (db.NewSelect() runs on db). Nil for any
 // other call.
 func ormChainFrom(c *ssa.CallCommon) ssa.Value {
-	if c.IsInvoke() {
-		// bun.IDB's NewSelect...: the chain runs on the interface's value.
-		m := c.Method
-		if m.Pkg() != nil && m.Pkg().Path() == bunPath && strings.HasPrefix(m.Name(), "New") {
-			if res := c.Signature().Results(); res.Len() == 1 && bunQueryType(res.At(0).Type()) {
-				return c.Value
-			}
-		}
-		return nil
-	}
 	fn := c.StaticCallee()
 	if !inBun(fn) || fn.Signature.Recv() == nil || len(c.Args) == 0 {
 		return nil

@@ -264,6 +264,7 @@ type bunBuilder struct {
 	unread    string
 	model     bunModel
 	hasModel  bool
+	modelExpr ast.Expr // the argument of Model, when known
 }
 
 func (b *bunBuilder) fail(format string, a ...any) {
@@ -330,8 +331,11 @@ func (b *bunBuilder) placeholders(text string, args []ast.Expr, known bool) {
 	}
 }
 
-// param writes the next bind parameter; arg nil means its value is not
-// an expression of the code (a model's field).
+// param writes the next bind parameter; arg nil means its value is no
+// expression of the code. A value bun reads from the model (WherePK's key,
+// an insert's columns) is bound to the expression Model was given: the
+// value comes from there (the row a SELECT scanned into &j is the row
+// an UPDATE of &j ... WherePK() takes).
 func (b *bunBuilder) param(arg ast.Expr) {
 	b.args = append(b.args, arg)
 	if arg == nil {
@@ -356,6 +360,7 @@ func (b *bunBuilder) setModel(s bunStep) ast.Expr {
 	}
 	b.model = bunModelOf(v.Type())
 	b.hasModel = true
+	b.modelExpr = argExpr(s, 0)
 	if b.model.unread != "" {
 		b.fail("%s", b.model.unread)
 	}
@@ -569,7 +574,7 @@ func (b *bunBuilder) wherePK(s bunStep) {
 		return
 	}
 	fmt.Fprintf(&b.sql, "(%s.%s = ", quoteBun(b.model.alias), quoteBun(b.model.pk[0]))
-	b.param(nil)
+	b.param(b.modelExpr)
 	b.sql.WriteString(")")
 }
 
@@ -699,7 +704,7 @@ func (b *bunBuilder) assignments(cols []string) {
 			b.sql.WriteString(", ")
 		}
 		fmt.Fprintf(&b.sql, "%s = ", quoteBun(c))
-		b.param(nil)
+		b.param(b.modelExpr)
 	}
 }
 
@@ -751,7 +756,7 @@ func (b *bunBuilder) insertSQL(steps []bunStep) {
 		if i > 0 {
 			b.sql.WriteString(", ")
 		}
-		b.param(nil)
+		b.param(b.modelExpr)
 	}
 	b.sql.WriteString(")")
 	b.returning(cl)

@@ -134,7 +134,7 @@ func TestBunMatchesBun(t *testing.T) {
 			t.Errorf("%s: not read: %s", fn, r.Unread)
 			continue
 		}
-		if r.Args == nil {
+		if r.Args == nil || !literals(r.Args) {
 			if g, w := placeholders(t, r.SQL), placeholders(t, w); g != w {
 				t.Errorf("%s:\n got %s\nwant %s", fn, g, w)
 			}
@@ -144,6 +144,15 @@ func TestBunMatchesBun(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s\n(read %s)", fn, g, w, r.SQL)
 		}
 	}
+}
+
+func literals(args []ast.Expr) bool {
+	for _, a := range args {
+		if _, ok := a.(*ast.BasicLit); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // withArgs puts the literal arguments of a statement in place of its

@@ -107,9 +107,12 @@ func (q *InsertQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error)
 
 type DeleteQuery struct{}
 
-func (q *DeleteQuery) Model(model any) *DeleteQuery                 { return q }
-func (q *DeleteQuery) WherePK(cols ...string) *DeleteQuery          { return q }
-func (q *DeleteQuery) Where(query string, args ...any) *DeleteQuery { return q }
+func (q *DeleteQuery) Model(model any) *DeleteQuery                     { return q }
+func (q *DeleteQuery) Table(tables ...string) *DeleteQuery              { return q }
+func (q *DeleteQuery) TableExpr(query string, args ...any) *DeleteQuery { return q }
+func (q *DeleteQuery) Returning(query string, args ...any) *DeleteQuery { return q }
+func (q *DeleteQuery) WherePK(cols ...string) *DeleteQuery              { return q }
+func (q *DeleteQuery) Where(query string, args ...any) *DeleteQuery     { return q }
 func (q *DeleteQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
