@@ -19,7 +19,7 @@ func TestRejected(t *testing.T) {
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
-		"iso_readcommitted", "xactlock_branch", "bunrace", "bunpoollock")
+		"iso_readcommitted", "xactlock_branch", "bunrace", "bunpoollock", "gopgrace", "gopgpoollock")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -46,7 +46,7 @@ func TestAccepted(t *testing.T) {
 		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql",
-		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases", "ok_bun")
+		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases", "ok_bun", "ok_gopg")
 }
 
 // A claim in a function body is reported where it is written, with the Go

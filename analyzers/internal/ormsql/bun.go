@@ -73,7 +73,7 @@ func readBun(r *Request) (Statement, bool) {
 		st.Unread = why
 		return st, true
 	}
-	b := &bunBuilder{r: r, argsKnown: true}
+	b := &bunBuilder{r: r, d: bunDialect, argsKnown: true}
 	var model ast.Expr
 	switch root.name {
 	case "NewRaw":
@@ -130,7 +130,7 @@ func readBunText(r *Request, name string) (Statement, bool) {
 		st.Unread = "the call is not in the SSA form"
 		return st, true
 	}
-	b := &bunBuilder{r: r, argsKnown: true}
+	b := &bunBuilder{r: r, d: bunDialect, argsKnown: true}
 	vs := r.Effects.Strings(effects.Arg(instr, idx))
 	text, ok := onlyText(vs)
 	if !ok {
@@ -169,6 +169,13 @@ func bunHandle(r *Request) Handle {
 // call, in the order the code makes them, and the New... call that starts
 // it; or why it cannot.
 func bunChain(r *Request) ([]bunStep, bunStep, string) {
+	return chain(r, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
+}
+
+// chain returns the clause calls of the chain of a library's calls (lib)
+// that ends at the request's call, in the order the code makes them, and
+// the call that starts it (root); or why it cannot.
+func chain(r *Request, lib func(*ssa.Function) bool, root func(*types.Func) bool) ([]bunStep, bunStep, string) {
 	instr := r.Effects.Call(r.Call)
 	if instr == nil || len(instr.Common().Args) == 0 {
 		return nil, bunStep{}, "the call is not in the SSA form"
@@ -189,13 +196,13 @@ func bunChain(r *Request) ([]bunStep, bunStep, string) {
 		switch {
 		case c.IsInvoke():
 			name = c.Method.Name()
-		case bunFunc(c.StaticCallee()):
+		case lib(c.StaticCallee()):
 			name = c.StaticCallee().Name()
 		default:
 			return nil, bunStep{}, "the query comes from a function of the module"
 		}
 		step := bunStep{name: name, call: call, src: callAt(files, call)}
-		if strings.HasPrefix(name, "New") {
+		if isRoot(c, root) {
 			for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
 				steps[i], steps[j] = steps[j], steps[i]
 			}
@@ -258,6 +265,7 @@ func argExpr(s bunStep, i int) ast.Expr {
 // bunBuilder writes the SQL of a chain.
 type bunBuilder struct {
 	r         *Request
+	d         *dialect
 	sql       strings.Builder
 	args      []ast.Expr
 	argsKnown bool
@@ -358,7 +366,7 @@ func (b *bunBuilder) setModel(s bunStep) ast.Expr {
 		b.fail("bun's model is not known")
 		return nil
 	}
-	b.model = bunModelOf(v.Type())
+	b.model = modelOf(v.Type(), b.d)
 	b.hasModel = true
 	b.modelExpr = argExpr(s, 0)
 	if b.model.unread != "" {
@@ -527,7 +535,7 @@ func (b *bunBuilder) column(name string) {
 		b.fail("bun's Column(%q) is not read", name)
 		return
 	}
-	if b.hasModel {
+	if b.hasModel && b.d.qualifyColumns {
 		fmt.Fprintf(&b.sql, "%s.", quoteBun(b.model.alias))
 	}
 	b.sql.WriteString(quoteBun(name))
@@ -573,9 +581,14 @@ func (b *bunBuilder) wherePK(s bunStep) {
 		b.fail("bun's WherePK is read only for one row's model with a single primary key")
 		return
 	}
-	fmt.Fprintf(&b.sql, "(%s.%s = ", quoteBun(b.model.alias), quoteBun(b.model.pk[0]))
+	if b.d.pkParens {
+		b.sql.WriteString("(")
+	}
+	fmt.Fprintf(&b.sql, "%s.%s = ", quoteBun(b.model.alias), quoteBun(b.model.pk[0]))
 	b.param(b.modelExpr)
-	b.sql.WriteString(")")
+	if b.d.pkParens {
+		b.sql.WriteString(")")
+	}
 }
 
 // order writes ORDER BY: Order's names quoted, with ASC or DESC after a
@@ -812,7 +825,7 @@ func typeName(t types.Type) string {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := t.(*types.Named); ok {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
 		return n.Obj().Name()
 	}
 	return ""
@@ -846,3 +859,24 @@ func bunFunc(fn *ssa.Function) bool {
 	obj, ok := fn.Object().(*types.Func)
 	return ok && obj.Pkg() != nil && obj.Pkg().Path() == bunPath
 }
+
+// isRoot reports whether a call starts a chain.
+func isRoot(c *ssa.CallCommon, root func(*types.Func) bool) bool {
+	if c.IsInvoke() {
+		return root(c.Method)
+	}
+	fn, ok := c.StaticCallee().Object().(*types.Func)
+	return ok && root(fn)
+}
+
+// A dialect is where go-pg writes a statement otherwise than bun (bun
+// began as go-pg's successor and writes the rest alike).
+type dialect struct {
+	name           string // in what the model says of an unread call
+	tag            string // the struct tag key
+	qualifyColumns bool   // Column("id") is written with the model's alias
+	pkParens       bool   // WherePK's condition is in parentheses
+	defaultPK      bool   // a column named id (or uuid) is the key when none is tagged
+}
+
+var bunDialect = &dialect{name: "bun", tag: "bun", qualifyColumns: true, pkParens: true}

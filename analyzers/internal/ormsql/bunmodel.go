@@ -19,9 +19,9 @@ type bunModel struct {
 
 func (m bunModel) isPK(col string) bool { return slices.Contains(m.pk, col) }
 
-// bunModelOf reads the model of a Model(x) argument's type: a pointer to
-// a struct, or to a slice of structs (or of pointers to them).
-func bunModelOf(t types.Type) bunModel {
+// modelOf reads the model of a Model(x) argument's type: a pointer to a
+// struct, or to a slice of structs (or of pointers to them).
+func modelOf(t types.Type, d *dialect) bunModel {
 	var m bunModel
 	p, ok := t.Underlying().(*types.Pointer)
 	if !ok {
@@ -52,8 +52,29 @@ func bunModelOf(t types.Type) bunModel {
 	tableSet := false
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		tag, tagged := reflect.StructTag(st.Tag(i)).Lookup("bun")
-		if f.Embedded() && isBaseModel(f.Type()) {
+		tag, tagged := reflect.StructTag(st.Tag(i)).Lookup(d.tag)
+		if d.tag == "pg" && f.Name() == "tableName" {
+			// go-pg: the table's name first, then its options.
+			name, opts, _ := strings.Cut(tag, ",")
+			if name != "" {
+				if !plainName(name) {
+					return bunModel{unread: "go-pg's table name " + name + " is not read"}
+				}
+				m.table, tableSet = name, true
+			}
+			for _, opt := range strings.Split(opts, ",") {
+				key, val, _ := strings.Cut(opt, ":")
+				switch {
+				case opt == "", key == "discard_unknown_columns":
+				case key == "alias" && plainName(val):
+					m.alias = val
+				default:
+					return bunModel{unread: "go-pg's table option " + opt + " is not read"}
+				}
+			}
+			continue
+		}
+		if d.tag == "bun" && f.Embedded() && isBaseModel(f.Type()) {
 			for _, opt := range strings.Split(tag, ",") {
 				key, val, _ := strings.Cut(opt, ":")
 				switch {
@@ -85,7 +106,7 @@ func bunModelOf(t types.Type) bunModel {
 		for _, opt := range strings.Split(opts, ",") {
 			key, _, _ := strings.Cut(opt, ":")
 			switch key {
-			case "", "notnull", "nullzero", "unique", "type", "default", "autoincrement", "identity", "array", "json_use_number", "msgpack", "hstore", "composite":
+			case "", "notnull", "nullzero", "unique", "type", "default", "autoincrement", "identity", "array", "json_use_number", "msgpack", "hstore", "composite", "use_zero":
 			case "pk":
 				pk = true
 			case "rel", "m2m", "join":
@@ -98,6 +119,9 @@ func bunModelOf(t types.Type) bunModel {
 			continue
 		}
 		m.cols = append(m.cols, col)
+		if d.defaultPK && !pk && len(m.pk) == 0 && (col == "id" || col == "uuid" || col == "pk_"+name) {
+			pk = true
+		}
 		if pk {
 			m.pk = append(m.pk, col)
 		}

@@ -75,6 +75,7 @@ var readers = []struct {
 	read Reader
 }{
 	{bunPath, readBun},
+	{gopgPath, readGoPG},
 }
 
 // Read returns the statement a call sends, when the call belongs to a
