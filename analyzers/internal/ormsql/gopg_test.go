@@ -22,7 +22,6 @@ type pgJob struct {
 	Skip      string `pg:"-"`
 }
 
-
 // formatted returns the SQL go-pg sends for a query, from its own
 // formatter (no server needed).
 func formatted(t *testing.T, kind string, q *orm.Query) string {
