@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/go-pg/pg/v10 v10.11.0
 	github.com/jackc/pgx/v5 v5.13.0
+	github.com/jinzhu/inflection v1.0.0
 	github.com/pganalyze/pg_query_go/v5 v5.1.0
 	github.com/rhysd/actionlint v1.7.12
 	github.com/rogpeppe/go-internal v1.16.0
@@ -24,7 +25,6 @@ require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
-	github.com/jinzhu/inflection v1.0.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/mattn/go-runewidth v0.0.21 // indirect

@@ -191,18 +191,39 @@ func placeholders(t *testing.T, sql string) string {
 func TestBunUnread(t *testing.T) {
 	got := readAll(t, "bunchains")
 	for fn, why := range map[string]string{
-		"Branch":      "out of sight",
-		"Dropped":     "changed outside its chain",
-		"Named":       "named placeholder",
-		"Irregular":   "plural of person",
-		"LatinPlural": "plural of status",
-		"Count":       "Count is not read",
-		"FewerArgs":   "more placeholders than arguments",
+		"Branch":            "out of sight",
+		"Dropped":           "changed outside its chain",
+		"Named":             "named placeholder",
+		"Irregular":         "plural of person",
+		"LatinPlural":       "plural of status",
+		"Count":             "Count is not read",
+		"FewerArgs":         "more placeholders than arguments",
+		"WherePKSlice":      "WherePK is read only for one row",
+		"InsertSlice":       "insert of a slice",
+		"TableWithModel":    "Table with a model",
+		"OrderFunction":     `Order("lower(status)")`,
+		"OrderNulls":        `Order("run_at NULLS FIRST")`,
+		"Embedded":          "embeds Job",
+		"SoftDelete":        "soft_delete",
+		"SelectView":        "select:jobs_view",
+		"FewerPlaceholders": "fewer placeholders than arguments",
+		"TextUnknown":       "not one known string",
+		"NoTable":           "no one table",
+		"ForTwice":          "For is called twice",
 	} {
 		rs := got[fn]
 		if len(rs) != 1 || rs[0].Known || !strings.Contains(rs[0].Unread, why) {
 			t.Errorf("%s: read %+v, want one unread statement: %s", fn, rs, why)
 		}
+	}
+}
+
+// Arguments spread from a slice cannot be named one by one: the SQL is
+// read, its arguments are not.
+func TestBunSpreadArgs(t *testing.T) {
+	rs := readAll(t, "bunchains")["SpreadArgs"]
+	if len(rs) != 1 || !rs[0].Known || rs[0].Args != nil || !strings.Contains(rs[0].SQL, "WHERE (status = $1 AND id = $2)") {
+		t.Errorf("read %+v, want the SQL with no arguments", rs)
 	}
 }
 

@@ -181,3 +181,80 @@ func InTx(ctx context.Context, db *bun.DB) error {
 		return tx.NewSelect().Model(&jobs).Where("status = ?", "queued").Scan(ctx)
 	})
 }
+
+type Embeds struct {
+	Job
+	Extra string
+}
+
+type SoftJob struct {
+	ID        int64     `bun:",pk"`
+	DeletedAt time.Time `bun:",soft_delete"`
+}
+
+type ViewJob struct {
+	bun.BaseModel `bun:"table:jobs,select:jobs_view"`
+	ID            int64 `bun:",pk"`
+}
+
+func WherePKSlice(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewDelete().Model(&jobs).WherePK().Exec(ctx) // unread: WherePK
+}
+
+func InsertSlice(ctx context.Context, db *bun.DB) {
+	jobs := []Job{{Status: "a"}, {Status: "b"}}
+	db.NewInsert().Model(&jobs).Exec(ctx) // unread: slice
+}
+
+func TableWithModel(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).TableExpr("other").Scan(ctx) // unread: Table with a model
+}
+
+func OrderFunction(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Order("lower(status)").Scan(ctx) // unread: Order
+}
+
+func OrderNulls(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Order("run_at NULLS FIRST").Scan(ctx) // unread: Order
+}
+
+func Embedded(ctx context.Context, db *bun.DB) {
+	var e Embeds
+	db.NewSelect().Model(&e).Scan(ctx) // unread: embeds
+}
+
+func SoftDelete(ctx context.Context, db *bun.DB) {
+	var s SoftJob
+	db.NewDelete().Model(&s).WherePK().Exec(ctx) // unread: soft_delete
+}
+
+func SelectView(ctx context.Context, db *bun.DB) {
+	var v ViewJob
+	db.NewSelect().Model(&v).Scan(ctx) // unread: select:
+}
+
+func FewerPlaceholders(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs").Set("status = 'a'", 1).Where("id = 1").Exec(ctx) // unread: fewer placeholders
+}
+
+func TextUnknown(ctx context.Context, db *bun.DB, sql string) {
+	db.ExecContext(ctx, sql) // unread: not one known string
+}
+
+func NoTable(ctx context.Context, db *bun.DB) {
+	db.NewSelect().ColumnExpr("1").Scan(ctx) // unread: no one table
+}
+
+func ForTwice(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).For("UPDATE").For("SHARE").Scan(ctx) // unread: For is called twice
+}
+
+func SpreadArgs(ctx context.Context, db *bun.DB, args []any) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ? AND id = ?", args...).Scan(ctx)
+}
