@@ -125,6 +125,7 @@ func readBunText(r *Request, name string) (Statement, bool) {
 	}
 	st := Statement{Method: method, Handle: bunHandle(r), SQLExpr: r.Call.Args[idx]}
 	st.ResultChecked = resultKept(r.Cursor)
+	st.ScanArgs = rowScanArgs(r.Cursor)
 	instr := r.Effects.Call(r.Call)
 	if instr == nil {
 		st.Unread = "the call is not in the SSA form"
@@ -829,6 +830,20 @@ func typeName(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return ""
+}
+
+// rowScanArgs returns the arguments of the Scan called on a call's result
+// (db.QueryRowContext(...).Scan(&id)), nil when there is none.
+func rowScanArgs(cur inspector.Cursor) []ast.Expr {
+	sel, ok := cur.Parent().Node().(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Scan" {
+		return nil
+	}
+	call, ok := cur.Parent().Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != sel || call.Ellipsis.IsValid() {
+		return nil
+	}
+	return call.Args
 }
 
 // resultKept reports whether the code keeps what the call at cur returns:

@@ -227,6 +227,15 @@ func TestBunSpreadArgs(t *testing.T) {
 	}
 }
 
+// The row of QueryRowContext goes where its Scan says.
+func TestBunTextRowScan(t *testing.T) {
+	rs := readAll(t, "bunchains")["TextRow"]
+	if len(rs) != 1 || !rs[0].Known || rs[0].SQL != "SELECT id FROM jobs WHERE id = $1" ||
+		len(rs[0].ScanArgs) != 1 || types.ExprString(rs[0].ScanArgs[0]) != "&id" || rs[0].ResultChecked {
+		t.Errorf("read %+v, want the SQL, scanned into &id, its error dropped", rs)
+	}
+}
+
 // What a bun statement runs on: a DB's statements commit each on their
 // own, a Tx's (given, or RunInTx's) are in a transaction, an IDB may be
 // either.

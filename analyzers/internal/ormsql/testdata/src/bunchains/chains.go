@@ -258,3 +258,9 @@ func SpreadArgs(ctx context.Context, db *bun.DB, args []any) {
 	var jobs []Job
 	db.NewSelect().Model(&jobs).Where("status = ? AND id = ?", args...).Scan(ctx)
 }
+
+func TextRow(ctx context.Context, db *bun.DB) int64 {
+	var id int64
+	db.QueryRowContext(ctx, "SELECT id FROM jobs WHERE id = ?", 1).Scan(&id)
+	return id
+}
