@@ -20,7 +20,8 @@ func TestRejected(t *testing.T) {
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
 		"iso_readcommitted", "xactlock_branch",
-		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked")
+		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked",
+		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -48,7 +49,8 @@ func TestAccepted(t *testing.T) {
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
-		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas")
+		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas",
+		"ok_bun", "ok_gopg")
 }
 
 // A claim in a function body is reported where it is written, with the Go

@@ -44,7 +44,7 @@ func KindOf(t types.Type) Kind {
 	case "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v5/pgxpool.Tx", "database/sql.Tx", "github.com/jmoiron/sqlx.Tx":
 		return KindTx
 	}
-	return KindUnknown
+	return ormKind(named.Obj().Pkg().Path(), named.Obj().Name())
 }
 
 // dbLike reports whether a value of type t can run SQL: a library's pool,
@@ -136,6 +136,10 @@ func handle(v ssa.Value, depth int) Handle {
 				}
 			}
 		case *ssa.Call:
+			if from := ormChainFrom(x.Common()); from != nil && path == "" {
+				v = from
+				continue
+			}
 			if path == "" {
 				if from := madeFrom(x.Common()); from != nil {
 					v = from
@@ -455,13 +459,13 @@ func (e *Effects) transactions() []*Tx {
 					}
 				}
 			}
-		case isBeginFunc(common):
+		case isBeginFunc(common) || isORMBeginFunc(common):
 			fn := funcArg(common.Args[len(common.Args)-1])
 			if fn == nil || len(fn.Params) == 0 {
 				continue
 			}
-			t := &Tx{Begin: c, Func: fn, Isolation: IsoDefault, Handle: handleOf(fn.Params[0])}
-			if calleeName(common) == "BeginTxFunc" && len(common.Args) == 4 {
+			t := &Tx{Begin: c, Func: fn, Isolation: IsoDefault, Handle: handleOf(txParam(fn))}
+			if (calleeName(common) == "BeginTxFunc" || isORMBeginFunc(common)) && len(common.Args) == 4 {
 				t.Isolation = isolationOf(common.Args[2])
 			}
 			txs = append(txs, t)

@@ -76,6 +76,8 @@ var readers = []struct {
 }{
 	{"github.com/qustavo/dotsql", readDotsql},
 	{"gorm.io/gorm", readGorm},
+	{bunPath, readBun},
+	{gopgPath, readGoPG},
 }
 
 // Read returns the statement a call sends, when the call belongs to a

@@ -1,0 +1,266 @@
+// Package bunchains holds bun chains whose SQL the reader rebuilds; the
+// test builds the same chains with the real bun and compares.
+package bunchains
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+type Job struct {
+	bun.BaseModel `bun:"table:jobs,alias:j"`
+	ID            int64 `bun:",pk,autoincrement"`
+	Status        string
+	RunAt         time.Time
+	Attempts      int    `bun:"attempts_made"`
+	Skip          string `bun:"-"`
+}
+
+type QueueItem struct {
+	ID       int64 `bun:",pk"`
+	LockedBy string
+}
+
+type Category struct {
+	ID int64 `bun:",pk"`
+}
+
+type Batch struct {
+	ID int64 `bun:",pk"`
+}
+
+type Person struct {
+	ID int64 `bun:",pk"`
+}
+
+type Status struct {
+	ID int64 `bun:",pk"`
+}
+
+func SelectClaim(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").Scan(ctx)
+}
+
+func SelectClauses(ctx context.Context, tx bun.Tx) {
+	var jobs []Job
+	tx.NewSelect().Model(&jobs).Column("id").Where("status = ?", "queued").WhereOr("x = 1").
+		Order("run_at DESC", "id").OrderExpr("id ASC").Limit(1).Offset(2).For("UPDATE").Scan(ctx)
+}
+
+func SelectAcrossVariables(ctx context.Context, db bun.IDB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs)
+	q = q.Where("status = ?", "queued")
+	q.Scan(ctx)
+}
+
+func UpdateSet(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5}
+	db.NewUpdate().Model(&j).Set("status = ?", "running").Where("status = ?", "queued").WherePK().Returning("id, status").Exec(ctx)
+}
+
+func UpdateAll(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5}
+	db.NewUpdate().Model(&j).WherePK().Exec(ctx)
+}
+
+func UpdateColumn(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5}
+	db.NewUpdate().Model(&j).Column("status").WherePK().Exec(ctx)
+}
+
+func UpdateTable(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs").Set("status = ?", "a").Where("id = ?", 1).Exec(ctx)
+}
+
+func UpdateTableExpr(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().TableExpr("jobs").Set("status = ?", "a").Where("id = ?", 1).Exec(ctx)
+}
+
+func Insert(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5, Status: "x"}
+	db.NewInsert().Model(&j).Exec(ctx)
+}
+
+func DeleteWhere(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5}
+	db.NewDelete().Model(&j).Where("id = ?", 3).Exec(ctx)
+}
+
+func DeletePK(ctx context.Context, db *bun.DB) {
+	j := Job{ID: 5}
+	db.NewDelete().Model(&j).WherePK().Exec(ctx)
+}
+
+func DefaultNames(ctx context.Context, db *bun.DB) {
+	var qi QueueItem
+	db.NewSelect().Model(&qi).Where("id = ?", 3).Scan(ctx)
+}
+
+func PluralIES(ctx context.Context, db *bun.DB) {
+	var c Category
+	db.NewSelect().Model(&c).Scan(ctx)
+}
+
+func PluralES(ctx context.Context, db *bun.DB) {
+	var b []Batch
+	db.NewSelect().Model(&b).Scan(ctx)
+}
+
+func NilModel(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Model((*QueueItem)(nil)).Where("id = ?", 3).Scan(ctx)
+}
+
+func TableExpr(ctx context.Context, db *bun.DB) {
+	db.NewSelect().TableExpr("jobs AS j").ColumnExpr("j.id").Where("id = ?", 3).Scan(ctx)
+}
+
+func ModelTableExpr(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).ModelTableExpr("other AS j").Where("id = ?", 3).Scan(ctx)
+}
+
+func Raw(ctx context.Context, db *bun.DB) {
+	var id int64
+	db.NewRaw("SELECT * FROM jobs WHERE id = ? AND s = ?", 1, "a").Scan(ctx, &id)
+}
+
+func Text(ctx context.Context, db *bun.DB) {
+	db.ExecContext(ctx, "UPDATE jobs SET status = ? WHERE id = ? AND note <> '\\?'", "a", 1)
+}
+
+// What the reader does not read.
+
+func Branch(ctx context.Context, db *bun.DB, s string) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs)
+	if s != "" {
+		q = q.Where("status = ?", s)
+	}
+	q.Scan(ctx) // unread: out of sight
+}
+
+func Dropped(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs)
+	q.Where("status = 'queued'")
+	q.Scan(ctx) // unread: changed outside its chain
+}
+
+func Named(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("?TableAlias.id = 1").Scan(ctx) // unread: named placeholder
+}
+
+func Irregular(ctx context.Context, db *bun.DB) {
+	var p Person
+	db.NewSelect().Model(&p).Scan(ctx) // unread: plural
+}
+
+func LatinPlural(ctx context.Context, db *bun.DB) {
+	var s Status
+	db.NewSelect().Model(&s).Scan(ctx) // unread: plural
+}
+
+func Count(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Count(ctx) // unread: Count
+}
+
+func FewerArgs(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ? AND id = ?", "queued").Scan(ctx) // unread: more placeholders
+}
+
+func InTx(ctx context.Context, db *bun.DB) error {
+	return db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var jobs []Job
+		return tx.NewSelect().Model(&jobs).Where("status = ?", "queued").Scan(ctx)
+	})
+}
+
+type Embeds struct {
+	Job
+	Extra string
+}
+
+type SoftJob struct {
+	ID        int64     `bun:",pk"`
+	DeletedAt time.Time `bun:",soft_delete"`
+}
+
+type ViewJob struct {
+	bun.BaseModel `bun:"table:jobs,select:jobs_view"`
+	ID            int64 `bun:",pk"`
+}
+
+func WherePKSlice(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewDelete().Model(&jobs).WherePK().Exec(ctx) // unread: WherePK
+}
+
+func InsertSlice(ctx context.Context, db *bun.DB) {
+	jobs := []Job{{Status: "a"}, {Status: "b"}}
+	db.NewInsert().Model(&jobs).Exec(ctx) // unread: slice
+}
+
+func TableWithModel(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).TableExpr("other").Scan(ctx) // unread: Table with a model
+}
+
+func OrderFunction(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Order("lower(status)").Scan(ctx) // unread: Order
+}
+
+func OrderNulls(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Order("run_at NULLS FIRST").Scan(ctx) // unread: Order
+}
+
+func Embedded(ctx context.Context, db *bun.DB) {
+	var e Embeds
+	db.NewSelect().Model(&e).Scan(ctx) // unread: embeds
+}
+
+func SoftDelete(ctx context.Context, db *bun.DB) {
+	var s SoftJob
+	db.NewDelete().Model(&s).WherePK().Exec(ctx) // unread: soft_delete
+}
+
+func SelectView(ctx context.Context, db *bun.DB) {
+	var v ViewJob
+	db.NewSelect().Model(&v).Scan(ctx) // unread: select:
+}
+
+func FewerPlaceholders(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs").Set("status = 'a'", 1).Where("id = 1").Exec(ctx) // unread: fewer placeholders
+}
+
+func TextUnknown(ctx context.Context, db *bun.DB, sql string) {
+	db.ExecContext(ctx, sql) // unread: not one known string
+}
+
+func NoTable(ctx context.Context, db *bun.DB) {
+	db.NewSelect().ColumnExpr("1").Scan(ctx) // unread: no one table
+}
+
+func ForTwice(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).For("UPDATE").For("SHARE").Scan(ctx) // unread: For is called twice
+}
+
+func SpreadArgs(ctx context.Context, db *bun.DB, args []any) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ? AND id = ?", args...).Scan(ctx)
+}
+
+func TextRow(ctx context.Context, db *bun.DB) int64 {
+	var id int64
+	db.QueryRowContext(ctx, "SELECT id FROM jobs WHERE id = ?", 1).Scan(&id)
+	return id
+}
