@@ -131,6 +131,7 @@ func standardLibrary(path string) bool {
 var databaseLibraries = []string{
 	"github.com/jackc/pgx/", "github.com/jackc/pgconn", "github.com/jackc/pgtype", "github.com/lib/pq",
 	"github.com/jmoiron/sqlx", "github.com/georgysavva/scany/",
+	"github.com/gobuffalo/pop/", "github.com/Masterminds/squirrel",
 }
 
 // DatabaseLibrary reports whether an import path is a database library's

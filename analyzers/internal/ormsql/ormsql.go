@@ -73,7 +73,9 @@ type Reader func(*Request) (Statement, bool)
 var readers = []struct {
 	path string
 	read Reader
-}{}
+}{
+	{popPkg, readPop},
+}
 
 // Read returns the statement a call sends, when the call belongs to a
 // library with a reader and sends SQL.
