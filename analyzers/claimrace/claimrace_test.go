@@ -19,7 +19,8 @@ func TestRejected(t *testing.T) {
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
-		"iso_readcommitted", "xactlock_branch")
+		"iso_readcommitted", "xactlock_branch",
+		"pop_race")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -46,7 +47,8 @@ func TestAccepted(t *testing.T) {
 		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql",
-		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases")
+		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
+		"ok_pop_skiplocked", "ok_pop_atomic")
 }
 
 // A claim in a function body is reported where it is written, with the Go

@@ -66,5 +66,5 @@ var txProbe = &analysis.Analyzer{
 // sqlc's New/WithTx; a transaction is open where it is begun on every path
 // and ended on none; isolation levels are read from the options.
 func TestTransactions(t *testing.T) {
-	ruletest.Run(t, txProbe, "txs")
+	ruletest.Run(t, txProbe, "txs", "poptx")
 }

@@ -184,7 +184,13 @@ func (q *popQuery) walk(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, v
 			}
 		}
 		fn := call.Common().StaticCallee()
-		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != popPkg {
+		if fn == nil {
+			q.unread = "a pop query made by a call the tool does not read"
+			return
+		}
+		// A method of another package has no ssa.Package (SSA makes it
+		// on demand): its types object says whose it is.
+		if obj, ok := fn.Object().(*types.Func); !ok || obj.Pkg() == nil || obj.Pkg().Path() != popPkg {
 			q.unread = "a pop query made by a call the tool does not read"
 			return
 		}
