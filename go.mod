@@ -3,6 +3,7 @@ module github.com/jobqlint/jobqlint
 go 1.26.8
 
 require (
+	github.com/Masterminds/squirrel v1.5.4
 	github.com/gobuffalo/flect v1.0.0
 	github.com/gobuffalo/pop/v6 v6.1.1
 	github.com/jackc/pgx/v5 v5.13.0
@@ -45,6 +46,8 @@ require (
 	github.com/jmoiron/sqlx v1.3.5 // indirect
 	github.com/joho/godotenv v1.4.0 // indirect
 	github.com/kballard/go-shellquote v0.0.0-20180428030007-95032a82bc51 // indirect
+	github.com/lann/builder v0.0.0-20180802200727-47ae307949d0 // indirect
+	github.com/lann/ps v0.0.0-20150810152359-62de8c46ede0 // indirect
 	github.com/luna-duclos/instrumentedsql v1.1.3 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect

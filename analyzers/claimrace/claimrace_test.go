@@ -20,7 +20,7 @@ func TestRejected(t *testing.T) {
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
 		"iso_readcommitted", "xactlock_branch",
-		"pop_race")
+		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -48,7 +48,7 @@ func TestAccepted(t *testing.T) {
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
-		"ok_pop_skiplocked", "ok_pop_atomic")
+		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked")
 }
 
 // A claim in a function body is reported where it is written, with the Go

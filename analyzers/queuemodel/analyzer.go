@@ -289,6 +289,11 @@ func (b *builder) newCall(site callSite) *Call {
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 			c.instr, c.argBase = b.effects.Call(site.call), site.method.sqlIndex+1
+		} else if instr := b.effects.Call(site.call); site.call.Ellipsis.IsValid() && instr != nil && site.method.sqlIndex == len(site.call.Args)-2 {
+			// db.QueryRowContext(ctx, query, args...): the constants the
+			// slice holds (a literal, a builder's ToSql arguments).
+			all := instr.Common().Args
+			c.boundConsts = b.effects.BoundConstants(all[len(all)-1])
 		}
 		if t.Placeholders {
 			c.ddl = t.Pos
@@ -468,6 +473,7 @@ var ormReceiver = map[ormsql.Handle]Receiver{
 func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
+	c.boundConsts = st.Consts
 	if c.Known {
 		b.read(c)
 	}

@@ -46,7 +46,11 @@ type Statement struct {
 	SQLExpr ast.Expr
 	// Args are the Go expressions bound to $1, $2..., in order; nil when
 	// they cannot all be named.
-	Args     []ast.Expr
+	Args []ast.Expr
+	// Consts are the parameters the reader knows to be bound to a string
+	// constant, by number ($1 is 1), when Args cannot name them (a
+	// builder's bound values).
+	Consts   map[int]string
 	Handle   Handle
 	ScanArgs []ast.Expr // where the rows go (GORM's Find(&jobs)), when the call says
 	// ResultChecked says whether the code looks at what the statement
@@ -75,6 +79,7 @@ var readers = []struct {
 	read Reader
 }{
 	{popPkg, readPop},
+	{squirrelPkg, readSquirrel},
 }
 
 // Read returns the statement a call sends, when the call belongs to a
