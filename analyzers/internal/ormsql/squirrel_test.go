@@ -1,7 +1,9 @@
 package ormsql_test
 
 import (
+	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -39,6 +41,18 @@ func returned(t *testing.T, pkg string) map[string][]string {
 					for _, b := range fn.Blocks {
 						ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 						if !ok {
+							continue
+						}
+						if _, isSlice := ret.Results[0].Type().(*types.Slice); isSlice {
+							// The arguments: their string constants, by $n.
+							consts := e.BoundConstants(ret.Results[0])
+							var out []string
+							for n := 1; n <= len(consts)+8; n++ {
+								if c, ok := consts[n]; ok {
+									out = append(out, fmt.Sprintf("$%d=%s", n, c))
+								}
+							}
+							got[decl.Name.Name] = out
 							continue
 						}
 						vs := e.Strings(ret.Results[0])
@@ -106,6 +120,31 @@ func TestSquirrelMatchesSquirrel(t *testing.T) {
 		slices.Sort(texts)
 		if !slices.Equal(got[name], texts) {
 			t.Errorf("%s:\n got %q\nwant %q", name, got[name], texts)
+		}
+	}
+	// The string constants among the arguments, at the parameter each is
+	// bound to.
+	constArgs := func(b sq.Sqlizer) []string {
+		_, args, err := b.ToSql()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for i, a := range args {
+			if s, ok := a.(string); ok {
+				out = append(out, fmt.Sprintf("$%d=%s", i+1, s))
+			}
+		}
+		return out
+	}
+	for name, b := range map[string]sq.Sqlizer{
+		"TakeArgs":       sq.Update("jobs").Set("status", "running").Set("locked_until", sq.Expr("now() + interval '5 minutes'")).Where(sq.Eq{"id": id}).Where("queue = ?", "mail").PlaceholderFormat(sq.Dollar),
+		"PollDollarArgs": psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued", "queue": "default"}).Where("run_at <= now()").OrderBy("run_at", "id").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"),
+		"NullStateArgs":  psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil, "status": "queued"}),
+		"EnqueueArgs":    psql.Insert("jobs").Columns("kind", "payload", "status").Values("email", "{}", "queued").Suffix("RETURNING id"),
+	} {
+		if w := constArgs(b); !slices.Equal(got[name], w) || len(w) == 0 {
+			t.Errorf("%s: bound constants\n got %q\nwant %q", name, got[name], w)
 		}
 	}
 	for name, why := range map[string]string{

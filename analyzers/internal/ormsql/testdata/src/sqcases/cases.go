@@ -74,3 +74,25 @@ func UnreadMap(m map[string]interface{}) string {
 	s, _, _ := psql.Select("id").From("jobs").Where(m).ToSql()
 	return s
 }
+
+// The arguments ToSql returns with the texts above.
+
+func TakeArgs(id int64) []interface{} {
+	_, a, _ := sq.Update("jobs").Set("status", "running").Set("locked_until", sq.Expr("now() + interval '5 minutes'")).Where(sq.Eq{"id": id}).Where("queue = ?", "mail").PlaceholderFormat(sq.Dollar).ToSql()
+	return a
+}
+
+func PollDollarArgs() []interface{} {
+	_, a, _ := psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued", "queue": "default"}).Where("run_at <= now()").OrderBy("run_at", "id").Limit(10).Suffix("FOR UPDATE SKIP LOCKED").ToSql()
+	return a
+}
+
+func EnqueueArgs() []interface{} {
+	_, a, _ := psql.Insert("jobs").Columns("kind", "payload", "status").Values("email", "{}", "queued").Suffix("RETURNING id").ToSql()
+	return a
+}
+
+func NullStateArgs() []interface{} {
+	_, a, _ := psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil, "status": "queued"}).ToSql()
+	return a
+}
