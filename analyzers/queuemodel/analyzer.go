@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -110,7 +110,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 	root := b.model.inspector.Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur); ok {
+		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur, b.pass.ImportObjectFact); ok {
 			m := dbMethod{name: st.Method, sqlIndex: -1, recv: ormReceiver[st.Handle], api: APISQL}
 			if !yield(callSite{cur: cur, call: call, method: m, orm: &st}) {
 				return
@@ -449,6 +449,9 @@ func (b *builder) scanArgs(site callSite) []ast.Expr {
 func (b *builder) exportFacts() {
 	for fn, w := range b.wrappers {
 		b.pass.ExportObjectFact(fn, w)
+	}
+	for fn, name := range ormsql.TableNames(b.pass.TypesInfo, b.pass.Files) {
+		b.pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
 	}
 	var tables []string
 	for name, t := range b.model.Tables {

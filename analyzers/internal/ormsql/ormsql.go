@@ -60,11 +60,14 @@ type Statement struct {
 
 // A Request is one call the model asks about.
 type Request struct {
-	Info    *types.Info
-	Effects *effects.Effects
-	Cursor  inspector.Cursor // at the call
-	Call    *ast.CallExpr
-	Callee  *types.Func
+	Info *types.Info
+	// ImportFact reads another package's facts (a model's TableName);
+	// nil when there are none to read.
+	ImportFact FactImporter
+	Effects    *effects.Effects
+	Cursor     inspector.Cursor // at the call
+	Call       *ast.CallExpr
+	Callee     *types.Func
 }
 
 // A Reader recognizes a call of its library that sends SQL and rebuilds the
@@ -84,7 +87,7 @@ var readers = []struct {
 
 // Read returns the statement a call sends, when the call belongs to a
 // library with a reader and sends SQL.
-func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor) (Statement, bool) {
+func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor, facts FactImporter) (Statement, bool) {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return Statement{}, false
@@ -96,7 +99,7 @@ func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor) (Stateme
 	path := fn.Pkg().Path()
 	for _, r := range readers {
 		if path == r.path || strings.HasPrefix(path, r.path+"/") {
-			return r.read(&Request{Info: info, Effects: eff, Cursor: cur, Call: call, Callee: fn})
+			return r.read(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})
 		}
 	}
 	return Statement{}, false

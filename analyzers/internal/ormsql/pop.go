@@ -119,7 +119,7 @@ func readPop(r *Request) (Statement, bool) {
 			// ORDER BY apply only to a query pop builds.
 			return q.rawStatement(st), true
 		}
-		m, why := modelOf(r.Effects, r.Info.TypeOf(r.Call.Args[0]))
+		m, why := modelOf(r, r.Info.TypeOf(r.Call.Args[0]))
 		if why != "" {
 			st.Unread = why
 			return st, true
@@ -144,7 +144,7 @@ func readPop(r *Request) (Statement, bool) {
 	if len(r.Call.Args) == 0 {
 		return Statement{}, false
 	}
-	m, why := modelOf(r.Effects, r.Info.TypeOf(r.Call.Args[0]))
+	m, why := modelOf(r, r.Info.TypeOf(r.Call.Args[0]))
 	if why != "" {
 		st.Unread = why
 		return st, true

@@ -126,6 +126,10 @@ func sent(t *testing.T) map[string]string {
 		var ms []CourierMessage
 		return pop.Q(c).Where("status = ?", 1).Order("created_at ASC").All(&ms)
 	})
+	run("OtherPackageModel", func() error {
+		var ms []CourierMessage
+		return c.Where("status = ?", 1).Order("created_at ASC").All(&ms)
+	})
 	run("PointerSlice", func() error { var es []*OutboxEvent; return c.All(&es) })
 	run("RawExec", func() error {
 		// Values the tool cannot read: this file is in the module jobqlint
@@ -174,12 +178,13 @@ func TestPopMatchesPop(t *testing.T) {
 func TestPopUnread(t *testing.T) {
 	got := read(t, "popcases")
 	for name, why := range map[string]string{
-		"UnreadChangedInBranch": "changed or used in more than one place",
-		"UnreadDynamicWhere":    "is not a constant",
-		"UnreadIn":              "IN (?)",
-		"UnreadExecWithoutRaw":  "Exec of a query without RawQuery",
-		"UnreadCount":           "Count is not read",
-		"UnreadMapModel":        "not a named struct",
+		"UnreadChangedInBranch":   "changed or used in more than one place",
+		"UnreadDynamicWhere":      "is not a constant",
+		"UnreadIn":                "IN (?)",
+		"UnreadExecWithoutRaw":    "Exec of a query without RawQuery",
+		"UnreadCount":             "Count is not read",
+		"UnreadMapModel":          "not a named struct",
+		"UnreadOtherPackageTable": "another package whose TableName does not return a constant",
 	} {
 		st, ok := got[name]
 		switch {

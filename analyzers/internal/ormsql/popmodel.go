@@ -8,8 +8,6 @@ import (
 
 	"github.com/gobuffalo/flect/name"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 // A popModel is what pop reads from a model value (&job, &[]Job{}): its
@@ -33,7 +31,7 @@ var popTags = strings.Fields("db rw select belongs_to has_many has_one fk_id pri
 // modelOf reads the model a pop call is given, from the static type of the
 // argument (pop reads it by reflection at run time). It returns a reason
 // when it cannot tell what pop will make of it.
-func modelOf(e *effects.Effects, t types.Type) (*popModel, string) {
+func modelOf(r *Request, t types.Type) (*popModel, string) {
 	isSlice := false
 	for {
 		switch u := t.(type) {
@@ -59,7 +57,7 @@ func modelOf(e *effects.Effects, t types.Type) (*popModel, string) {
 		return nil, "a model whose type is not a named struct"
 	}
 	m := &popModel{id: "id", cols: map[string]popColumn{}}
-	table, why := popTable(e, named, isSlice)
+	table, why := popTable(r, named, isSlice)
 	if why != "" {
 		return nil, why
 	}
@@ -158,7 +156,8 @@ func (m *popModel) addColumns(st *types.Struct, depth int) string {
 // result, or pop's name for the type (flect's Tableize, the library pop
 // names tables with). For a slice, pop asks the element type's value
 // method set; for a single model, the pointer's.
-func popTable(e *effects.Effects, named *types.Named, isSlice bool) (string, string) {
+func popTable(r *Request, named *types.Named, isSlice bool) (string, string) {
+	e := r.Effects
 	var recv types.Type = types.NewPointer(named)
 	if isSlice {
 		recv = named
@@ -178,7 +177,11 @@ func popTable(e *effects.Effects, named *types.Named, isSlice bool) (string, str
 	}
 	body := e.FuncOf(fn)
 	if body == nil {
-		return "", "a model whose TableName method is in another package"
+		var fact TableName
+		if fn.Pkg() != named.Obj().Pkg() || r.ImportFact == nil || !r.ImportFact(fn, &fact) {
+			return "", "a model of another package whose TableName does not return a constant"
+		}
+		return fact.Name, ""
 	}
 	var names []string
 	for _, b := range body.Blocks {

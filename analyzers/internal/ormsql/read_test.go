@@ -22,13 +22,17 @@ func read(t *testing.T, pkg string) map[string]ormsql.Statement {
 	t.Helper()
 	got := map[string]ormsql.Statement{}
 	a := &analysis.Analyzer{
-		Name:     "ormread",
-		Doc:      "records what ormsql reads",
-		Requires: []*analysis.Analyzer{effects.Analyzer},
+		Name:      "ormread",
+		Doc:       "records what ormsql reads",
+		Requires:  []*analysis.Analyzer{effects.Analyzer},
+		FactTypes: []analysis.Fact{(*ormsql.TableName)(nil)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			e, _ := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+			for fn, name := range ormsql.TableNames(pass.TypesInfo, pass.Files) {
+				pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
+			}
 			for cur := range inspector.New(pass.Files).Root().Preorder((*ast.CallExpr)(nil)) {
-				st, ok := ormsql.Read(pass.TypesInfo, e, cur)
+				st, ok := ormsql.Read(pass.TypesInfo, e, cur, pass.ImportObjectFact)
 				if !ok {
 					continue
 				}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gobuffalo/pop/v6"
+
+	"popcases/models"
 )
 
 type Job struct {
@@ -25,7 +27,7 @@ type Task struct {
 	State string `db:"state"`
 }
 
-func (Task) TableName() string { return "work_items" }
+func (Task) TableName() string { return "work_items" } // want TableName:"table name work_items"
 
 // CourierMessage names its table with the context form, as Kratos does.
 type CourierMessage struct {
@@ -34,7 +36,7 @@ type CourierMessage struct {
 	Body   string `db:"body"`
 }
 
-func (CourierMessage) TableName(ctx context.Context) string { return "courier_messages" }
+func (CourierMessage) TableName(ctx context.Context) string { return "courier_messages" } // want TableName:"table name courier_messages"
 
 // Person's table is pop's plural of its name.
 type Person struct {
@@ -120,3 +122,8 @@ func CreateStringID(c *pop.Connection, m *CourierMessage) error { return c.Creat
 func CreateEmbedded(c *pop.Connection, e *OutboxEvent) error { return c.Create(e) }
 
 func Destroy(c *pop.Connection, p *Person) error { return c.Destroy(p) }
+
+func OtherPackageModel(c *pop.Connection) error {
+	var ms []models.Message
+	return c.Where("status = ?", 1).Order("created_at ASC").All(&ms)
+}

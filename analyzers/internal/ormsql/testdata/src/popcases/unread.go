@@ -1,6 +1,10 @@
 package popcases
 
-import "github.com/gobuffalo/pop/v6"
+import (
+	"github.com/gobuffalo/pop/v6"
+
+	"popcases/models"
+)
 
 // The calls below are pop's, but what they send depends on what the tool
 // cannot see: each is unread, with the reason.
@@ -40,4 +44,9 @@ func UnreadMapModel(c *pop.Connection) error {
 func LimitParam(c *pop.Connection, n int) error {
 	var jobs []Job
 	return c.Where("status = ?", "queued").Limit(n).All(&jobs)
+}
+
+func UnreadOtherPackageTable(c *pop.Connection) error {
+	var ts []models.Tenant
+	return c.All(&ts)
 }
