@@ -185,6 +185,8 @@ func TestPopUnread(t *testing.T) {
 		"UnreadCount":             "Count is not read",
 		"UnreadMapModel":          "not a named struct",
 		"UnreadOtherPackageTable": "another package whose TableName does not return a constant",
+		"UnreadOrderSemicolon":    "Order with arguments or a ;",
+		"UnreadRawAfterWhere":     "RawQuery and other clauses",
 	} {
 		st, ok := got[name]
 		switch {

@@ -151,6 +151,7 @@ func TestSquirrelMatchesSquirrel(t *testing.T) {
 		"UnreadIn":           "list, pointer or interface",
 		"UnreadDynamicTable": "parameter",
 		"UnreadMap":          "does not read",
+		"UnreadSuffixArgs":   "Suffix with arguments",
 	} {
 		if g := got[name]; len(g) != 1 || !strings.HasPrefix(g[0], "hole: ") || !strings.Contains(g[0], why) {
 			t.Errorf("%s: got %q, want a hole with %q", name, g, why)

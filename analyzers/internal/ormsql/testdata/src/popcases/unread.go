@@ -50,3 +50,13 @@ func UnreadOtherPackageTable(c *pop.Connection) error {
 	var ts []models.Tenant
 	return c.All(&ts)
 }
+
+func UnreadOrderSemicolon(c *pop.Connection) error {
+	var jobs []Job
+	return c.Where("status = ?", "queued").Order("id; SELECT 1").All(&jobs)
+}
+
+func UnreadRawAfterWhere(c *pop.Connection) error {
+	var jobs []Job
+	return c.Where("status = ?", "queued").RawQuery("SELECT * FROM jobs").All(&jobs)
+}

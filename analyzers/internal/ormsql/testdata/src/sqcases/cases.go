@@ -96,3 +96,8 @@ func NullStateArgs() []interface{} {
 	_, a, _ := psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil, "status": "queued"}).ToSql()
 	return a
 }
+
+func UnreadSuffixArgs(n int) string {
+	s, _, _ := psql.Select("id").From("jobs").Suffix("LIMIT ?", n).ToSql()
+	return s
+}
