@@ -21,7 +21,8 @@ func TestRejected(t *testing.T) {
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
 		"iso_readcommitted", "xactlock_branch",
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked",
-		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext")
+		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
+		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -50,7 +51,8 @@ func TestAccepted(t *testing.T) {
 		"ok_fieldsql", "ok_branchsql",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
 		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas",
-		"ok_bun", "ok_gopg")
+		"ok_bun", "ok_gopg",
+		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked")
 }
 
 // A claim in a function body is reported where it is written, with the Go

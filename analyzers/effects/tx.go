@@ -51,7 +51,7 @@ func KindOf(t types.Type) Kind {
 // connection or transaction, or an interface with at least two of Exec,
 // Query and QueryRow (or their Context forms), as sqlc's DBTX.
 func dbLike(t types.Type) bool {
-	if KindOf(t) != KindUnknown || IsGormDB(t) {
+	if KindOf(t) != KindUnknown || IsGormDB(t) || popDB(t) {
 		return true
 	}
 	iface, ok := t.Underlying().(*types.Interface)
@@ -475,6 +475,14 @@ func (e *Effects) transactions() []*Tx {
 				continue
 			}
 			txs = append(txs, &Tx{Begin: c, Func: fn, Isolation: gormIsolation(common), Handle: handleOf(fn.Params[0])})
+		case isPopTransaction(common):
+			fn := funcArg(common.Args[1])
+			if fn == nil || len(fn.Params) != 1 {
+				continue
+			}
+			// pop begins it with nil options (or joins the connection's
+			// open transaction): the session's default level.
+			txs = append(txs, &Tx{Begin: c, Func: fn, Isolation: IsoDefault, Handle: handleOf(fn.Params[0])})
 		}
 	}
 	for _, t := range txs {

@@ -66,7 +66,7 @@ var txProbe = &analysis.Analyzer{
 // sqlc's New/WithTx; a transaction is open where it is begun on every path
 // and ended on none; isolation levels are read from the options.
 func TestTransactions(t *testing.T) {
-	ruletest.Run(t, txProbe, "txs", "buntxs", "gopgtxs")
+	ruletest.Run(t, txProbe, "txs", "buntxs", "gopgtxs", "poptx")
 }
 
 // GORM's Begin and Transaction begin transactions; a chain of builder

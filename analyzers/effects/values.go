@@ -334,6 +334,9 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 			if callee := call.Common().StaticCallee(); callee != nil && v.Index == 0 && isFunc(callee, "github.com/jmoiron/sqlx", "In") {
 				return r.value(Arg(call, 0), b, depth)
 			}
+			if v.Index == 0 && IsSquirrelToSQL(call.Common()) {
+				return r.squirrel(call.Common().Args[0], b, depth)
+			}
 			if callee := r.ownFunc(call); callee != nil {
 				return r.results(callee, call, v.Index, b, depth)
 			}

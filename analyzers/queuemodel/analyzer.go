@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -112,7 +112,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 	root := b.model.inspector.Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur); ok {
+		if st, ok := ormsql.Read(b.pass.TypesInfo, b.effects, cur, b.pass.ImportObjectFact); ok {
 			m := dbMethod{name: st.Method, sqlIndex: -1, recv: ormReceiver[st.Handle], api: APISQL}
 			if !yield(callSite{cur: cur, call: call, method: m, orm: &st}) {
 				return
@@ -310,6 +310,11 @@ func (b *builder) newCall(site callSite) *Call {
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 			c.instr, c.argBase = b.effects.Call(site.call), site.method.sqlIndex+1
+		} else if instr := b.effects.Call(site.call); site.call.Ellipsis.IsValid() && instr != nil && site.method.sqlIndex == len(site.call.Args)-2 {
+			// db.QueryRowContext(ctx, query, args...): the constants the
+			// slice holds (a literal, a builder's ToSql arguments).
+			all := instr.Common().Args
+			c.boundConsts = b.effects.BoundConstants(all[len(all)-1])
 		}
 		if t.Placeholders {
 			c.ddl = t.Pos
@@ -466,6 +471,9 @@ func (b *builder) exportFacts() {
 	for fn, w := range b.wrappers {
 		b.pass.ExportObjectFact(fn, w)
 	}
+	for fn, name := range ormsql.TableNames(b.pass.TypesInfo, b.pass.Files) {
+		b.pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
+	}
 	var tables []string
 	for name, t := range b.model.Tables {
 		if t.Local || t.Inherited {
@@ -489,6 +497,7 @@ var ormReceiver = map[ormsql.Handle]Receiver{
 func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
+	c.boundConsts = st.Consts
 	if c.Known {
 		b.read(c)
 	}

@@ -93,6 +93,10 @@ type Call struct {
 	// its argument $1; instr is nil when there is no SSA.
 	instr   ssa.CallInstruction
 	argBase int
+	// boundConsts are string constants bound to parameters that Args
+	// cannot name (a slice passed as args..., a builder's values), by
+	// parameter number.
+	boundConsts map[int]string
 }
 
 // Pos is the position of the call site.

@@ -122,6 +122,14 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 			set, setParam = vals, n
 		}
 	}
+	for n, v := range c.boundConsts {
+		if _, ok := singles[n]; !ok && n != setParam {
+			if singles == nil {
+				singles = make(map[int]string)
+			}
+			singles[n] = v
+		}
+	}
 	return singles, set, setParam
 }
 

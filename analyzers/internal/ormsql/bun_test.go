@@ -26,7 +26,7 @@ import (
 )
 
 // The fixture's models, as the real bun sees them.
-type Job struct {
+type bunJob struct {
 	bun.BaseModel `bun:"table:jobs,alias:j"`
 	ID            int64 `bun:",pk,autoincrement"`
 	Status        string
@@ -48,17 +48,17 @@ type Batch struct {
 	ID int64 `bun:",pk"`
 }
 
-type read struct {
+type bunRead struct {
 	ormsql.Statement
 	args []string // the source of each argument
 }
 
 // readAll runs the readers over a fixture package and returns what they
 // read in each function, by the function's name.
-func readAll(t *testing.T, pkg string) map[string][]read {
+func readAll(t *testing.T, pkg string) map[string][]bunRead {
 	t.Helper()
 	var mu sync.Mutex
-	out := map[string][]read{}
+	out := map[string][]bunRead{}
 	a := &analysis.Analyzer{
 		Name:     "ormsqltest",
 		Doc:      "records the statements the readers rebuild",
@@ -67,7 +67,7 @@ func readAll(t *testing.T, pkg string) map[string][]read {
 			in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 			eff := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 			for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
-				st, ok := ormsql.Read(pass.TypesInfo, eff, cur)
+				st, ok := ormsql.Read(pass.TypesInfo, eff, cur, nil)
 				if !ok {
 					continue
 				}
@@ -76,7 +76,7 @@ func readAll(t *testing.T, pkg string) map[string][]read {
 					fn = c.Node().(*ast.FuncDecl).Name.Name
 					break
 				}
-				rd := read{Statement: st}
+				rd := bunRead{Statement: st}
 				for _, a := range st.Args {
 					rd.args = append(rd.args, types.ExprString(a))
 				}
@@ -98,8 +98,8 @@ func readAll(t *testing.T, pkg string) map[string][]read {
 func TestBunMatchesBun(t *testing.T) {
 	got := readAll(t, "bunchains")
 	db := bun.NewDB(&sql.DB{}, pgdialect.New())
-	var jobs []Job
-	j5 := func() *Job { return &Job{ID: 5} }
+	var jobs []bunJob
+	j5 := func() *bunJob { return &bunJob{ID: 5} }
 	want := map[string]string{
 		"SelectClaim": db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String(),
 		"SelectClauses": db.NewSelect().Model(&jobs).Column("id").Where("status = ?", "queued").WhereOr("x = 1").
@@ -110,7 +110,7 @@ func TestBunMatchesBun(t *testing.T) {
 		"UpdateColumn":          db.NewUpdate().Model(j5()).Column("status").WherePK().String(),
 		"UpdateTable":           db.NewUpdate().Table("jobs").Set("status = ?", "a").Where("id = ?", 1).String(),
 		"UpdateTableExpr":       db.NewUpdate().TableExpr("jobs").Set("status = ?", "a").Where("id = ?", 1).String(),
-		"Insert":                db.NewInsert().Model(&Job{ID: 5, Status: "x"}).String(),
+		"Insert":                db.NewInsert().Model(&bunJob{ID: 5, Status: "x"}).String(),
 		"DeleteWhere":           db.NewDelete().Model(j5()).Where("id = ?", 3).String(),
 		"DeletePK":              db.NewDelete().Model(j5()).WherePK().String(),
 		"DefaultNames":          db.NewSelect().Model(&QueueItem{}).Where("id = ?", 3).String(),
@@ -128,7 +128,7 @@ func TestBunMatchesBun(t *testing.T) {
 
 // compare checks each function's one statement against what the library
 // sends.
-func compare(t *testing.T, got map[string][]read, want map[string]string) {
+func compare(t *testing.T, got map[string][]bunRead, want map[string]string) {
 	t.Helper()
 	for fn, w := range want {
 		rs := got[fn]
@@ -164,7 +164,7 @@ func literals(args []ast.Expr) bool {
 
 // withArgs puts the literal arguments of a statement in place of its
 // parameters, as bun formats them.
-func withArgs(t *testing.T, r read) string {
+func withArgs(t *testing.T, r bunRead) string {
 	return regexp.MustCompile(`\$\d+`).ReplaceAllStringFunc(r.SQL, func(p string) string {
 		n, _ := strconv.Atoi(p[1:])
 		lit, ok := r.Args[n-1].(*ast.BasicLit)
@@ -255,5 +255,5 @@ func TestBunHandle(t *testing.T) {
 }
 
 // The bun models' Go types, to keep the fixture's copies honest.
-var _ = reflect.TypeFor[Job]
+var _ = reflect.TypeFor[bunJob]
 var _ = context.Background

@@ -46,7 +46,11 @@ type Statement struct {
 	SQLExpr ast.Expr
 	// Args are the Go expressions bound to $1, $2..., in order; nil when
 	// they cannot all be named.
-	Args     []ast.Expr
+	Args []ast.Expr
+	// Consts are the parameters the reader knows to be bound to a string
+	// constant, by number ($1 is 1), when Args cannot name them (a
+	// builder's bound values).
+	Consts   map[int]string
 	Handle   Handle
 	ScanArgs []ast.Expr // where the rows go (GORM's Find(&jobs)), when the call says
 	// ResultChecked says whether the code looks at what the statement
@@ -56,11 +60,14 @@ type Statement struct {
 
 // A Request is one call the model asks about.
 type Request struct {
-	Info    *types.Info
-	Effects *effects.Effects
-	Cursor  inspector.Cursor // at the call
-	Call    *ast.CallExpr
-	Callee  *types.Func
+	Info *types.Info
+	// ImportFact reads another package's facts (a model's TableName);
+	// nil when there are none to read.
+	ImportFact FactImporter
+	Effects    *effects.Effects
+	Cursor     inspector.Cursor // at the call
+	Call       *ast.CallExpr
+	Callee     *types.Func
 }
 
 // A Reader recognizes a call of its library that sends SQL and rebuilds the
@@ -78,11 +85,13 @@ var readers = []struct {
 	{"gorm.io/gorm", readGorm},
 	{bunPath, readBun},
 	{gopgPath, readGoPG},
+	{popPkg, readPop},
+	{squirrelPkg, readSquirrel},
 }
 
 // Read returns the statement a call sends, when the call belongs to a
 // library with a reader and sends SQL.
-func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor) (Statement, bool) {
+func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor, facts FactImporter) (Statement, bool) {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok {
 		return Statement{}, false
@@ -94,7 +103,7 @@ func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor) (Stateme
 	path := fn.Pkg().Path()
 	for _, r := range readers {
 		if path == r.path || strings.HasPrefix(path, r.path+"/") {
-			return r.read(&Request{Info: info, Effects: eff, Cursor: cur, Call: call, Callee: fn})
+			return r.read(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})
 		}
 	}
 	return Statement{}, false

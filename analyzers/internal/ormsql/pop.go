@@ -1,0 +1,472 @@
+package ormsql
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
+)
+
+// pop (github.com/gobuffalo/pop/v6) builds a query on a *pop.Connection
+// (Where, Order, Limit, RawQuery, Q) and sends it with All, First, Last,
+// Find, Exec or ExecWithCount; Create, Update, UpdateColumns and Destroy
+// write one model by its primary key. Its postgres dialect rewrites ?
+// parameters as $1, $2... (sqlx.Rebind) and names tables with flect.
+
+const popPkg = "github.com/gobuffalo/pop/v6"
+
+// popSends are pop's methods that send SQL this reader does not rebuild.
+var popSends = map[string]bool{
+	"Count": true, "CountByField": true, "Exists": true, "Save": true, "ValidateAndSave": true,
+	"ValidateAndCreate": true, "ValidateAndUpdate": true, "UpdateQuery": true, "Delete": true,
+	"Reload": true, "Load": true,
+}
+
+// A popQuery is what a chain of builder calls has said so far.
+type popQuery struct {
+	raw        *ssa.Call // the RawQuery call, if any
+	rawSQL     string
+	rawExpr    ast.Expr
+	args       []ast.Expr
+	argsKnown  bool
+	wheres     []string
+	orders     []string
+	limit      string
+	limitArg   ast.Expr // the Go value of a LIMIT that is not a constant
+	unread     string
+	connection ssa.Value
+}
+
+func readPop(r *Request) (Statement, bool) {
+	sig := r.Callee.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return Statement{}, false
+	}
+	onQuery := isPopType(sig.Recv().Type(), "Query")
+	if !onQuery && !isPopType(sig.Recv().Type(), "Connection") {
+		return Statement{}, false
+	}
+	name := r.Callee.Name()
+	st := Statement{Known: false}
+	switch name {
+	case "Exec", "ExecWithCount":
+		if !onQuery {
+			return Statement{}, false
+		}
+		st.Method = "Exec"
+	case "All":
+		st.Method = "Query"
+	case "First", "Last", "Find":
+		st.Method = "QueryRow"
+	case "Create", "Update", "UpdateColumns", "Destroy":
+		if onQuery {
+			return Statement{}, false
+		}
+		st.Method = "Exec"
+	default:
+		if popSends[name] {
+			st.Method = "Exec"
+			st.Unread = "pop's " + name + " is not read"
+			return st, true
+		}
+		return Statement{}, false
+	}
+	instr := r.Effects.Call(r.Call)
+	if instr == nil {
+		st.Unread = "no SSA for the pop call"
+		return st, true
+	}
+	if tx := r.Effects.TxOf(instr); tx != nil {
+		st.Handle = HandleTx
+	}
+	st.ResultChecked = popResultChecked(r, name)
+	calls := callsByLparen(r.Cursor)
+	q := &popQuery{argsKnown: true}
+	if onQuery {
+		q.walk(r.Effects, calls, instr.Common().Args[0], instr)
+	}
+	if q.unread != "" {
+		st.Unread = q.unread
+		return st, true
+	}
+	switch name {
+	case "Exec", "ExecWithCount":
+		if q.raw == nil {
+			st.Unread = "pop's Exec of a query without RawQuery"
+			return st, true
+		}
+		return q.rawStatement(st), true
+	case "All", "First", "Last", "Find":
+		if len(r.Call.Args) == 0 {
+			return Statement{}, false
+		}
+		st.ScanArgs = r.Call.Args[:1]
+		if q.raw != nil {
+			if name == "Find" {
+				st.Unread = "pop's Find on a raw query"
+				return st, true
+			}
+			// A raw query runs as written: First's LIMIT 1 and Last's
+			// ORDER BY apply only to a query pop builds.
+			return q.rawStatement(st), true
+		}
+		m, why := popModelOf(r, r.Info.TypeOf(r.Call.Args[0]))
+		if why != "" {
+			st.Unread = why
+			return st, true
+		}
+		switch name {
+		case "Find":
+			if len(r.Call.Args) < 2 {
+				return Statement{}, false
+			}
+			q.wheres = append(q.wheres, m.alias+"."+m.id+" = ?")
+			q.args = append(q.args, r.Call.Args[1])
+			q.limit, q.limitArg = "1", nil
+		case "First":
+			q.limit, q.limitArg = "1", nil
+		case "Last":
+			q.orders = append(q.orders, "created_at DESC, id DESC")
+			q.limit, q.limitArg = "1", nil
+		}
+		return q.selectStatement(st, m), true
+	}
+	// Create, Update, UpdateColumns, Destroy: one model by its key.
+	if len(r.Call.Args) == 0 {
+		return Statement{}, false
+	}
+	m, why := popModelOf(r, r.Info.TypeOf(r.Call.Args[0]))
+	if why != "" {
+		st.Unread = why
+		return st, true
+	}
+	names, ok := constantStrings(r, instr, 1)
+	if !ok {
+		st.Unread = "column names that are not constants"
+		return st, true
+	}
+	return m.write(st, name, names), true
+}
+
+func isPopType(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == popPkg && n.Obj().Name() == name
+}
+
+// walk follows a query back through the builder calls that made it, to
+// the Connection it was built on. Each query value must be used only by
+// the next call of the chain: pop's builder methods change the query they
+// are called on, so a query used elsewhere may hold clauses out of sight.
+func (q *popQuery) walk(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, v ssa.Value, user ssa.Instruction) {
+	var chain []*ssa.Call
+	for range 32 {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			q.unread = "a pop query the tool cannot follow to its connection"
+			return
+		}
+		for _, ref := range *call.Referrers() {
+			if _, debug := ref.(*ssa.DebugRef); !debug && ref != user {
+				q.unread = "a pop query changed or used in more than one place"
+				return
+			}
+		}
+		fn := call.Common().StaticCallee()
+		if fn == nil {
+			q.unread = "a pop query made by a call the tool does not read"
+			return
+		}
+		// A method of another package has no ssa.Package (SSA makes it
+		// on demand): its types object says whose it is.
+		if obj, ok := fn.Object().(*types.Func); !ok || obj.Pkg() == nil || obj.Pkg().Path() != popPkg {
+			q.unread = "a pop query made by a call the tool does not read"
+			return
+		}
+		chain = append(chain, call)
+		args := call.Common().Args
+		if fn.Signature.Recv() == nil {
+			if fn.Name() != "Q" || len(args) != 1 {
+				q.unread = "a pop query made by " + fn.Name()
+				return
+			}
+			q.connection = args[0]
+			break
+		}
+		switch fn.Name() {
+		case "Where", "Order", "Limit", "RawQuery", "Q":
+		default:
+			q.unread = "pop's " + fn.Name() + " is not read"
+			return
+		}
+		if isPopType(fn.Signature.Recv().Type(), "Connection") {
+			q.connection = args[0]
+			break
+		}
+		v, user = args[0], call
+	}
+	if q.connection == nil {
+		q.unread = "a pop query chain too long to follow"
+		return
+	}
+	for i := len(chain) - 1; i >= 0 && q.unread == ""; i-- {
+		q.apply(e, calls, chain[i])
+	}
+}
+
+// apply adds one builder call's clause.
+func (q *popQuery) apply(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, call *ssa.Call) {
+	fn := call.Common().StaticCallee()
+	syntax := calls[call.Pos()]
+	if syntax == nil {
+		q.unread = "a pop call whose syntax is out of sight"
+		return
+	}
+	name := fn.Name()
+	if name == "Q" {
+		return
+	}
+	if name == "Limit" {
+		// pop formats the limit into the text (%d): a number that is not a
+		// constant reads as a parameter, as the model reads numbers
+		// spliced into LIMIT.
+		if c, ok := call.Common().Args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
+			q.limit, q.limitArg = c.Value.ExactString(), nil
+		} else {
+			q.limit, q.limitArg = "?", syntax.Args[0]
+		}
+		return
+	}
+	text, ok := oneText(e, effects.Arg(call, 0))
+	if !ok {
+		q.unread = "the SQL of pop's " + name + " is not a constant"
+		return
+	}
+	if syntax.Ellipsis.IsValid() {
+		q.argsKnown = false
+	} else if len(syntax.Args) > 1 {
+		q.args = append(q.args, syntax.Args[1:]...)
+	}
+	switch name {
+	case "RawQuery":
+		if q.raw != nil || len(q.wheres) > 0 || len(q.orders) > 0 {
+			q.unread = "a pop query with RawQuery and other clauses"
+			return
+		}
+		q.raw, q.rawSQL, q.rawExpr = call, text, syntax.Args[0]
+	case "Where":
+		q.wheres = append(q.wheres, text)
+	case "Order":
+		if len(syntax.Args) > 1 || strings.Contains(text, ";") {
+			// pop drops an order clause with a ; in it, and binds an
+			// order's arguments after the WHERE's.
+			q.unread = "a pop Order with arguments or a ;"
+			return
+		}
+		q.orders = append(q.orders, text)
+	}
+}
+
+// oneText returns the one text a string value holds.
+func oneText(e *effects.Effects, v ssa.Value) (string, bool) {
+	vs := e.Strings(v)
+	if !vs.Known() || len(vs.Set) != 1 {
+		return "", false
+	}
+	return vs.Set[0].Text()
+}
+
+// inParam is pop's test for a clause sqlx.In expands (IN (?) with a slice).
+var inParam = regexp.MustCompile(`(?i)in\s*\(\s*\?\s*\)`)
+
+// finish turns pop's ? parameters into $n, as the postgres dialect does.
+func (q *popQuery) finish(st Statement, sql string) Statement {
+	if inParam.MatchString(sql) {
+		st.Unread = "an IN (?) that sqlx.In expands at run time"
+		return st
+	}
+	if out, ok := sqltext.Positional(sql); ok {
+		sql = out
+	}
+	st.SQL, st.Known = sql, true
+	if q.argsKnown {
+		st.Args = q.args
+	}
+	return st
+}
+
+func (q *popQuery) rawStatement(st Statement) Statement {
+	st.SQLExpr = q.rawExpr
+	return q.finish(st, q.rawSQL)
+}
+
+func (q *popQuery) selectStatement(st Statement, m *popModel) Statement {
+	sql := m.selectSQL()
+	if len(q.wheres) > 0 {
+		sql += " WHERE " + strings.Join(q.wheres, " AND ")
+	}
+	if len(q.orders) > 0 {
+		sql += " ORDER BY " + strings.Join(q.orders, ", ")
+	}
+	if q.limitArg != nil {
+		sql += " LIMIT ?"
+		q.args = append(q.args, q.limitArg)
+	} else if q.limit != "" && q.limit != "0" && !strings.HasPrefix(q.limit, "-") {
+		sql += " LIMIT " + q.limit
+	}
+	return q.finish(st, sql)
+}
+
+// write is the statement Create, Update, UpdateColumns or Destroy sends
+// for a model, its values bound by name from the model's fields.
+func (m *popModel) write(st Statement, method string, names []string) Statement {
+	table := quote(m.table)
+	var sql string
+	switch method {
+	case "Destroy":
+		sql = "DELETE FROM " + table + " AS " + m.alias + " WHERE " + m.alias + "." + m.id + " = $1"
+		st.SQL, st.Known = sql, true
+		return st
+	case "Create":
+		cols := m.sorted(func(n string, c popColumn) bool { return c.writeable && n != m.id && !contains(names, n) })
+		switch m.idType {
+		case "int", "int64":
+			if len(cols) == 0 {
+				sql = "INSERT INTO " + table + " DEFAULT VALUES returning " + m.id
+			} else {
+				sql = "INSERT INTO " + table + " (" + quotedList(cols) + ") VALUES (" + namedList(cols) + ") returning " + m.id
+			}
+			st.Method = "QueryRow"
+		case "UUID", "string":
+			cols = m.sorted(func(n string, c popColumn) bool { return (c.writeable || n == m.id) && !contains(names, n) })
+			sql = "INSERT INTO " + table + " (" + quotedList(cols) + ") VALUES (" + namedList(cols) + ")"
+		default:
+			st.Unread = "a pop model whose ID is neither an integer, a UUID nor a string"
+			return st
+		}
+	case "Update", "UpdateColumns":
+		var cols []string
+		if method == "UpdateColumns" && len(names) > 0 {
+			for _, n := range names {
+				n, rw, _ := strings.Cut(n, ",")
+				if rw != "r" && n != m.id && n != "id" && n != "created_at" && !contains(cols, n) {
+					cols = append(cols, n)
+				}
+			}
+		} else {
+			// Update leaves out the ID column and the excluded ones,
+			// UpdateColumns with no names a column named id.
+			cols = m.sorted(func(n string, c popColumn) bool {
+				if method == "Update" {
+					return c.writeable && n != "created_at" && n != m.id && !contains(names, n)
+				}
+				return c.writeable && n != "created_at" && n != "id"
+			})
+		}
+		if len(cols) == 0 {
+			st.Unread = "a pop update with no columns"
+			return st
+		}
+		sets := make([]string, len(cols))
+		for i, c := range cols {
+			sets[i] = quote(c) + " = :" + c
+		}
+		sort.Strings(sets)
+		sql = "UPDATE " + table + " AS " + m.alias + " SET " + strings.Join(sets, ", ") + " WHERE " + m.alias + "." + m.id + " = :" + m.id
+	}
+	sql, _ = sqltext.Named(sql)
+	st.SQL, st.Known = sql, true
+	return st
+}
+
+func quotedList(cols []string) string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = quote(c)
+	}
+	return strings.Join(out, ", ")
+}
+
+func namedList(cols []string) string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = ":" + c
+	}
+	return strings.Join(out, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// constantStrings returns the constants a variadic call passes from its
+// argument i on; false when one is not a constant.
+func constantStrings(r *Request, instr ssa.CallInstruction, from int) ([]string, bool) {
+	if r.Call.Ellipsis.IsValid() {
+		return nil, len(r.Call.Args) <= from
+	}
+	var out []string
+	for _, a := range r.Call.Args[min(from, len(r.Call.Args)):] {
+		tv := r.Info.Types[a]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return nil, false
+		}
+		out = append(out, constant.StringVal(tv.Value))
+	}
+	return out, true
+}
+
+// popResultChecked says whether the code looks at what a pop call did:
+// Exec gives only an error, ExecWithCount the row count; the finders give
+// the rows the model holds.
+func popResultChecked(r *Request, method string) bool {
+	switch method {
+	case "Exec", "Update", "UpdateColumns", "Destroy":
+		return false
+	}
+	switch p := r.Cursor.Parent().Node().(type) {
+	case *ast.ExprStmt:
+		return false
+	case *ast.AssignStmt:
+		if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+			return false
+		}
+	}
+	return true
+}
+
+// callsByLparen indexes the calls of the function around a cursor by the
+// position of their opening parenthesis (what SSA calls report).
+func callsByLparen(cur inspector.Cursor) map[token.Pos]*ast.CallExpr {
+	out := map[token.Pos]*ast.CallExpr{}
+	var fn inspector.Cursor
+	found := false
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, found = c, true
+		break
+	}
+	if !found {
+		return out
+	}
+	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		out[call.Lparen] = call
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package ormsql_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	sq "github.com/Masterminds/squirrel"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+)
+
+// returned reads, for each function of a testdata package, the texts its
+// one string result may hold, as the effects layer reads them (a hole's
+// reason as the only element when they are not all known).
+func returned(t *testing.T, pkg string) map[string][]string {
+	t.Helper()
+	got := map[string][]string{}
+	a := &analysis.Analyzer{
+		Name:     "sqread",
+		Doc:      "records the texts functions return",
+		Requires: []*analysis.Analyzer{effects.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			e, _ := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+			for _, f := range pass.Files {
+				for _, d := range f.Decls {
+					decl, ok := d.(*ast.FuncDecl)
+					if !ok || decl.Type.Results == nil || len(decl.Type.Results.List) != 1 {
+						continue
+					}
+					fn := e.Func(decl)
+					for _, b := range fn.Blocks {
+						ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+						if !ok {
+							continue
+						}
+						if _, isSlice := ret.Results[0].Type().(*types.Slice); isSlice {
+							// The arguments: their string constants, by $n.
+							consts := e.BoundConstants(ret.Results[0])
+							var out []string
+							for n := 1; n <= len(consts)+8; n++ {
+								if c, ok := consts[n]; ok {
+									out = append(out, fmt.Sprintf("$%d=%s", n, c))
+								}
+							}
+							got[decl.Name.Name] = out
+							continue
+						}
+						vs := e.Strings(ret.Results[0])
+						if !vs.Known() {
+							got[decl.Name.Name] = []string{"hole: " + vs.Hole}
+							continue
+						}
+						var texts []string
+						for _, v := range vs.Set {
+							s, _ := v.Text()
+							texts = append(texts, s)
+						}
+						slices.Sort(texts)
+						got[decl.Name.Name] = texts
+					}
+				}
+			}
+			return nil, nil
+		},
+	}
+	gopath := t.TempDir()
+	_, file, _, _ := runtime.Caller(0)
+	for _, src := range []string{filepath.Join(filepath.Dir(file), "testdata", "src"), filepath.Join(filepath.Dir(file), "..", "ruletest", "testdata", "src")} {
+		if err := os.CopyFS(filepath.Join(gopath, "src"), os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, res := range analysistest.Run(t, gopath, a, pkg) {
+		if res.Err != nil {
+			t.Fatal(res.Err)
+		}
+	}
+	return got
+}
+
+func toSQL(t *testing.T, b sq.Sqlizer) string {
+	t.Helper()
+	s, _, err := b.ToSql()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSquirrelMatchesSquirrel checks the text the effects layer reads from
+// each builder's ToSql against the real squirrel's for the same chain.
+func TestSquirrelMatchesSquirrel(t *testing.T) {
+	psql := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	var id int64 = 7
+	want := map[string][]string{
+		"Poll":       {toSQL(t, sq.Select("id").From("jobs").Where(sq.Eq{"status": "queued"}).OrderBy("run_at").Limit(1).Suffix("FOR UPDATE SKIP LOCKED"))},
+		"PollDollar": {toSQL(t, psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued", "queue": "default"}).Where("run_at <= now()").OrderBy("run_at", "id").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"))},
+		"Take":       {toSQL(t, sq.Update("jobs").Set("status", "running").Set("locked_until", sq.Expr("now() + interval '5 minutes'")).Where(sq.Eq{"id": id}).PlaceholderFormat(sq.Dollar))},
+		"Enqueue":    {toSQL(t, psql.Insert("jobs").Columns("kind", "payload", "status").Values("email", "{}", "queued").Suffix("RETURNING id"))},
+		"Remove":     {toSQL(t, psql.Delete("jobs").Where(sq.Eq{"id": id, "status": "done"}))},
+		"Field":      {toSQL(t, psql.Select("count(*)").From("jobs").Where(sq.NotEq{"status": "done"}).Where(sq.Lt{"attempts": 3}).GroupBy("queue"))},
+		"Branch": {
+			toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"status": "queued"}).OrderBy("id")),
+			toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"status": "queued"}).Where(sq.GtOrEq{"run_at": "2020-01-01"}).OrderBy("id")),
+		},
+		"NullState": {toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil}).Distinct())},
+	}
+	got := returned(t, "sqcases")
+	for name, texts := range want {
+		slices.Sort(texts)
+		if !slices.Equal(got[name], texts) {
+			t.Errorf("%s:\n got %q\nwant %q", name, got[name], texts)
+		}
+	}
+	// The string constants among the arguments, at the parameter each is
+	// bound to.
+	constArgs := func(b sq.Sqlizer) []string {
+		_, args, err := b.ToSql()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for i, a := range args {
+			if s, ok := a.(string); ok {
+				out = append(out, fmt.Sprintf("$%d=%s", i+1, s))
+			}
+		}
+		return out
+	}
+	for name, b := range map[string]sq.Sqlizer{
+		"TakeArgs":       sq.Update("jobs").Set("status", "running").Set("locked_until", sq.Expr("now() + interval '5 minutes'")).Where(sq.Eq{"id": id}).Where("queue = ?", "mail").PlaceholderFormat(sq.Dollar),
+		"PollDollarArgs": psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued", "queue": "default"}).Where("run_at <= now()").OrderBy("run_at", "id").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"),
+		"NullStateArgs":  psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil, "status": "queued"}),
+		"EnqueueArgs":    psql.Insert("jobs").Columns("kind", "payload", "status").Values("email", "{}", "queued").Suffix("RETURNING id"),
+	} {
+		if w := constArgs(b); !slices.Equal(got[name], w) || len(w) == 0 {
+			t.Errorf("%s: bound constants\n got %q\nwant %q", name, got[name], w)
+		}
+	}
+	for name, why := range map[string]string{
+		"UnreadIn":           "list, pointer or interface",
+		"UnreadDynamicTable": "parameter",
+		"UnreadMap":          "does not read",
+		"UnreadSuffixArgs":   "Suffix with arguments",
+	} {
+		if g := got[name]; len(g) != 1 || !strings.HasPrefix(g[0], "hole: ") || !strings.Contains(g[0], why) {
+			t.Errorf("%s: got %q, want a hole with %q", name, g, why)
+		}
+	}
+}
