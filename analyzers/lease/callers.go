@@ -52,13 +52,13 @@ func (r *claimReporter) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	if recv == queuemodel.RecvTx {
 		return // a crash rolls the claim back
 	}
-	on := "on " + types.ExprString(db) + ", which is not seen to be a transaction held through the work"
+	on := "on " + types.ExprString(db) + ", not seen to be a transaction held through the work"
 	if recv.Autocommit() {
 		on = "on " + types.ExprString(db) + ", a " + recv.String() + " where the claim commits at once"
 	}
 	r.pass.Report(analysis.Diagnostic{
 		Pos:     call.Pos(),
-		Message: fmt.Sprintf("this call runs the claim of %s (%s) %s\n%s", d.Func, d.At, on, strings.Replace(d.Message, "\n", ": ", 1)),
+		Message: fmt.Sprintf("this call runs the claim of %s %s\nthe claim is at %s: %s", d.Func, on, d.At, strings.Replace(d.Message, "\n", ": ", 1)),
 		Related: []analysis.RelatedInformation{{Pos: r.m.RelatedPos(d), Message: "the claim, in " + d.Func}},
 	})
 }

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -137,7 +138,8 @@ func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
 // waiting job to take the first.
 func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order\nthe table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
+	msg := withPoll("no index gives the poll on "+table, describe(poll), " its order",
+		"the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower")
 	d := atTable(m, t, st, msg+"; "+addIndex+add)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
@@ -145,7 +147,7 @@ func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.St
 
 func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index serves the poll on %s (%s)\nevery poll walks the finished jobs before it finds a runnable one", table, describe(poll))
+	msg := withPoll("no index serves the poll on "+table, describe(poll), "", "every poll walks the finished jobs before it finds a runnable one")
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
@@ -179,11 +181,21 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 // equality but does not hold them in the poll's order.
 func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order\nevery poll reads and sorts all runnable rows "+
-		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
+	msg := withPoll(fmt.Sprintf("the index %s finds the runnable rows of the poll on %s", idx, table), describe(poll), " but not in its order",
+		"every poll reads and sorts all runnable rows before it takes the first, and a backlog makes each poll slower; "+addIndex+add)
 	d := atTable(m, t, st, msg)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
+}
+
+// withPoll writes a message whose first clause names the poll by its
+// filter and order, in parentheses after head, when that clause stays
+// within rule.MaxClause characters; a longer description opens the detail.
+func withPoll(head, poll, tail, detail string) string {
+	if clause := head + " (" + poll + ")" + tail; utf8.RuneCountInString(sqltext.Display(clause)) <= rule.MaxClause {
+		return clause + "\n" + detail
+	}
+	return head + tail + "\nthe poll: " + poll + "; " + detail
 }
 
 // atTable places a finding where its fix goes, at the queue table's CREATE

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -129,11 +130,21 @@ func (s *session) pos(d *ignore.Directive) token.Pos {
 	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: d.Offset, Line: d.Line, Col: 1})
 }
 
+// DirectiveName is a directive as a first clause names it, before rest:
+// as written, or, when its reason would make the clause longer than
+// MaxClause characters, by its rules alone.
+func DirectiveName(d *ignore.Directive, rest string) string {
+	if utf8.RuneCountInString(d.Text+rest) <= MaxClause {
+		return d.Text
+	}
+	return strings.TrimSpace("jobqlint:ignore " + strings.Join(d.Rules, ","))
+}
+
 func (s *session) reportUnused(d *ignore.Directive) {
 	diag := analysis.Diagnostic{
 		Pos: s.pos(d),
-		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
-			d.Text, s.r.ID),
+		Message: fmt.Sprintf("%s suppresses nothing\nno %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
+			DirectiveName(d, " suppresses nothing"), s.r.ID),
 	}
 	if len(d.Rules) == 1 && d.Cut[1] > d.Cut[0] {
 		// Removing it is mechanical; a directive that names other rules

@@ -196,13 +196,13 @@ func TestGolangciLintPluginIgnore(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
-		`migrations/001_jobs.sql:10 directive: jobqlint:ignore pollindex built later suppresses nothing`,
+		`migrations/001_jobs.sql:10 directive: jobqlint:ignore pollindex built later suppresses nothing: it applies to line 11, which holds no SQL statement`,
 		`migrations/001_jobs.sql:5 timestamptz: jobqlint:ignore timestamptz sessions are UTC suppresses nothing`,
 		`migrations/001_jobs.sql:7 timestamptz: jobs.created_at is timestamp without time zone`,
 		`queue/queue.go:24 claimrace: jobqlint:ignore claimrace nothing here suppresses nothing`,
-		`queue/queue.go:30 directive: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule`,
+		`queue/queue.go:30 directive: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule, so it suppresses nothing`,
 		`queue/queue.go:31 directive: jobqlint:ignore lease gives no reason`,
-		`queue/queue.go:35 directive: "// jobqlint:ignore claimrace one worker" does nothing`,
+		`queue/queue.go:35 directive: // jobqlint:ignore does nothing: with a space after // it is a comment, not a directive`,
 	}
 	require.Len(t, got, len(want), "%s", strings.Join(got, "\n"))
 	for i := range want {
