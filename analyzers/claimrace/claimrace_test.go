@@ -19,7 +19,7 @@ func TestRejected(t *testing.T) {
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
-		"iso_readcommitted", "xactlock_branch")
+		"iso_readcommitted", "xactlock_branch", "multiline")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -57,16 +57,20 @@ func run(pass *analysis.Pass) (any, error) {
 			switch {
 			case !byKey(st.Stmt):
 				clause, lead := setsTo(qt.StateColumn, state, " on every row of "+table+" its WHERE matches, whatever state the job is in")
+				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
+					Pos:     where,
+					End:     end,
 					Related: st.Related(),
 					Message: fmt.Sprintf("%s\n%sfinished, failed and cancelled jobs that match are moved too; "+
 						"filter on the state it moves jobs from (AND %s = ...)", clause, lead, qt.StateColumn),
 				})
 			case contested != "":
 				clause, lead := setsTo(qt.StateColumn, state, " by key without re-checking the job's state or its holder")
+				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
+					Pos:     where,
+					End:     end,
 					Related: st.Related(),
 					Message: fmt.Sprintf("%s\n%s%s, so this write can overwrite what happened since "+
 						"(another worker's run, a cancellation, a finished job put back in the queue); "+
@@ -154,8 +158,10 @@ func checksHolder(st *queuemodel.Statement, holders map[string]bool) bool {
 // the state is the claimed one again, under another holder.
 func reportUnfenced(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, state, fence string, fencer *queuemodel.Statement) {
 	clause, lead := setsTo(qt.StateColumn, state, " re-checking the state but not "+fence+", which another statement checks")
+	where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 	pass.Report(analysis.Diagnostic{
-		Pos: st.Pos(),
+		Pos: where,
+		End: end,
 		Related: append(st.Related(), analysis.RelatedInformation{
 			Pos: fencer.Pos(), Message: "this statement checks " + fence,
 		}),
