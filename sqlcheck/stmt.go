@@ -81,6 +81,8 @@ type Stmt struct {
 
 	CTEs       []CTE
 	Subqueries []*Stmt // SELECTs nested in WHERE, FROM or SET
+
+	clauses map[Clause]int // see At
 }
 
 // Facts extracts the facts of a parsed statement; it returns nil for
@@ -90,6 +92,7 @@ func Facts(raw RawStmt) *Stmt {
 	if st == nil || st.Kind == KindOther {
 		return nil
 	}
+	st.placeClauses(raw)
 	return st
 }
 

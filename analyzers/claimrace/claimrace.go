@@ -243,7 +243,12 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 	if st.Body == nil && r.handoff.Defer(st, msg) {
 		return // judged where the function is called
 	}
-	report(r.pass, st, st.Pos(), token.NoPos, "", msg)
+	at, end := st.Pos(), token.NoPos
+	if take == st.Stmt {
+		at, end = st.PosAt(r.pass.Fset, sqlcheck.ClauseWhere) // the WHERE that lacks the re-check
+	}
+	d := analysis.Diagnostic{Pos: at, End: end, Message: msg, Related: st.Related()}
+	r.pass.Report(d)
 }
 
 func reportCAS(pass *analysis.Pass, cas, poll *queuemodel.Statement) {

@@ -19,7 +19,7 @@ func TestRejected(t *testing.T) {
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper",
-		"iso_readcommitted", "xactlock_branch",
+		"iso_readcommitted", "xactlock_branch", "multiline",
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked",
 		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
 		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock")

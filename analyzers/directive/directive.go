@@ -48,8 +48,8 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, c := range ignore.Spaced(f) {
 			pass.Report(analysis.Diagnostic{
 				Pos: c.Pos(),
-				Message: fmt.Sprintf("%q does nothing: with a space after // it is a comment, not a directive; "+
-					"write //jobqlint:ignore RULE reason, with no space, as //go: and //nolint: directives are written", c.Text),
+				Message: "// jobqlint:ignore does nothing: with a space after // it is a comment, not a directive\n" +
+					fmt.Sprintf("%q suppresses no finding; write //jobqlint:ignore RULE reason, with no space, as //go: and //nolint: directives are written", c.Text),
 			})
 		}
 	}
@@ -70,10 +70,12 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if !inStatement(lines, d.Target()) {
+				what := fmt.Sprintf(" suppresses nothing: it applies to line %d, which holds no SQL statement", d.Target())
 				pass.Report(analysis.Diagnostic{
 					Pos: pos,
-					Message: fmt.Sprintf("%s suppresses nothing: it applies to line %d, which holds no SQL statement "+
-						"(a directive alone on its line applies to the next line); move it onto the line of the finding, or just above it", d.Text, d.Target()),
+					Message: rule.DirectiveName(d, what) + what + "\n" +
+						"a directive alone on its line applies to the next line, and a finding is reported at a statement; " +
+						"move it onto the line of the finding, or just above it",
 				})
 			}
 		}
@@ -88,7 +90,7 @@ func check(pass *analysis.Pass, d *ignore.Directive, pos token.Pos) bool {
 	if len(d.Rules) == 0 {
 		pass.Report(analysis.Diagnostic{
 			Pos:     pos,
-			Message: fmt.Sprintf("%s names no rule, so it suppresses nothing: write jobqlint:ignore RULE reason, RULE one of %s", d.Text, strings.Join(rules, ", ")),
+			Message: fmt.Sprintf("%s names no rule, so it suppresses nothing\nwrite jobqlint:ignore RULE reason, RULE one of %s", d.Text, strings.Join(rules, ", ")),
 		})
 		return false
 	}
@@ -96,8 +98,9 @@ func check(pass *analysis.Pass, d *ignore.Directive, pos token.Pos) bool {
 	for _, name := range d.Rules {
 		if len(rules) > 0 && !slices.Contains(rules, name) {
 			pass.Report(analysis.Diagnostic{
-				Pos:     pos,
-				Message: fmt.Sprintf("%s: %q is not a jobqlint rule (rules: %s), so it suppresses nothing", d.Text, name, strings.Join(rules, ", ")),
+				Pos: pos,
+				Message: fmt.Sprintf("%s: %q is not a jobqlint rule, so it suppresses nothing\nthe rules are %s",
+					rule.DirectiveName(d, fmt.Sprintf(": %q is not a jobqlint rule, so it suppresses nothing", name)), name, strings.Join(rules, ", ")),
 			})
 			ok = false
 		}
@@ -105,7 +108,7 @@ func check(pass *analysis.Pass, d *ignore.Directive, pos token.Pos) bool {
 	if strings.TrimSpace(d.Reason) == "" {
 		pass.Report(analysis.Diagnostic{
 			Pos: pos,
-			Message: fmt.Sprintf("%s gives no reason: write after the rule why its finding does not apply here (jobqlint:ignore %s REASON), "+
+			Message: fmt.Sprintf("%s gives no reason\nwrite after the rule why its finding does not apply here (jobqlint:ignore %s REASON), "+
 				"so that the next reader can judge it", d.Text, strings.Join(d.Rules, ",")),
 		})
 		ok = false

@@ -354,8 +354,8 @@ func reportTextToJSON(pass *analysis.Pass, c *queuemodel.Call, texts []string) b
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: c.Pos(),
-				Message: fmt.Sprintf("%s… turns a text parameter into a JSON string, and %s holds JSON text\nit is stored as \"{\\\"a\\\":1}\", not as an object; "+
-					"pass the JSON as $%d::jsonb", strings.TrimSpace(m), types.ExprString(arg), n),
+				Message: fmt.Sprintf("%s holds JSON text, and the SQL turns it into a JSON string\n%s… turns the text parameter into a JSON string: "+
+					"it is stored as \"{\\\"a\\\":1}\", not as an object; pass the JSON as $%d::jsonb", types.ExprString(arg), strings.TrimSpace(m), n),
 			})
 			return true
 		}

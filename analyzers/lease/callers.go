@@ -3,12 +3,14 @@ package lease
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // Claims whose lease is at their callers (see queuemodel.Deferred): a
@@ -29,11 +31,17 @@ type claimReporter struct {
 	handoff *queuemodel.Handoff[handedOn]
 }
 
-func (r *claimReporter) report(st *queuemodel.Statement, msg string) {
+// report reports a claim at the clause that carries its defect (0: at
+// the statement), unless its function's callers are judged instead.
+func (r *claimReporter) report(st *queuemodel.Statement, cl sqlcheck.Clause, msg string) {
 	if st.Body == nil && r.handoff.Defer(st, msg) {
 		return
 	}
-	r.pass.Report(analysis.Diagnostic{Pos: st.Pos(), Related: st.Related(), Message: msg})
+	pos, end := st.Pos(), token.NoPos
+	if cl != 0 {
+		pos, end = st.PosAt(r.pass.Fset, cl)
+	}
+	r.pass.Report(analysis.Diagnostic{Pos: pos, End: end, Related: st.Related(), Message: msg})
 }
 
 // finish exports the pending claims and judges the package's calls of
@@ -52,13 +60,13 @@ func (r *claimReporter) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	if recv == queuemodel.RecvTx {
 		return // a crash rolls the claim back
 	}
-	on := "on " + types.ExprString(db) + ", which is not seen to be a transaction held through the work"
+	on := "on " + types.ExprString(db) + ", not seen to be a transaction held through the work"
 	if recv.Autocommit() {
 		on = "on " + types.ExprString(db) + ", a " + recv.String() + " where the claim commits at once"
 	}
 	r.pass.Report(analysis.Diagnostic{
 		Pos:     call.Pos(),
-		Message: fmt.Sprintf("this call runs the claim of %s (%s) %s\n%s", d.Func, d.At, on, strings.Replace(d.Message, "\n", ": ", 1)),
+		Message: fmt.Sprintf("this call runs the claim of %s %s\nthe claim is at %s: %s", d.Func, on, d.At, strings.Replace(d.Message, "\n", ": ", 1)),
 		Related: []analysis.RelatedInformation{{Pos: r.m.RelatedPos(d), Message: "the claim, in " + d.Func}},
 	})
 }

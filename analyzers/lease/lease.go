@@ -60,13 +60,13 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
-				r.report(st, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s forever; "+
+				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s forever; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
 					state, state, table, back, inState))
 				continue
 			}
 			if len(leases) > 0 && !reclaimed(m, qt, leases) {
-				r.report(st, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s forever; "+
+				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s forever; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
 					strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
 			}

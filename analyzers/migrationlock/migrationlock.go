@@ -65,8 +65,9 @@ func report(pass *analysis.Pass, m *queuemodel.Model, l *sqlcheck.LockingDDL) {
 	table := queuemodel.TableName(l.Table)
 	pass.Report(analysis.Diagnostic{
 		Pos: m.Pos(l.Loc),
-		Message: fmt.Sprintf("%s locks queue table %s in %s mode with no lock_timeout set before it in the migration: "+
-			"behind one long transaction on %s it waits for the lock, and every claim, enqueue and completion waits behind it; "+
+		Message: fmt.Sprintf("%s locks queue table %s in %s mode with no lock_timeout set before it\n"+
+			"no SET lock_timeout precedes it in the migration, so behind one long transaction on %s it waits for the lock, "+
+			"and every claim, enqueue and completion waits behind it; "+
 			"put SET lock_timeout = '5s' before it (or SET LOCAL in a migration that runs in a transaction) and retry the migration when it times out",
 			l.What, table, l.Lock, table),
 	})

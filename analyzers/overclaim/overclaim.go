@@ -37,8 +37,8 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     st.Pos(),
 					Related: st.Related(),
-					Message: fmt.Sprintf("this %s takes the rows of IN (SELECT ... LIMIT %s FOR %s), and PostgreSQL does not promise to run that subquery once\n"+
-						"a plan that re-scans it (a nested-loop semi join) skips the rows the statement has already changed and locks the next ones, "+
+					Message: fmt.Sprintf("this %s takes the rows of IN (SELECT ... LIMIT %s FOR %s), which may run more than once\n"+
+						"PostgreSQL does not promise to run that subquery once: a plan that re-scans it (a nested-loop semi join) skips the rows the statement has already changed and locks the next ones, "+
 						"so one statement takes more jobs than the LIMIT, up to every runnable one; "+
 						"write id = ANY(ARRAY(SELECT ...)), or lock in a CTE (WITH next AS (SELECT ... FOR UPDATE SKIP LOCKED) ... WHERE id IN (SELECT id FROM next))",
 						take.Kind, sub.Limit.Text, lockText(sub.Lock)),

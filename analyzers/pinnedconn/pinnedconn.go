@@ -73,7 +73,8 @@ func report(pass *analysis.Pass, c *queuemodel.Call, what string) {
 		if pgx {
 			own = "pgx.Connect, or pool.Acquire held for the listener's life"
 		}
-		msg = fmt.Sprintf("LISTEN runs on %s: it subscribes whichever connection runs it, which goes back to the pool where "+
+		msg = fmt.Sprintf("LISTEN runs on %s: the pooled connection it subscribes is one nobody reads\n"+
+			"it subscribes whichever connection runs it, which goes back to the pool where "+
 			"nobody waits for its notifications, and the next statement runs on another connection; LISTEN on a connection "+
 			"of its own (%s) and wait for notifications on it", pool, own)
 	} else {
@@ -81,7 +82,8 @@ func report(pass *analysis.Pass, c *queuemodel.Call, what string) {
 		if pgx {
 			one = "pool.Acquire"
 		}
-		msg = fmt.Sprintf("%s runs on %s: a session-level advisory lock belongs to whichever connection runs it, which goes "+
+		msg = fmt.Sprintf("%s runs on %s: the unlock may run on another connection and leave the lock held\n"+
+			"a session-level advisory lock belongs to whichever connection runs it, which goes "+
 			"back to the pool; the unlock runs on whatever connection is free then, where it returns false with a WARNING and "+
 			"the lock stays held until the first connection closes; run the lock, the work and the unlock on one connection "+
 			"(%s, held until the unlock), or use pg_advisory_xact_lock in a transaction", what, pool, one)

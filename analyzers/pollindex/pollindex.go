@@ -3,7 +3,9 @@ package pollindex
 import (
 	_ "embed"
 	"fmt"
+	"go/token"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -68,14 +70,14 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				reported[add] = true
 				if backlog {
-					pass.Report(backlogDiagnostic(m, t, poll, st, add))
+					pass.Report(backlogDiagnostic(pass.Fset, m, t, poll, st, add))
 					continue
 				}
 				if unordered {
-					pass.Report(unorderedDiagnostic(m, t, poll, st, idx, add))
+					pass.Report(unorderedDiagnostic(pass.Fset, m, t, poll, st, idx, add))
 					continue
 				}
-				pass.Report(diagnostic(m, t, poll, st, add))
+				pass.Report(diagnostic(pass.Fset, m, t, poll, st, add))
 			}
 		}
 	}
@@ -135,21 +137,22 @@ func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
 // backlogDiagnostic reports a poll on a table that holds only waiting jobs
 // when no index gives the poll its order: each poll reads and sorts every
 // waiting job to take the first.
-func backlogDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
+func backlogDiagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index gives the poll on %s (%s) its order\nthe table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower", table, describe(poll))
-	d := atTable(m, t, st, msg+"; "+addIndex+add)
+	msg := withPoll("no index gives the poll on "+table, describe(poll), " its order",
+		"the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower")
+	d := atTable(fset, m, t, st, msg+"; "+addIndex+add)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
 }
 
-func diagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
+func diagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("no index serves the poll on %s (%s)\nevery poll walks the finished jobs before it finds a runnable one", table, describe(poll))
+	msg := withPoll("no index serves the poll on "+table, describe(poll), "", "every poll walks the finished jobs before it finds a runnable one")
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
-	d := atTable(m, t, st, msg+"; "+addIndex+add)
+	d := atTable(fset, m, t, st, msg+"; "+addIndex+add)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
 }
@@ -177,22 +180,35 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 
 // unorderedDiagnostic reports a plain btree that finds the runnable rows by
 // equality but does not hold them in the poll's order.
-func unorderedDiagnostic(m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
+func unorderedDiagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := fmt.Sprintf("the index %s finds the runnable rows of the poll on %s (%s) but not in its order\nevery poll reads and sorts all runnable rows "+
-		"before it takes the first, and a backlog makes each poll slower; %s%s", idx, table, describe(poll), addIndex, add)
-	d := atTable(m, t, st, msg)
+	msg := withPoll(fmt.Sprintf("the index %s finds the runnable rows of the poll on %s", idx, table), describe(poll), " but not in its order",
+		"every poll reads and sorts all runnable rows before it takes the first, and a backlog makes each poll slower; "+addIndex+add)
+	d := atTable(fset, m, t, st, msg)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
 	return d
 }
 
+// withPoll writes a message whose first clause names the poll by its
+// filter and order, in parentheses after head, when that clause stays
+// within rule.MaxClause characters; a longer description opens the detail.
+func withPoll(head, poll, tail, detail string) string {
+	if clause := head + " (" + poll + ")" + tail; utf8.RuneCountInString(sqltext.Display(clause)) <= rule.MaxClause {
+		return clause + "\n" + detail
+	}
+	return head + tail + "\nthe poll: " + poll + "; " + detail
+}
+
 // atTable places a finding where its fix goes, at the queue table's CREATE
-// TABLE, with the poll as a related position.
-func atTable(m *queuemodel.Model, t *sqlcheck.Table, st *queuemodel.Statement, msg string) analysis.Diagnostic {
+// TABLE, with the poll as a related position: the statement's ORDER BY,
+// the order the missing index would give, when it is on a line of its own
+// in Go.
+func atTable(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, st *queuemodel.Statement, msg string) analysis.Diagnostic {
+	at, _ := st.PosAt(fset, sqlcheck.ClauseOrderBy)
 	return analysis.Diagnostic{
 		Pos:     m.Pos(t.Loc),
 		Message: sqltext.Display(msg),
-		Related: append([]analysis.RelatedInformation{{Pos: st.Pos(), Message: "the poll"}}, st.Related()...),
+		Related: append([]analysis.RelatedInformation{{Pos: at, Message: "the poll"}}, st.Related()...),
 	}
 }
 

@@ -49,6 +49,24 @@ func TestRelatedPoll(t *testing.T) {
 	require.Equal(t, 12, poll.Line)
 }
 
+// A poll over several lines of a raw string: the related position is the
+// line of its ORDER BY, the line a pull request that changes the poll's
+// order edits.
+func TestRelatedPollClause(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "multiline")
+	require.Len(t, results, 1)
+	lines := map[string]int{}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			require.Len(t, d.Related, 1)
+			at := r.Pass.Fset.Position(d.Related[0].Pos)
+			require.Equal(t, "worker.go", filepath.Base(at.Filename))
+			lines[d.Message[:strings.Index(d.Message, " (")]] = at.Line
+		}
+	}
+	require.Equal(t, map[string]int{"no index serves the poll on jobs": 18}, lines)
+}
+
 // A poll in a function body: the finding is at the table, with the poll
 // in the migration and the Go call that runs it as related positions.
 func TestRelatedPollInFunction(t *testing.T) {

@@ -61,8 +61,8 @@ func run(pass *analysis.Pass) (any, error) {
 				pass.Report(analysis.Diagnostic{
 					Pos:     r.Pos(),
 					Related: r.Related(),
-					Message: "this reclaim returns jobs whose lease expired to the queue, and their attempts are counted, but no statement or decision compares the count with a limit\n" +
-						"a job that kills its worker comes back every lease for ever; fail it at the limit " +
+					Message: "this reclaim returns jobs whose lease expired and counts their attempts, but never compares them with a limit\n" +
+						"no statement or decision compares the count with a limit, so a job that kills its worker comes back every lease for ever; fail it at the limit " +
 						"(SET " + qt.StateColumn + " = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE ... END, or WHERE attempts < max_attempts in the claim)",
 				})
 			}

@@ -141,6 +141,11 @@ func (r *Rule) emit(pass *analysis.Pass, d analysis.Diagnostic) {
 	pass.Report(d)
 }
 
+// MaxClause is the longest first clause a message may have, in
+// characters: the one line go vet and golangci-lint print, which says what
+// is wrong. The why and the fix follow the newline.
+const MaxClause = 120
+
 // DetailInMessage keeps a message's detail in it, after the newline: the
 // rules' tests set it, so that a want asserts the clause, where it ends,
 // and the why and the fix.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -65,23 +66,63 @@ func (s *session) directives(abs string) []*ignore.Directive {
 
 func (s *session) report(d analysis.Diagnostic) {
 	if p := s.pass.Fset.Position(d.Pos); p.IsValid() {
+		lines := []int{p.Line}
+		if call := s.literalCall(d.Pos); call.IsValid() {
+			lines = append(lines, s.pass.Fset.Position(call).Line)
+		}
 		if abs, err := filepath.Abs(p.Filename); err == nil {
 			for _, dir := range s.directives(abs) {
-				if dir.Covers(s.r.ID, p.Line) {
-					dir.Used = true
-					return
-				}
-				for _, alias := range s.r.Aliases {
-					if dir.Covers(alias, p.Line) {
+				for _, line := range lines {
+					if dir.Covers(s.r.ID, line) {
 						dir.Used = true
-						s.usedByAlias[directiveKey{dir.File, dir.Offset}] = true
 						return
+					}
+					for _, alias := range s.r.Aliases {
+						if dir.Covers(alias, line) {
+							dir.Used = true
+							s.usedByAlias[directiveKey{dir.File, dir.Offset}] = true
+							return
+						}
 					}
 				}
 			}
 		}
 	}
 	s.emit(d)
+}
+
+// literalCall is, for a position inside a string literal argument of a
+// call (a finding at a clause of the call's SQL), the call's position: a
+// directive where the finding would stand without its clause, on the
+// call's line or above it, still covers it, since a Go comment cannot
+// stand inside the SQL. NoPos otherwise.
+func (s *session) literalCall(pos token.Pos) token.Pos {
+	for _, f := range s.pass.Files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		call, inLit := token.NoPos, false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil || pos < n.Pos() || pos >= n.End() {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if pos > n.Lparen {
+					call = n.Pos()
+				}
+			case *ast.BasicLit:
+				inLit = n.Kind == token.STRING
+				return false
+			}
+			return true
+		})
+		if !inLit {
+			return token.NoPos
+		}
+		return call
+	}
+	return token.NoPos
 }
 
 // checkDirectives reports, among the directives that name this rule, those
@@ -129,11 +170,21 @@ func (s *session) pos(d *ignore.Directive) token.Pos {
 	return s.model.Pos(sqlcheck.Loc{File: d.File, Offset: d.Offset, Line: d.Line, Col: 1})
 }
 
+// DirectiveName is a directive as a first clause names it, before rest:
+// as written, or, when its reason would make the clause longer than
+// MaxClause characters, by its rules alone.
+func DirectiveName(d *ignore.Directive, rest string) string {
+	if utf8.RuneCountInString(d.Text+rest) <= MaxClause {
+		return d.Text
+	}
+	return strings.TrimSpace("jobqlint:ignore " + strings.Join(d.Rules, ","))
+}
+
 func (s *session) reportUnused(d *ignore.Directive) {
 	diag := analysis.Diagnostic{
 		Pos: s.pos(d),
-		Message: fmt.Sprintf("%s suppresses nothing: no %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
-			d.Text, s.r.ID),
+		Message: fmt.Sprintf("%s suppresses nothing\nno %s finding on the line it applies to (its own line, or the next when it stands alone); remove it, or move it to the finding's line or the line above",
+			DirectiveName(d, " suppresses nothing"), s.r.ID),
 	}
 	if len(d.Rules) == 1 && d.Cut[1] > d.Cut[0] {
 		// Removing it is mechanical; a directive that names other rules

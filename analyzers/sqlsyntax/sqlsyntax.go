@@ -31,8 +31,9 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
-			Pos:     errorPos(c),
-			Message: "SQL does not parse: " + c.ParseErr.Msg,
+			Pos: errorPos(c),
+			Message: "SQL does not parse: " + c.ParseErr.Msg + "\n" +
+				"PostgreSQL rejects this statement when it runs, and every other rule is blind to it; correct the SQL where the parser stopped",
 		})
 	}
 	if m.ReportsSchemaProblems() {
@@ -41,12 +42,15 @@ func run(pass *analysis.Pass) (any, error) {
 			return nil, err
 		}
 		for _, p := range schema.Problems {
-			msg := "migration does not parse: " + p.Msg + " (the schema jobqlint checks lacks this statement)"
+			msg := "migration does not parse: " + p.Msg + "\n" +
+				"the schema jobqlint checks lacks this statement, and PostgreSQL rejects the migration; correct the SQL where the parser stopped"
 			switch {
 			case p.Unread:
-				msg = "migration cannot be read: " + p.Msg + " (the schema jobqlint checks lacks this file)"
+				msg = "migration cannot be read: " + p.Msg + "\n" +
+					"the schema jobqlint checks lacks this file; make it readable, or name the schema with -schema"
 			case p.Config:
-				msg = "sqlc configuration cannot be read: " + p.Msg + " (jobqlint replays the module's .sql files without telling sqlc's schema and queries from migrations)"
+				msg = "sqlc configuration cannot be read: " + p.Msg + "\n" +
+					"jobqlint replays the module's .sql files without telling sqlc's schema and queries from migrations; correct sqlc's configuration"
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos:     m.Pos(p.Loc),

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -55,20 +56,26 @@ func run(pass *analysis.Pass) (any, error) {
 			table := queuemodel.TableName(qt.Name)
 			switch {
 			case !byKey(st.Stmt):
+				clause, lead := setsTo(qt.StateColumn, state, " on every row of "+table+" its WHERE matches, whatever state the job is in")
+				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
+					Pos:     where,
+					End:     end,
 					Related: st.Related(),
-					Message: fmt.Sprintf("this UPDATE sets %s to %s on every row of %s its WHERE matches, whatever state the job is in\nfinished, failed and cancelled jobs that match are moved too; "+
-						"filter on the state it moves jobs from (AND %s = ...)", qt.StateColumn, state, table, qt.StateColumn),
+					Message: fmt.Sprintf("%s\n%sfinished, failed and cancelled jobs that match are moved too; "+
+						"filter on the state it moves jobs from (AND %s = ...)", clause, lead, qt.StateColumn),
 				})
 			case contested != "":
+				clause, lead := setsTo(qt.StateColumn, state, " by key without re-checking the job's state or its holder")
+				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 				pass.Report(analysis.Diagnostic{
-					Pos:     st.Pos(),
+					Pos:     where,
+					End:     end,
 					Related: st.Related(),
-					Message: fmt.Sprintf("this UPDATE sets %s to %s by key without re-checking the job's state or its holder\n%s, so this write can overwrite what happened since "+
+					Message: fmt.Sprintf("%s\n%s%s, so this write can overwrite what happened since "+
 						"(another worker's run, a cancellation, a finished job put back in the queue); "+
 						"add the state it expects (AND %s = ...) or the claim's token to the WHERE and check the row count, or read the row FOR UPDATE in the same transaction first",
-						qt.StateColumn, state, contested, qt.StateColumn),
+						clause, lead, contested, qt.StateColumn),
 				})
 			}
 		}
@@ -150,16 +157,30 @@ func checksHolder(st *queuemodel.Statement, holders map[string]bool) bool {
 // holder the queue fences other writes on: after a reclaim and a new claim
 // the state is the claimed one again, under another holder.
 func reportUnfenced(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, state, fence string, fencer *queuemodel.Statement) {
+	clause, lead := setsTo(qt.StateColumn, state, " re-checking the state but not "+fence+", which another statement checks")
+	where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 	pass.Report(analysis.Diagnostic{
-		Pos: st.Pos(),
+		Pos: where,
+		End: end,
 		Related: append(st.Related(), analysis.RelatedInformation{
 			Pos: fencer.Pos(), Message: "this statement checks " + fence,
 		}),
-		Message: fmt.Sprintf("this UPDATE sets %s to %s re-checking the state but not %s, which another statement of this queue checks\n"+
+		Message: fmt.Sprintf("%s\n%s"+
 			"once a reclaim hands the job to a second worker, it is in its claimed state again, and a worker that lost it overwrites the second one's run; "+
 			"add AND %s = $n to the WHERE and check the row count",
-			qt.StateColumn, state, fence, fence),
+			clause, lead, fence),
 	})
+}
+
+// setsTo is the first clause of a finding about an UPDATE that sets the
+// state column to state, and what opens its detail: the new state is named
+// in the clause when the clause stays within rule.MaxClause characters, in
+// the detail when its SQL is longer (a CASE).
+func setsTo(column, state, rest string) (clause, lead string) {
+	if clause = "this UPDATE sets " + column + " to " + state + rest; utf8.RuneCountInString(clause) <= rule.MaxClause {
+		return clause, ""
+	}
+	return "this UPDATE sets " + column + rest, "it sets " + column + " to " + state + "; "
 }
 
 // guarded reports whether an UPDATE re-checks the job: a predicate on the

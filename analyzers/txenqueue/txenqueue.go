@@ -129,10 +129,10 @@ func enqueuesElsewhere(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effe
 func report(pass *analysis.Pass, tx *transaction, e enqueue, table string) {
 	pass.Report(analysis.Diagnostic{
 		Pos: e.pos,
-		Message: fmt.Sprintf("this job is enqueued by %s while transaction %s, which writes %s, is still open: "+
-			"a worker can run the job before %s commits and not see the row, and the job stays queued if %s rolls back; "+
+		Message: fmt.Sprintf("this job is enqueued outside transaction %s, which writes %s and is still open\n"+
+			"it is enqueued by %s: a worker can run the job before %s commits and not see the row, and the job stays queued if %s rolls back; "+
 			"%s, or enqueue after %s.Commit succeeds",
-			e.how, tx.name, queuemodel.TableName(table), tx.name, tx.name, e.fix, tx.name),
+			tx.name, queuemodel.TableName(table), e.how, tx.name, tx.name, e.fix, tx.name),
 		Related: []analysis.RelatedInformation{{Pos: tx.begin, Message: "the transaction begins here"}},
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -196,13 +197,13 @@ func TestGolangciLintPluginIgnore(t *testing.T) {
 	}
 	sort.Strings(got)
 	want := []string{
-		`migrations/001_jobs.sql:10 directive: jobqlint:ignore pollindex built later suppresses nothing`,
+		`migrations/001_jobs.sql:10 directive: jobqlint:ignore pollindex built later suppresses nothing: it applies to line 11, which holds no SQL statement`,
 		`migrations/001_jobs.sql:5 timestamptz: jobqlint:ignore timestamptz sessions are UTC suppresses nothing`,
 		`migrations/001_jobs.sql:7 timestamptz: jobs.created_at is timestamp without time zone`,
 		`queue/queue.go:24 claimrace: jobqlint:ignore claimrace nothing here suppresses nothing`,
-		`queue/queue.go:30 directive: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule`,
+		`queue/queue.go:30 directive: jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule, so it suppresses nothing`,
 		`queue/queue.go:31 directive: jobqlint:ignore lease gives no reason`,
-		`queue/queue.go:35 directive: "// jobqlint:ignore claimrace one worker" does nothing`,
+		`queue/queue.go:35 directive: // jobqlint:ignore does nothing: with a space after // it is a comment, not a directive`,
 	}
 	require.Len(t, got, len(want), "%s", strings.Join(got, "\n"))
 	for i := range want {
@@ -279,4 +280,51 @@ func scriptModule(t *testing.T, script string) string {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
 	return dir
+}
+
+// Relative schema paths in the plugin's settings have one base, the module
+// root, as standalone and under go vet (cmd/jobqlint's config script),
+// whether golangci-lint runs at the root or in a package directory.
+// testdata/schema.sql, which discovery skips, holds
+// the seed's schema with run_at already timestamptz, so naming it removes
+// the seed's timestamptz finding and nothing else.
+func TestGolangciLintPluginSchemaBase(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join(root, "testdata", "seedpr"))))
+	migration, err := os.ReadFile(filepath.Join(dir, "migrations", "001_create_jobs.sql"))
+	require.NoError(t, err)
+	fixed := strings.Replace(string(migration), "run_at      timestamp ", "run_at      timestamptz ", 1)
+	require.NotEqual(t, string(migration), fixed)
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "testdata"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "testdata", "schema.sql"), []byte(fixed), 0o644))
+
+	base, err := os.ReadFile(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
+	require.NoError(t, err)
+	const marker = "        original-url: github.com/jobqlint/jobqlint\n"
+	require.Contains(t, string(base), marker)
+	config := filepath.Join(t.TempDir(), ".golangci.yml")
+	require.NoError(t, os.WriteFile(config, []byte(strings.Replace(string(base), marker, marker+"        settings:\n          schema: [testdata/schema.sql]\n", 1)), 0o644))
+	plain, err := filepath.Abs(filepath.Join(root, "tools", "golangci", ".golangci.yml"))
+	require.NoError(t, err)
+
+	rules := func(dir, config string) map[string]int {
+		got := map[string]int{}
+		for _, is := range runGolangciWith(t, dir, config) {
+			got[is.Rule]++
+		}
+		return got
+	}
+	without := rules(dir, plain)
+	require.Equal(t, 1, without["timestamptz"], "%v", without)
+
+	want := maps.Clone(without)
+	delete(want, "timestamptz")
+	require.Equal(t, want, rules(dir, config), "plugin settings, run at the module root")
+
+	pkg := filepath.Join(dir, "queue") // the package that reports the schema
+	withoutInPkg := rules(pkg, plain)
+	require.Equal(t, 1, withoutInPkg["timestamptz"], "%v", withoutInPkg)
+	wantInPkg := maps.Clone(withoutInPkg)
+	delete(wantInPkg, "timestamptz")
+	require.Equal(t, wantInPkg, rules(pkg, config), "plugin settings, run in a package directory")
 }

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -39,7 +40,22 @@ func Run(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*analysistest.Res
 	rec := &recorder{t: t}
 	results := analysistest.Run(rec, gopath, a, pkgs...)
 	rec.checkSQL(filepath.Join(gopath, "src"), pkgs)
+	checkClauses(t, results)
 	return results
+}
+
+// checkClauses fails the test for a message whose first clause is longer
+// than rule.MaxClause characters.
+func checkClauses(t *testing.T, results []*analysistest.Result) {
+	t.Helper()
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			clause, _, _ := strings.Cut(d.Message, "\n")
+			if n := utf8.RuneCountInString(clause); n > rule.MaxClause {
+				t.Errorf("%s: the first clause has %d characters, more than %d: %s", r.Pass.Fset.Position(d.Pos), n, rule.MaxClause, clause)
+			}
+		}
+	}
 }
 
 func ownDir() string {

@@ -14,11 +14,11 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 	if err != nil {
 		return 0, err
 	}
-	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id) //jobqlint:ignore lease // want `jobqlint:ignore lease gives no reason: write after the rule why`
+	_, err = pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id) //jobqlint:ignore lease // want `jobqlint:ignore lease gives no reason\nwrite after the rule why`
 	return id, err
 }
 
-// want +1 `jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule \(rules: claimrace, .*\), so it suppresses nothing`
+// want +1 `^jobqlint:ignore clamerace a typo: "clamerace" is not a jobqlint rule, so it suppresses nothing\nthe rules are claimrace, `
 //jobqlint:ignore clamerace a typo
 func typo() {}
 
@@ -26,11 +26,11 @@ func typo() {}
 //jobqlint:ignore claimrace,clamerace one right, one wrong
 func half() {}
 
-// want +1 `jobqlint:ignore names no rule, so it suppresses nothing: write jobqlint:ignore RULE reason, RULE one of claimrace, `
+// want +1 `jobqlint:ignore names no rule, so it suppresses nothing\nwrite jobqlint:ignore RULE reason, RULE one of claimrace, `
 //jobqlint:ignore
 func none() {}
 
-// want +1 `"// jobqlint:ignore claimrace one worker" does nothing: with a space after // it is a comment, not a directive`
+// want +1 `^// jobqlint:ignore does nothing: with a space after // it is a comment, not a directive\n"// jobqlint:ignore claimrace one worker" suppresses no finding`
 // jobqlint:ignore claimrace one worker
 func spaced() {}
 

@@ -16,6 +16,6 @@ func Enqueue(ctx context.Context, tx pgx.Tx, e Email) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('email', to_jsonb($1::text))`, string(body)) // want `to_jsonb\(\$1::text.* turns a text parameter into a JSON string, and string\(body\) holds JSON text`
+	_, err = tx.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('email', to_jsonb($1::text))`, string(body)) // want `^string\(body\) holds JSON text, and the SQL turns it into a JSON string\nto_jsonb\(\$1::text.* turns the text parameter into a JSON string`
 	return err
 }

@@ -12,7 +12,7 @@ const claimSQL = `UPDATE jobs SET status = 'running'
 		RETURNING id`
 
 func ClaimBatch(ctx context.Context, pool *pgxpool.Pool, n int) error {
-	rows, err := pool.Query(ctx, claimSQL, n) // want `this UPDATE takes the rows of IN \(SELECT ... LIMIT \$1 FOR UPDATE SKIP LOCKED\), and PostgreSQL does not promise to run that subquery once`
+	rows, err := pool.Query(ctx, claimSQL, n) // want `this UPDATE takes the rows of IN \(SELECT ... LIMIT \$1 FOR UPDATE SKIP LOCKED\), which may run more than once\nPostgreSQL does not promise to run that subquery once`
 	if err != nil {
 		return err
 	}

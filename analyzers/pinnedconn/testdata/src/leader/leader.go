@@ -12,7 +12,7 @@ const leaderKey = 42
 
 func RunIfLeader(ctx context.Context, pool *pgxpool.Pool, work func() error) error {
 	var leader bool
-	if err := pool.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, leaderKey).Scan(&leader); err != nil { // want `pg_try_advisory_lock runs on a pool \(\*pgxpool.Pool\): a session-level advisory lock belongs to whichever connection runs it, which goes back to the pool; the unlock runs on whatever connection is free then, where it returns false with a WARNING .* \(pool.Acquire, held until the unlock\), or use pg_advisory_xact_lock in a transaction`
+	if err := pool.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, leaderKey).Scan(&leader); err != nil { // want `pg_try_advisory_lock runs on a pool \(\*pgxpool.Pool\): the unlock may run on another connection and leave the lock held\na session-level advisory lock belongs to whichever connection runs it, which goes back to the pool; the unlock runs on whatever connection is free then, where it returns false with a WARNING .* \(pool.Acquire, held until the unlock\), or use pg_advisory_xact_lock in a transaction`
 		return err
 	}
 	if !leader {

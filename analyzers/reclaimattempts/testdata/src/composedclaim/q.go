@@ -19,6 +19,6 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 }
 
 func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', locked_until = NULL WHERE status = 'running' AND locked_until < now()`) // want `their attempts are counted, but no statement or decision compares the count with a limit`
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued', locked_until = NULL WHERE status = 'running' AND locked_until < now()`) // want `and counts their attempts, but never compares them with a limit\nno statement or decision compares the count with a limit, so`
 	return err
 }

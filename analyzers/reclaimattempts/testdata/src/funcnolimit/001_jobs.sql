@@ -12,6 +12,6 @@ DECLARE
 BEGIN
   SELECT attempts INTO v_attempts FROM jobs WHERE id = p_id;
   RAISE NOTICE 'job % back after % attempts', p_id, v_attempts;
-  UPDATE jobs SET status = 'queued', locked_until = NULL WHERE id = p_id AND status = 'running' AND locked_until < now(); -- want `their attempts are counted, but no statement or decision compares the count with a limit`
+  UPDATE jobs SET status = 'queued', locked_until = NULL WHERE id = p_id AND status = 'running' AND locked_until < now(); -- want `and counts their attempts, but never compares them with a limit\nno statement or decision compares the count with a limit, so`
 END;
 $$;

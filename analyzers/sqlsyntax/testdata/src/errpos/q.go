@@ -10,7 +10,7 @@ import (
 
 func Claim(ctx context.Context, pool *pgxpool.Pool) error {
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'running'
-		WHERE id = (SELECT id FORM jobs LIMIT 1)`) // want `SQL does not parse: syntax error at or near "jobs"`
+		WHERE id = (SELECT id FORM jobs LIMIT 1)`) // want `SQL does not parse: syntax error at or near "jobs"\nPostgreSQL rejects this statement when it runs`
 	return err
 }
 

@@ -16,7 +16,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 }
 
 func Fail(ctx context.Context, pool *pgxpool.Pool, id int64) error {
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id) // want `sets status to CASE WHEN`
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id) // want `^this UPDATE sets status by key without re-checking the job's state or its holder\nit sets status to CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END; `
 	return err
 }
 

@@ -30,7 +30,7 @@ func ReclaimStuck(ctx context.Context, pool *pgxpool.Pool) error {
 }
 
 func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) (bool, error) {
-	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1 AND status = 'processing'`, id) // want `re-checking the state but not claim_id, which another statement of this queue checks`
+	tag, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1 AND status = 'processing'`, id) // want `re-checking the state but not claim_id, which another statement checks\nonce a reclaim hands the job`
 	return tag.RowsAffected() == 1, err
 }
 

@@ -25,7 +25,7 @@ func SignUp(ctx context.Context, pool *pgxpool.Pool, email string, verified bool
 		_, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id)
 		return err
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('verify_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `this job is enqueued by an INSERT into jobs on the pool while transaction tx, which writes users, is still open`
+	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('verify_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `this job is enqueued outside transaction tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool:`
 		return err
 	}
 	return tx.Commit(ctx)

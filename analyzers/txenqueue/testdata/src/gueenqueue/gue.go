@@ -17,7 +17,7 @@ func Invite(ctx context.Context, pool *pgxpool.Pool, gc *gue.Client, email strin
 	if _, err := tx.Exec(ctx, `DELETE FROM invitations WHERE email = $1`, email); err != nil {
 		return err
 	}
-	if err := gc.Enqueue(ctx, &gue.Job{Type: "invite"}); err != nil { // want `enqueued by gue's Enqueue while transaction tx, which writes invitations, .* call EnqueueTx with the transaction`
+	if err := gc.Enqueue(ctx, &gue.Job{Type: "invite"}); err != nil { // want `enqueued outside transaction tx, which writes invitations and is still open\nit is enqueued by gue's Enqueue: .* call EnqueueTx with the transaction`
 		return err
 	}
 	return tx.Commit(ctx)

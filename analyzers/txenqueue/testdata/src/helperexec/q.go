@@ -31,7 +31,7 @@ func SignUp(ctx context.Context, pool *pgxpool.Pool, email string) error {
 	if err := execTx(ctx, tx, `INSERT INTO users (email) VALUES ($1)`, email); err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind) VALUES ('welcome_email')`); err != nil { // want `enqueued by an INSERT into jobs on the pool while transaction tx, which writes users`
+	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind) VALUES ('welcome_email')`); err != nil { // want `enqueued outside transaction tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool:`
 		return err
 	}
 	return tx.Commit(ctx)

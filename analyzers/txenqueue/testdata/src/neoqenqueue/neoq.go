@@ -17,7 +17,7 @@ func Upload(ctx context.Context, pool *pgxpool.Pool, nq neoq.Neoq, name string) 
 	if _, err := tx.Exec(ctx, `INSERT INTO files (name) VALUES ($1)`, name); err != nil {
 		return err
 	}
-	if _, err := nq.Enqueue(ctx, &neoq.Job{Queue: "thumbnails"}); err != nil { // want `enqueued by neoq's Enqueue while transaction tx, which writes files, .* write an outbox row in the transaction`
+	if _, err := nq.Enqueue(ctx, &neoq.Job{Queue: "thumbnails"}); err != nil { // want `enqueued outside transaction tx, which writes files and is still open\nit is enqueued by neoq's Enqueue: .* write an outbox row in the transaction`
 		return err
 	}
 	return tx.Commit(ctx)

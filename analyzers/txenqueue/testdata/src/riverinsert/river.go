@@ -23,7 +23,7 @@ func SignUp(ctx context.Context, pool *pgxpool.Pool, client *river.Client[pgx.Tx
 	if err := tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
 		return err
 	}
-	if _, err := client.Insert(ctx, WelcomeArgs{UserID: id}, nil); err != nil { // want `this job is enqueued by River's Insert while transaction tx, which writes users, is still open: .* call InsertTx with the transaction, or enqueue after tx.Commit succeeds`
+	if _, err := client.Insert(ctx, WelcomeArgs{UserID: id}, nil); err != nil { // want `this job is enqueued outside transaction tx, which writes users and is still open\nit is enqueued by River's Insert: .* call InsertTx with the transaction, or enqueue after tx.Commit succeeds`
 		return err
 	}
 	return tx.Commit(ctx)

@@ -18,7 +18,7 @@ func SignUp(ctx context.Context, pool *pgxpool.Pool, email string) error {
 	if err := tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `this job is enqueued by an INSERT into jobs on the pool while transaction tx, which writes users, is still open: a worker can run the job before tx commits and not see the row, and the job stays queued if tx rolls back; run the INSERT on tx, or enqueue after tx.Commit succeeds`
+	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `this job is enqueued outside transaction tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool: a worker can run the job before tx commits and not see the row, and the job stays queued if tx rolls back; run the INSERT on tx, or enqueue after tx.Commit succeeds`
 		return err
 	}
 	return tx.Commit(ctx)
@@ -41,7 +41,7 @@ func (s *store) SignUp(ctx context.Context, email string) error {
 	if _, err := tx.Exec(ctx, `INSERT INTO users (email) VALUES ($1)`, email); err != nil {
 		return err
 	}
-	if err := s.exec(ctx, `INSERT INTO jobs (kind) VALUES ('welcome_email')`); err != nil { // want `enqueued by an INSERT into jobs on the pool while transaction tx, which writes users`
+	if err := s.exec(ctx, `INSERT INTO jobs (kind) VALUES ('welcome_email')`); err != nil { // want `enqueued outside transaction tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool:`
 		return err
 	}
 	return tx.Commit(ctx)

@@ -33,7 +33,7 @@ func (s *Service) SignUp(ctx context.Context, email string) error {
 	if err != nil {
 		return err
 	}
-	if err := sqlcdb.New(s.pool).EnqueueJob(ctx, "welcome", id); err != nil { // want `enqueued by an INSERT into jobs on the pool while transaction tx, which writes users, is still open: .* call it on queries made from tx`
+	if err := sqlcdb.New(s.pool).EnqueueJob(ctx, "welcome", id); err != nil { // want `enqueued outside transaction tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool: .* call it on queries made from tx`
 		return err
 	}
 	return tx.Commit(ctx)
@@ -49,7 +49,7 @@ func (s *Service) SignUpRiver(ctx context.Context, email string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.river.Insert(ctx, WelcomeArgs{UserID: id}, nil); err != nil { // want `enqueued by River's Insert while transaction tx, which writes users`
+	if _, err := s.river.Insert(ctx, WelcomeArgs{UserID: id}, nil); err != nil { // want `enqueued outside transaction tx, which writes users and is still open\nit is enqueued by River's Insert:`
 		return err
 	}
 	return tx.Commit(ctx)

@@ -25,7 +25,7 @@ func (s *signup) Run(ctx context.Context, email string) error { // want Run:"enq
 	if err := s.tx.QueryRow(ctx, `INSERT INTO users (email) VALUES ($1) RETURNING id`, email).Scan(&id); err != nil {
 		return err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `while transaction s.tx, which writes users, is still open: a worker can run the job before s.tx commits`
+	if _, err := s.pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome_email', jsonb_build_object('user_id', $1::bigint))`, id); err != nil { // want `outside transaction s.tx, which writes users and is still open\nit is enqueued by an INSERT into jobs on the pool: a worker can run the job before s.tx commits`
 		return err
 	}
 	return s.tx.Commit(ctx)

@@ -20,7 +20,7 @@ func Open(ctx context.Context, pool *pgxpool.Pool, email string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome', jsonb_build_object('account_id', $1::bigint))`, id); err != nil { // want `enqueued by an INSERT into jobs on the pool while transaction tx, which writes accounts`
+	if _, err := pool.Exec(ctx, `INSERT INTO jobs (kind, payload) VALUES ('welcome', jsonb_build_object('account_id', $1::bigint))`, id); err != nil { // want `enqueued outside transaction tx, which writes accounts and is still open\nit is enqueued by an INSERT into jobs on the pool:`
 		return err
 	}
 	return tx.Commit(ctx)

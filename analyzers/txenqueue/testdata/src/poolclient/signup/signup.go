@@ -19,7 +19,7 @@ func Register(ctx context.Context, db *sql.DB, q *jobs.Client, email string) err
 	if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (email) VALUES ($1)`, email); err != nil {
 		return err
 	}
-	if err := q.Enqueue(ctx, "welcome"); err != nil { // want `enqueued by an INSERT into jobs on the pool of jobs.\(\*Client\).Enqueue while transaction tx, which writes accounts`
+	if err := q.Enqueue(ctx, "welcome"); err != nil { // want `enqueued outside transaction tx, which writes accounts and is still open\nit is enqueued by an INSERT into jobs on the pool of jobs.\(\*Client\).Enqueue:`
 		return err
 	}
 	return tx.Commit()
