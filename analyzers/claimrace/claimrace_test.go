@@ -67,3 +67,13 @@ func TestBodyFindingRelatesTheGoCall(t *testing.T) {
 	require.Equal(t, 11, call.Line)
 	require.Contains(t, d.Related[1].Message, "public.claim_job")
 }
+
+// A store's poll and take, two methods on the pool, called in turn by a
+// worker in another package: reported at the worker's call of the poll.
+// Accepted in splitworker: a compare-and-set take, an advisory lock the
+// caller takes, halves run on the caller's transaction, a job used before
+// it is taken (a listing acted on), a move to an outcome, a take of a job
+// the poll did not return.
+func TestSplitAcrossPackages(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker")
+}
