@@ -73,7 +73,8 @@ func TestBodyFindingRelatesTheGoCall(t *testing.T) {
 // Accepted in splitworker: a compare-and-set take, an advisory lock the
 // caller takes, halves run on the caller's transaction, a job used before
 // it is taken (a listing acted on), a move to an outcome, a take of a job
-// the poll did not return.
+// the poll did not return; in splitnullworker, a take that re-checks a
+// NULL state.
 func TestSplitAcrossPackages(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker")
+	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker")
 }

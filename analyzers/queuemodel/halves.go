@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -61,16 +63,31 @@ func (b *builder) collectHalves(qt *QueueTable) {
 	if qt.StateColumn == "" || qt.flag() || !b.enqueuesRunnable(qt) {
 		return // a page of users, a flag: only a table the package enqueues into has halves of a claim
 	}
+	found := map[*types.Func]*Half{}
+	poll, take := false, false
 	for _, st := range qt.Statements {
 		if st.Call.Decl == nil {
 			continue
 		}
-		if fn := b.funcOf(st.Call.Decl); fn != nil && b.halves[fn] == nil {
+		if fn := b.funcOf(st.Call.Decl); fn != nil && found[fn] == nil && b.halves[fn] == nil {
 			if h := b.half(qt, st); h != nil {
-				b.halves[fn] = h // the first, in source order
+				found[fn] = h // the first, in source order
+				poll, take = poll || !h.Take, take || h.Take
 			}
 		}
 	}
+	if poll && take { // a store that has both halves; one alone is a listing, or an outcome
+		maps.Copy(b.halves, found)
+	}
+}
+
+// picksOne reports whether a poll picks the next job, one row: LIMIT 1, or
+// a single row read (QueryRow, Get). A page of rows is a listing.
+func picksOne(st *Statement) bool {
+	if l := st.Polls[0].Limit; l != nil && l.Kind == sqlcheck.ValueConst {
+		return l.Str == "1"
+	}
+	return strings.HasPrefix(st.Call.Method, "QueryRow") || strings.HasPrefix(st.Call.Method, "Get")
 }
 
 // enqueuesRunnable reports whether the package itself inserts rows in a
@@ -100,7 +117,7 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 	h := &Half{Table: qt.Name, Receiver: st.Call.Receiver}
 	switch {
 	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&
-		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn):
+		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn) && picksOne(st):
 		h.Locked = st.Polls[0].Lock != nil
 		return h
 	case st.Kind == sqlcheck.KindUpdate && (st.Role == RoleNone || st.Role == RoleComplete) && st.PolledBy == nil && byKey(st.Stmt):
@@ -108,7 +125,7 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 		if !ok || len(qt.Runnable) == 0 || slices.Contains(qt.Runnable, v) || len(qt.Claimed) > 0 && !slices.Contains(qt.Claimed, v) {
 			return nil
 		}
-		h.Take = true // not a compare-and-set: that would be a claim of the package's own
+		h.Take = true // a compare-and-set would be a claim of the package's own
 		return h
 	}
 	return nil

@@ -19,3 +19,8 @@ func (s *Store) MarkRunning(ctx context.Context, id int64) error {
 	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
 	return err
 }
+
+func (s *Store) Enqueue(ctx context.Context) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO jobs (status) VALUES ('queued')`)
+	return err
+}
