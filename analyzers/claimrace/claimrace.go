@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	r.splitClaims()
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)
 	return nil, nil
@@ -78,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
 	pass, m := r.pass, r.m
 	step := poll.Step
-	if rechecks(qt, step.Stmt) {
+	if qt.Rechecks(step.Stmt) {
 		// A compare-and-set: safe when the code looks at whether it won.
 		if !step.ResultChecked() {
 			reportCAS(pass, step, poll)
@@ -229,7 +230,7 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 			return
 		}
 	}
-	if rechecks(qt, take) {
+	if qt.Rechecks(take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
 	}
 	if st.Body == nil && st.Call.Receiver != queuemodel.RecvPool && st.Call.Receiver != queuemodel.RecvConn {
@@ -267,24 +268,7 @@ func isCAS(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
 	if st.Kind != sqlcheck.KindUpdate || st.Role != queuemodel.RoleClaim {
 		return false
 	}
-	return rechecks(qt, st.Stmt)
-}
-
-// rechecks reports whether a statement's WHERE filters on the queue's state
-// column, so that it matches nothing once another worker changed the state.
-func rechecks(qt *queuemodel.QueueTable, s *sqlcheck.Stmt) bool {
-	if qt.StateColumn == "" {
-		return false
-	}
-	if _, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn); ok {
-		return true // status IN (...), status = 'a' OR status = 'b', locked_at IS NULL
-	}
-	for _, p := range s.Where {
-		if p.Column == qt.StateColumn {
-			return true // status = $2, and an OR of such comparisons
-		}
-	}
-	return false
+	return qt.Rechecks(st.Stmt)
 }
 
 // report reports a finding about statement st at position at (st's own,

@@ -81,3 +81,14 @@ func TestNamedQueries(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "goyesql_fields", "goyesql_map", "dotsql_seed")
 	ruletest.Run(t, claimrace.Analyzer, "ok_goyesql", "ok_goyesql_tx", "ok_dotsql")
 }
+
+// A store's poll and take, two methods on the pool, called in turn by a
+// worker in another package: reported at the worker's call of the poll.
+// Accepted in splitworker: a compare-and-set take, an advisory lock the
+// caller takes, halves run on the caller's transaction, a job used before
+// it is taken (a listing acted on), a move to an outcome, a take of a job
+// the poll did not return; in splitnullworker, a take that re-checks a
+// NULL state.
+func TestSplitAcrossPackages(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker")
+}

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -54,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 		effects:  m.effects,
 		parsed:   make(map[string]*parsedSQL),
 		wrappers: make(map[*types.Func]*Wrapper),
+		halves:   make(map[*types.Func]*Half),
 	}
 	b.findWrappers()
 	b.findCalls()
@@ -62,7 +63,9 @@ func run(pass *analysis.Pass) (any, error) {
 	b.inferQueue()
 	b.mergeViews()
 	m.loops = buildCallGraph(pass, m)
+	b.joinHalves()
 	b.exportFacts()
+	b.exportHalves()
 	m.loops.exportFacts()
 	if NoteUnschemed {
 		m.noteUnschemed()
@@ -80,6 +83,7 @@ type builder struct {
 	calls    map[token.Pos]*ast.CallExpr // calls by their opening parenthesis, built on first use
 	parsed   map[string]*parsedSQL       // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
+	halves   map[*types.Func]*Half // see collectHalves
 }
 
 type parsedSQL struct {

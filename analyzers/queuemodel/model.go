@@ -268,6 +268,7 @@ type Model struct {
 	loops     *callGraph
 	inspector *inspector.Inspector
 	paths     map[*Statement]*ClaimPath // see ClaimPathOf
+	splits    []*SplitClaim             // see SplitClaims
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	dependency bool               // see Dependency

@@ -48,6 +48,7 @@ func (b *builder) inferQueue() {
 	}
 	for name, qt := range b.model.Tables {
 		b.transitions(qt)
+		b.collectHalves(qt)
 		// A queue is where jobs are taken: a table the package polls but
 		// never claims from (a page of users, a report) is not one, unless
 		// a dependency claims from it. Nor is a table whose rows do not
@@ -837,4 +838,21 @@ func (b *builder) table(name string) *QueueTable {
 		b.model.Tables[name] = qt
 	}
 	return qt
+}
+
+// Rechecks reports whether a statement's WHERE filters on the queue's state
+// column, so that it matches nothing once another worker changed the state.
+func (qt *QueueTable) Rechecks(s *sqlcheck.Stmt) bool {
+	if qt.StateColumn == "" {
+		return false
+	}
+	if _, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn); ok {
+		return true // status IN (...), status = 'a' OR status = 'b', locked_at IS NULL
+	}
+	for _, p := range s.Where {
+		if p.Column == qt.StateColumn {
+			return true // status = $2, and an OR of such comparisons
+		}
+	}
+	return false
 }

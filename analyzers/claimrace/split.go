@@ -1,0 +1,52 @@
+package claimrace
+
+import (
+	"fmt"
+	"go/ast"
+	"regexp"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// advisoryLock matches SQL that takes an advisory lock, of either scope.
+var advisoryLock = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_(xact_)?lock(_shared)?\s*\(`)
+
+// splitClaims judges the claims this package joins from another package's
+// functions (queuemodel.SplitClaims): the poll's SELECT and the take's
+// UPDATE each run on a pool, so each commits on its own, and only a lock
+// the caller takes around both keeps two workers apart (a take that
+// re-checks the state is a compare-and-set, judged in its own package). Halves
+// that run on what the caller gives them are the caller's transaction,
+// which the tool does not follow here: it stays silent.
+func (r *runner) splitClaims() {
+	for _, s := range r.m.SplitClaims() {
+		if !s.Poll.Receiver.Autocommit() || !s.Take.Receiver.Autocommit() || r.locksIn(s.Decl) {
+			continue
+		}
+		d := analysis.Diagnostic{
+			Pos:     s.PollSite.Pos(),
+			Related: []analysis.RelatedInformation{{Pos: s.TakeSite.Pos(), Message: "the call of " + s.TakeFunc.Name() + ", whose UPDATE takes the job"}},
+		}
+		if s.Poll.Locked {
+			d.Message = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
+				"%s's UPDATE, called next here, commits on its own: a second worker selects the same row in between, and both take it; %s",
+				s.PollFunc.Name(), s.Poll.Receiver, s.TakeFunc.Name(), fixAtomic)
+		} else {
+			d.Message = fmt.Sprintf("two workers can claim the same job\n%s's SELECT and %s's UPDATE, called in turn here, each commit on their own: "+
+				"both workers read the same row before either UPDATE runs, and both UPDATEs succeed because the UPDATE does not re-check the status; %s",
+				s.PollFunc.Name(), s.TakeFunc.Name(), fixAtomic)
+		}
+		r.pass.Report(d)
+	}
+}
+
+// locksIn reports whether a function takes an advisory lock in SQL of its
+// own: the caller may serialise its claims, which the tool leaves to it.
+func (r *runner) locksIn(decl *ast.FuncDecl) bool {
+	for _, c := range r.m.Calls {
+		if c.Decl == decl && (!c.Known || advisoryLock.MatchString(c.SQL)) {
+			return true
+		}
+	}
+	return false
+}

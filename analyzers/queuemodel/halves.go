@@ -1,0 +1,222 @@
+package queuemodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A claim may be split over two functions of one package and called from
+// another: store.Next(ctx) runs the SELECT that finds a job, and
+// store.MarkRunning(ctx, id) the UPDATE that takes it, both called in turn
+// by the worker package. The store's package cannot tell which of its
+// UPDATEs by key is the take (MarkRunning and MarkDone look alike); its
+// callers can. So the store exports each half as a fact, and the model of
+// a package that calls a poll's half and then, with what it returned, a
+// take's half, joins them (SplitClaims).
+
+// Half is the fact that a function runs one half of a claim that its
+// callers complete: the SELECT that picks a runnable job without taking it
+// (a poll), or an UPDATE by key that moves a job out of the runnable
+// states (a take). The function runs nothing else on the table.
+type Half struct {
+	Table    string
+	Take     bool     // the UPDATE; otherwise the SELECT
+	Locked   bool     // the SELECT locks the rows it reads (FOR UPDATE)
+	Receiver Receiver // what the statement runs on in the function
+}
+
+func (*Half) AFact() {}
+
+func (h *Half) String() string {
+	what := "polls"
+	if h.Take {
+		what = "takes"
+	}
+	return fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, h.Receiver, h.Locked)
+}
+
+// A SplitClaim is a poll's half and a take's half, functions of another
+// package, that a function of this package calls in turn, the take with
+// what the poll returned.
+type SplitClaim struct {
+	Poll, Take         *Half
+	PollSite, TakeSite *ast.CallExpr
+	PollFunc, TakeFunc *types.Func
+	Decl               *ast.FuncDecl // the caller
+}
+
+// SplitClaims returns the claims this package's code joins from halves of
+// other packages, in source order.
+func (m *Model) SplitClaims() []*SplitClaim { return m.splits }
+
+// collectHalves records the halves of claims among a table's statements,
+// before the model decides whether the package's own code makes the table
+// a queue: a store whose claim its callers assemble has no claim of its
+// own.
+func (b *builder) collectHalves(qt *QueueTable) {
+	if qt.StateColumn == "" || qt.flag() || !b.enqueuesRunnable(qt) {
+		return // a page of users, a flag: only a table the package enqueues into has halves of a claim
+	}
+	found := map[*types.Func]*Half{}
+	poll, take := false, false
+	for _, st := range qt.Statements {
+		if st.Call.Decl == nil {
+			continue
+		}
+		if fn := b.funcOf(st.Call.Decl); fn != nil && found[fn] == nil && b.halves[fn] == nil {
+			if h := b.half(qt, st); h != nil {
+				found[fn] = h // the first, in source order
+				poll, take = poll || !h.Take, take || h.Take
+			}
+		}
+	}
+	if poll && take { // a store that has both halves; one alone is a listing, or an outcome
+		maps.Copy(b.halves, found)
+	}
+}
+
+// picksOne reports whether a poll picks the next job, one row: LIMIT 1, or
+// a single row read (QueryRow, Get). A page of rows is a listing.
+func picksOne(st *Statement) bool {
+	if l := st.Polls[0].Limit; l != nil && l.Kind == sqlcheck.ValueConst {
+		return l.Str == "1"
+	}
+	return strings.HasPrefix(st.Call.Method, "QueryRow") || strings.HasPrefix(st.Call.Method, "Get")
+}
+
+// enqueuesRunnable reports whether the package itself inserts rows in a
+// runnable state, by a constant or by the state column's DEFAULT.
+func (b *builder) enqueuesRunnable(qt *QueueTable) bool {
+	for v := range b.initialStates(qt.Name, qt.StateColumn) {
+		if slices.Contains(qt.Runnable, v) && slices.ContainsFunc(qt.Statements, func(st *Statement) bool { return st.Kind == sqlcheck.KindInsert }) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportHalves exports the halves of claims among the package's functions.
+func (b *builder) exportHalves() {
+	for fn, h := range b.halves {
+		b.pass.ExportObjectFact(fn, h)
+	}
+}
+
+// half returns the half of a claim a statement is, or nil: a SELECT that
+// picks runnable jobs and takes none itself (locking them at most), or an
+// UPDATE by key that moves a job to a state that is not runnable: the state
+// the package's claims move jobs to, when it has any (moving a job to an
+// outcome is not taking it).
+func (b *builder) half(qt *QueueTable, st *Statement) *Half {
+	h := &Half{Table: qt.Name, Receiver: st.Call.Receiver}
+	switch {
+	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&
+		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn) && picksOne(st):
+		h.Locked = st.Polls[0].Lock != nil
+		return h
+	case st.Kind == sqlcheck.KindUpdate && (st.Role == RoleNone || st.Role == RoleComplete) && st.PolledBy == nil && byKey(st.Stmt):
+		v, ok := qt.AssignedState(st)
+		if !ok || len(qt.Runnable) == 0 || slices.Contains(qt.Runnable, v) || len(qt.Claimed) > 0 && !slices.Contains(qt.Claimed, v) {
+			return nil
+		}
+		h.Take = true // a compare-and-set would be a claim of the package's own
+		return h
+	}
+	return nil
+}
+
+// joinHalves finds, in each function of the package, a call of a poll's
+// half of another package followed by a call of a take's half on the same
+// table that is given a variable the poll's call assigned, before anything
+// else uses what the poll returned: a claim takes the job it found at once
+// (a listing whose rows are then cancelled one by one is not a claim).
+func (b *builder) joinHalves() {
+	for _, f := range b.pass.Files {
+		for _, d := range f.Decls {
+			decl, ok := d.(*ast.FuncDecl)
+			if !ok || decl.Body == nil {
+				continue
+			}
+			var poll *SplitClaim
+			var vars map[types.Object]bool
+			ast.Inspect(decl.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.AssignStmt:
+					if len(n.Rhs) != 1 {
+						return true
+					}
+					call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+					if !ok {
+						return true
+					}
+					fn, h := b.importedHalf(call)
+					if h == nil || h.Take {
+						return true
+					}
+					poll = &SplitClaim{Poll: h, PollSite: call, PollFunc: fn, Decl: decl}
+					vars = map[types.Object]bool{}
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !isError(b.pass.TypesInfo.TypeOf(id)) {
+							vars[b.pass.TypesInfo.ObjectOf(id)] = true
+						}
+					}
+					return false // the poll's own arguments are not uses of what it returns
+				case *ast.CallExpr:
+					fn, h := b.importedHalf(n)
+					if h == nil || !h.Take || poll == nil || h.Table != poll.Poll.Table || !usesAny(b.pass.TypesInfo, n.Args, vars) {
+						return true
+					}
+					poll.Take, poll.TakeSite, poll.TakeFunc = h, n, fn
+					b.model.splits = append(b.model.splits, poll)
+					poll = nil
+					return false
+				case *ast.Ident:
+					if poll != nil && vars[b.pass.TypesInfo.Uses[n]] {
+						poll = nil // used before any take
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// importedHalf returns the function a call calls and its Half fact, when it
+// is a function of another package that runs one.
+func (b *builder) importedHalf(call *ast.CallExpr) (*types.Func, *Half) {
+	fn := b.calleeOf(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+		return nil, nil
+	}
+	var h Half
+	if !b.pass.ImportObjectFact(fn.Origin(), &h) {
+		return nil, nil
+	}
+	return fn, &h
+}
+
+func isError(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// usesAny reports whether the expressions name one of the variables.
+func usesAny(info *types.Info, exprs []ast.Expr, vars map[types.Object]bool) bool {
+	found := false
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && vars[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
