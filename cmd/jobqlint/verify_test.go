@@ -355,7 +355,7 @@ func TestVerifyOneStatementClaimRace(t *testing.T) {
 	code, out, stderr := runVerify(t, dir, "-format", "json", "./...")
 	require.Equal(t, exitFindings, code, stderr)
 	fs := decodeFindings(t, out)
-	require.Equal(t, []string{"queue/queue.go:60 claimrace"}, findingKeys(fs))
+	require.Equal(t, []string{"queue/queue.go:64 claimrace"}, findingKeys(fs)) // at the WHERE whose subquery takes no lock
 	ev := fs[0].Evidence
 	require.NotNil(t, ev)
 	require.NotNil(t, ev.Verified, ev.Summary)

@@ -25,7 +25,7 @@ func (f Finding) statementAt(pos token.Position) *queuemodel.Statement {
 	var found *queuemodel.Statement
 	for _, c := range f.Model.Calls {
 		for _, st := range c.Stmts {
-			if !samePos(f.Fset.Position(st.Pos()), pos) {
+			if !samePos(f.Fset.Position(st.Pos()), pos) && !f.within(c, pos) {
 				continue
 			}
 			if found == nil || (found.Role == queuemodel.RoleNone && st.Role != queuemodel.RoleNone) {
@@ -34,6 +34,22 @@ func (f Finding) statementAt(pos token.Position) *queuemodel.Statement {
 		}
 	}
 	return found
+}
+
+// within reports whether pos falls inside a Go call's text: a finding
+// placed at the clause of its SQL that carries the defect (the WHERE, the
+// SET, the ORDER BY of a multi-line literal) is about that call's statement.
+func (f Finding) within(c *queuemodel.Call, pos token.Position) bool {
+	if c.Expr == nil {
+		return false
+	}
+	from, to := f.Fset.Position(c.Expr.Pos()), f.Fset.Position(c.Expr.End())
+	if !sameFile(from.Filename, pos.Filename) {
+		return false
+	}
+	after := pos.Line > from.Line || pos.Line == from.Line && pos.Column >= from.Column
+	before := pos.Line < to.Line || pos.Line == to.Line && pos.Column < to.Column
+	return after && before
 }
 
 func samePos(a, b token.Position) bool {
