@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -58,7 +57,7 @@ func TestPanicKeepsItsStackTrace(t *testing.T) {
 		return nil
 	})
 	id := enqueueNoops(t, pool, 1, EnqueueOptions{MaxAttempts: 1})[0]
-	runWorker(t, NewWorker(pool, h, fast(Config{Lease: time.Second})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Lease: steadyLease})))
 	waitFor(t, "the job to fail", func() bool { return getJob(t, pool, id).State == "failed" })
 	stored := *getJob(t, pool, id).LastError
 	require.Contains(t, stored, "handler panicked: assignment to entry in nil map")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +42,7 @@ func TestIdempotencyKeyIsStableAcrossAttempts(t *testing.T) {
 		}
 		return nil
 	})
-	runWorker(t, NewWorker(pool, h, fast(Config{Lease: time.Second})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Lease: steadyLease})))
 	waitFor(t, "the charge to succeed", func() bool { return getJob(t, pool, id).State == "succeeded" })
 
 	p.mu.Lock()

@@ -73,6 +73,12 @@ func runWorker(t *testing.T, w *Worker) (stop func()) {
 }
 
 // fast is a worker configuration for tests: short intervals, quiet logs.
+// steadyLease is the lease of tests that need heartbeats to succeed: at
+// Lease/6 per renewal call, a one-second lease gives the database 166 ms,
+// which a loaded CI machine sometimes misses, and the worker then rightly
+// cancels the job.
+const steadyLease = 3 * time.Second
+
 func fast(cfg Config) Config {
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 50 * time.Millisecond

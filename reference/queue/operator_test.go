@@ -73,7 +73,7 @@ func TestCancel(t *testing.T) {
 		return nil // would record success, if the fence let it
 	})
 	running := enqueueNoops(t, pool, 1, EnqueueOptions{})[0]
-	runWorker(t, NewWorker(pool, h, fast(Config{Lease: time.Second})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Lease: steadyLease})))
 	<-started
 	require.NoError(t, Cancel(ctx, pool, running))
 	select {

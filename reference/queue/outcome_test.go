@@ -22,7 +22,7 @@ func TestUnstorableHandlerErrorsAreRecorded(t *testing.T) {
 	h := NewHandlers()
 	Handle(h, func(ctx context.Context, job *Job, args noop) error { return errs[args.N] })
 	ids := enqueueNoops(t, pool, len(errs), EnqueueOptions{MaxAttempts: 1})
-	runWorker(t, NewWorker(pool, h, fast(Config{Lease: time.Second})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Lease: steadyLease})))
 	waitWithin(t, 30*time.Second, "every job to fail", func() bool { return countState(t, pool, "failed") == len(errs) })
 
 	require.Equal(t, "nul \uFFFD byte", *getJob(t, pool, ids[0]).LastError)

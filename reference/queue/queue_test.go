@@ -146,13 +146,13 @@ func TestHeartbeatKeepsALongJob(t *testing.T) {
 	Handle(h, func(ctx context.Context, job *Job, args noop) error {
 		runs.Add(1)
 		select {
-		case <-time.After(3 * time.Second): // three leases
+		case <-time.After(2*steadyLease + steadyLease/2): // past two expiries
 			return nil
 		case <-ctx.Done():
 			return context.Cause(ctx)
 		}
 	})
-	cfg := fast(Config{Lease: time.Second})
+	cfg := fast(Config{Lease: steadyLease})
 	runWorker(t, NewWorker(pool, h, cfg))
 	// A second worker reclaims expired leases as well.
 	runWorker(t, NewWorker(newPool(t, dsn), h, cfg))
