@@ -151,7 +151,15 @@ func TestUnreadableDirectoryIsAProblem(t *testing.T) {
 	_, probs := Discover(filepath.Join(t.TempDir(), "missing"))
 	require.Len(t, probs, 1)
 	require.True(t, probs[0].Unread)
-	require.Contains(t, probs[0].Msg, "no such file or directory")
+	require.Equal(t, "stat: no such file or directory", probs[0].Msg, "the problem is at the path; its message does not repeat it")
+}
+
+func TestUnreadableMigrationIsAProblemAtItsPath(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "001_jobs.sql") // removed after it was listed
+	m := readFiles([]string{gone})
+	require.Len(t, m.Problems, 1)
+	require.Equal(t, gone, m.Problems[0].Loc.File)
+	require.Equal(t, "open: no such file or directory", m.Problems[0].Msg, "the problem is at the path; its message does not repeat it")
 }
 
 func TestLargeTemplatedFile(t *testing.T) {

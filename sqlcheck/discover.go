@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -96,12 +97,23 @@ func ReadModule(root string) *ModuleFiles {
 	return m
 }
 
+// unread is the problem of a file or directory that cannot be read. The
+// problem is positioned at path, so its message leaves the path out (an
+// absolute path would run a finding's first clause past its width).
+func unread(path string, err error) Problem {
+	msg := err.Error()
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		msg = pe.Op + ": " + pe.Err.Error()
+	}
+	return Problem{Loc: Loc{File: path}, Msg: msg, Unread: true}
+}
+
 func readFiles(paths []string) *ModuleFiles {
 	m := &ModuleFiles{}
 	for _, path := range paths {
 		content, err := os.ReadFile(path)
 		if err != nil {
-			m.Problems = append(m.Problems, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
+			m.Problems = append(m.Problems, unread(path, err))
 			continue
 		}
 		m.Files = append(m.Files, File{Path: path, Content: content})
@@ -152,14 +164,14 @@ func schemaFiles(root string) ([]string, []Problem) {
 	)
 	info, err := os.Stat(root)
 	if err != nil {
-		return nil, []Problem{{Loc: Loc{File: root}, Msg: err.Error(), Unread: true}}
+		return nil, []Problem{unread(root, err)}
 	}
 	if !info.IsDir() {
 		return []string{root}, nil
 	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			probs = append(probs, Problem{Loc: Loc{File: path}, Msg: err.Error(), Unread: true})
+			probs = append(probs, unread(path, err))
 			return nil
 		}
 		if d.IsDir() {
