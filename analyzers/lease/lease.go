@@ -147,7 +147,11 @@ func describeState(qt *queuemodel.QueueTable, st *queuemodel.Statement) (state, 
 		return "claimed (" + col + " set)", col + " IS NOT NULL", col + " = NULL"
 	}
 	v, _ := st.Assigns(col)
-	return v.Text, col + " = " + v.Text, col + " = ..."
+	text := v.Text
+	if v.Kind == sqlcheck.ValueConst && strings.HasPrefix(text, "$") {
+		text = "'" + strings.ReplaceAll(v.Str, "'", "''") + "'" // the state bound as a parameter
+	}
+	return text, col + " = " + text, col + " = ..."
 }
 
 // leaseAge is what a lease column that holds the claim's time is compared
