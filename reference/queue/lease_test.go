@@ -19,7 +19,7 @@ import (
 func TestSameWorkerClaimsAJobItStillRuns(t *testing.T) {
 	_, pool := newDB(t)
 	ctx := context.Background()
-	const lease = time.Second
+	const lease = steadyLease
 	id := enqueueNoops(t, pool, 1, EnqueueOptions{})[0]
 
 	firstStarted, releaseFirst, secondStarted := make(chan struct{}), make(chan struct{}), make(chan struct{})
@@ -78,7 +78,7 @@ func TestSameWorkerClaimsAJobItStillRuns(t *testing.T) {
 // a pool of its own, finds no expired lease to reclaim: every job runs once.
 func TestHandlersHoldingThePoolDoNotStarveTheHeartbeat(t *testing.T) {
 	dsn, _ := newDB(t)
-	const lease = time.Second
+	const lease = steadyLease
 	var mu sync.Mutex
 	runs := map[int64]int{}
 	handlers := func(pool *pgxpool.Pool) *Handlers {
@@ -87,7 +87,7 @@ func TestHandlersHoldingThePoolDoNotStarveTheHeartbeat(t *testing.T) {
 			mu.Lock()
 			runs[job.ID]++
 			mu.Unlock()
-			_, err := pool.Exec(ctx, `SELECT pg_sleep(2.5)`) // holds a connection for 2.5 leases
+			_, err := pool.Exec(ctx, `SELECT pg_sleep($1::float8)`, 2.5*lease.Seconds()) // holds a connection for 2.5 leases
 			return err
 		})
 		return h

@@ -27,7 +27,7 @@ func TestJobTimeoutCancelsAHungHandler(t *testing.T) {
 		return nil
 	}, Timeout(300*time.Millisecond))
 	// The worker's default would be an hour: the kind's own timeout decides.
-	runWorker(t, NewWorker(pool, h, fast(Config{Concurrency: 1, Lease: time.Second, JobTimeout: time.Hour})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Concurrency: 1, Lease: steadyLease, JobTimeout: time.Hour})))
 	waitWithin(t, 10*time.Second, "both jobs to finish", func() bool {
 		return countState(t, pool, "failed")+countState(t, pool, "succeeded") == 2
 	})
@@ -47,7 +47,7 @@ func TestDefaultJobTimeout(t *testing.T) {
 		<-ctx.Done()
 		return ctx.Err()
 	})
-	runWorker(t, NewWorker(pool, h, fast(Config{Lease: time.Second, JobTimeout: 300 * time.Millisecond})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Lease: steadyLease, JobTimeout: 300 * time.Millisecond})))
 	waitWithin(t, 10*time.Second, "the job to fail", func() bool { return getJob(t, pool, id).State == "failed" })
 	require.Contains(t, *getJob(t, pool, id).LastError, ErrJobTimeout.Error())
 }
@@ -68,7 +68,7 @@ func TestStuckJobIsLoggedAndLetGo(t *testing.T) {
 	})
 	var logs syncBuffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
-	runWorker(t, NewWorker(pool, h, fast(Config{Concurrency: 1, Lease: time.Second, JobTimeout: 200 * time.Millisecond, Logger: log})))
+	runWorker(t, NewWorker(pool, h, fast(Config{Concurrency: 1, Lease: steadyLease, JobTimeout: 200 * time.Millisecond, Logger: log})))
 	t.Cleanup(func() { close(release) }) // before the worker stops
 
 	waitWithin(t, 10*time.Second, "the next job to run", func() bool { return getJob(t, pool, ids[1]).State == "succeeded" })
