@@ -253,7 +253,11 @@ func valueAsksForSIGTERM(pass *analysis.Pass, e *effects.Effects, call *ast.Call
 // notifyShaped reports whether a call's function takes os.Signal values as
 // its last, variadic parameter, as signal.Notify and NotifyContext do.
 func notifyShaped(pass *analysis.Pass, call *ast.CallExpr) bool {
-	sig, ok := pass.TypesInfo.TypeOf(call.Fun).Underlying().(*types.Signature)
+	t := pass.TypesInfo.TypeOf(call.Fun)
+	if t == nil {
+		return false // no type recorded for it
+	}
+	sig, ok := t.Underlying().(*types.Signature)
 	if !ok || !sig.Variadic() || sig.Params().Len() != 2 {
 		return false
 	}
