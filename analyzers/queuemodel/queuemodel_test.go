@@ -565,3 +565,12 @@ func TestNoKeyInTheSchema(t *testing.T) {
 	require.Equal(t, []string{"SELECT poll", "UPDATE claim", "UPDATE retry"}, got)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+// A statement that re-takes rows of a state once a deadline passed claims
+// into that state only if jobs are not created in it.
+func TestRefreshOfAStateJobsAreCreatedIn(t *testing.T) {
+	got, qt := roles(t, "rolesrefresh")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE none"}, got)
+	require.Equal(t, []string{"failed", "pending"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}

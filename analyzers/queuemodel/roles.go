@@ -622,8 +622,8 @@ func bindsKey(where []sqlcheck.Pred, keys []sqlcheck.IndexKey) bool {
 	return true
 }
 
-// retakesExpired reports whether a WHERE admits state v of column col only
-// in an OR branch that also compares a column as earlier than now():
+// retakesExpired reports whether a WHERE admits state v of column col in
+// an OR branch of its own that also compares a column as earlier than now():
 // status = 'processing' AND updated_at < now() - interval '2 minutes'.
 func retakesExpired(where []sqlcheck.Pred, col, v string) bool {
 	for _, p := range where {
