@@ -45,7 +45,7 @@ func TestAccepted(t *testing.T) {
 		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
-		"ok_states_in", "ok_cas_or", "ok_nullcas",
+		"ok_states_in", "ok_cas_or", "ok_nullcas", "ok_bulkpause",
 		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql",

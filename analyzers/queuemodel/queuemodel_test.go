@@ -531,3 +531,46 @@ func TestDotsqlQueries(t *testing.T) {
 		`26 Exec pool "" args=0 scan=0 checked=false (the dotsql query "q": /etc/queries.sql is outside the module)`,
 	}, got)
 }
+
+// A claim takes rows to run them; an operator's bulk change of every
+// pending entry of a source takes none, though it also moves rows out of
+// the runnable state (pause) and back (resume). Of the table's key, the
+// compare-and-set names one row; source_id names many. The state the
+// compare-and-set writes is one it re-takes only once its deadline has
+// passed: a claimed state, not a runnable one, though the poll admits it
+// under that condition. A pending entry pushed back is not a retry.
+func TestBulkActionsBesideACompareAndSet(t *testing.T) {
+	got, qt := roles(t, "rolesbulk")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"SELECT poll",
+		"UPDATE claim",
+		"UPDATE none", // pause a source
+		"UPDATE none", // resume it
+		"UPDATE none", // postpone a pending entry
+		"UPDATE retry",
+		"UPDATE fail",
+		"DELETE complete", // by a list of keys
+		"DELETE none",     // drop a source's entries
+	}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+}
+
+// With a schema that declares no key for the table, a statement that
+// names a row by a parameter is taken to name one job.
+func TestNoKeyInTheSchema(t *testing.T) {
+	got, qt := roles(t, "rolesnokey")
+	require.Equal(t, []string{"SELECT poll", "UPDATE claim", "UPDATE retry"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// A statement that re-takes rows of a state once a deadline passed claims
+// into that state only if jobs are not created in it.
+func TestRefreshOfAStateJobsAreCreatedIn(t *testing.T) {
+	got, qt := roles(t, "rolesrefresh")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE none"}, got)
+	require.Equal(t, []string{"failed", "pending"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}

@@ -319,13 +319,31 @@ func (b *builder) transitions(qt *QueueTable) {
 	// it is still runnable (WHERE id = $1 AND status = 'queued'). Beside
 	// claims that already name the in-progress state, one that moves the
 	// job elsewhere is an operator's action (archive, cancel): an outcome.
+	//
+	// What makes a statement that moves rows out of a runnable state a
+	// claim is that it takes rows to run them: it bounds how many (LIMIT,
+	// in a subquery: the polls above), locks them (FOR UPDATE), hands them
+	// to the caller (RETURNING, the poll-built claims above), or names the
+	// one job a poll gave the caller, by the table's key. An UPDATE that
+	// moves every runnable row matching an attribute (WHERE source_id = $1
+	// AND status = 'pending', SET status = 'paused') takes none of them to
+	// run: it is an operator's bulk action, and has no role (see
+	// namesRows).
+	//
+	// The state a compare-and-set moves jobs to is not runnable, or is
+	// one that its own WHERE takes back only once a deadline has passed
+	// (status IN ('pending') OR (status = 'processing' AND updated_at <
+	// now() - interval '2 minutes')): a poll that admits that state under
+	// the same condition re-takes expired claims, it does not create
+	// work in it.
 	pollClaimed := maps.Clone(claimed)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
 		if len(pollClaimed) > 0 && !pollClaimed[v] {
 			continue
 		}
-		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && ok && !runnable[v] && byKey(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
+		moves := ok && (!runnable[v] || !firm[v] && retakesExpired(st.Where, col, v))
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
 				// is a soft delete as often as a claim, and SET active =
@@ -345,11 +363,11 @@ func (b *builder) transitions(qt *QueueTable) {
 		}
 		switch st.Kind {
 		case sqlcheck.KindDelete:
-			if byKey(st.Stmt) {
+			if b.namesRows(st.Stmt) {
 				st.Role = RoleComplete // jobs deleted when done
 			}
 		case sqlcheck.KindUpdate:
-			if cases := assignedCases(st, col); byKey(st.Stmt) && anyIn(cases, runnable) {
+			if cases := assignedCases(st, col); b.namesRows(st.Stmt) && anyIn(cases, runnable) {
 				// SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END:
 				// a retry that decides in SQL when to give up.
 				st.Role = RoleRetry
@@ -361,9 +379,13 @@ func (b *builder) transitions(qt *QueueTable) {
 			case !ok:
 			case back && expiresLease(st.Stmt):
 				st.Role = RoleReclaim
-			case back && byKey(st.Stmt):
+			case back && onlyRunnable(st.Stmt, col, runnable):
+				// SET status = 'queued', run_at = $2 WHERE id = $1 AND
+				// status = 'queued' reschedules a job that has not run:
+				// a retry takes back a job that left the runnable states.
+			case back && b.namesRows(st.Stmt):
 				st.Role = RoleRetry
-			case !back && !claimed[v] && byKey(st.Stmt):
+			case !back && !claimed[v] && b.namesRows(st.Stmt):
 				st.Role = RoleComplete
 				if failureLike(st, v) {
 					st.Role = RoleFail
@@ -553,6 +575,84 @@ func filtersRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) boo
 	return anyIn(states.In, runnable) || anyIn(states.Cond, runnable)
 }
 
+// namesRows reports whether a statement targets the rows it names by key,
+// as a worker's claim, retry or outcome does for the job it holds: byKey,
+// and, where the schema gives the table a unique key (its primary key, a
+// unique constraint or a unique index without predicate), every column
+// of one such key bound to a parameter.
+// WHERE source_type = $1 AND source_id = $2 on a table keyed by id picks
+// every row of one source, as an operator's bulk action does. With no
+// unique key known, byKey alone decides.
+func (b *builder) namesRows(s *sqlcheck.Stmt) bool {
+	if !byKey(s) {
+		return false
+	}
+	t := b.model.Schema().Table(s.Table)
+	if t == nil {
+		return true
+	}
+	known := false
+	for _, idx := range t.Indexes {
+		if !(idx.Primary || idx.Unique) || idx.Where != nil || len(idx.Keys) == 0 {
+			continue
+		}
+		known = true
+		if bindsKey(s.Where, idx.Keys) {
+			return true
+		}
+	}
+	return !known
+}
+
+// bindsKey reports whether a WHERE binds every column of an index key to
+// a parameter by equality (a one-column key to a list too: id = ANY($1)).
+func bindsKey(where []sqlcheck.Pred, keys []sqlcheck.IndexKey) bool {
+	for _, k := range keys {
+		if k.Column == "" {
+			return false // an expression key
+		}
+		bound := slices.ContainsFunc(where, func(p sqlcheck.Pred) bool {
+			return p.Column == k.Column && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn && len(keys) == 1) &&
+				len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam
+		})
+		if !bound {
+			return false
+		}
+	}
+	return true
+}
+
+// retakesExpired reports whether a WHERE admits state v of column col in
+// an OR branch of its own that also compares a column as earlier than now():
+// status = 'processing' AND updated_at < now() - interval '2 minutes'.
+func retakesExpired(where []sqlcheck.Pred, col, v string) bool {
+	for _, p := range where {
+		for _, br := range p.Branches {
+			states, ok := sqlcheck.FilterStates(br, col)
+			if ok && !states.Not && len(states.In) == 1 && states.In[0] == v && expires(br) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyRunnable reports whether a statement matches only rows in a
+// runnable state: every state its WHERE admits, under a condition or not,
+// is runnable.
+func onlyRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, col)
+	if !ok || states.Not || len(states.In)+len(states.Cond) == 0 {
+		return false
+	}
+	for _, v := range append(slices.Clone(states.In), states.Cond...) {
+		if !runnable[v] {
+			return false
+		}
+	}
+	return true
+}
+
 // byKey reports whether a statement targets rows it names: an equality
 // (or IN) with a parameter, as in WHERE id = $1.
 func byKey(s *sqlcheck.Stmt) bool {
@@ -567,7 +667,13 @@ func byKey(s *sqlcheck.Stmt) bool {
 // expiresLease reports whether a statement selects rows whose deadline is
 // past: a column compared as earlier than now().
 func expiresLease(s *sqlcheck.Stmt) bool {
-	for _, p := range s.Where {
+	return expires(s.Where)
+}
+
+// expires reports whether a conjunction compares a column as earlier than
+// now().
+func expires(where []sqlcheck.Pred) bool {
+	for _, p := range where {
 		if (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueNow {
 			return true
 		}

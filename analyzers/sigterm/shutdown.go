@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -145,16 +146,18 @@ func (*NotifiesSIGTERM) String() string { return "notifies SIGTERM" }
 
 // handlesSIGTERM reports whether the package asks for SIGTERM anywhere:
 // signal.Notify or signal.NotifyContext with syscall.SIGTERM (or with no
-// signal list, which means every signal), directly or through a function
-// that does. It exports NotifiesSIGTERM for the package's functions that
-// do, for the commands that import them.
-func handlesSIGTERM(pass *analysis.Pass) bool {
+// signal list, which means every signal), directly, through a function
+// value that holds one of them (a package variable kept for tests, a
+// struct field), or through a function that does. It exports
+// NotifiesSIGTERM for the package's functions that do, for the commands
+// that import them.
+func handlesSIGTERM(pass *analysis.Pass, e *effects.Effects) bool {
 	notifies := map[*types.Func]bool{}
 	asks := func(n ast.Node) bool {
 		found := false
 		ast.Inspect(n, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && !found {
-				found = asksForSIGTERM(pass, call, notifies)
+				found = asksForSIGTERM(pass, call, notifies) || valueAsksForSIGTERM(pass, e, call, notifies)
 			}
 			return !found
 		})
@@ -199,7 +202,13 @@ func handlesSIGTERM(pass *analysis.Pass) bool {
 // the package's, in notifies, or an imported one with the fact).
 func asksForSIGTERM(pass *analysis.Pass, call *ast.CallExpr, notifies map[*types.Func]bool) bool {
 	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
+	return ok && funcAsks(pass, fn, call, notifies)
+}
+
+// funcAsks reports whether calling fn with call's arguments asks for
+// SIGTERM.
+func funcAsks(pass *analysis.Pass, fn *types.Func, call *ast.CallExpr, notifies map[*types.Func]bool) bool {
+	if fn.Pkg() == nil {
 		return false
 	}
 	fn = fn.Origin()
@@ -214,6 +223,50 @@ func asksForSIGTERM(pass *analysis.Pass, call *ast.CallExpr, notifies map[*types
 		return true
 	}
 	return slices.ContainsFunc(sigs, func(s ast.Expr) bool { return isSIGTERM(pass, s) })
+}
+
+// valueAsksForSIGTERM reports whether a call of a function value with
+// signal.Notify's or NotifyContext's signature asks for SIGTERM: one of
+// the functions the value may hold (followed on SSA) does when called
+// with these arguments. (A function literal of the package that asks is
+// credited where it is written, as part of its function or variable.) When
+// the value cannot be followed, a call that passes SIGTERM is taken to
+// ask for it: the tool does not guess a finding from what it cannot see.
+func valueAsksForSIGTERM(pass *analysis.Pass, e *effects.Effects, call *ast.CallExpr, notifies map[*types.Func]bool) bool {
+	// Only a call of a function value with Notify's shape is followed:
+	// that keeps SSA unbuilt in the commands that need none.
+	if _, static := typeutil.Callee(pass.TypesInfo, call).(*types.Func); static || !notifyShaped(pass, call) {
+		return false
+	}
+	fns, known := e.Callees(e.Call(call))
+	if !known {
+		return slices.ContainsFunc(call.Args[1:], func(s ast.Expr) bool { return isSIGTERM(pass, s) })
+	}
+	for _, fn := range fns {
+		if obj, ok := fn.Object().(*types.Func); ok && funcAsks(pass, obj, call, notifies) {
+			return true
+		}
+	}
+	return false
+}
+
+// notifyShaped reports whether a call's function takes os.Signal values as
+// its last, variadic parameter, as signal.Notify and NotifyContext do.
+func notifyShaped(pass *analysis.Pass, call *ast.CallExpr) bool {
+	t := pass.TypesInfo.TypeOf(call.Fun)
+	if t == nil {
+		return false // no type recorded for it
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || !sig.Variadic() || sig.Params().Len() != 2 {
+		return false
+	}
+	last, ok := sig.Params().At(1).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	named, ok := last.Elem().(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "os" && named.Obj().Name() == "Signal"
 }
 
 // isSIGTERM reports whether e is the constant SIGTERM (15) of syscall or

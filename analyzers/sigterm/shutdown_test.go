@@ -4,7 +4,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // The SIGTERM finding sits at the start of the claim loop closest to func
@@ -46,5 +49,19 @@ func poll() { for { claim() } }`
 				t.Errorf("files parsed in order %v: reported at %s, want a_loop.go (first file by name)", order, fset.Position(got.Pos()))
 			}
 		}
+	}
+}
+
+// A call whose function has no recorded type (the driver hands some
+// packages over with their syntax but no type information) is not taken
+// for one of Notify's shape, and does not stop the rule.
+func TestNotifyShapedWithoutTypes(t *testing.T) {
+	call, err := parser.ParseExpr(`notify(stop, syscall.SIGTERM)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := &analysis.Pass{TypesInfo: &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}}
+	if notifyShaped(pass, call.(*ast.CallExpr)) {
+		t.Fatal("a call with no type taken for Notify's shape")
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
@@ -14,7 +15,7 @@ var record []byte
 
 // Rule is the sigterm rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*NotifiesSIGTERM)(nil)},
 })
@@ -27,7 +28,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return nil, nil
 	}
-	handled := handlesSIGTERM(pass) // and exports the package's NotifiesSIGTERM facts
+	handled := handlesSIGTERM(pass, pass.ResultOf[effects.Analyzer].(*effects.Effects)) // and exports the package's NotifiesSIGTERM facts
 	if pass.Pkg.Name() == "main" && !handled {
 		checkShutdown(pass, m)
 	}
