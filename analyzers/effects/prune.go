@@ -150,7 +150,7 @@ func (r *resolver) integer(v ssa.Value, b *binding, depth int) (int64, bool) {
 			return constant.Int64Val(x.Value)
 		}
 	case *ssa.Parameter:
-		if b != nil && b.fn == x.Parent() {
+		if b != nil && b.fn == x.Parent() && b.call != nil {
 			return r.integer(b.call.Common().Args[indexOf(x.Parent().Params, x)], b.outer, depth)
 		}
 	case *ssa.Call:

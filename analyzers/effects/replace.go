@@ -182,7 +182,7 @@ func (r *resolver) replacerArgs(v ssa.Value, b *binding, depth int) ([]Values, s
 		}
 		return r.replacerArgs(src, nil, depth)
 	case *ssa.Parameter:
-		if b != nil && b.fn == x.Parent() {
+		if b != nil && b.fn == x.Parent() && b.call != nil {
 			return r.replacerArgs(b.call.Common().Args[indexOf(x.Parent().Params, x)], b.outer, depth)
 		}
 	case *ssa.FreeVar:
@@ -257,7 +257,7 @@ func (r *resolver) escaped(src Values, oldArg, newArg ssa.Value, n int, b *bindi
 	}
 	out := Values{Set: make([]Value, len(src.Set))}
 	for i, v := range src.Set {
-		if _, ok := v.Text(); ok || len(v.Parts) != 1 || v.Parts[0].Number || v.Parts[0].Quoted || v.Parts[0].Obj == nil {
+		if _, ok := v.Text(); ok || len(v.Parts) != 1 || v.Parts[0].Number || v.Parts[0].Quoted || v.Parts[0].Obj == nil && v.Parts[0].param == 0 {
 			return Values{}, false
 		}
 		p := v.Parts[0]

@@ -42,7 +42,8 @@ func (s *shapeValues) analyzer() *analysis.Analyzer {
 					for _, blk := range fn.Blocks {
 						if ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
 							s.mu.Lock()
-							s.got[decl.Name.Name] = append(s.got[decl.Name.Name], e.Strings(ret.Results[0]))
+							key := pass.Pkg.Name() + "." + decl.Name.Name
+							s.got[key] = append(s.got[key], e.Strings(ret.Results[0]))
 							s.mu.Unlock()
 						}
 					}
@@ -87,12 +88,7 @@ func matcher(t *testing.T, v effects.Value, name, field string) *regexp.Regexp {
 func TestShapesAgainstGo(t *testing.T) {
 	const name = `my"jobs` // a runtime table name, with a quote to escape
 	c, q := shapes.NewClient(name), shapes.NewConsumer(name)
-	cases := []struct {
-		shape string
-		run   func() string
-		field string // the field whose unknown value stands for name
-		hole  string // the hole expected instead, when it must stay unknown
-	}{
+	cases := []shapeCase{
 		{"ShapeReplacerClaim", c.ShapeReplacerClaim, "table", ""},
 		{"ShapeReplacerComplete", c.ShapeReplacerComplete, "table", ""},
 		{"ShapeDDLFromField", c.ShapeDDLFromField, "table", ""},
@@ -114,12 +110,50 @@ func TestShapesAgainstGo(t *testing.T) {
 	}
 	probe := &shapeValues{got: map[string][]effects.Values{}}
 	analysistest.Run(t, analysistest.TestData(), probe.analyzer(), "shapes")
-	if len(probe.got) != len(cases) {
-		t.Errorf("the probe read %d shapes, the test runs %d", len(probe.got), len(cases))
+	checkShapes(t, probe, "shapes", name, cases)
+}
+
+type shapeCase struct {
+	shape string
+	run   func() string
+	field string // the field whose unknown value stands for the runtime name
+	hole  string // the hole expected instead, when it must stay unknown
+}
+
+// A helper of another package is read from the summary its package
+// exports, and gives what the helper itself returns.
+func TestShapesAcrossPackages(t *testing.T) {
+	const name = `my"jobs`
+	cases := []shapeCase{
+		{"ShapeQuoteConst", func() string { return "SELECT id FROM " + shapes.Quote(`we"ird`) }, "", ""},
+		{"ShapeQuoteIdentifierConst", func() string { return "SELECT 1 FROM " + shapes.QuoteIdentifier("jobs") }, "", ""},
+		{"ShapeQuoteIdentifierField", func() string {
+			return `UPDATE ` + shapes.QuoteIdentifier(name) + ` SET locked_until = NULL WHERE id = $1`
+		}, "queue", ""},
+		{"ShapeQuoteField", func() string { return `DELETE FROM ` + shapes.Quote(name) + ` WHERE id = $1` }, "queue", ""},
+		{"ShapeSwitchClaim", func() string { return "UPDATE jobs SET state = '" + shapes.StateFor("claim") + "' WHERE id = $1" }, "", ""},
+		{"ShapeSwitchOther", func() string { return "UPDATE jobs SET state = '" + shapes.StateFor("crash") + "' WHERE id = $1" }, "", ""},
+		{"ShapeUnknownArg", func() string { return "" }, "", "parameter name of exported ShapeUnknownArg; the result of shapes.QuoteIdentifier"},
+	}
+	probe := &shapeValues{got: map[string][]effects.Values{}}
+	analysistest.Run(t, analysistest.TestData(), probe.analyzer(), "xshapes")
+	checkShapes(t, probe, "xshapes", name, cases)
+}
+
+func checkShapes(t *testing.T, probe *shapeValues, pkg, name string, cases []shapeCase) {
+	t.Helper()
+	n := 0
+	for key := range probe.got {
+		if strings.HasPrefix(key, pkg+".") {
+			n++
+		}
+	}
+	if n != len(cases) {
+		t.Errorf("the probe read %d shapes of %s, the test runs %d", n, pkg, len(cases))
 	}
 	for _, tc := range cases {
 		want := tc.run()
-		returns, ok := probe.got[tc.shape]
+		returns, ok := probe.got[pkg+"."+tc.shape]
 		if !ok {
 			t.Errorf("%s: not read", tc.shape)
 			continue

@@ -35,6 +35,9 @@ type Part struct {
 	// escaped marks a name whose double quotes were doubled, not yet
 	// wrapped in quotes (replace.go).
 	escaped bool
+	// param, from 1, says the part is the value of that parameter of the
+	// function being summarized (summary.go).
+	param int
 }
 
 // A Value is one possible value of a string: its parts in order.
@@ -51,7 +54,7 @@ type Value struct {
 func (v Value) Text() (string, bool) {
 	var b strings.Builder
 	for _, p := range v.Parts {
-		if p.Unknown || p.Number {
+		if p.Unknown || p.Number || p.escaped || p.param != 0 {
 			return "", false
 		}
 		if p.Quoted {
@@ -125,7 +128,7 @@ func mergeText(ps []Part) []Part {
 }
 
 func plain(p Part) bool {
-	return p.Obj == nil && !p.Unknown && !p.Quoted && !p.Number && !p.escaped
+	return p.Obj == nil && !p.Unknown && !p.Quoted && !p.Number && !p.escaped && p.param == 0
 }
 
 func joinHoles(a, b string) string {
@@ -731,6 +734,9 @@ func (e *Effects) allFuncs() []*ssa.Function {
 func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 	fn := p.Parent()
 	i := slices.Index(fn.Params, p)
+	if b != nil && b.fn == fn && b.call == nil {
+		return Values{Set: []Value{{Parts: []Part{{param: i + 1}}}}} // summarizing fn
+	}
 	if b != nil && b.fn == fn {
 		return r.value(b.call.Common().Args[i], b.outer, depth)
 	}
@@ -904,6 +910,9 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 	if fn := r.ownFunc(call); fn != nil {
 		return r.results(fn, call, 0, b, depth)
 	}
+	if vs, ok := r.summary(call, callee, b, depth); ok {
+		return vs
+	}
 	return hole("the result of " + callee.Name())
 }
 
@@ -961,7 +970,7 @@ func (r *resolver) elements(v ssa.Value, b *binding, depth int) ([]Values, strin
 			return r.elements(src, nil, depth)
 		}
 	case *ssa.Parameter:
-		if b != nil && b.fn == x.Parent() {
+		if b != nil && b.fn == x.Parent() && b.call != nil {
 			return r.elements(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
 		}
 	}

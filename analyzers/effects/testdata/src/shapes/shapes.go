@@ -40,12 +40,12 @@ func (c *client) ShapeReplacerComplete() string { return c.q.complete }
 
 // The DDL made from the same parameter as the field.
 func (c *client) ShapeDDLFromField() string {
-	return "CREATE TABLE IF NOT EXISTS " + quote(c.table) + " (id bigint PRIMARY KEY, state text NOT NULL)"
+	return "CREATE TABLE IF NOT EXISTS " + Quote(c.table) + " (id bigint PRIMARY KEY, state text NOT NULL)"
 }
 
 // Migrate creates the table a client of the same name uses.
 func Migrate(table string) string {
-	return "CREATE TABLE IF NOT EXISTS " + quote(table) + " (id bigint)"
+	return "CREATE TABLE IF NOT EXISTS " + Quote(table) + " (id bigint)"
 }
 
 func ShapeMigrate(table string) string { return Migrate(table) }
@@ -68,13 +68,14 @@ func ShapeReplaceCount() string {
 	return strings.Replace("SELECT {c}, {c} FROM jobs", "{c}", "id", 1)
 }
 
-// A quoting helper of the module, on a constant and on a name with quotes.
-func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+// Quote is a quoting helper of the module.
+func Quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
-func ShapeQuoteConst() string { return "SELECT id FROM " + quote(`we"ird`) }
+func ShapeQuoteConst() string { return "SELECT id FROM " + Quote(`we"ird`) }
 
-// pq's QuoteIdentifier, as modules copy it: a name cut at its first NUL.
-func quoteIdentifier(name string) string {
+// QuoteIdentifier quotes a name as pq.QuoteIdentifier does, as modules
+// copy it: a name cut at its first NUL.
+func QuoteIdentifier(name string) string {
 	end := strings.IndexRune(name, 0)
 	if end > -1 {
 		name = name[:end]
@@ -82,9 +83,9 @@ func quoteIdentifier(name string) string {
 	return `"` + strings.Replace(name, `"`, `""`, -1) + `"`
 }
 
-func ShapeQuoteIdentifierConst() string { return "SELECT 1 FROM " + quoteIdentifier("jobs") }
+func ShapeQuoteIdentifierConst() string { return "SELECT 1 FROM " + QuoteIdentifier("jobs") }
 
-func ShapeQuoteIdentifierNUL() string { return "SELECT 1 FROM " + quoteIdentifier("jobs\x00x") }
+func ShapeQuoteIdentifierNUL() string { return "SELECT 1 FROM " + QuoteIdentifier("jobs\x00x") }
 
 type consumer struct{ queue string }
 
@@ -92,7 +93,7 @@ type consumer struct{ queue string }
 func NewConsumer(queue string) *consumer { return &consumer{queue: queue} }
 
 func (c *consumer) ShapeQuoteIdentifierField() string {
-	return `UPDATE ` + quoteIdentifier(c.queue) + ` SET locked_until = NULL WHERE id = $1`
+	return `UPDATE ` + QuoteIdentifier(c.queue) + ` SET locked_until = NULL WHERE id = $1`
 }
 
 // fmt.Sprintf's verbs, and explicit argument indexes.
@@ -104,8 +105,8 @@ func ShapeSprintfIndexedPlain() string {
 	return fmt.Sprintf(`CREATE INDEX %[2]s_idx ON %[1]s (run_at); SELECT %[1]s`, "jobs", "jobs")
 }
 
-// A state picked by a switch on a constant argument.
-func stateFor(event string) string {
+// StateFor picks a state by a switch on its argument.
+func StateFor(event string) string {
 	switch event {
 	case "claim":
 		return "running"
@@ -116,11 +117,11 @@ func stateFor(event string) string {
 }
 
 func ShapeSwitchClaim() string {
-	return "UPDATE jobs SET state = '" + stateFor("claim") + "' WHERE id = $1"
+	return "UPDATE jobs SET state = '" + StateFor("claim") + "' WHERE id = $1"
 }
 
 func ShapeSwitchOther() string {
-	return "UPDATE jobs SET state = '" + stateFor("crash") + "' WHERE id = $1"
+	return "UPDATE jobs SET state = '" + StateFor("crash") + "' WHERE id = $1"
 }
 
 func limitFor(n int) string {
