@@ -189,9 +189,11 @@ func (r *resolver) integer(v ssa.Value, b *binding, depth int) (int64, bool) {
 
 // truncated resolves s[:strings.IndexRune(s, 0)] (or IndexByte), the step
 // of pq's QuoteIdentifier that cuts a name at its first NUL: a known text
-// is cut as Go cuts it; an unknown name is kept, since PostgreSQL rejects
-// a NUL in a query's text, so a name that names a table has none. False
-// when the slice is not that step.
+// is cut as Go cuts it; an unknown name is kept: PostgreSQL 15 rejects a
+// query whose text holds a NUL (checked through pgx, simple and extended
+// protocol: "invalid message format", "insufficient data left in
+// message"), so a name that reaches a table in any statement has none.
+// False when the slice is not that step.
 func (r *resolver) truncated(s *ssa.Slice, b *binding, depth int) (Values, bool) {
 	call, ok := s.High.(*ssa.Call)
 	if !ok || s.Low != nil || s.Max != nil || !isStringType(s.X.Type()) {

@@ -133,6 +133,7 @@ func TestShapesAcrossPackages(t *testing.T) {
 		{"ShapeQuoteField", func() string { return `DELETE FROM ` + shapes.Quote(name) + ` WHERE id = $1` }, "queue", ""},
 		{"ShapeSwitchClaim", func() string { return "UPDATE jobs SET state = '" + shapes.StateFor("claim") + "' WHERE id = $1" }, "", ""},
 		{"ShapeSwitchOther", func() string { return "UPDATE jobs SET state = '" + shapes.StateFor("crash") + "' WHERE id = $1" }, "", ""},
+		{"ShapeQualified", func() string { return "SELECT 1 FROM " + shapes.Qualified("jobs") }, "", ""},
 		{"ShapeUnknownArg", func() string { return "" }, "", "parameter name of exported ShapeUnknownArg; the result of shapes.QuoteIdentifier"},
 	}
 	probe := &shapeValues{got: map[string][]effects.Values{}}

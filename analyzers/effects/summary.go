@@ -154,9 +154,11 @@ func (e *Effects) summarize(fn *ssa.Function) *StringFunc {
 		for _, v := range vs.Set {
 			var parts []SummaryPart
 			for _, p := range v.Parts {
-				if p.Obj != nil || p.Unknown {
-					return nil // a field's or variable's value: not the arguments'
+				if p.Unknown {
+					return nil // a field's or variable's unknown value
 				}
+				// A known value of the package's own variable or field is
+				// its text to another package: its identity does not travel.
 				parts = append(parts, SummaryPart{Text: p.Text, Param: p.param, Quoted: p.Quoted, Escaped: p.escaped, Number: p.Number})
 			}
 			c.Values = append(c.Values, parts)

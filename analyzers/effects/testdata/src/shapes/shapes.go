@@ -132,3 +132,8 @@ func limitFor(n int) string {
 }
 
 func ShapeIntCondition() string { return "SELECT id FROM jobs " + limitFor(1) }
+
+var schema = "queue"
+
+// Qualified names a table in the package's schema.
+func Qualified(name string) string { return schema + "." + Quote(name) }

@@ -31,3 +31,5 @@ func ShapeSwitchOther() string {
 
 // An argument out of sight leaves the result a hole that says whose.
 func ShapeUnknownArg(name string) string { return "SELECT 1 FROM " + shapes.QuoteIdentifier(name) }
+
+func ShapeQualified() string { return "SELECT 1 FROM " + shapes.Qualified("jobs") }
