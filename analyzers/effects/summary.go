@@ -120,19 +120,57 @@ func summaryCandidate(pass *analysis.Pass, decl *ast.FuncDecl) bool {
 	if sig.Results().Len() != 1 || !isStringType(sig.Results().At(0).Type()) || sig.Params().Len() == 0 || sig.Params().Len() > maxSummaryParams || sig.Variadic() {
 		return false
 	}
+	strParam := false
 	for i := range sig.Params().Len() {
-		if _, ok := sig.Params().At(i).Type().Underlying().(*types.Basic); !ok {
+		t := sig.Params().At(i).Type()
+		if _, ok := t.Underlying().(*types.Basic); !ok {
 			return false
 		}
+		strParam = strParam || isStringType(t)
 	}
-	stmts := 0
+	if !strParam {
+		return false
+	}
+	// Only calls the resolver can follow: the package's own functions, the
+	// library functions that build strings, builtins and conversions.
+	stmts, ok := 0, true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, ok := n.(ast.Stmt); ok {
+		switch n := n.(type) {
+		case ast.Stmt:
 			stmts++
+		case *ast.CallExpr:
+			ok = ok && followable(pass, n)
 		}
-		return stmts <= maxSummaryStmts
+		return ok && stmts <= maxSummaryStmts
 	})
-	return stmts <= maxSummaryStmts
+	return ok && stmts <= maxSummaryStmts
+}
+
+// followable reports whether the resolver may follow a call in a helper
+// it summarizes.
+func followable(pass *analysis.Pass, call *ast.CallExpr) bool {
+	if tv, ok := pass.TypesInfo.Types[call.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return true
+	}
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	default:
+		return false
+	}
+	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case pass.Pkg.Path(), "strings", "fmt", "strconv", "github.com/lib/pq", "github.com/jackc/pgx/v5":
+		return true
+	}
+	// Another package's helper: followed through its own summary.
+	return pass.ImportObjectFact(fn, new(StringFunc))
 }
 
 // summarize computes a function's summary, or nil when some return gives
