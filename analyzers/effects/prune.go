@@ -3,6 +3,7 @@ package effects
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -76,7 +77,7 @@ func (r *resolver) reachable(blk *ssa.BasicBlock, b *binding, depth int) bool {
 		return true
 	}
 	for _, p := range blk.Preds {
-		if edges[edge{p, indexOf(p.Succs, blk)}] {
+		if edges[edge{p, slices.Index(p.Succs, blk)}] {
 			return true
 		}
 	}
@@ -93,7 +94,7 @@ func (r *resolver) phiEdge(phi *ssa.Phi, i int, b *binding, depth int) bool {
 		return true
 	}
 	p := phi.Block().Preds[i]
-	return edges[edge{p, indexOf(p.Succs, phi.Block())}]
+	return edges[edge{p, slices.Index(p.Succs, phi.Block())}]
 }
 
 // truth evaluates a condition over known values: a comparison of strings
@@ -151,7 +152,7 @@ func (r *resolver) integer(v ssa.Value, b *binding, depth int) (int64, bool) {
 		}
 	case *ssa.Parameter:
 		if b != nil && b.fn == x.Parent() && b.call != nil {
-			return r.integer(b.call.Common().Args[indexOf(x.Parent().Params, x)], b.outer, depth)
+			return r.integer(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
 		}
 	case *ssa.Call:
 		common := x.Common()

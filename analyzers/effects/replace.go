@@ -3,6 +3,7 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -183,7 +184,7 @@ func (r *resolver) replacerArgs(v ssa.Value, b *binding, depth int) ([]Values, s
 		return r.replacerArgs(src, nil, depth)
 	case *ssa.Parameter:
 		if b != nil && b.fn == x.Parent() && b.call != nil {
-			return r.replacerArgs(b.call.Common().Args[indexOf(x.Parent().Params, x)], b.outer, depth)
+			return r.replacerArgs(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
 		}
 	case *ssa.FreeVar:
 		if bound := r.bindingOf(x); bound != nil {
@@ -216,15 +217,6 @@ func (r *resolver) initialValue(g *ssa.Global) (ssa.Value, string) {
 		return nil, "in package variable " + g.Name() + ", never set"
 	}
 	return src, ""
-}
-
-func indexOf[T comparable](s []T, x T) int {
-	for i, y := range s {
-		if y == x {
-			return i
-		}
-	}
-	return -1
 }
 
 // isReplacerReplace reports whether fn is strings.Replacer's Replace

@@ -107,6 +107,7 @@ func TestShapesAgainstGo(t *testing.T) {
 		{"ShapeSwitchClaim", shapes.ShapeSwitchClaim, "", ""},
 		{"ShapeSwitchOther", shapes.ShapeSwitchOther, "", ""},
 		{"ShapeIntCondition", shapes.ShapeIntCondition, "", ""},
+		{"ShapeSprintfStringer", shapes.ShapeSprintfStringer, "", "which has its own String or Error"},
 	}
 	probe := &shapeValues{got: map[string][]effects.Values{}}
 	analysistest.Run(t, analysistest.TestData(), probe.analyzer(), "shapes")

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -237,7 +238,7 @@ func conditions(blk *ssa.BasicBlock) []SummaryCond {
 		default:
 			continue
 		}
-		out = append(out, SummaryCond{Param: indexOf(p.Parent().Params, p), Equal: taken == (bin.Op == token.EQL), Text: constant.StringVal(c.Value)})
+		out = append(out, SummaryCond{Param: slices.Index(p.Parent().Params, p), Equal: taken == (bin.Op == token.EQL), Text: constant.StringVal(c.Value)})
 	}
 	return out
 }

@@ -137,3 +137,10 @@ var schema = "queue"
 
 // Qualified names a table in the package's schema.
 func Qualified(name string) string { return schema + "." + Quote(name) }
+
+type state string
+
+func (s state) String() string { return "state:" + string(s) }
+
+// fmt formats a value with a String method by calling it.
+func ShapeSprintfStringer() string { return fmt.Sprintf("SELECT '%s'", state("queued")) }
