@@ -173,15 +173,16 @@ func (r *resolver) replacerArgs(v ssa.Value, b *binding, depth int) ([]Values, s
 		}
 		return elems, ""
 	case *ssa.UnOp:
-		g, ok := x.X.(*ssa.Global)
-		if !ok || x.Op != token.MUL {
-			break
+		if src := r.storedOnce(x); src != nil {
+			return r.replacerArgs(src, nil, depth)
 		}
-		src, why := r.initialValue(g)
-		if why != "" {
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			_, why := r.initialValue(g)
 			return nil, why
 		}
-		return r.replacerArgs(src, nil, depth)
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return nil, "in struct field " + fieldName(fieldOf(fa.X.Type(), fa.Field)) + ", not set once in the package"
+		}
 	case *ssa.Parameter:
 		if b != nil && b.fn == x.Parent() && b.call != nil {
 			return r.replacerArgs(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
@@ -192,6 +193,42 @@ func (r *resolver) replacerArgs(v ssa.Value, b *binding, depth int) ([]Values, s
 		}
 	}
 	return nil, "made out of sight"
+}
+
+// storedOnce returns the one value a load reads: a package variable's
+// initializer, or the one store of the package into a struct field that
+// code out of sight cannot set; nil otherwise.
+func (r *resolver) storedOnce(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	switch a := load.X.(type) {
+	case *ssa.Global:
+		src, _ := r.initialValue(a)
+		return src
+	case *ssa.FieldAddr:
+		f := fieldOf(a.X.Type(), a.Field)
+		if f == nil || f.Pkg() != r.e.Pkg().Pkg || f.Exported() && exportedOwner(f) {
+			return nil
+		}
+		var src ssa.Value
+		for _, st := range r.e.allStores() {
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fieldOf(fa.X.Type(), fa.Field) == f {
+				if src != nil {
+					return nil
+				}
+				src = st.Val
+			}
+		}
+		for _, fa := range r.e.fieldAddrs(f) {
+			if addressEscapes(fa, *fa.Referrers()) {
+				return nil
+			}
+		}
+		return src
+	}
+	return nil
 }
 
 // initialValue returns the one value a package variable of this package

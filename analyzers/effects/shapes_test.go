@@ -87,7 +87,7 @@ func matcher(t *testing.T, v effects.Value, name, field string) *regexp.Regexp {
 // the name the shape was given); the resolver must know them all.
 func TestShapesAgainstGo(t *testing.T) {
 	const name = `my"jobs` // a runtime table name, with a quote to escape
-	c, q := shapes.NewClient(name), shapes.NewConsumer(name)
+	c, q, rd := shapes.NewClient(name), shapes.NewConsumer(name), shapes.NewRenderer(name)
 	cases := []shapeCase{
 		{"ShapeReplacerClaim", c.ShapeReplacerClaim, "table", ""},
 		{"ShapeReplacerComplete", c.ShapeReplacerComplete, "table", ""},
@@ -107,6 +107,9 @@ func TestShapesAgainstGo(t *testing.T) {
 		{"ShapeSwitchClaim", shapes.ShapeSwitchClaim, "", ""},
 		{"ShapeSwitchOther", shapes.ShapeSwitchOther, "", ""},
 		{"ShapeIntCondition", shapes.ShapeIntCondition, "", ""},
+		{"ShapeReplacerVarMethodValue", shapes.ShapeReplacerVarMethodValue, "", ""},
+		{"ShapeReplacerField", rd.ShapeReplacerField, "table", ""},
+		{"ShapeReplacerFieldMethodValue", rd.ShapeReplacerFieldMethodValue, "table", ""},
 		{"ShapeSprintfStringer", shapes.ShapeSprintfStringer, "", "which has its own String or Error"},
 	}
 	probe := &shapeValues{got: map[string][]effects.Values{}}

@@ -875,6 +875,12 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		if common.IsInvoke() {
 			return hole("the result of " + common.Method.Name())
 		}
+		// A Replace method value kept in a package variable or a field.
+		if mc, ok := r.storedOnce(common.Value).(*ssa.MakeClosure); ok {
+			if fn, ok := mc.Fn.(*ssa.Function); ok && isReplacerReplace(fn) {
+				return r.replacer(mc.Bindings[0], common.Args[0], b, depth)
+			}
+		}
 		return hole("the result of a function value")
 	}
 	if o := callee.Origin(); o != nil {

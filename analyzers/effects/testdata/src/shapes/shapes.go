@@ -144,3 +144,31 @@ func (s state) String() string { return "state:" + string(s) }
 
 // fmt formats a value with a String method by calling it.
 func ShapeSprintfStringer() string { return fmt.Sprintf("SELECT '%s'", state("queued")) }
+
+// A Replace method value kept in a package variable.
+var fillStates = strings.NewReplacer("{ready}", "ready", "{done}", "done").Replace
+
+func ShapeReplacerVarMethodValue() string {
+	return fillStates("UPDATE jobs SET state = '{done}' WHERE state = '{ready}'")
+}
+
+// A replacer, and its Replace method value, kept in a struct's fields.
+type renderer struct {
+	table string
+	r     *strings.Replacer
+	fill  func(string) string
+}
+
+// NewRenderer is given its table by code out of sight.
+func NewRenderer(table string) *renderer {
+	r := strings.NewReplacer("{t}", table, "{ready}", "ready")
+	return &renderer{table: table, r: r, fill: r.Replace}
+}
+
+func (x *renderer) ShapeReplacerField() string {
+	return x.r.Replace("SELECT id FROM {t} WHERE state = '{ready}'")
+}
+
+func (x *renderer) ShapeReplacerFieldMethodValue() string {
+	return x.fill("DELETE FROM {t} WHERE state = '{ready}'")
+}
