@@ -16,14 +16,17 @@ import (
 
 // Analyzer gives a package's Effects. It reports nothing itself, and
 // builds SSA only when a rule first asks a question of a package of the
-// module that type-checks: packages with nothing to ask about (no SQL, no
-// call of a function that runs any) cost nothing.
+// module that type-checks, or when the package declares a small function
+// whose string result is made from its arguments (a quoting helper), whose
+// summary it exports for the packages that call it (summary.go): packages
+// with neither cost nothing.
 var Analyzer = &analysis.Analyzer{
 	Name:             "effects",
 	Doc:              "model on SSA what a package's code does to the database (shared by every jobqlint rule)",
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -50,7 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if DependencyCode(pass) || len(pass.TypeErrors) > 0 {
 		return &Effects{}, nil
 	}
-	return &Effects{pass: pass}, nil
+	e := &Effects{pass: pass}
+	e.exportSummaries(pass)
+	return e, nil
 }
 
 // Pkg returns the package's SSA form, built on first use (rules of one

@@ -5,8 +5,9 @@
 //
 // effects: model on SSA what a package's code does to the database
 //
-// SSA is built on the first question a rule asks of a package, so that
-// packages with nothing to ask about cost nothing; a dependency (the
+// SSA is built on the first question a rule asks of a package, or to
+// summarize a small helper whose string result is made from its arguments,
+// so that packages with neither cost nothing; a dependency (the
 // standard library, another module) and a package that does not type-check
 // get none, and every question about them answers "cannot tell": the rules
 // stay silent there.
@@ -18,9 +19,12 @@
 //     whether a function makes a call on every path or only on some;
 //   - what a string may hold (values.go): the SQL text and each bound
 //     argument of a call as a set of possible values, followed through
-//     parameters, struct fields, package variables, phis, closures and the
-//     library calls that build SQL, with a named hole for what stays
-//     unknown;
+//     parameters, struct fields, package variables, phis, closures, the
+//     library calls that build SQL (strings.Replacer, ReplaceAll, Join,
+//     fmt.Sprintf, identifier quoting) and the module's own helpers (in
+//     this package on SSA, pruning the branches constant arguments decide;
+//     in other packages through the summaries they export as facts), with
+//     a named hole for what stays unknown;
 //   - handles and transactions (tx.go): which pool, connection,
 //     transaction or Queries value a call runs on, the transaction open at
 //     a call (begun on every path to it, not ended on any), its isolation

@@ -158,7 +158,7 @@ func (r *resolver) sqStates(v ssa.Value, b *binding, depth int) ([]sqState, stri
 			return ok && fieldOf(a.X.Type(), a.Field) == f
 		}, "struct field "+f.Name(), depth)
 	case *ssa.Parameter:
-		if b != nil && b.fn == x.Parent() {
+		if b != nil && b.fn == x.Parent() && b.call != nil {
 			for i, p := range x.Parent().Params {
 				if p == x {
 					return r.sqStates(b.call.Common().Args[i], b.outer, depth)

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -31,6 +32,12 @@ type Part struct {
 	// Number says the part is an integer formatted into the text (%d,
 	// strconv.Itoa): its value is a bind parameter, not text.
 	Number bool
+	// escaped marks a name whose double quotes were doubled, not yet
+	// wrapped in quotes (replace.go).
+	escaped bool
+	// param, from 1, says the part is the value of that parameter of the
+	// function being summarized (summary.go).
+	param int
 }
 
 // A Value is one possible value of a string: its parts in order.
@@ -47,7 +54,7 @@ type Value struct {
 func (v Value) Text() (string, bool) {
 	var b strings.Builder
 	for _, p := range v.Parts {
-		if p.Unknown || p.Number {
+		if p.Unknown || p.Number || p.escaped || p.param != 0 {
 			return "", false
 		}
 		if p.Quoted {
@@ -117,10 +124,12 @@ func mergeText(ps []Part) []Part {
 		}
 		out = append(out, p)
 	}
-	return out
+	return quoteEscaped(out)
 }
 
-func plain(p Part) bool { return p.Obj == nil && !p.Unknown && !p.Quoted && !p.Number }
+func plain(p Part) bool {
+	return p.Obj == nil && !p.Unknown && !p.Quoted && !p.Number && !p.escaped && p.param == 0
+}
 
 func joinHoles(a, b string) string {
 	switch {
@@ -173,7 +182,7 @@ func (e *Effects) Strings(v ssa.Value) Values {
 		return hole("no SSA")
 	}
 	r := &resolver{e: e, onStack: map[any]bool{}}
-	return r.value(v, nil, 0)
+	return unescaped(r.value(v, nil, 0))
 }
 
 // Arg returns the SSA value of a call's i-th argument as the source writes
@@ -263,6 +272,9 @@ type resolver struct {
 	// and method names called through interfaces.
 	escapes map[*ssa.Function]bool
 	invoked map[string]bool
+	// edges holds, per binding of a helper's parameters, the edges its
+	// arguments let run (prune.go).
+	edges map[*binding]map[edge]bool
 }
 
 // A binding gives the parameters of a function being followed from one
@@ -300,8 +312,8 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		return concat(r.value(v.X, b, depth), r.value(v.Y, b, depth))
 	case *ssa.Phi:
 		var out Values
-		for _, edge := range v.Edges {
-			if edge == v {
+		for i, edge := range v.Edges {
+			if edge == v || !r.phiEdge(v, i, b, depth) {
 				continue
 			}
 			out = union(out, r.value(edge, b, depth))
@@ -344,7 +356,12 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		return hole("a result of a call with several results")
 	case *ssa.Lookup:
 		return hole("an element of a map")
-	case *ssa.Index, *ssa.Slice:
+	case *ssa.Slice:
+		if vs, ok := r.truncated(v, b, depth); ok {
+			return vs
+		}
+		return hole("a slice of a string or an element of a slice")
+	case *ssa.Index:
 		return hole("an element of a slice or array")
 	case nil:
 		return hole("no value")
@@ -717,6 +734,9 @@ func (e *Effects) allFuncs() []*ssa.Function {
 func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 	fn := p.Parent()
 	i := slices.Index(fn.Params, p)
+	if b != nil && b.fn == fn && b.call == nil {
+		return Values{Set: []Value{{Parts: []Part{{param: i + 1}}}}} // summarizing fn
+	}
 	if b != nil && b.fn == fn {
 		return r.value(b.call.Common().Args[i], b.outer, depth)
 	}
@@ -724,7 +744,13 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 		return hole("parameter " + p.Name() + " of a closure")
 	}
 	if why := r.outOfSight(fn); why != "" {
-		return hole("parameter " + p.Name() + " of " + why)
+		why = "parameter " + p.Name() + " of " + why
+		if f := r.e.onlyParamField(p); f != nil {
+			// The field holds exactly the values the parameter is
+			// given: a name made from either is one placeholder.
+			return objHole(f, "struct field "+fieldName(f)+" ("+why+")")
+		}
+		return hole(why)
 	}
 	callers := r.e.CallersOf(fn)
 	if len(callers) == 0 {
@@ -831,7 +857,7 @@ func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i int, b 
 	inner := &binding{fn: fn, call: call, outer: b}
 	var out Values
 	for _, blk := range fn.Blocks {
-		if ret, ok := last(blk).(*ssa.Return); ok && i < len(ret.Results) {
+		if ret, ok := last(blk).(*ssa.Return); ok && i < len(ret.Results) && r.reachable(blk, inner, depth) {
 			out = union(out, r.value(ret.Results[i], inner, depth))
 		}
 	}
@@ -848,6 +874,12 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 	if callee == nil {
 		if common.IsInvoke() {
 			return hole("the result of " + common.Method.Name())
+		}
+		// A Replace method value kept in a package variable or a field.
+		if mc, ok := r.storedOnce(common.Value).(*ssa.MakeClosure); ok {
+			if fn, ok := mc.Fn.(*ssa.Function); ok && isReplacerReplace(fn) {
+				return r.replacer(mc.Bindings[0], common.Args[0], b, depth)
+			}
 		}
 		return hole("the result of a function value")
 	}
@@ -868,6 +900,12 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return r.join(call, b, depth)
 	case isFunc(callee, "strings", "ReplaceAll"), isFunc(callee, "strings", "Replace"):
 		return r.replace(call, b, depth)
+	case isReplacerReplace(callee) && callee.Signature.Recv() != nil:
+		return r.replacer(common.Args[0], common.Args[1], b, depth)
+	case isReplacerReplace(callee):
+		if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+			return r.replacer(mc.Bindings[0], common.Args[0], b, depth)
+		}
 	case isFunc(callee, "github.com/lib/pq", "QuoteIdentifier"):
 		return quoted(r.value(common.Args[0], b, depth))
 	case callee.Name() == "Sanitize" && isPgxIdentifierMethod(callee):
@@ -877,6 +915,9 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 	}
 	if fn := r.ownFunc(call); fn != nil {
 		return r.results(fn, call, 0, b, depth)
+	}
+	if vs, ok := r.summary(call, callee, b, depth); ok {
+		return vs
 	}
 	return hole("the result of " + callee.Name())
 }
@@ -935,7 +976,7 @@ func (r *resolver) elements(v ssa.Value, b *binding, depth int) ([]Values, strin
 			return r.elements(src, nil, depth)
 		}
 	case *ssa.Parameter:
-		if b != nil && b.fn == x.Parent() {
+		if b != nil && b.fn == x.Parent() && b.call != nil {
 			return r.elements(b.call.Common().Args[slices.Index(x.Parent().Params, x)], b.outer, depth)
 		}
 	}
@@ -974,51 +1015,6 @@ func single(vs Values) (string, bool) {
 		return "", false
 	}
 	return vs.Set[0].Text()
-}
-
-// replace resolves strings.ReplaceAll (and Replace with n < 0) over known
-// text.
-func (r *resolver) replace(call *ssa.Call, b *binding, depth int) Values {
-	args := call.Common().Args
-	if len(args) == 4 {
-		n, ok := args[3].(*ssa.Const)
-		if !ok || n.Int64() >= 0 {
-			return hole("strings.Replace with a count")
-		}
-	}
-	s := r.value(args[0], b, depth)
-	old, ok1 := single(r.value(args[1], b, depth))
-	repl := r.value(args[2], b, depth)
-	if !s.Known() || !ok1 || !repl.Known() {
-		return hole("strings.ReplaceAll over non-constant input")
-	}
-	var out Values
-	for _, v := range s.Set {
-		src, ok := v.Text()
-		if !ok {
-			return hole("strings.ReplaceAll over non-constant input")
-		}
-		for _, rv := range repl.Set {
-			with := rv.Parts
-			if t, ok := rv.Text(); ok {
-				with = []Part{{Text: t}}
-			}
-			if len(with) != 1 || with[0].Number {
-				return hole("strings.ReplaceAll over non-constant input")
-			}
-			// ReplaceAll(q, "{table}", name): the replacement keeps its
-			// part (a placeholder for a field's value).
-			var parts []Part
-			for k, piece := range strings.Split(src, old) {
-				if k > 0 {
-					parts = append(parts, with[0])
-				}
-				parts = append(parts, Part{Text: piece})
-			}
-			out = union(out, Values{Set: []Value{{Parts: mergeText(parts), At: v.At}}})
-		}
-	}
-	return out
 }
 
 // quoted marks every value as a quoted identifier, when each is one part.
@@ -1088,7 +1084,7 @@ func (r *resolver) sprintf(call *ssa.Call, b *binding, depth int) Values {
 
 func (r *resolver) format(format string, elems []ssa.Value, b *binding, depth int) Values {
 	out := text("")
-	next := 0
+	next, reordered := 0, false
 	for i := 0; i < len(format); i++ {
 		c := format[i]
 		if c != '%' {
@@ -1100,22 +1096,36 @@ func (r *resolver) format(format string, elems []ssa.Value, b *binding, depth in
 			i += j - 1
 			continue
 		}
-		if i+1 >= len(format) {
+		i++
+		// An explicit argument index, %[n]s, as fmt reads it: the verb
+		// takes argument n, and the next verb the one after it.
+		if i < len(format) && format[i] == '[' {
+			end := strings.IndexByte(format[i:], ']')
+			if end < 0 {
+				return hole("fmt.Sprintf with a malformed format")
+			}
+			n, err := strconv.Atoi(format[i+1 : i+end])
+			if err != nil || n < 1 || n > len(elems) {
+				return hole("fmt.Sprintf with a bad argument index")
+			}
+			next, reordered = n-1, true
+			i += end + 1
+		}
+		if i >= len(format) {
 			return hole("fmt.Sprintf with a malformed format")
 		}
-		verb := format[i+1]
-		i++
+		verb := format[i]
 		if verb == '%' {
 			out = concat(out, text("%"))
 			continue
 		}
-		if verb != 's' && verb != 'v' && verb != 'd' || next >= len(elems) {
+		if verb != 's' && verb != 'v' && verb != 'd' && verb != 'q' || next >= len(elems) {
 			return hole(fmt.Sprintf("fmt.Sprintf's %%%c", verb))
 		}
 		out = concat(out, r.formatted(elems[next], verb, b, depth))
 		next++
 	}
-	if next != len(elems) {
+	if !reordered && next != len(elems) {
 		return hole("fmt.Sprintf with extra arguments")
 	}
 	return out
@@ -1128,13 +1138,40 @@ func (r *resolver) formatted(arg ssa.Value, verb byte, b *binding, depth int) Va
 	if mi, ok := arg.(*ssa.MakeInterface); ok {
 		x = mi.X
 	}
+	if verb != 'd' && hasStringMethod(x.Type()) {
+		// fmt formats it with its String or Error method.
+		return hole(fmt.Sprintf("fmt.Sprintf's %%%c of a %s, which has its own String or Error", verb, x.Type()))
+	}
 	switch {
 	case isIntegerType(x.Type()) && (verb == 'd' || verb == 'v'):
 		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
+	case isStringType(x.Type()) && verb == 'q':
+		// strconv.Quote is what %q does to a string (no flags here).
+		vs := r.value(x, b, depth)
+		for i, v := range vs.Set {
+			t, ok := v.Text()
+			if !ok {
+				return hole("fmt.Sprintf's %q of a value that is not known")
+			}
+			vs.Set[i].Parts = []Part{{Text: strconv.Quote(t)}}
+		}
+		return vs
 	case isStringType(x.Type()) && verb != 'd':
 		return r.value(x, b, depth)
 	}
 	return hole(fmt.Sprintf("fmt.Sprintf's %%%c of a %s", verb, x.Type()))
+}
+
+// hasStringMethod reports whether fmt would format a value of type t with
+// its String or Error method.
+func hasStringMethod(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"String", "Error"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func isStringType(t types.Type) bool {
@@ -1158,7 +1195,7 @@ func (e *Effects) Identifier(v ssa.Value) Values {
 		return hole("no SSA")
 	}
 	r := &resolver{e: e, onStack: map[any]bool{}}
-	return r.sanitize(v, nil, 0)
+	return unescaped(r.sanitize(v, nil, 0))
 }
 
 // StringList returns what each element of a []string made from a literal
@@ -1170,4 +1207,39 @@ func (e *Effects) StringList(v ssa.Value) ([]Values, string) {
 	}
 	r := &resolver{e: e, onStack: map[any]bool{}}
 	return r.elements(v, nil, 0)
+}
+
+// onlyParamField returns the struct field of this package, set nowhere out
+// of sight, that the package sets only to parameter p's value as given
+// (&T{table: table} in a constructor, with no other store): the field and
+// the parameter then hold the same values, so a table named by either is
+// the same table. Nil when there is none; the first such field in
+// position order when there are several.
+func (e *Effects) onlyParamField(p *ssa.Parameter) *types.Var {
+	for _, st := range e.allStores() {
+		fa, ok := st.Addr.(*ssa.FieldAddr)
+		if !ok || st.Val != p {
+			continue
+		}
+		f := fieldOf(fa.X.Type(), fa.Field)
+		if f == nil || f.Pkg() != e.Pkg().Pkg || f.Exported() && exportedOwner(f) || !isStringType(f.Type()) {
+			continue
+		}
+		only := true
+		for _, other := range e.allStores() {
+			if ofa, ok := other.Addr.(*ssa.FieldAddr); ok && fieldOf(ofa.X.Type(), ofa.Field) == f && other.Val != p {
+				only = false
+				break
+			}
+		}
+		for _, addr := range e.fieldAddrs(f) {
+			if addressEscapes(addr, *addr.Referrers()) {
+				only = false
+			}
+		}
+		if only {
+			return f
+		}
+	}
+	return nil
 }

@@ -230,6 +230,9 @@ func assemble(ps []piece) (Text, error) {
 var (
 	paramRE    = regexp.MustCompile(`\$([0-9]+)`)
 	jsonString = regexp.MustCompile(`"([A-Za-z_]+)":"((?:[^"\\]|\\.)*)"`)
+	// qualifiers matches the fields of a column reference before its last
+	// one (schema and relation, in public.jobs.id and jobs.*).
+	qualifiers = regexp.MustCompile(`"ColumnRef":\{"fields":\[((?:\{"String":\{"sval":"(?:[^"\\]|\\.)*"\}\},)+)\{`)
 )
 
 // nameKeys are the fields of pg_query's parse tree that hold the name of a
@@ -261,6 +264,10 @@ func checkNames(sql string, names []string) (string, error) {
 			if strings.Contains(m[2], name) && nameKeys[m[1]] {
 				named += strings.Count(m[2], name)
 			}
+		}
+		// A qualifier of a column names a relation too: {t}.id.
+		for _, m := range qualifiers.FindAllStringSubmatch(tree, -1) {
+			named += strings.Count(m[1], name)
 		}
 		if named == 0 || named != total {
 			return "", unread("a Go value spliced where SQL expects no name")
