@@ -41,8 +41,8 @@ type Effects struct {
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
-	all     []*ssa.Function // every function of the package (values.go)
-	stores  []*ssa.Store    // every store of those functions (values.go)
+	all     []*ssa.Function // every function of the package, built with it
+	stores  []*ssa.Store    // every store of those functions, built with it
 
 	txs     []*Tx            // the transactions the package begins (tx.go)
 	givenMu sync.Mutex       // rules of one package ask at once
@@ -66,6 +66,8 @@ func (e *Effects) Pkg() *ssa.Package {
 	}
 	e.once.Do(func() {
 		if e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo); e.pkg != nil {
+			e.all = funcsOf(e.pkg)
+			e.stores = storesOf(e.all)
 			e.index()
 			e.txs = e.transactions()
 		}

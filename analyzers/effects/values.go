@@ -639,21 +639,24 @@ func exportedOwner(f *types.Var) bool {
 }
 
 // allStores returns every store of the package's functions, in position
-// order, built once.
+// order (collected with the SSA, so that rules asking at once only read).
 func (e *Effects) allStores() []*ssa.Store {
-	if e.stores == nil {
-		e.stores = []*ssa.Store{}
-		for _, fn := range e.allFuncs() {
-			for _, blk := range fn.Blocks {
-				for _, instr := range blk.Instrs {
-					if st, ok := instr.(*ssa.Store); ok {
-						e.stores = append(e.stores, st)
-					}
+	e.Pkg()
+	return e.stores
+}
+
+func storesOf(funcs []*ssa.Function) []*ssa.Store {
+	stores := []*ssa.Store{}
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					stores = append(stores, st)
 				}
 			}
 		}
 	}
-	return e.stores
+	return stores
 }
 
 // fieldAddrs returns the instructions of the package that take the
@@ -692,39 +695,43 @@ func (e *Effects) uses(v ssa.Value) []ssa.Instruction {
 }
 
 // allFuncs returns the package's functions, its initializer and closures
-// included, in a fixed order.
+// included, in a fixed order (collected with the SSA).
 func (e *Effects) allFuncs() []*ssa.Function {
-	if e.all == nil {
-		seen := map[*ssa.Function]bool{}
-		var visit func(fn *ssa.Function)
-		visit = func(fn *ssa.Function) {
-			if fn == nil || seen[fn] {
-				return
-			}
-			seen[fn] = true
-			e.all = append(e.all, fn)
-			for _, anon := range fn.AnonFuncs {
-				visit(anon)
-			}
-		}
-		names := make([]string, 0, len(e.Pkg().Members))
-		for name := range e.Pkg().Members {
-			names = append(names, name)
-		}
-		slices.Sort(names)
-		for _, name := range names {
-			switch m := e.Pkg().Members[name].(type) {
-			case *ssa.Function:
-				visit(m)
-			case *ssa.Type:
-				for _, fn := range methodsOf(e.Pkg().Prog, m.Type()) {
-					visit(fn)
-				}
-			}
-		}
-		visit(e.Pkg().Func("init"))
-	}
+	e.Pkg()
 	return e.all
+}
+
+func funcsOf(pkg *ssa.Package) []*ssa.Function {
+	var all []*ssa.Function
+	seen := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		all = append(all, fn)
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	names := make([]string, 0, len(pkg.Members))
+	for name := range pkg.Members {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		switch m := pkg.Members[name].(type) {
+		case *ssa.Function:
+			visit(m)
+		case *ssa.Type:
+			for _, fn := range methodsOf(pkg.Prog, m.Type()) {
+				visit(fn)
+			}
+		}
+	}
+	visit(pkg.Func("init"))
+	return all
 }
 
 // parameter resolves a function's parameter: at the call being followed,
