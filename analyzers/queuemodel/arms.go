@@ -47,7 +47,7 @@ func (qt *QueueTable) moves(st *Statement) []Move {
 	if !ok || len(v.Arms) == 0 {
 		return nil
 	}
-	branches := whereBranches(st.Where)
+	branches := whereBranches(pickedBy(st.Stmt))
 	var out []Move
 	for i, arm := range v.Arms {
 		state, ok := valueState(arm.Result, false)
@@ -70,6 +70,19 @@ func (qt *QueueTable) moves(st *Statement) []Move {
 		}
 	}
 	return out
+}
+
+// pickedBy returns what picks the rows an UPDATE changes: its WHERE, and
+// the filters of the SELECTs of the same table it nests (WHERE id IN
+// (SELECT id FROM jobs WHERE state = 'running' AND ...)).
+func pickedBy(s *sqlcheck.Stmt) []sqlcheck.Pred {
+	where := slices.Clone(s.Where)
+	s.Walk(func(n *sqlcheck.Stmt) {
+		if n != s && n.Kind == sqlcheck.KindSelect && n.Table == s.Table {
+			where = append(where, n.Where...)
+		}
+	})
+	return where
 }
 
 // whereBranches splits a WHERE into the branches of its one top-level OR,

@@ -565,6 +565,8 @@ func TestResetByKeyFromAScanIsAReclaim(t *testing.T) {
 		"UPDATE reclaim",
 		"SELECT none", // the same, locking its row
 		"UPDATE reclaim",
+		"SELECT none",
+		"UPDATE retry", // its SELECT names no deadline
 	}, got)
 	require.Equal(t, []string{"pending"}, qt.Runnable)
 	require.Equal(t, []string{"processing"}, qt.Claimed)

@@ -32,3 +32,10 @@ func Bump(ctx context.Context, db *sql.DB) error {
 		state = 'queued' WHERE state = 'queued'`)
 	return err
 }
+
+// SweepBatch picks its rows by state in a subquery of the same table.
+func SweepBatch(ctx context.Context, db *sql.DB) error {
+	_, err := db.ExecContext(ctx, `UPDATE work_items SET state = CASE WHEN tries >= max_tries THEN 'dead' ELSE 'queued' END, heartbeat_at = NULL
+		WHERE id IN (SELECT id FROM work_items WHERE state = 'running' AND heartbeat_at < now() - interval '2 minutes' LIMIT 100 FOR UPDATE SKIP LOCKED)`)
+	return err
+}

@@ -40,7 +40,6 @@ func (s *Store) ResetJob(ctx context.Context, id int64) error {
 }
 
 func (s *Store) ResetIfStuck(ctx context.Context, id int64) error {
-	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'pending', updated_at = now()
-		WHERE id = $1 AND status = 'processing' AND updated_at < now() - interval '1 minute'`, id)
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'pending', updated_at = now() WHERE id = $1 AND status = 'processing'`, id)
 	return err
 }

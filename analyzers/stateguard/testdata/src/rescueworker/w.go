@@ -32,3 +32,11 @@ func RescueChecked(ctx context.Context, s *rescuestore.Store) error {
 	}
 	return s.ResetIfStuck(ctx, id)
 }
+
+// Retry puts back the job its handler failed; the scan it runs first
+// only tells whether the queue has stuck jobs: the key is not the scan's.
+func Retry(ctx context.Context, s *rescuestore.Store, id int64, report func(stuck bool)) error {
+	_, err := s.StuckJob(ctx)
+	report(err == nil)
+	return s.ResetJob(ctx, id)
+}
