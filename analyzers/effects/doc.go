@@ -20,7 +20,8 @@
 //     argument of a call as a set of possible values, followed through
 //     parameters, struct fields, package variables, phis, closures and the
 //     library calls that build SQL, with a named hole for what stays
-//     unknown;
+//     unknown; and whether one value is computed from another, such as
+//     the key an UPDATE binds from the rows of a SELECT (flows.go);
 //   - handles and transactions (tx.go): which pool, connection,
 //     transaction or Queries value a call runs on, the transaction open at
 //     a call (begun on every path to it, not ended on any), its isolation
