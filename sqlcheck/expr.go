@@ -30,6 +30,17 @@ type Value struct {
 	// Cases holds, for a CASE whose results are all constants, those
 	// constants: CASE WHEN attempts >= 5 THEN 'failed' ELSE 'queued' END.
 	Cases []string
+	// Arms holds, for any CASE, its conditions and what each gives, in
+	// order, the ELSE (or the NULL a missing ELSE gives) last.
+	Arms []Arm
+}
+
+// An Arm is one branch of a CASE: its condition and its result. A row
+// takes the first arm whose condition holds, so an arm applies only to
+// rows for which no earlier arm's condition held.
+type Arm struct {
+	When   []Pred // the condition's conjuncts; nil for the ELSE
+	Result Value
 }
 
 // Pred ops. Comparisons are normalized so that the column is on the left.
@@ -413,6 +424,7 @@ func value(n *pg.Node) Value {
 		v.Kind = ValueNow
 	case inner.GetCaseExpr() != nil:
 		v.Cases = caseResults(inner.GetCaseExpr())
+		v.Arms = caseArms(inner.GetCaseExpr())
 	}
 	return v
 }
@@ -433,6 +445,32 @@ func caseResults(c *pg.CaseExpr) []string {
 		return nil
 	}
 	return append(out, e.Str)
+}
+
+// caseArms returns a CASE's arms. In the simple form (CASE status WHEN
+// 'running' THEN ...), each condition is the operand compared with the
+// arm's value.
+func caseArms(c *pg.CaseExpr) []Arm {
+	var out []Arm
+	for _, w := range c.GetArgs() {
+		when := w.GetCaseWhen()
+		var cond []Pred
+		if arg := c.GetArg(); arg != nil {
+			p := Pred{Op: OpOther, Text: Deparse(arg) + " = " + Deparse(when.GetExpr())}
+			if col := columnName(arg); col != "" {
+				p.Column, p.Op, p.Values = col, OpEq, []Value{value(when.GetExpr())}
+			}
+			cond = []Pred{p}
+		} else {
+			cond = preds(when.GetExpr())
+		}
+		out = append(out, Arm{When: cond, Result: value(when.GetResult())})
+	}
+	e := Value{Kind: ValueNull, Text: "NULL"}
+	if c.GetDefresult() != nil {
+		e = value(c.GetDefresult())
+	}
+	return append(out, Arm{Result: e})
 }
 
 // isNow reports whether n is the current time, possibly plus or minus an

@@ -134,3 +134,23 @@ func TestCaseResults(t *testing.T) {
 	note, _ := st.Assigns("note")
 	require.Nil(t, note.Cases, "no ELSE: NULL is a result too")
 }
+
+func TestCaseArms(t *testing.T) {
+	st := stmt(t, `UPDATE tasks SET status = CASE WHEN attempts >= max_retries THEN 'failed' WHEN status = 'processing' AND locked THEN 'pending' ELSE status END WHERE true`)
+	status, _ := st.Assigns("status")
+	require.Nil(t, status.Cases, "ELSE status is not a constant")
+	require.Len(t, status.Arms, 3)
+	require.Equal(t, "attempts >= max_retries", status.Arms[0].When[0].Text)
+	require.Equal(t, "failed", status.Arms[0].Result.Str)
+	require.Len(t, status.Arms[1].When, 2, "the condition's conjuncts")
+	require.Equal(t, "status", status.Arms[1].When[0].Column)
+	require.Equal(t, "pending", status.Arms[1].Result.Str)
+	require.Nil(t, status.Arms[2].When, "the ELSE")
+	require.Equal(t, ValueColumn, status.Arms[2].Result.Kind)
+	require.Equal(t, "status", status.Arms[2].Result.Str)
+
+	simple := stmt(t, `UPDATE jobs SET status = CASE status WHEN 'running' THEN 'queued' END WHERE id = $1`)
+	v, _ := simple.Assigns("status")
+	require.Equal(t, []Pred{{Column: "status", Op: OpEq, Values: []Value{{Kind: ValueConst, Str: "running", Text: "'running'"}}, Text: "status = 'running'"}}, v.Arms[0].When)
+	require.Equal(t, ValueNull, v.Arms[1].Result.Kind, "no ELSE gives NULL")
+}

@@ -24,7 +24,9 @@
 //     fmt.Sprintf, identifier quoting) and the module's own helpers (in
 //     this package on SSA, pruning the branches constant arguments decide;
 //     in other packages through the summaries they export as facts), with
-//     a named hole for what stays unknown;
+//     a named hole for what stays unknown; and whether one value is
+//     computed from another, such as the key an UPDATE binds from the rows
+//     of a SELECT (flows.go);
 //   - handles and transactions (tx.go): which pool, connection,
 //     transaction or Queries value a call runs on, the transaction open at
 //     a call (begun on every path to it, not ended on any), its isolation

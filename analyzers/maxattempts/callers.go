@@ -75,8 +75,8 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 			continue
 		}
 		var f Retries
-		if !pass.ImportObjectFact(fn, &f) || queuemodel.InTestFile(pass, call.Pos()) {
-			continue
+		if !pass.ImportObjectFact(fn, &f) || queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
+			continue // a reset of a job a scan found stuck is a reclaim: the lease's business
 		}
 		instr := e.Call(call)
 		if instr == nil {

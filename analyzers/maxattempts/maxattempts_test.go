@@ -20,7 +20,7 @@ func TestRejected(t *testing.T) {
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
 		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning",
 		"fixtureonly", "recursive", "backoffcap",
-		"switchnolimit", "guardonepath", "xstore", "xworker", "helperstate", "xstoreparam", "xworkerparam", "bulkpause")
+		"switchnolimit", "guardonepath", "xstore", "xworker", "helperstate", "xstoreparam", "xworkerparam", "bulkpause", "resetworker")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.

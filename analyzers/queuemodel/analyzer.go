@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -64,6 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.mergeViews()
 	m.loops = buildCallGraph(pass, m)
 	b.joinHalves()
+	b.joinReclaims()
 	b.exportFacts()
 	b.exportHalves()
 	m.loops.exportFacts()

@@ -25,7 +25,10 @@
 // around a poll, a poll that locks its rows, or the first UPDATE by key that
 // moves the polled job out of its runnable state in the same function is a
 // claim; an UPDATE by key back to a runnable state is a retry, and one that
-// selects rows whose deadline is past a reclaim; an UPDATE by key to a state
+// selects rows whose deadline is past a reclaim, as is one whose key comes
+// from the rows of a SELECT of stuck claimed jobs (reclaims.go; across
+// packages, splitreclaims.go); each arm of a CASE on the state column has
+// a role of its own (arms.go); an UPDATE by key to a state
 // that is neither runnable nor claimed is a completion or, when the state or
 // a recorded reason says so, a failure; a DELETE by key is a completion.
 //

@@ -137,11 +137,17 @@ type Statement struct {
 	// Step is, for a SELECT poll, the UPDATE that then takes the job it
 	// found (the second half of a two-step claim); PolledBy is the reverse.
 	Step, PolledBy *Statement
+	// ScannedBy is, for a reclaim by key, the SELECT that found the
+	// stuck job whose key it binds (see pairScans).
+	ScannedBy *Statement
 	// BoundAt is, for one view of a statement whose state is bound to a
 	// variable that holds one of several constants (state := "done"; if
 	// err != nil { state = "failed" }), the Go statements that give the
 	// variable this view's value: a rule asks what guards them.
 	BoundAt []ast.Node
+	// Moves are, for an UPDATE that sets the state column with a CASE,
+	// what each arm does, with its own role.
+	Moves []Move
 
 	// origin is, for one view of a statement whose bound state comes from
 	// a set of constants, the statement all its views are read from.
@@ -269,6 +275,9 @@ type Model struct {
 	inspector *inspector.Inspector
 	paths     map[*Statement]*ClaimPath // see ClaimPathOf
 	splits    []*SplitClaim             // see SplitClaims
+	// splitReclaims are the reclaims joined from other packages' halves
+	// (see SplitReclaims).
+	splitReclaims []*SplitReclaim
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	dependency bool               // see Dependency

@@ -574,3 +574,46 @@ func TestRefreshOfAStateJobsAreCreatedIn(t *testing.T) {
 	require.Equal(t, []string{"failed", "pending"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+func TestCaseArmsHaveRolesOfTheirOwn(t *testing.T) {
+	got, qt := roles(t, "casesweep")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim", "UPDATE none", "UPDATE reclaim"}, got)
+	sweep := qt.Statements[3]
+	require.Len(t, sweep.Moves, 2, "the ELSE keeps the state")
+	dead, back := sweep.Moves[0], sweep.Moves[1]
+	require.Equal(t, "dead", dead.State)
+	require.Equal(t, queuemodel.RoleFail, dead.Role)
+	require.False(t, dead.RechecksState(qt.StateColumn), "tries >= max_tries matches rows in any state")
+	require.Equal(t, "queued", back.State)
+	require.Equal(t, queuemodel.RoleReclaim, back.Role)
+	require.True(t, back.RechecksState(qt.StateColumn))
+	require.Len(t, back.Rows, 1, "rows with tries >= max_tries are the first arm's")
+	require.Empty(t, qt.Statements[4].Moves, "a CASE on run_at moves no state")
+
+	rescue := qt.Statements[5].Moves
+	require.Len(t, rescue, 2)
+	require.Len(t, rescue[0].Rows, 1, "the 'dead' branch has no row in 'running'")
+	require.Equal(t, queuemodel.RoleReclaim, rescue[0].Role)
+	require.Equal(t, queuemodel.RoleNone, rescue[1].Role, "a redrive of dead items takes back no lease")
+}
+
+func TestResetByKeyFromAScanIsAReclaim(t *testing.T) {
+	got, qt := roles(t, "stuckreset")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE claim",
+		"UPDATE complete",
+		"UPDATE retry", // its key comes from the worker
+		"SELECT none",  // the scan of stuck jobs picks no runnable work
+		"UPDATE reclaim",
+		"SELECT none", // the same, locking its row
+		"UPDATE reclaim",
+		"SELECT none",
+		"UPDATE retry", // its SELECT names no deadline
+	}, got)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+	require.Same(t, qt.Statements[4], qt.Statements[5].ScannedBy)
+	require.Same(t, qt.Statements[6], qt.Statements[7].ScannedBy, "through two helpers, by what RescueOne hands from one to the other")
+	require.Nil(t, qt.Statements[3].ScannedBy)
+}

@@ -49,6 +49,7 @@ func (b *builder) inferQueue() {
 	for name, qt := range b.model.Tables {
 		b.transitions(qt)
 		b.collectHalves(qt)
+		b.collectReclaimHalves(qt, setOf(qt.Runnable), setOf(qt.Claimed))
 		// A queue is where jobs are taken: a table the package polls but
 		// never claims from (a page of users, a report) is not one, unless
 		// a dependency claims from it. Nor is a table whose rows do not
@@ -299,6 +300,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			}
 		}
 	}
+	dropScans(qt, claimed)
 	runnable := runnableStates(firm, soft, claimed)
 	// The claim step: an UPDATE by key, in the function that polled, that
 	// moves the job out of its runnable state.
@@ -314,6 +316,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		}
 	}
 	b.crossFunctionSteps(qt, firm, claimed)
+	dropScans(qt, claimed)
 	runnable = runnableStates(firm, soft, claimed)
 	// A compare-and-set claim: an UPDATE by key that takes the job only if
 	// it is still runnable (WHERE id = $1 AND status = 'queued'). Beside
@@ -358,6 +361,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	runnable = runnableStates(firm, soft, claimed)
 	for _, st := range qt.Statements {
+		if st.Moves = qt.moves(st); len(st.Moves) > 0 && armRoles(qt, st, runnable, claimed) == RoleReclaim && st.Role == RoleNone {
+			st.Role = RoleReclaim // SET status = CASE ... WHEN status = 'running' THEN 'queued' ... WHERE ... locked_until < now()
+		}
 		if st.Role != RoleNone {
 			continue
 		}
@@ -393,6 +399,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			}
 		}
 	}
+	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
 }
 
@@ -430,6 +437,12 @@ func runnableStates(firm, soft, claimed map[string]bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+func setOf(vals []string) map[string]bool {
+	set := map[string]bool{}
+	addAll(set, vals)
+	return set
 }
 
 func addAll(set map[string]bool, vals []string) {

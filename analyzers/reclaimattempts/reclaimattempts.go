@@ -35,6 +35,7 @@ var limitName = regexp.MustCompile(`(?i)^max_?|_?(limit|max)$`)
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	splitReclaims(pass, m)
 	for _, qt := range m.QueueTables() {
 		reclaims := reclaimsOf(pass, qt)
 		if len(reclaims) == 0 {
@@ -69,6 +70,27 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// splitReclaims reports the reclaims this package joins from another
+// package's functions (queuemodel.SplitReclaims) whose reset spends no
+// attempt while no claim of the store's package spends one either.
+func splitReclaims(pass *analysis.Pass, m *queuemodel.Model) {
+	for _, r := range m.SplitReclaims() {
+		if r.Reset.Counts || r.Reset.ClaimCounts || queuemodel.InTestFile(pass, r.ResetSite.Pos()) {
+			continue
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos: r.ResetSite.Pos(),
+			Related: []analysis.RelatedInformation{
+				{Pos: r.ScanSite.Pos(), Message: "the call of " + r.ScanFunc.Name() + ", whose SELECT found the stuck job"},
+				{Pos: m.RelatedPos(r.Reset.Stmt), Message: "the UPDATE " + r.ResetFunc.Name() + " runs"},
+			},
+			Message: fmt.Sprintf("this call returns a stuck job to the queue without spending an attempt, and the claim counts none either\n"+
+				"%s's UPDATE puts the job back as it is: a job that kills its worker (out of memory, a segfault, a panic outside recovery) comes back every lease for ever; "+
+				"count the attempt in the claim (attempts = attempts + 1) and fail the job at the limit, or count it in the reset and fail at the limit", r.ResetFunc.Name()),
+		})
+	}
 }
 
 // reclaimsOf returns the package's reclaims of a queue table; a reclaim in
@@ -109,22 +131,9 @@ func claimsOf(m *queuemodel.Model, qt *queuemodel.QueueTable) []*sqlcheck.Stmt {
 	return out
 }
 
-// counts reports whether a statement spends an attempt: it sets an attempt
-// count to itself plus something (attempts = attempts + 1,
-// coalesce(attempts, 0) + 1), or a remaining-attempts count to itself
-// minus something.
-func counts(s *sqlcheck.Stmt) bool {
-	for _, a := range s.Set {
-		if !attempts.Named(a.Column) || limitName.MatchString(a.Column) {
-			continue
-		}
-		self := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.Column) + `\b`)
-		if self.MatchString(a.Value.Text) && strings.ContainsAny(a.Value.Text, "+-") {
-			return true
-		}
-	}
-	return false
-}
+// counts reports whether a statement spends an attempt (attempts =
+// attempts + 1).
+func counts(s *sqlcheck.Stmt) bool { return attempts.Spends(s) }
 
 // sqlLimit reports whether some statement on the table, in the package or
 // anywhere in the module's SQL, compares an attempt count with a bound: a

@@ -32,6 +32,7 @@ var Analyzer = Rule.Analyzer
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	splitResets(pass, m)
 	for _, qt := range m.QueueTables() {
 		if qt.StateColumn == "" {
 			continue
@@ -44,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || lockedBefore(e, qt, st) {
 				continue
 			}
-			if guarded(qt, st, holders) {
+			if guarded(qt, st, holders) && unguardedMove(qt, st) == nil {
 				// Only a write that can find the job claimed can overwrite a
 				// claim: one that takes failed or dead jobs (an operator's
 				// retry) needs no fence.
@@ -56,7 +57,11 @@ func run(pass *analysis.Pass) (any, error) {
 			table := queuemodel.TableName(qt.Name)
 			switch {
 			case !byKey(st.Stmt):
-				clause, lead := setsTo(qt.StateColumn, state, " on every row of "+table+" its WHERE matches, whatever state the job is in")
+				rows := " on every row of " + table + " its WHERE matches, whatever state the job is in"
+				if mv := unguardedMove(qt, st); mv != nil {
+					rows = " on every row of " + table + " with " + conditionText(mv.When) + ", whatever state the job is in"
+				}
+				clause, lead := setsTo(qt.StateColumn, state, rows)
 				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
 				pass.Report(analysis.Diagnostic{
 					Pos:     where,
@@ -65,6 +70,8 @@ func run(pass *analysis.Pass) (any, error) {
 					Message: fmt.Sprintf("%s\n%sfinished, failed and cancelled jobs that match are moved too; "+
 						"filter on the state it moves jobs from (AND %s = ...)", clause, lead, qt.StateColumn),
 				})
+			case st.ScannedBy != nil:
+				reportReset(pass, qt, st, state)
 			case contested != "":
 				clause, lead := setsTo(qt.StateColumn, state, " by key without re-checking the job's state or its holder")
 				where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
@@ -98,6 +105,17 @@ func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Sta
 	if v.Kind == sqlcheck.ValueConst {
 		states = []string{v.Str}
 	}
+	text := v.Text
+	if len(states) == 0 && len(st.Moves) > 0 {
+		// CASE ... ELSE status END: the states its arms give.
+		for _, mv := range st.Moves {
+			states = append(states, mv.State)
+		}
+		text = stateSQL(st.Moves[0].State)
+		if mv := unguardedMove(qt, st); mv != nil {
+			text = stateSQL(mv.State)
+		}
+	}
 	if len(states) == 0 {
 		return "", false // a parameter or an expression: what it holds is out of sight
 	}
@@ -106,7 +124,45 @@ func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Sta
 			return "", false
 		}
 	}
-	return v.Text, true
+	return text, true
+}
+
+// unguardedMove returns, for an UPDATE not by key whose state is decided
+// by a CASE, the first arm that moves jobs out of some state without
+// filtering on it: CASE WHEN attempts >= max THEN 'failed' ... WHERE
+// attempts >= max OR (...) fails finished jobs too, although another arm's
+// condition names the state. It returns nil when every arm re-checks.
+func unguardedMove(qt *queuemodel.QueueTable, st *queuemodel.Statement) *queuemodel.Move {
+	if byKey(st.Stmt) {
+		return nil // by key, a holder column guards as well as the state (see guarded)
+	}
+	for i, mv := range st.Moves {
+		if !slices.Contains(qt.Claimed, mv.State) && !mv.RechecksState(qt.StateColumn) {
+			return &st.Moves[i]
+		}
+	}
+	return nil
+}
+
+// stateSQL spells a state as the SQL that gives it.
+func stateSQL(state string) string {
+	if state == sqlcheck.StateNull {
+		return "NULL"
+	}
+	return "'" + strings.ReplaceAll(state, "'", "''") + "'"
+}
+
+// conditionText is a CASE arm's condition as SQL.
+func conditionText(when []sqlcheck.Pred) string {
+	var parts []string
+	for _, p := range when {
+		parts = append(parts, p.Text)
+	}
+	text := strings.Join(parts, " AND ")
+	if len(parts) == 0 || utf8.RuneCountInString(text) > 40 {
+		return "its CASE arm's condition" // the clause stays short; the SQL is at the position
+	}
+	return text
 }
 
 // holderWord matches the names of columns that say who holds a job or
@@ -170,6 +226,67 @@ func reportUnfenced(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemod
 			"add AND %s = $n to the WHERE and check the row count",
 			clause, lead, fence),
 	})
+}
+
+// reportReset reports the UPDATE of a two-statement reclaim that puts a
+// job back by the key a SELECT of stuck jobs returned, without asking
+// again whether it is stuck: a job that finished in between (its worker
+// was slow, not dead) is put back and runs again. A lock the SELECT took
+// in a transaction still open here would have made the finishing worker
+// wait (see lockedBefore); on an autocommit receiver it is gone when the
+// SELECT returns.
+func reportReset(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, state string) {
+	scan := st.ScannedBy
+	why := ""
+	if scan.Lock != nil && queuemodel.LockReleased(scan, st) {
+		why = fmt.Sprintf("the SELECT's FOR %s runs on a %s and releases its row lock as soon as the SELECT returns, so it holds nothing back; ",
+			strings.ToUpper(scan.Lock.Strength), scan.Call.Receiver)
+	}
+	where, end := st.PosAt(pass.Fset, sqlcheck.ClauseWhere)
+	pass.Report(analysis.Diagnostic{
+		Pos: where,
+		End: end,
+		Related: append(st.Related(), analysis.RelatedInformation{
+			Pos: scan.Pos(), Message: "the SELECT that found the stuck job whose key this UPDATE binds",
+		}),
+		Message: fmt.Sprintf("this reclaim puts a job back by key without re-checking that it is still stuck\n"+
+			"a job that finishes between the SELECT that found it and this UPDATE is set to %s again and runs a second time; %s"+
+			"repeat the SELECT's filter in this WHERE (AND %s = ... AND the deadline) and check the row count, or lock the row FOR UPDATE in a transaction that runs both",
+			state, why, qt.StateColumn),
+	})
+}
+
+// splitResets reports the resets of the two-statement reclaims this
+// package joins from another package's functions (see
+// queuemodel.SplitReclaims) that do not re-check the state: when the scan
+// took no lock, or took it on an autocommit receiver, where it is gone
+// before the reset runs. A scan that locks on what its caller gives it
+// may hold the lock in the caller's transaction: out of sight.
+func splitResets(pass *analysis.Pass, m *queuemodel.Model) {
+	for _, r := range m.SplitReclaims() {
+		if r.Reset.Rechecks || queuemodel.InTestFile(pass, r.ResetSite.Pos()) {
+			continue
+		}
+		why := ""
+		if r.Scan.Locked {
+			if !r.Scan.Receiver.Autocommit() || !r.Reset.Receiver.Autocommit() {
+				continue
+			}
+			why = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns, so it holds nothing back; ",
+				r.ScanFunc.Name(), r.Scan.Receiver)
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos: r.ResetSite.Pos(),
+			Related: []analysis.RelatedInformation{
+				{Pos: r.ScanSite.Pos(), Message: "the call of " + r.ScanFunc.Name() + ", whose SELECT found the stuck job"},
+				{Pos: m.RelatedPos(r.Reset.Stmt), Message: "the UPDATE " + r.ResetFunc.Name() + " runs"},
+			},
+			Message: fmt.Sprintf("this call puts a job back by key without re-checking that it is still stuck\n"+
+				"%s's UPDATE sets %s to %s by key alone: a job that finishes between %s's SELECT and this call is put back and runs a second time; %s"+
+				"repeat the SELECT's filter in the UPDATE's WHERE (AND %s = ... AND the deadline) and check the row count, or lock the row FOR UPDATE in a transaction that runs both",
+				r.ResetFunc.Name(), r.Reset.StateColumn, r.Reset.State, r.ScanFunc.Name(), why, r.Reset.StateColumn),
+		})
+	}
 }
 
 // setsTo is the first clause of a finding about an UPDATE that sets the

@@ -16,7 +16,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 }
 
 func Complete(ctx context.Context, pool *pgxpool.Pool, id int64) error {
-	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id) // want `a statement takes claimed jobs back`
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id) // want `jobs whose lease expired are taken back and claimed again`
 	return err
 }
 

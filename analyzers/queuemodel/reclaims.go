@@ -1,0 +1,104 @@
+package queuemodel
+
+import (
+	"regexp"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A reclaim may take two statements: a SELECT that finds the jobs stuck
+// in a claimed state (SELECT id FROM jobs WHERE status = 'processing' AND
+// updated_at < now() - interval '1 minute'), and for each key it returns
+// an UPDATE by key that puts the job back (UPDATE jobs SET status =
+// 'pending' WHERE id = $1). The UPDATE alone looks like a retry; what
+// makes it a reclaim is where its key comes from, which the effects layer
+// follows on SSA: from the SELECT's rows, in one function, through a
+// helper of the package, or through the functions of another package
+// that a caller calls in turn (see splitreclaims.go).
+
+// stuckScan reports whether a SELECT finds claimed jobs whose deadline is
+// past: its state filter admits claimed states only, and it compares a
+// column with the clock. Such a SELECT picks no runnable work, whatever
+// its shape (LIMIT, SKIP LOCKED): it is the first half of a reclaim.
+func stuckScan(st *Statement, col string, claimed map[string]bool) bool {
+	if st.Kind != sqlcheck.KindSelect || col == "" || st.NestedClaim() != nil || st.Body != nil {
+		return false
+	}
+	states, ok := sqlcheck.FilterStates(st.Where, col)
+	return ok && !states.Not && len(states.In) > 0 && len(states.Cond) == 0 && allIn(states.In, claimed) && expiresLease(st.Stmt)
+}
+
+// dropScans takes the poll (and claim) roles from the SELECTs of a table
+// that find stuck claimed jobs (see stuckScan): a rescuer's scan, read as a
+// poll only because the claimed states were not known yet.
+func dropScans(qt *QueueTable, claimed map[string]bool) {
+	for _, st := range qt.Statements {
+		if (st.Role == RolePoll || st.Role == RoleClaim) && stuckScan(st, qt.StateColumn, claimed) {
+			st.Role, st.Polls = RoleNone, nil
+		}
+	}
+}
+
+// pairScans makes a reclaim of each UPDATE by key that puts a job back in
+// a runnable state with a key that flows from the rows of a scan of the
+// same table: the UPDATE takes the scan's filter for its role.
+func (b *builder) pairScans(qt *QueueTable, runnable, claimed map[string]bool) {
+	for _, reset := range qt.Statements {
+		if reset.Role != RoleRetry && reset.Role != RoleNone {
+			continue
+		}
+		key := b.keyOf(reset, qt.StateColumn, runnable)
+		if key == nil {
+			continue
+		}
+		for _, scan := range qt.Statements {
+			if scan.Role != RoleNone || !stuckScan(scan, qt.StateColumn, claimed) {
+				continue
+			}
+			if src := b.effects.Call(scan.Call.Expr); src != nil && b.effects.Flows(src.Value(), key) {
+				reset.Role, reset.ScannedBy = RoleReclaim, scan
+				break
+			}
+		}
+	}
+}
+
+// keyOf returns the Go value an UPDATE binds to its key, when the UPDATE
+// moves a job named by key back to a runnable state: id = $1 and its
+// argument. It returns nil for any other statement, or when the
+// argument is out of sight (args..., a function body's statement).
+func (b *builder) keyOf(st *Statement, col string, runnable map[string]bool) ssa.Value {
+	if st.Kind != sqlcheck.KindUpdate || st.Body != nil || st.Call.instr == nil || col == "" {
+		return nil
+	}
+	v, ok := st.Assigns(col)
+	if !ok {
+		return nil
+	}
+	back := v.Kind == sqlcheck.ValueConst && runnable[v.Str] || anyIn(v.Cases, runnable)
+	if !back {
+		return nil
+	}
+	n := keyParam(st.Stmt)
+	if n < 1 {
+		return nil
+	}
+	return effects.Arg(st.Call.instr, st.Call.argBase+n-1)
+}
+
+// keyParam returns the parameter an UPDATE names its rows by (id = $1,
+// job_id = $2), or 0.
+func keyParam(s *sqlcheck.Stmt) int {
+	for _, p := range s.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam && keyName.MatchString(p.Column) {
+			return p.Values[0].Param
+		}
+	}
+	return 0
+}
+
+// keyName matches the names of columns that name a row: id, job_id, uuid.
+var keyName = regexp.MustCompile(`(?i)^(id|uuid)$|_(id|uuid)$`)
