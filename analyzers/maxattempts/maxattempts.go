@@ -93,8 +93,9 @@ func run(pass *analysis.Pass) (any, error) {
 // unreadLimits returns the package's attempt limits that no decision reads.
 func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Cursor) []types.Object {
 	var limits []types.Object
+	bodiless := bodilessParams(root)
 	for id, obj := range pass.TypesInfo.Defs {
-		if obj == nil || !limitName.MatchString(id.Name) || !isCount(obj) ||
+		if obj == nil || !limitName.MatchString(id.Name) || !isCount(obj) || bodiless[id] ||
 			strings.HasSuffix(pass.Fset.Position(id.Pos()).Filename, "_test.go") {
 			continue
 		}
@@ -185,14 +186,41 @@ func mentions(text, col string) bool {
 	return regexp.MustCompile(`\b` + regexp.QuoteMeta(col) + `\b`).MatchString(text)
 }
 
-// isCount reports whether an object holds a number (or a flag's *int).
+// isCount reports whether an object holds a number (or a flag's *int); a
+// time.Duration is a time limit (a per-attempt timeout), not a count.
 func isCount(obj types.Object) bool {
 	t := obj.Type()
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// bodilessParams returns the parameter names of signatures with no body
+// (an interface's methods, a func type): no decision can read them there,
+// the implementations' own parameters are judged where they are.
+func bodilessParams(root inspector.Cursor) map[*ast.Ident]bool {
+	out := map[*ast.Ident]bool{}
+	for cur := range root.Preorder((*ast.FuncType)(nil)) {
+		switch p := cur.Parent().Node().(type) {
+		case *ast.FuncDecl:
+			if p.Body != nil {
+				continue
+			}
+		case *ast.FuncLit:
+			continue
+		}
+		for _, f := range cur.Node().(*ast.FuncType).Params.List {
+			for _, name := range f.Names {
+				out[name] = true
+			}
+		}
+	}
+	return out
 }
 
 // inLogCall reports whether an identifier is an argument of a log or
