@@ -14,9 +14,13 @@ import (
 const locksSchema = `CREATE TABLE other (id int PRIMARY KEY);
 CREATE TABLE jobs (id int PRIMARY KEY, kind text, n int, other_id int);
 CREATE INDEX jobs_kind ON jobs (kind);
+CREATE UNIQUE INDEX jobs_kind_u ON jobs (kind);
+ALTER TABLE jobs ADD CONSTRAINT jobs_other_fk FOREIGN KEY (other_id) REFERENCES other (id);
 ALTER TABLE jobs ADD CONSTRAINT jobs_n_check CHECK (n > 0) NOT VALID;
 CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
 CREATE TRIGGER jobs_touch BEFORE UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION touch();
+CREATE POLICY jobs_all ON jobs USING (true);
+CREATE RULE jobs_r AS ON DELETE TO jobs DO ALSO NOTIFY jobs;
 CREATE TABLE parts (id int) PARTITION BY RANGE (id);
 CREATE TABLE parts_1 PARTITION OF parts FOR VALUES FROM (0) TO (10);
 CREATE TABLE parts_2 (id int);
@@ -38,7 +42,7 @@ func TestLocksMatchPostgreSQL(t *testing.T) {
 		{"jobs", `ALTER TABLE jobs ALTER COLUMN n TYPE bigint`},
 		{"jobs", `ALTER TABLE jobs DROP COLUMN kind`},
 		{"jobs", `ALTER TABLE jobs ADD CONSTRAINT jobs_n_max CHECK (n < 100) NOT VALID`},
-		{"jobs", `ALTER TABLE jobs ADD CONSTRAINT jobs_other_fk FOREIGN KEY (other_id) REFERENCES other (id) NOT VALID`},
+		{"jobs", `ALTER TABLE jobs ADD CONSTRAINT jobs_other_fk2 FOREIGN KEY (other_id) REFERENCES other (id) NOT VALID`},
 		{"jobs", `ALTER TABLE jobs DROP CONSTRAINT jobs_n_check`},
 		{"jobs", `ALTER TABLE jobs VALIDATE CONSTRAINT jobs_n_check`},
 		{"jobs", `ALTER TABLE jobs ALTER COLUMN n SET STATISTICS 500`},
@@ -61,6 +65,45 @@ func TestLocksMatchPostgreSQL(t *testing.T) {
 		// A trigger that is not there: the lookup's ACCESS SHARE lock is
 		// released at once, and nothing stops the writers.
 		{"jobs", `DROP TRIGGER IF EXISTS no_such_trigger ON jobs`},
+		{"jobs", `ALTER TABLE jobs RENAME CONSTRAINT jobs_n_check TO jobs_n_positive`},
+		{"jobs", `ALTER TRIGGER jobs_touch ON jobs RENAME TO jobs_touch2`},
+		{"jobs", `ALTER TABLE jobs REPLICA IDENTITY FULL`},
+		{"jobs", `ALTER TABLE jobs SET UNLOGGED`},
+		{"jobs", `ALTER TABLE jobs OWNER TO CURRENT_USER`},
+		{"jobs", `ALTER TABLE jobs ENABLE ROW LEVEL SECURITY`},
+		{"jobs", `CREATE POLICY p ON jobs USING (true)`},
+		{"jobs", `CREATE RULE r AS ON INSERT TO jobs DO ALSO NOTIFY jobs`},
+		{"jobs", `TRUNCATE jobs`},
+		{"jobs", `CLUSTER jobs USING jobs_kind`},
+		{"jobs", `REINDEX TABLE jobs`},
+		{"jobs", `COMMENT ON TABLE jobs IS 'x'`},
+		{"jobs", `CREATE STATISTICS s ON kind, n FROM jobs`},
+		{"jobs", `ALTER INDEX jobs_kind RENAME TO jobs_kind2`},
+		{"jobs", `ALTER INDEX jobs_kind SET (fillfactor = 70)`},
+		{"jobs", `ALTER TABLE jobs ALTER COLUMN kind SET STORAGE EXTERNAL`},
+		{"jobs", `ALTER TABLE jobs ALTER CONSTRAINT jobs_other_fk DEFERRABLE`},
+		{"jobs", `ALTER TABLE jobs ADD COLUMN m int REFERENCES other (id)`},
+		{"jobs", `ALTER TABLE jobs SET (user_catalog_table = true)`},
+		{"jobs", `ALTER TABLE jobs SET (toast_tuple_target = 256)`},
+		{"jobs", `ALTER TABLE jobs SET (parallel_workers = 2)`},
+		{"jobs", `ALTER TABLE jobs SET (autovacuum_enabled = false)`},
+		{"jobs", `GRANT SELECT ON jobs TO PUBLIC`},
+		{"jobs", `ANALYZE jobs`},
+		{"jobs", `ALTER TABLE jobs ADD CONSTRAINT jobs_kind_key UNIQUE USING INDEX jobs_kind_u`},
+		{"jobs", `ALTER TABLE jobs DROP CONSTRAINT jobs_pkey`},
+		{"jobs", `REINDEX INDEX jobs_kind`},
+		{"jobs", `DROP POLICY jobs_all ON jobs`},
+		{"jobs", `DROP RULE jobs_r ON jobs`},
+		{"jobs", `ALTER POLICY jobs_all ON jobs RENAME TO jobs_every`},
+		{"jobs", `ALTER POLICY jobs_all ON jobs USING (false)`},
+		{"jobs", `ALTER TABLE jobs DISABLE RULE jobs_r`},
+		{"jobs", `ALTER TABLE jobs FORCE ROW LEVEL SECURITY`},
+		{"jobs", `ALTER TABLE jobs INHERIT other`},
+		{"jobs", `DROP POLICY IF EXISTS no_such_policy ON jobs`},
+		{"jobs", `DROP RULE IF EXISTS no_such_rule ON jobs`},
+		{"jobs", `REINDEX (CONCURRENTLY false) TABLE jobs`},
+		{"jobs", `TRUNCATE other, jobs`},
+		{"jobs", `LOCK TABLE other, jobs IN SHARE MODE`},
 		{"parts", `ALTER TABLE parts ATTACH PARTITION parts_2 FOR VALUES FROM (10) TO (20)`},
 		{"parts", `ALTER TABLE parts DETACH PARTITION parts_1`},
 	} {
