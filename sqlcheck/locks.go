@@ -242,8 +242,8 @@ func (r replayer) dropLock(d *pg.DropStmt) (table, what, lock string) {
 				// PostgreSQL takes the table's ACCESS EXCLUSIVE lock only
 				// to drop a trigger it found; looking it up takes a
 				// passing ACCESS SHARE. A trigger the replay has not seen
-				// created may well be absent, as IF EXISTS allows: the
-				// rule stays silent rather than guess that it waits.
+				// created may well be absent, as IF EXISTS allows: no
+				// lock is recorded rather than a guess that it waits.
 				return "", "", ""
 			}
 			return table, "DROP TRIGGER", "ACCESS EXCLUSIVE"
@@ -292,8 +292,9 @@ func alterLock(cmd *pg.AlterTableCmd) string {
 	}
 	switch cmd.GetSubtype() {
 	case pg.AlterTableType_AT_SetRelOptions, pg.AlterTableType_AT_ResetRelOptions:
-		// Every storage parameter of a table takes SHARE UPDATE EXCLUSIVE
-		// but user_catalog_table, which takes ACCESS EXCLUSIVE.
+		// A table's storage parameters take SHARE UPDATE EXCLUSIVE
+		// (fillfactor, autovacuum_*, toast_tuple_target,
+		// parallel_workers), user_catalog_table ACCESS EXCLUSIVE.
 		for _, o := range cmd.GetDef().GetList().GetItems() {
 			if strings.EqualFold(o.GetDefElem().GetDefname(), "user_catalog_table") {
 				return "ACCESS EXCLUSIVE"
