@@ -488,6 +488,11 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 		delete(r.s.Tables, old)
 		t.Name = QualifiedName(schema, rn.GetNewname())
 		r.s.Tables[t.Name] = t
+		for _, tr := range r.s.Triggers {
+			if tr.Table == old {
+				tr.Table = t.Name // a trigger belongs to its table, whatever its name
+			}
+		}
 	case pg.ObjectType_OBJECT_COLUMN:
 		t := r.s.Table(r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
 		if t == nil {
@@ -544,7 +549,9 @@ func (r replayer) drop(d *pg.DropStmt) {
 			qt := r.lookupName(tschema, table)
 			r.s.Triggers = slices.DeleteFunc(r.s.Triggers, func(t *Trigger) bool { return t.Name == name && t.Table == qt })
 		case pg.ObjectType_OBJECT_TABLE:
-			delete(r.s.Tables, r.lookupName(schema, name))
+			qt := r.lookupName(schema, name)
+			delete(r.s.Tables, qt)
+			r.s.Triggers = slices.DeleteFunc(r.s.Triggers, func(t *Trigger) bool { return t.Table == qt }) // dropped with it
 		case pg.ObjectType_OBJECT_INDEX:
 			for _, t := range r.s.tablesIn(r.indexSchema(schema, name)) {
 				t.dropIndex(name)

@@ -59,16 +59,20 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			table := queuemodel.TableName(qt.Name)
 			state, inState, back := describeState(qt, st)
 			leases := leaseColumns(pass, st)
+			left := "forever"
+			if p := purge(m, qt); p != "" {
+				left = "until a DELETE of old rows (" + p + ") removes it, and the job never runs again"
+			}
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
-				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s forever; "+
+				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s %s; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
-					state, state, table, back, inState))
+					state, state, left, table, back, inState))
 				continue
 			}
 			if len(leases) > 0 && !reclaimed(m, qt, leases) {
-				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s forever; "+
+				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s %s; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
-					strings.Join(leases, ", "), state, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
+					strings.Join(leases, ", "), state, left, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
 			}
 		}
 	}
@@ -119,6 +123,29 @@ func livenessReclaim(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queu
 		}
 	}
 	return false
+}
+
+// purge returns the clock comparison of a DELETE on the table that may
+// remove claimed rows by their age ("expires_at" < now()), "" when there is
+// none: a claimed job left behind is then deleted in time, not run again.
+func purge(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
+	stmts := m.ModuleStatements()
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, top := range stmts {
+		if top.Table != qt.Name || top.Kind != sqlcheck.KindDelete || !mayHoldClaimed(top, qt) {
+			continue
+		}
+		for _, p := range top.Where {
+			for _, v := range p.Values {
+				if v.Kind == sqlcheck.ValueNow {
+					return p.Text
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // comparesClock reports whether a statement, or one it holds, compares

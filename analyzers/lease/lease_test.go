@@ -16,7 +16,7 @@ func TestRejected(t *testing.T) {
 		"countonly", "pollmention", "queuedexpired", "deadworker",
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
-		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate")
+		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease")
 }
 
 // Designs that leave no row behind.

@@ -1,0 +1,3 @@
+-- +goose Up
+-- +goose NO TRANSACTION
+REINDEX INDEX CONCURRENTLY jobs_runnable;
