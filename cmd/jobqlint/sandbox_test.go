@@ -146,7 +146,7 @@ func TestUnreadableMigration(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), "%v\n%s", err, out)
 	require.Equal(t, exitFindings, exit.ExitCode(), "%s", out)
-	require.Contains(t, string(out), "db/002_secret.sql:1:1: sqlsyntax: migration cannot be read: open "+secret+": permission denied\n")
+	require.Contains(t, string(out), "db/002_secret.sql:1:1: sqlsyntax: migration cannot be read: open: permission denied\n")
 	// Without the ALTER, run_at is still timestamp: the rest was replayed.
 	require.Contains(t, string(out), "db/001_jobs.sql:1:75: timestamptz: jobs.run_at")
 }
