@@ -56,22 +56,79 @@ func (r replayer) recordLock(sess *session) {
 		return
 	}
 	table, what, lock := r.lockTaken()
-	tables := []string{table}
+	taken := []tableLock{{table, what, lock}}
 	if what == "TRUNCATE" || what == "LOCK TABLE" {
-		tables = r.listed() // each table the statement names, in its order
+		taken = nil
+		for _, t := range r.listed() { // each table the statement names, in its order
+			taken = append(taken, tableLock{t, what, lock})
+		}
 	}
-	for _, table := range tables {
-		if table == "" || r.s.Tables[table] == nil || sess.created[table] {
+	for _, ref := range r.referenced() {
+		if ref.table != table {
+			taken = append(taken, ref)
+		}
+	}
+	for _, l := range taken {
+		if l.table == "" || r.s.Tables[l.table] == nil || sess.created[l.table] {
 			continue
 		}
 		r.s.Locks = append(r.s.Locks, &LockingDDL{
-			Table: table, Loc: r.src.Loc(r.raw.Start), What: what, Lock: lock,
-			FromGo: r.src.FromGo, LockTimeout: tx.timeout(), Tx: tx.id, Held: tx.exclusive[table],
+			Table: l.table, Loc: r.src.Loc(r.raw.Start), What: l.what, Lock: l.lock,
+			FromGo: r.src.FromGo, LockTimeout: tx.timeout(), Tx: tx.id, Held: tx.exclusive[l.table],
 		})
-		if lock == "ACCESS EXCLUSIVE" {
-			tx.exclusive[table] = true
+		if l.lock == "ACCESS EXCLUSIVE" {
+			tx.exclusive[l.table] = true
 		}
 	}
+}
+
+// A tableLock is a lock a statement takes on one table.
+type tableLock struct{ table, what, lock string }
+
+// referenced is the locks a statement's new foreign keys take on the
+// tables they reference: CREATE TABLE with REFERENCES, and ALTER TABLE's
+// ADD CONSTRAINT ... FOREIGN KEY or ADD COLUMN ... REFERENCES (NOT VALID
+// too) hold the referenced table in SHARE ROW EXCLUSIVE mode, to create
+// the triggers that enforce the key there.
+func (r replayer) referenced() []tableLock {
+	n := r.raw.Node
+	var owner *pg.RangeVar
+	var cons []*pg.Constraint
+	addColumn := func(def *pg.ColumnDef) {
+		for _, c := range def.GetConstraints() {
+			cons = append(cons, c.GetConstraint())
+		}
+	}
+	switch {
+	case n.GetCreateStmt() != nil:
+		owner = n.GetCreateStmt().GetRelation()
+		for _, elt := range n.GetCreateStmt().GetTableElts() {
+			if def := elt.GetColumnDef(); def != nil {
+				addColumn(def)
+			}
+			if c := elt.GetConstraint(); c != nil {
+				cons = append(cons, c)
+			}
+		}
+	case n.GetAlterTableStmt() != nil && n.GetAlterTableStmt().GetObjtype() == pg.ObjectType_OBJECT_TABLE:
+		owner = n.GetAlterTableStmt().GetRelation()
+		for _, c := range n.GetAlterTableStmt().GetCmds() {
+			cmd := c.GetAlterTableCmd()
+			switch cmd.GetSubtype() {
+			case pg.AlterTableType_AT_AddConstraint:
+				cons = append(cons, cmd.GetDef().GetConstraint())
+			case pg.AlterTableType_AT_AddColumn:
+				addColumn(cmd.GetDef().GetColumnDef())
+			}
+		}
+	}
+	var out []tableLock
+	for _, c := range cons {
+		if c.GetContype() == pg.ConstrType_CONSTR_FOREIGN {
+			out = append(out, tableLock{r.rangeVar(c.GetPktable()), "the foreign key of " + owner.GetRelname(), "SHARE ROW EXCLUSIVE"})
+		}
+	}
+	return out
 }
 
 // listed is the tables that TRUNCATE and LOCK TABLE name, all of which

@@ -104,6 +104,12 @@ func TestLocksMatchPostgreSQL(t *testing.T) {
 		{"jobs", `REINDEX (CONCURRENTLY false) TABLE jobs`},
 		{"jobs", `TRUNCATE other, jobs`},
 		{"jobs", `LOCK TABLE other, jobs IN SHARE MODE`},
+		{"jobs", `CREATE TABLE job_logs (id int, job_id int REFERENCES jobs (id))`},
+		{"jobs", `CREATE TABLE job_runs (id int, job_id int, FOREIGN KEY (job_id) REFERENCES jobs (id))`},
+		{"jobs", `ALTER TABLE other ADD CONSTRAINT other_job_fk FOREIGN KEY (id) REFERENCES jobs (id) NOT VALID`},
+		{"jobs", `ALTER TABLE other ADD COLUMN job_id int REFERENCES jobs (id)`},
+		{"jobs", `ALTER TABLE jobs ADD CONSTRAINT jobs_parent_fk FOREIGN KEY (n) REFERENCES jobs (id)`},
+		{"jobs", `CREATE TABLE job_notes (id int, kind text)`},
 		{"parts", `ALTER TABLE parts ATTACH PARTITION parts_2 FOR VALUES FROM (10) TO (20)`},
 		{"parts", `ALTER TABLE parts DETACH PARTITION parts_1`},
 	} {

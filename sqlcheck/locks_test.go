@@ -91,3 +91,30 @@ func TestLocksLeftOut(t *testing.T) {
 		require.Equal(t, want, got, stmt)
 	}
 }
+
+// A new foreign key locks the table it references as well as its own
+// (TestLocksMatchPostgreSQL checks the modes on PostgreSQL 15): each table
+// once, and the referenced one only when an earlier file created it.
+func TestForeignKeyLocks(t *testing.T) {
+	for stmt, want := range map[string][]string{
+		"CREATE TABLE job_logs (id int, job_id int REFERENCES jobs (id));":                                {"3.sql:1 the foreign key of job_logs public.jobs SHARE ROW EXCLUSIVE"},
+		"ALTER TABLE other ADD CONSTRAINT fk FOREIGN KEY (id) REFERENCES jobs (id) NOT VALID;":            {"3.sql:1 ALTER TABLE public.other SHARE ROW EXCLUSIVE", "3.sql:1 the foreign key of other public.jobs SHARE ROW EXCLUSIVE"},
+		"ALTER TABLE jobs ADD CONSTRAINT parent FOREIGN KEY (id) REFERENCES jobs (id);":                   {"3.sql:1 ALTER TABLE public.jobs SHARE ROW EXCLUSIVE"},
+		"CREATE TABLE parents (id int PRIMARY KEY);\nCREATE TABLE kids (id int REFERENCES parents (id));": nil,
+		"CREATE TABLE job_notes (id int, job_id int, CHECK (job_id > 0));":                                nil,
+	} {
+		s := Replay([]*Source{
+			SQLFile("1.sql", []byte("CREATE TABLE jobs (id int PRIMARY KEY, kind text);\nCREATE TABLE other (id int);\n")),
+			SQLFile("2.sql", []byte("CREATE INDEX jobs_kind ON jobs (kind);\n")),
+			SQLFile("3.sql", []byte(stmt+"\n")),
+		})
+		require.Empty(t, s.Problems, stmt)
+		var got []string
+		for _, l := range s.Locks {
+			if l.Loc.File == "3.sql" {
+				got = append(got, fmt.Sprintf("%s:%d %s %s %s", l.Loc.File, l.Loc.Line, l.What, l.Table, l.Lock))
+			}
+		}
+		require.Equal(t, want, got, stmt)
+	}
+}
