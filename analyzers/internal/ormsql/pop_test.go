@@ -153,14 +153,22 @@ func sent(t *testing.T) map[string]string {
 }
 
 // TestPopMatchesPop checks each statement the reader rebuilds against the
-// one the real pop sends for the same call.
+// one the real pop sends for the same call. A model whose table pop names
+// by an irregular plural (Person's people) is left unread, not guessed.
 func TestPopMatchesPop(t *testing.T) {
 	want := sent(t)
 	got := read(t, "popcases")
+	irregular := map[string]bool{"FindPerson": true, "Destroy": true}
 	for name, sql := range want {
 		st, ok := got[name]
 		if !ok {
 			t.Errorf("%s: not read", name)
+			continue
+		}
+		if irregular[name] {
+			if st.Known || !strings.Contains(st.Unread, "irregular") {
+				t.Errorf("%s: read as %q (%s); pop sends %s, from an irregular plural", name, st.SQL, st.Unread, sql)
+			}
 			continue
 		}
 		if !st.Known {

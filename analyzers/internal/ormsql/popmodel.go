@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gobuffalo/flect/name"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -165,7 +164,7 @@ func popTable(r *Request, named *types.Named, isSlice bool) (string, string) {
 	ms := types.NewMethodSet(recv)
 	sel := ms.Lookup(named.Obj().Pkg(), "TableName")
 	if sel == nil {
-		return name.Tableize(named.Obj().Name()), ""
+		return popDefaultTable(named)
 	}
 	fn, ok := sel.Obj().(*types.Func)
 	if !ok {
@@ -173,7 +172,7 @@ func popTable(r *Request, named *types.Named, isSlice bool) (string, string) {
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Results().Len() != 1 || sig.Params().Len() > 1 {
-		return name.Tableize(named.Obj().Name()), ""
+		return popDefaultTable(named)
 	}
 	body := e.FuncOf(fn)
 	if body == nil {
@@ -238,4 +237,46 @@ func (m *popModel) selectSQL() string {
 		cols[i] = m.alias + "." + c
 	}
 	return "SELECT " + strings.Join(cols, ", ") + " FROM " + m.table + " AS " + m.alias
+}
+
+// popDefaultTable is the table pop names a model without a TableName
+// method, when tableize can form it.
+func popDefaultTable(named *types.Named) (string, string) {
+	if t, ok := tableize(named.Obj().Name()); ok {
+		return t, ""
+	}
+	return "", "a model whose table name pop forms by an irregular rule"
+}
+
+// tableize returns pop's table name for a Go type name (its inflection
+// library's Tableize: snake case, the last word in the plural) for the
+// names whose every step is regular: false for acronyms, digits, and any
+// last word the library may pluralize otherwise. jobqlint does not link
+// the library itself: it builds its dictionary when the process starts,
+// and go vet starts one process per package.
+func tableize(typeName string) (string, bool) {
+	for i := 0; i < len(typeName); i++ {
+		c := typeName[i]
+		upper := c >= 'A' && c <= 'Z'
+		switch {
+		case !upper && !isLower(c), upper && i > 0 && !isLower(typeName[i-1]):
+			return "", false // digits, underscores, acronyms: the library's own rules
+		case upper && i == len(typeName)-1:
+			return "", false // a one-letter last word (StackT)
+		}
+	}
+	return popPlural(underscore(typeName))
+}
+
+// popPlural is plural, with the endings the library forms otherwise than
+// bun's also refused (tooth is teeth, foot feet, goose geese; a word in
+// -a may be taken for a plural already: area stays area).
+func popPlural(name string) (string, bool) {
+	word := name[strings.LastIndexByte(name, '_')+1:]
+	for _, suffix := range []string{"tooth", "foot", "goose", "a", "eau", "on"} {
+		if strings.HasSuffix(word, suffix) {
+			return "", false
+		}
+	}
+	return plural(name)
 }
