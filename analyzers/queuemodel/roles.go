@@ -304,8 +304,11 @@ func (b *builder) transitions(qt *QueueTable) {
 	runnable := runnableStates(firm, soft, claimed)
 	// The claim step: an UPDATE by key, in the function that polled, that
 	// moves the job out of its runnable state.
+	// A SELECT whose WITH query moves the rows it found (WITH c AS
+	// (SELECT ...), u AS (UPDATE ... FROM c ...) SELECT ... FROM u) took
+	// them already: what the function does next is the job's outcome.
 	for _, poll := range qt.Statements {
-		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
 		if step := claimStep(poll, qt, firm); step != nil {
