@@ -36,9 +36,19 @@ func IsPollShape(s *Stmt) bool {
 // column: col = 'x', col IN ('x', 'y'), col = $1, col IS [NOT] NULL,
 // col <> 'x', col NOT IN (...), and ORs that restrict one column to
 // constants or NULL (col = 'x' OR (col = 'y' AND lease < now())).
+//
+// An OR also restricts each other column that all its branches pin to
+// constants or NULL: it is returned once more under that column, so that
+// status is a state filter of (target IS NULL AND status = 'queued') OR
+// (target = $2 AND status = 'queued') as much as target.
 func StateFilters(s *Stmt) []Pred {
 	var out []Pred
 	for _, p := range s.Where {
+		for _, col := range pinnedColumns(p) {
+			q := p
+			q.Column = col
+			out = append(out, q)
+		}
 		if p.Column == "" {
 			continue
 		}
@@ -51,6 +61,35 @@ func StateFilters(s *Stmt) []Pred {
 		}
 	}
 	return out
+}
+
+// pinnedColumns returns the columns other than its own that every branch
+// of an OR restricts to constants or NULL, in the order they first appear;
+// a column a branch only bounds (lease_until < now()) is a clock, not a
+// state, and is left out.
+func pinnedColumns(p Pred) []string {
+	if p.Branches == nil {
+		return nil
+	}
+	var cols []string
+	var walk func([]Pred)
+	walk = func(ps []Pred) {
+		for _, q := range ps {
+			if q.Column != "" && q.Column != p.Column && !slices.Contains(cols, q.Column) {
+				cols = append(cols, q.Column)
+			}
+			for _, b := range q.Branches {
+				walk(b)
+			}
+		}
+	}
+	for _, b := range p.Branches {
+		walk(b)
+	}
+	return slices.DeleteFunc(cols, func(col string) bool {
+		st, ok := predStates(p, col)
+		return !ok || st.Not || slices.Contains(st.In, StateNotNull) || slices.Contains(st.Cond, StateNotNull)
+	})
 }
 
 // IsConstFilter reports whether a state filter names its rows by constants

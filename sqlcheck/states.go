@@ -52,10 +52,7 @@ func (s States) Admits(v string) bool {
 	if slices.Contains(s.Cond, v) || (v != StateNull && slices.Contains(s.Cond, StateNotNull)) {
 		return true
 	}
-	if s.Not {
-		return v != StateNull && !slices.Contains(s.In, v)
-	}
-	return slices.Contains(s.In, v) || (v != StateNull && slices.Contains(s.In, StateNotNull))
+	return s.admitsFirmly(v)
 }
 
 // Values returns the states s admits out of a universe of states: In and
@@ -79,9 +76,19 @@ func (s States) Values(universe []string) []string {
 	return out
 }
 
-// predStates returns the states one conjunct admits in col.
+// predStates returns the states one conjunct admits in col. An OR is read
+// for any column each of its branches restricts, whichever column it is
+// filed under: (priority = 1 AND status = 'queued') OR (priority = 2 AND
+// status = 'queued') admits 'queued' in status as well as 1 and 2 in
+// priority, and a branch may itself hold an OR.
 func predStates(p Pred, col string) (States, bool) {
-	if p.Column != col || col == "" {
+	if col == "" {
+		return States{}, false
+	}
+	if p.Branches != nil {
+		return orStates(p.Branches, col)
+	}
+	if p.Column != col {
 		return States{}, false
 	}
 	switch p.Op {
@@ -102,10 +109,6 @@ func predStates(p Pred, col string) (States, bool) {
 		return States{In: []string{StateNull}}, true
 	case OpIsNotNull:
 		return States{Not: true}, true
-	case OpOther:
-		if p.Branches != nil {
-			return orStates(p.Branches, col)
-		}
 	}
 	return States{}, false
 }
@@ -155,8 +158,32 @@ func intersect(a, b States) States {
 	if a.Not {
 		a, b = b, a
 	}
-	keep := func(v string) bool { return !b.Admits(v) }
-	return States{In: slices.DeleteFunc(slices.Clone(a.In), keep), Cond: slices.DeleteFunc(slices.Clone(a.Cond), keep)}
+	// A value one side lists and the other admits only under a condition
+	// is admitted only under it: status IN ('queued', 'running') AND
+	// ((kind = 'a' AND status = 'queued') OR ...) takes 'queued' of kind a.
+	var out States
+	for _, v := range a.In {
+		switch {
+		case b.admitsFirmly(v):
+			out.In = append(out.In, v)
+		case b.Admits(v):
+			out.Cond = append(out.Cond, v)
+		}
+	}
+	for _, v := range a.Cond {
+		if b.Admits(v) && !slices.Contains(out.Cond, v) {
+			out.Cond = append(out.Cond, v)
+		}
+	}
+	return out
+}
+
+// admitsFirmly reports whether s admits v with no further condition.
+func (s States) admitsFirmly(v string) bool {
+	if s.Not {
+		return v != StateNull && !slices.Contains(s.In, v)
+	}
+	return slices.Contains(s.In, v) || (v != StateNull && slices.Contains(s.In, StateNotNull))
 }
 
 func union(a, b []string) []string {

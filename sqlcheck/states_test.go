@@ -40,7 +40,25 @@ func TestFilterStates(t *testing.T) {
 		{`ack IS NOT TRUE`, "ack", States{In: []string{"false", StateNull}}, true},
 		{`ack IS TRUE`, "ack", States{In: []string{"true"}}, true},
 		{`NOT ack`, "ack", States{In: []string{"false"}}, true},
+		// ORs whose branches each require a state next to other conditions,
+		// whatever column the OR is filed under, nested ORs included.
+		{`(priority = 1 AND status = 'queued') OR (priority = 2 AND status = 'queued')`, "status",
+			States{Cond: []string{"queued"}}, true},
+		{`(priority = 1 AND status = 'queued') OR (priority = 2 AND status = 'queued')`, "priority",
+			States{Cond: []string{"1", "2"}}, true},
+		{`queue = $1 AND ((target IS NULL AND ((status = 'queued' AND run_at <= $5) OR ($6 AND status = 'running' AND lease_until < $5)))
+			OR (target = $2 AND status = 'queued' AND run_at <= $5))`, "status",
+			States{Cond: []string{"queued", "running"}}, true},
+		{`(target IS NULL AND status = 'queued') OR status = 'queued'`, "status", States{In: []string{"queued"}}, true},
+		{`(kind = 'a' AND status IN ('queued', 'retry')) OR (kind = 'b' AND status = 'queued')`, "status",
+			States{Cond: []string{"queued", "retry"}}, true},
+		{`(kind = 'a' AND status = 'queued') OR (kind = 'b' AND (status = 'retry' OR status = 'queued'))`, "status",
+			States{Cond: []string{"queued", "retry"}}, true},
+		{`status IN ('queued', 'running') AND ((kind = 'a' AND status = 'queued') OR (kind = 'b' AND status = 'done'))`, "status",
+			States{Cond: []string{"queued"}}, true},
 		// Not a restriction to states.
+		{`(priority = 1 AND status = 'queued') OR priority = 2`, "status", States{}, false},
+		{`(target IS NULL AND (status = 'queued' OR run_at < now())) OR (target = $2 AND status = 'queued')`, "status", States{}, false},
 		{`status = $1`, "status", States{}, false},
 		{`status = 'queued' OR kind = 'x'`, "status", States{}, false},
 		{`status = 'queued' OR f(status)`, "status", States{}, false},
@@ -71,6 +89,25 @@ func TestOrOfOneColumnIsAnInList(t *testing.T) {
 	require.Equal(t, OpOther, mixed.Where[0].Op, "rules that do not read branches see an OR")
 	require.Len(t, mixed.Where[0].Branches, 2)
 	require.Len(t, StateFilters(mixed), 1)
+}
+
+func TestStateFiltersReadEveryColumnAnOrPins(t *testing.T) {
+	st := stmt(t, `SELECT 1 FROM jobs WHERE queue = $1 AND ((target IS NULL AND status = 'queued') OR (target = $2 AND status = 'queued' AND run_at <= now())) ORDER BY id LIMIT 1`)
+	require.Equal(t, "target", st.Where[1].Column, "the OR is filed under its first common column")
+	var cols []string
+	for _, p := range StateFilters(st) {
+		cols = append(cols, p.Column)
+	}
+	require.Equal(t, []string{"queue", "status"}, cols, "target is bound to $2 in one branch; status is pinned in both")
+	require.True(t, IsPollShape(st))
+
+	// A column one branch only bounds is a clock, not a state.
+	clock := stmt(t, `SELECT 1 FROM jobs WHERE (status = 'queued' AND locked_until IS NULL) OR (status = 'running' AND locked_until < now()) ORDER BY id LIMIT 1`)
+	cols = nil
+	for _, p := range StateFilters(clock) {
+		cols = append(cols, p.Column)
+	}
+	require.Equal(t, []string{"status"}, cols)
 }
 
 func TestStatesValuesAndAdmits(t *testing.T) {

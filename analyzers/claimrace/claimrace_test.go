@@ -22,7 +22,7 @@ func TestRejected(t *testing.T) {
 		"iso_readcommitted", "xactlock_branch", "multiline",
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked",
 		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
-		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock")
+		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "or_states")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -46,7 +46,7 @@ func TestAccepted(t *testing.T) {
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas", "ok_bulkpause",
-		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_xactlock", "ok_splittx", "ok_sqlctx",
+		"ok_fenced", "ok_fenced_in", "ok_ctenested", "ok_or_states", "ok_cte_then_outcome", "ok_xactlock", "ok_splittx", "ok_sqlctx",
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql", "ok_replacer",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",

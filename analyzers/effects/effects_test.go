@@ -119,3 +119,9 @@ func TestCommitsBeforeWork(t *testing.T) {
 func TestValues(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), valuesProbe, "values")
 }
+
+// What integer constants an argument may hold, each named by the constant
+// of its type that has its value.
+func TestInts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), valuesProbe, "ints")
+}

@@ -185,6 +185,44 @@ func (e *Effects) Strings(v ssa.Value) Values {
 	return unescaped(r.value(v, nil, 0))
 }
 
+// Ints returns the integer constants v may hold, followed as Strings
+// follows text (parameters at this package's call sites, fields, package
+// variables, phi nodes): each as its decimal text, with Obj the constant
+// of v's named type that has that value, when exactly one does
+// (status.Processing for a Status 2). Anything but an integer constant is
+// a hole.
+func (e *Effects) Ints(v ssa.Value) Values {
+	if e == nil || e.Pkg() == nil || v == nil {
+		return hole("no SSA")
+	}
+	r := &resolver{e: e, onStack: map[any]bool{}, ints: true}
+	return r.value(v, nil, 0)
+}
+
+// intConst returns an integer constant as a value, named by the one
+// constant of its named type that has it.
+func intConst(c *ssa.Const) Values {
+	if c.Value == nil || c.Value.Kind() != constant.Int {
+		return hole("not an integer constant")
+	}
+	p := Part{Text: c.Value.ExactString()}
+	if n, ok := types.Unalias(c.Type()).(*types.Named); ok && n.Obj().Pkg() != nil {
+		scope := n.Obj().Pkg().Scope()
+		for _, name := range scope.Names() {
+			k, ok := scope.Lookup(name).(*types.Const)
+			if !ok || !types.Identical(k.Type(), n) || !constant.Compare(k.Val(), token.EQL, c.Value) {
+				continue
+			}
+			if p.Obj != nil {
+				p.Obj = nil // two names for one value: neither is the state's
+				break
+			}
+			p.Obj = k
+		}
+	}
+	return Values{Set: []Value{{Parts: []Part{p}}}}
+}
+
 // Arg returns the SSA value of a call's i-th argument as the source writes
 // it: past the receiver of a static method call, and inside the slice a
 // variadic call packs its last arguments into. Nil when it is not found.
@@ -268,6 +306,8 @@ func arrayElems(v ssa.Value) []ssa.Value {
 type resolver struct {
 	e       *Effects
 	onStack map[any]bool
+	// ints follows integer constants instead of strings (Ints).
+	ints bool
 	// escapes and invoked are built on first use: functions used as values,
 	// and method names called through interfaces.
 	escapes map[*ssa.Function]bool
@@ -298,6 +338,9 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 	depth++
 	switch v := v.(type) {
 	case *ssa.Const:
+		if r.ints {
+			return intConst(v)
+		}
 		if v.Value == nil || v.Value.Kind() != constant.String {
 			if v.Value == nil && isStringType(v.Type()) {
 				return text("")
@@ -322,6 +365,9 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 	case *ssa.ChangeType:
 		return r.value(v.X, b, depth)
 	case *ssa.Convert:
+		if r.ints && isIntegerType(v.X.Type()) && isIntegerType(v.Type()) {
+			return r.value(v.X, b, depth) // int16(s) of a state
+		}
 		if isStringType(v.X.Type()) {
 			return r.value(v.X, b, depth)
 		}

@@ -11,7 +11,8 @@ import (
 )
 
 // valuesProbe reports, at each call of a function named sink, what each of
-// its arguments may hold: the values separated by |, a part read from a
+// its arguments may hold (at a function named intsink, the integer
+// constants they may hold): the values separated by |, a part read from a
 // field or package variable as {name=text}, an unknown one as {name:
 // why}, a number as #, a value bound through helpers' parameters with @
 // and the number of call sites; the arguments separated by ;.
@@ -27,8 +28,13 @@ var valuesProbe = &analysis.Analyzer{
 				if !ok {
 					return true
 				}
-				if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "sink" {
+				id, ok := call.Fun.(*ast.Ident)
+				if !ok || id.Name != "sink" && id.Name != "intsink" {
 					return true
+				}
+				read := e.Strings
+				if id.Name == "intsink" {
+					read = e.Ints // integer constants, named by their type's constant
 				}
 				instr := e.Call(call)
 				if instr == nil {
@@ -37,7 +43,7 @@ var valuesProbe = &analysis.Analyzer{
 				}
 				var args []string
 				for i := range call.Args {
-					args = append(args, describe(e.Strings(effects.Arg(instr, i))))
+					args = append(args, describe(read(effects.Arg(instr, i))))
 				}
 				pass.Reportf(call.Pos(), "%s", strings.Join(args, " ; "))
 				return true

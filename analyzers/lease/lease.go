@@ -176,7 +176,7 @@ func describeState(qt *queuemodel.QueueTable, st *queuemodel.Statement) (state, 
 	v, _ := st.Assigns(col)
 	text := v.Text
 	if v.Kind == sqlcheck.ValueConst && strings.HasPrefix(text, "$") {
-		text = "'" + strings.ReplaceAll(v.Str, "'", "''") + "'" // the state bound as a parameter
+		text = qt.ShowState(v.Str) // the state bound as a parameter
 	}
 	return text, col + " = " + text, col + " = ..."
 }

@@ -27,7 +27,7 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer,
 		"ok_go", "ok_case", "ok_column", "ok_failsql", "ok_helper", "ok_config", "ok_noqueue", "ok_elsewhere", "ok_reclaim", "ok_sql", "ok_callerguard", "ok_exported",
-		"ok_funcguard", "ok_nullstate",
+		"ok_funcguard", "ok_nullstate", "ok_recurring", "ok_exportedtested",
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive",
 		"ok_switchcase", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr",

@@ -60,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.findCalls()
 	b.findGoDDL()
 	b.triggerBodies()
+	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()
 	m.loops = buildCallGraph(pass, m)
@@ -85,6 +86,9 @@ type builder struct {
 	parsed   map[string]*parsedSQL       // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
 	halves   map[*types.Func]*Half // see collectHalves
+	// stateNames are the Go constants naming the states of columns coded
+	// as integers (see enumerateStates).
+	stateNames map[columnKey]map[string]*types.Const
 }
 
 type parsedSQL struct {

@@ -140,7 +140,7 @@ func armRoles(qt *QueueTable, st *Statement, runnable, claimed map[string]bool) 
 			mv.Role = RoleRetry
 		case !runnable[mv.State] && !claimed[mv.State]:
 			mv.Role = RoleComplete
-			if failureLike(st, mv.State) {
+			if failureLike(qt, st, mv.State) {
 				mv.Role = RoleFail
 			}
 		}

@@ -80,7 +80,7 @@ func (m *Model) ClaimPathOf(poll *Statement) *ClaimPath { return m.paths[poll] }
 // states jobs are created and polled in (as claimStep does in one function).
 func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bool) {
 	for _, poll := range qt.Statements {
-		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.Step != nil || !wholeFunc(poll.Call) {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.Step != nil || poll.NestedClaim() != nil || !wholeFunc(poll.Call) {
 			continue
 		}
 		pollFn := b.funcOf(poll.Call.Decl)

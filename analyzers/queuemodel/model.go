@@ -97,6 +97,9 @@ type Call struct {
 	// cannot name (a slice passed as args..., a builder's values), by
 	// parameter number.
 	boundConsts map[int]string
+	// stateConsts are, per parameter bound to integer constants of a named
+	// type, the Go constant that names each value.
+	stateConsts map[int]map[string]*types.Const
 }
 
 // Pos is the position of the call site.
@@ -262,6 +265,9 @@ type QueueTable struct {
 	Inherited   bool // a dependency of this package polls or claims it
 
 	nullState bool // jobs are runnable while the state column is NULL (locked_at IS NULL)
+	// names are the Go constants that name the states of a state column
+	// coded as integers, by value.
+	names map[string]*types.Const
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

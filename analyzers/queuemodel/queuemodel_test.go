@@ -383,6 +383,16 @@ func TestRolesFromStatePredicates(t *testing.T) {
 		// 'running' is polled only with an expired lease: it is not runnable.
 		{"statesor", []string{"INSERT enqueue", "UPDATE claim", "SELECT none", "UPDATE retry", "UPDATE complete"},
 			"status", []string{"queued", "retry"}, []string{"running"}},
+		// Every branch of the OR names 'queued' beside a condition on
+		// another column (target_worker_id, filed first); 'running' only
+		// with an expired lease.
+		{"statesorsame", []string{"INSERT enqueue", "SELECT claim", "UPDATE complete"},
+			"status", []string{"queued"}, []string{"running"}},
+		// Integers bound from Go constants: the poll's status < 2 is the
+		// type's constants below 2; the CASE arms are bound, and so is the
+		// reaper's deadline, computed from time.Now().
+		{"intstates", []string{"UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE reclaim"},
+			"status", []string{"0", "1"}, []string{"2"}},
 	}
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {
@@ -616,4 +626,14 @@ func TestResetByKeyFromAScanIsAReclaim(t *testing.T) {
 	require.Same(t, qt.Statements[4], qt.Statements[5].ScannedBy)
 	require.Same(t, qt.Statements[6], qt.Statements[7].ScannedBy, "through two helpers, by what RescueOne hands from one to the other")
 	require.Nil(t, qt.Statements[3].ScannedBy)
+}
+
+// A state coded as an integer is known by the Go constant that names it.
+func TestIntegerStatesAreNamedByTheirConstants(t *testing.T) {
+	_, qt := roles(t, "intstates")
+	require.Equal(t, "intstates.StateInProgress", qt.StateName("2"))
+	require.Equal(t, "intstates.StateInProgress (2)", qt.ShowState("2"))
+	require.Equal(t, "intstates.StateDead", qt.StateName("99"))
+	require.Equal(t, "", qt.StateName("7"), "no constant has the value")
+	require.Equal(t, "'7'", qt.ShowState("7"))
 }

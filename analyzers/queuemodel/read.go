@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"fmt"
+	"go/types"
 	"os"
 	"regexp"
 	"sort"
@@ -26,6 +27,7 @@ func (b *builder) read(c *Call) {
 		c.Args = nil
 	}
 	singles, set, n := b.boundConstants(c)
+	now := b.nowParams(c)
 	var (
 		first   *parsedSQL
 		origins []*sqlcheck.Stmt
@@ -49,6 +51,9 @@ func (b *builder) read(c *Call) {
 			c.ParseErr = p.err
 		}
 		for i, st := range p.stmts {
+			if len(now) > 0 {
+				st = st.BindNow(now)
+			}
 			var origin *sqlcheck.Stmt
 			if len(texts) > 1 {
 				origin = st
@@ -111,6 +116,17 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 		vals := b.resolver.Constants(arg)
 		if vals == nil {
 			vals = b.boundOnSSA(c, i)
+		}
+		for _, v := range vals {
+			if v.Obj != nil {
+				if c.stateConsts == nil {
+					c.stateConsts = map[int]map[string]*types.Const{}
+				}
+				if c.stateConsts[n] == nil {
+					c.stateConsts[n] = map[string]*types.Const{}
+				}
+				c.stateConsts[n][v.Value] = v.Obj
+			}
 		}
 		switch {
 		case len(vals) == 1:

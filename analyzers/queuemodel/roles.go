@@ -258,6 +258,7 @@ func hasClaim(qt *QueueTable) bool {
 // moves jobs to it: such a branch takes back jobs whose lease expired.
 func (b *builder) transitions(qt *QueueTable) {
 	col := qt.StateColumn
+	qt.names = b.stateNames[columnKey{qt.Name, col}]
 	firm, soft, initial := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	if col != "" {
 		universe := b.stateUniverse(qt, col)
@@ -304,8 +305,11 @@ func (b *builder) transitions(qt *QueueTable) {
 	runnable := runnableStates(firm, soft, claimed)
 	// The claim step: an UPDATE by key, in the function that polled, that
 	// moves the job out of its runnable state.
+	// A SELECT whose WITH query moves the rows it found (WITH c AS
+	// (SELECT ...), u AS (UPDATE ... FROM c ...) SELECT ... FROM u) took
+	// them already: what the function does next is the job's outcome.
 	for _, poll := range qt.Statements {
-		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 {
+		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
 		if step := claimStep(poll, qt, firm); step != nil {
@@ -377,6 +381,12 @@ func (b *builder) transitions(qt *QueueTable) {
 				// SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END:
 				// a retry that decides in SQL when to give up.
 				st.Role = RoleRetry
+				if slices.ContainsFunc(cases, qt.successLike) {
+					// CASE WHEN recurring THEN 'queued' ELSE 'succeeded' END
+					// records a success, and puts a recurring job back for
+					// its next run: no failure is retried.
+					st.Role = RoleComplete
+				}
 				continue
 			}
 			v, ok := qt.AssignedState(st)
@@ -393,7 +403,7 @@ func (b *builder) transitions(qt *QueueTable) {
 				st.Role = RoleRetry
 			case !back && !claimed[v] && b.namesRows(st.Stmt):
 				st.Role = RoleComplete
-				if failureLike(st, v) {
+				if failureLike(qt, st, v) {
 					st.Role = RoleFail
 				}
 			}
@@ -714,15 +724,24 @@ func claimStep(poll *Statement, qt *QueueTable, firm map[string]bool) *Statement
 	return step
 }
 
-var failureWords = regexp.MustCompile(`(?i)fail|error|err_|dead|discard|cancel|abandon|reason`)
+var (
+	failureWords = regexp.MustCompile(`(?i)fail|error|err_|dead|discard|cancel|abandon|abort|reason`)
+	successWords = regexp.MustCompile(`(?i)succe|complete|finish|(^|[^n])done`) // not abandoned
+)
+
+// successLike reports whether a state, or the Go constant that names it,
+// says the job succeeded.
+func (qt *QueueTable) successLike(state string) bool {
+	return successWords.MatchString(state) || successWords.MatchString(qt.StateName(state))
+}
 
 // failureLike tells a failure from a completion, both terminal states: by
 // the state's name, or by the statement also recording an error or reason.
 // Names only split the two; that the state is terminal comes from what the
 // statements do.
-func failureLike(st *Statement, state string) bool {
-	if failureWords.MatchString(state) {
-		return true
+func failureLike(qt *QueueTable, st *Statement, state string) bool {
+	if failureWords.MatchString(state) || failureWords.MatchString(qt.StateName(state)) {
+		return true // 'failed', or status.Dead (7)
 	}
 	if st.origin != nil {
 		// One view of a statement whose state comes from a set: the error

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
@@ -62,11 +63,23 @@ func parts(v effects.Value) []sqltext.Part {
 // hold, read on SSA (a typed constant passed through a helper's
 // parameters): each with the calls that pass it on, as the Go nodes that
 // give the argument its value. Nil unless every value is a known text.
+//
+// An argument of a named integer type (type Status int; const Processing
+// Status = 2) is read the same way, each value with the constant that
+// names it: a state coded as an integer.
 func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
-	if c.instr == nil || !isStringExpr(b, c.Args[i]) {
+	if c.instr == nil {
 		return nil
 	}
-	vs := b.effects.Strings(effects.Arg(c.instr, c.argBase+i))
+	var vs effects.Values
+	switch {
+	case isStringExpr(b, c.Args[i]):
+		vs = b.effects.Strings(effects.Arg(c.instr, c.argBase+i))
+	case namedInteger(b.pass.TypesInfo.TypeOf(c.Args[i])):
+		vs = b.effects.Ints(effects.Arg(c.instr, c.argBase+i))
+	default:
+		return nil
+	}
 	if !vs.Known() {
 		return nil
 	}
@@ -77,6 +90,9 @@ func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
 			return nil
 		}
 		k := sqltext.Constant{Value: s}
+		if len(v.Parts) == 1 {
+			k.Obj, _ = v.Parts[0].Obj.(*types.Const)
+		}
 		for _, pos := range v.At {
 			if n := b.callAt(pos); n != nil {
 				k.At = append(k.At, n)
@@ -94,6 +110,17 @@ func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
 		return 0
 	})
 	return out
+}
+
+// namedInteger reports whether t is a named type over an integer: a plain
+// int bound to a query is a count or a key far more often than a state.
+func namedInteger(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	basic, ok := n.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsInteger != 0
 }
 
 // isStringExpr reports whether an expression is of a string type (a
@@ -129,4 +156,56 @@ func (b *builder) callAt(pos token.Pos) ast.Node {
 func effectsOf(pass *analysis.Pass) *effects.Effects {
 	e, _ := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	return e
+}
+
+// nowParams returns the parameters a call binds to the current time read
+// in Go: time.Now(), and what Add, UTC, Truncate and the like make of it
+// (time.Now().Add(-5 * time.Minute)), through phi nodes.
+func (b *builder) nowParams(c *Call) map[int]bool {
+	if c.instr == nil {
+		return nil
+	}
+	var out map[int]bool
+	for i := range c.Args {
+		if isNowTime(effects.Arg(c.instr, c.argBase+i), 0) {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[i+1] = true
+		}
+	}
+	return out
+}
+
+// nowMethods are the methods of time.Time that give a time that moves with
+// their receiver.
+var nowMethods = map[string]bool{"Add": true, "UTC": true, "Local": true, "In": true, "Truncate": true, "Round": true}
+
+func isNowTime(v ssa.Value, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return isNowTime(v.X, depth+1)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if e != v && !isNowTime(e, depth+1) {
+				return false
+			}
+		}
+		return len(v.Edges) > 0
+	case *ssa.Call:
+		fn := v.Common().StaticCallee()
+		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "time" {
+			return false
+		}
+		if fn.Name() == "Now" && fn.Signature.Recv() == nil {
+			return true
+		}
+		if fn.Signature.Recv() != nil && nowMethods[fn.Name()] && len(v.Common().Args) > 0 {
+			return isNowTime(v.Common().Args[0], depth+1)
+		}
+	}
+	return false
 }

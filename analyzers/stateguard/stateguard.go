@@ -106,14 +106,17 @@ func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Sta
 		states = []string{v.Str}
 	}
 	text := v.Text
+	if v.Kind == sqlcheck.ValueConst && strings.HasPrefix(text, "$") {
+		text = qt.ShowState(v.Str) // bound from Go: status.Aborted (96)
+	}
 	if len(states) == 0 && len(st.Moves) > 0 {
 		// CASE ... ELSE status END: the states its arms give.
 		for _, mv := range st.Moves {
 			states = append(states, mv.State)
 		}
-		text = stateSQL(st.Moves[0].State)
+		text = stateSQL(qt, st.Moves[0].State)
 		if mv := unguardedMove(qt, st); mv != nil {
-			text = stateSQL(mv.State)
+			text = stateSQL(qt, mv.State)
 		}
 	}
 	if len(states) == 0 {
@@ -144,12 +147,13 @@ func unguardedMove(qt *queuemodel.QueueTable, st *queuemodel.Statement) *queuemo
 	return nil
 }
 
-// stateSQL spells a state as the SQL that gives it.
-func stateSQL(state string) string {
+// stateSQL spells a state as the SQL that gives it, or by the Go constant
+// that names it.
+func stateSQL(qt *queuemodel.QueueTable, state string) string {
 	if state == sqlcheck.StateNull {
 		return "NULL"
 	}
-	return "'" + strings.ReplaceAll(state, "'", "''") + "'"
+	return qt.ShowState(state)
 }
 
 // conditionText is a CASE arm's condition as SQL.

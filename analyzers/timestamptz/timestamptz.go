@@ -56,19 +56,19 @@ func run(pass *analysis.Pass) (any, error) {
 
 // clockColumns returns the columns of a queue table that the queue
 // compares with a time: in the WHERE of a statement that polls, claims,
-// reclaims or otherwise moves jobs, a column earlier or later than now()
-// (shifted or not) or than a parameter; and the columns a poll orders jobs
-// by, which times from sessions in different zones put out of order. Only
-// those decide when a job runs: an audit column (created_at) or one only
-// tested for NULL is never read against the clock, so its missing zone
-// makes no job late.
+// reclaims or otherwise moves jobs (a bulk expiry among them), a column
+// earlier or later than now() (shifted or not) or than a parameter; and
+// the columns a poll orders jobs by, which times from sessions in
+// different zones put out of order. Only those decide when a job runs: an
+// audit column (created_at) or one only tested for NULL is never read
+// against the clock, so its missing zone makes no job late.
 func clockColumns(qt *queuemodel.QueueTable) map[string]bool {
 	cols := map[string]bool{}
 	if qt == nil {
 		return cols
 	}
 	for _, st := range qt.Statements {
-		if st.Role == queuemodel.RoleNone && len(st.Polls) == 0 {
+		if st.Role == queuemodel.RoleNone && len(st.Polls) == 0 && !movesState(qt, st) {
 			continue
 		}
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
@@ -85,6 +85,17 @@ func clockColumns(qt *queuemodel.QueueTable) map[string]bool {
 		}
 	}
 	return cols
+}
+
+// movesState reports whether an UPDATE sets the state column: one that
+// moves every job past a deadline (UPDATE ... SET status = 'expired' WHERE
+// status < 50 AND expires_at <= now()) decides by the clock too.
+func movesState(qt *queuemodel.QueueTable, st *queuemodel.Statement) bool {
+	if qt.StateColumn == "" || st.Kind != sqlcheck.KindUpdate {
+		return false
+	}
+	_, ok := st.Assigns(qt.StateColumn)
+	return ok
 }
 
 func clockPreds(ps []sqlcheck.Pred, cols map[string]bool) {

@@ -16,7 +16,7 @@ import (
 // with the clock, wherever the migrations put it.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "defaults", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf",
-		"paramclock", "orclock")
+		"paramclock", "orclock", "intexpiry")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.

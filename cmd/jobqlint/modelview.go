@@ -165,12 +165,25 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
+// named lists states, each that a Go constant names as that constant and
+// its value: status.Processing (2).
+func named(t *queuemodel.QueueTable, states []string) []string {
+	out := []string{}
+	for _, v := range states {
+		if n := t.StateName(v); n != "" {
+			v = n + " (" + v + ")"
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) modelPackage {
 	mp := modelPackage{Package: path, Tables: []modelTable{}, Statements: []modelStatement{}, Dynamic: []modelSite{}}
 	for _, t := range m.QueueTables() {
 		mp.Tables = append(mp.Tables, modelTable{
 			Name: queuemodel.DisplayName(t.Name), StateColumn: t.StateColumn,
-			Created: nonNil(t.Runnable), Claimed: nonNil(t.Claimed), Terminal: nonNil(t.Terminal()),
+			Created: named(t, t.Runnable), Claimed: named(t, t.Claimed), Terminal: named(t, t.Terminal()),
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
 			Inherited: t.Inherited && !t.Local,
 		})

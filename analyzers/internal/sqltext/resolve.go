@@ -252,6 +252,9 @@ func (r *Resolver) Resolve(e ast.Expr) Text {
 // A Constant is one string constant a bound argument may hold.
 type Constant struct {
 	Value string
+	// Obj is the Go constant that names Value, when Value is an integer
+	// state of a named type (status.Processing for 2); nil otherwise.
+	Obj *types.Const
 	// At are the statements that assign it to the variable the argument
 	// reads; nil when the argument is the constant itself.
 	At []ast.Node
