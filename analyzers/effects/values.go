@@ -355,7 +355,7 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		}
 		return hole("a result of a call with several results")
 	case *ssa.Lookup:
-		return hole("an element of a map")
+		return r.lookup(v, b, depth)
 	case *ssa.Slice:
 		if vs, ok := r.truncated(v, b, depth); ok {
 			return vs
@@ -757,7 +757,7 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 			// given: a name made from either is one placeholder.
 			return objHole(f, "struct field "+fieldName(f)+" ("+why+")")
 		}
-		return hole(why)
+		return r.paramPlaceholder(p, why)
 	}
 	callers := r.e.CallersOf(fn)
 	if len(callers) == 0 {
@@ -905,6 +905,8 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
 	case isFunc(callee, "strings", "Join"):
 		return r.join(call, b, depth)
+	case callee.Name() == "String" && isBuilderMethod(callee):
+		return r.builder(call, b, depth)
 	case isFunc(callee, "strings", "ReplaceAll"), isFunc(callee, "strings", "Replace"):
 		return r.replace(call, b, depth)
 	case isReplacerReplace(callee) && callee.Signature.Recv() != nil:
@@ -1063,7 +1065,12 @@ func (r *resolver) sanitize(recv ssa.Value, b *binding, depth int) Values {
 // sprintf resolves fmt.Sprintf with a known format whose verbs are %s,
 // %v, %d and %%, over arguments written in the call.
 func (r *resolver) sprintf(call *ssa.Call, b *binding, depth int) Values {
-	args := call.Common().Args
+	return r.formatArgs(call.Common().Args, b, depth)
+}
+
+// formatArgs resolves fmt's formatting of args: the format and the slice
+// of its arguments.
+func (r *resolver) formatArgs(args []ssa.Value, b *binding, depth int) Values {
 	formats := r.value(args[0], b, depth)
 	if formats.Hole != "" {
 		return hole(formats.Hole)
