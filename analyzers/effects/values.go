@@ -19,8 +19,10 @@ import (
 type Part struct {
 	Text string
 	// Obj is the struct field or package variable the part was read from,
-	// when the part is all of that object's value: a table named by it
-	// keeps the object's identity (a placeholder) whatever its value.
+	// when the part is all of that object's value, or the parameter of a
+	// constructor that builds its queries from it (param.go): a table
+	// named by it keeps the object's identity (a placeholder) whatever
+	// its value.
 	Obj types.Object
 	// Unknown says the value of Obj is not known (Hole says why): only a
 	// placeholder can stand for it.
