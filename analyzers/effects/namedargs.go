@@ -62,7 +62,7 @@ func (e *Effects) NamedConstants(at ssa.Instruction, arg ssa.Value, names []stri
 		default:
 			continue // never set (its zero value), or set more than once
 		}
-		if !before(where, at) {
+		if !Before(where, at) {
 			continue
 		}
 		if mi, ok := val.(*ssa.MakeInterface); ok {
@@ -89,23 +89,6 @@ func onlyUsedBy(v ssa.Value, uses map[ssa.Instruction]bool) bool {
 		}
 	}
 	return true
-}
-
-// before reports whether instruction a runs before b on every path to b:
-// earlier in its block, or in a block that dominates b's.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // structSets returns the stores into each field of a struct made by
@@ -171,7 +154,7 @@ func structSets(alloc *ssa.Alloc, uses map[ssa.Instruction]bool) map[string][]*s
 		// A field set before the copy is overwritten by it.
 		for _, stores := range sets {
 			for _, st := range stores {
-				if st.Addr.(*ssa.FieldAddr).X == alloc && !before(whole, st) {
+				if st.Addr.(*ssa.FieldAddr).X == alloc && !Before(whole, st) {
 					return nil
 				}
 			}
