@@ -617,3 +617,13 @@ func TestResetByKeyFromAScanIsAReclaim(t *testing.T) {
 	require.Same(t, qt.Statements[6], qt.Statements[7].ScannedBy, "through two helpers, by what RescueOne hands from one to the other")
 	require.Nil(t, qt.Statements[3].ScannedBy)
 }
+
+// One UPDATE around a locking CTE that takes back rows whose lease the
+// claim wrote is a reclaim; one that re-takes them into the claimed state
+// stays a claim.
+func TestReaperAroundALockingPoll(t *testing.T) {
+	got, qt := roles(t, "reaper")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"delivering"}, qt.Claimed)
+}

@@ -716,7 +716,7 @@ func reapers(qt *QueueTable, initial map[string]bool) {
 		}
 		return false
 	}
-	var found []*Statement
+	var candidates []*Statement
 	for _, st := range qt.Statements {
 		if st.Role != RoleClaim || st.Kind != sqlcheck.KindUpdate || len(st.Polls) == 0 {
 			continue
@@ -734,6 +734,27 @@ func reapers(qt *QueueTable, initial map[string]bool) {
 			}
 		}
 		if reaps {
+			candidates = append(candidates, st)
+		}
+	}
+	// It puts jobs where a claim that is no such candidate takes them: a
+	// claim that re-takes expired jobs into its claimed state stays one.
+	polled := func(v string) bool {
+		for _, w := range qt.Statements {
+			if w.Role != RoleClaim || slices.Contains(candidates, w) {
+				continue
+			}
+			for _, p := range w.Polls {
+				if states, ok := sqlcheck.FilterStates(p.Where, col); ok && !states.Not && slices.Contains(states.In, v) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var found []*Statement
+	for _, st := range candidates {
+		if v, ok := qt.claimedState(st); ok && polled(v) {
 			found = append(found, st)
 		}
 	}
