@@ -6,6 +6,7 @@ require (
 	github.com/go-pg/pg/v10 v10.11.0
 	github.com/jackc/pgx/v5 v5.13.0
 	github.com/jinzhu/inflection v1.0.0
+	github.com/jmoiron/sqlx v1.3.5
 	github.com/pganalyze/pg_query_go/v5 v5.1.0
 	github.com/qustavo/dotsql v1.2.0
 	github.com/rhysd/actionlint v1.7.12
@@ -41,7 +42,6 @@ require (
 	github.com/jackc/pgproto3/v2 v2.3.1 // indirect
 	github.com/jackc/pgtype v1.12.0 // indirect
 	github.com/jackc/pgx/v4 v4.17.2 // indirect
-	github.com/jmoiron/sqlx v1.3.5 // indirect
 	github.com/joho/godotenv v1.4.0 // indirect
 	github.com/kballard/go-shellquote v0.0.0-20180428030007-95032a82bc51 // indirect
 	github.com/lann/builder v0.0.0-20180802200727-47ae307949d0 // indirect

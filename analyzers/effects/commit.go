@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -70,7 +71,36 @@ func receiver(c ssa.CallInstruction) ssa.Value {
 }
 
 func isCommit(c ssa.CallInstruction, tx ssa.Value) bool {
-	return methodName(c) == "Commit" && receiver(c) == tx
+	return methodName(c) == "Commit" && embedder(receiver(c)) == embedder(tx)
+}
+
+// embedder returns the value whose embedded field v is read from, through
+// any depth of embedding: a method promoted from an embedded transaction
+// (sqlx.Tx's Commit is its *sql.Tx's) is called on the embedding value.
+func embedder(v ssa.Value) ssa.Value {
+	for range maxSteps {
+		switch x := v.(type) {
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if x.Op != token.MUL || !ok || !embeddedField(fa.X.Type(), fa.Field) {
+				return v
+			}
+			v = fa.X
+		case *ssa.Field:
+			if !embeddedField(x.X.Type(), x.Field) {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+func embeddedField(t types.Type, i int) bool {
+	f := fieldOf(t, i)
+	return f != nil && f.Embedded()
 }
 
 func methodName(c ssa.CallInstruction) string {

@@ -19,12 +19,17 @@
 //     whether a function makes a call on every path or only on some;
 //   - what a string may hold (values.go): the SQL text and each bound
 //     argument of a call as a set of possible values, followed through
-//     parameters, struct fields, package variables, phis, closures, the
-//     library calls that build SQL (strings.Replacer, ReplaceAll, Join,
-//     fmt.Sprintf, identifier quoting) and the module's own helpers (in
+//     parameters, struct fields, package variables, maps of queries made
+//     from a literal, phis, closures, the library calls that build SQL
+//     (strings.Replacer, ReplaceAll, Join, fmt.Sprintf, identifier
+//     quoting, a strings.Builder or bytes.Buffer written along each path:
+//     builder.go) and the module's own helpers (in
 //     this package on SSA, pruning the branches constant arguments decide;
 //     in other packages through the summaries they export as facts), with
-//     a named hole for what stays unknown; and whether one value is
+//     a named hole for what stays unknown (a parameter of a constructor
+//     that builds its queries from it is a placeholder of its own:
+//     param.go); the constants sqlx binds to :name parameters from a
+//     struct or map literal (namedargs.go); and whether one value is
 //     computed from another, such as the key an UPDATE binds from the rows
 //     of a SELECT (flows.go);
 //   - handles and transactions (tx.go): which pool, connection,

@@ -111,6 +111,11 @@ func (r *resolver) truth(cond ssa.Value, b *binding, depth int) (bool, bool) {
 			v, ok := r.truth(c.X, b, depth)
 			return !v, ok
 		}
+	case *ssa.Parameter:
+		// A bool the call being followed passes (pollSQL(t, true)).
+		if b != nil && b.fn == c.Parent() && b.call != nil && depth <= maxSteps {
+			return r.truth(b.call.Common().Args[slices.Index(c.Parent().Params, c)], b.outer, depth+1)
+		}
 	case *ssa.BinOp:
 		if isStringType(c.X.Type()) && (c.Op == token.EQL || c.Op == token.NEQ) {
 			x, ok1 := single(r.value(c.X, b, depth))

@@ -88,6 +88,7 @@ func matcher(t *testing.T, v effects.Value, name, field string) *regexp.Regexp {
 func TestShapesAgainstGo(t *testing.T) {
 	const name = `my"jobs` // a runtime table name, with a quote to escape
 	c, q, rd := shapes.NewClient(name), shapes.NewConsumer(name), shapes.NewRenderer(name)
+	rl := shapes.NewRelay(name)
 	cases := []shapeCase{
 		{"ShapeReplacerClaim", c.ShapeReplacerClaim, "table", ""},
 		{"ShapeReplacerComplete", c.ShapeReplacerComplete, "table", ""},
@@ -111,6 +112,24 @@ func TestShapesAgainstGo(t *testing.T) {
 		{"ShapeReplacerField", rd.ShapeReplacerField, "table", ""},
 		{"ShapeReplacerFieldMethodValue", rd.ShapeReplacerFieldMethodValue, "table", ""},
 		{"ShapeSprintfStringer", shapes.ShapeSprintfStringer, "", "which has its own String or Error"},
+		{"ShapeReplaceAllParam", rl.ShapeReplaceAllParam, "tableName", ""},
+		{"ShapeReplaceParam", rl.ShapeReplaceParam, "tableName", ""},
+		{"ShapeReplaceCountParam", rl.ShapeReplaceCountParam, "tableName", ""},
+		{"ShapeReplaceEmptyOldParam", rl.ShapeReplaceEmptyOldParam, "tableName", ""},
+		{"ShapeReplaceVarTemplate", rl.ShapeReplaceVarTemplate, "tableName", ""},
+		{"ShapeReplaceStructLiteral", rl.ShapeReplaceStructLiteral, "tableName", ""},
+		{"ShapeReplacerStructLiteral", rl.ShapeReplacerStructLiteral, "tableName", ""},
+		{"ShapeReplaceMapTemplate", rl.ShapeReplaceMapTemplate, "tableName", ""},
+		{"ShapeMapLocal", shapes.ShapeMapLocal, "", ""},
+		{"ShapeMapWritten", shapes.ShapeMapWritten, "", "an element of map writtenTemplates, which is written or passed on"},
+		{"ShapeBuilderStraight", shapes.ShapeBuilderStraight, "", ""},
+		{"ShapeBuilderBranch", shapes.ShapeBuilderBranch, "", ""},
+		{"ShapeBuilderOtherBranch", shapes.ShapeBuilderOtherBranch, "", ""},
+		{"ShapeBuilderReset", shapes.ShapeBuilderReset, "", ""},
+		{"ShapeBufferField", c.ShapeBufferField, "table", ""},
+		{"ShapeBuilderLoop", shapes.ShapeBuilderLoop, "", "a strings.Builder written in a loop"},
+		{"ShapeBuilderPassedOn", shapes.ShapeBuilderPassedOn, "", "a strings.Builder passed on"},
+		{"ShapeReplaceAllUnstored", func() string { return shapes.ShapeReplaceAllUnstored(name) }, "", "parameter tableName of exported ShapeReplaceAllUnstored"},
 	}
 	probe := &shapeValues{got: map[string][]effects.Values{}}
 	analysistest.Run(t, analysistest.TestData(), probe.analyzer(), "shapes")

@@ -19,8 +19,10 @@ import (
 type Part struct {
 	Text string
 	// Obj is the struct field or package variable the part was read from,
-	// when the part is all of that object's value: a table named by it
-	// keeps the object's identity (a placeholder) whatever its value.
+	// when the part is all of that object's value, or the parameter of a
+	// constructor that builds its queries from it (param.go): a table
+	// named by it keeps the object's identity (a placeholder) whatever
+	// its value.
 	Obj types.Object
 	// Unknown says the value of Obj is not known (Hole says why): only a
 	// placeholder can stand for it.
@@ -401,7 +403,7 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		}
 		return hole("a result of a call with several results")
 	case *ssa.Lookup:
-		return hole("an element of a map")
+		return r.lookup(v, b, depth)
 	case *ssa.Slice:
 		if vs, ok := r.truncated(v, b, depth); ok {
 			return vs
@@ -803,7 +805,7 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 			// given: a name made from either is one placeholder.
 			return objHole(f, "struct field "+fieldName(f)+" ("+why+")")
 		}
-		return hole(why)
+		return r.paramPlaceholder(p, why)
 	}
 	callers := r.e.CallersOf(fn)
 	if len(callers) == 0 {
@@ -951,6 +953,8 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
 	case isFunc(callee, "strings", "Join"):
 		return r.join(call, b, depth)
+	case callee.Name() == "String" && isBuilderMethod(callee):
+		return r.builder(call, b, depth)
 	case isFunc(callee, "strings", "ReplaceAll"), isFunc(callee, "strings", "Replace"):
 		return r.replace(call, b, depth)
 	case isReplacerReplace(callee) && callee.Signature.Recv() != nil:
@@ -1109,7 +1113,12 @@ func (r *resolver) sanitize(recv ssa.Value, b *binding, depth int) Values {
 // sprintf resolves fmt.Sprintf with a known format whose verbs are %s,
 // %v, %d and %%, over arguments written in the call.
 func (r *resolver) sprintf(call *ssa.Call, b *binding, depth int) Values {
-	args := call.Common().Args
+	return r.formatArgs(call.Common().Args, b, depth)
+}
+
+// formatArgs resolves fmt's formatting of args: the format and the slice
+// of its arguments.
+func (r *resolver) formatArgs(args []ssa.Value, b *binding, depth int) Values {
 	formats := r.value(args[0], b, depth)
 	if formats.Hole != "" {
 		return hole(formats.Hole)

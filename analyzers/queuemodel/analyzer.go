@@ -328,6 +328,7 @@ func (b *builder) newCall(site callSite) *Call {
 		if t.Placeholders {
 			c.ddl = t.Pos
 		}
+		b.namedConsts(c, site)
 	}
 	if c.Known {
 		b.read(c)
@@ -335,6 +336,24 @@ func (b *builder) newCall(site callSite) *Call {
 	c.ScanArgs = b.scanArgs(site)
 	c.ResultChecked = b.resultChecked(site)
 	return c
+}
+
+// namedConsts reads the string constants sqlx binds to the :name
+// parameters of a NamedExec or NamedQuery from the struct or map it is
+// given (effects.NamedConstants), numbered as read numbers the names.
+func (b *builder) namedConsts(c *Call, site callSite) {
+	i := site.method.sqlIndex + 1
+	if !c.Known || len(c.variants) > 0 || !strings.HasPrefix(c.Method, "Named") || site.method.recv == RecvStmt || i <= 0 || i >= len(site.call.Args) {
+		return
+	}
+	instr := b.effects.Call(site.call)
+	if instr == nil {
+		return
+	}
+	_, names := sqltext.Named(c.SQL)
+	if consts := b.effects.NamedConstants(instr, effects.Arg(instr, i), names); consts != nil {
+		c.boundConsts = consts
+	}
 }
 
 // resultChecked reports whether the code looks at what a call affected (see

@@ -637,3 +637,13 @@ func TestIntegerStatesAreNamedByTheirConstants(t *testing.T) {
 	require.Equal(t, "", qt.StateName("7"), "no constant has the value")
 	require.Equal(t, "'7'", qt.ShowState("7"))
 }
+
+// One UPDATE around a locking CTE that takes back rows whose lease the
+// claim wrote is a reclaim; one that re-takes them into the claimed state
+// stays a claim.
+func TestReaperAroundALockingPoll(t *testing.T) {
+	got, qt := roles(t, "reaper")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"delivering"}, qt.Claimed)
+}

@@ -293,6 +293,7 @@ func (b *builder) transitions(qt *QueueTable) {
 	// re-takes expired claims, and a statement fenced by that state records
 	// an outcome. Jobs are never created in it.
 	claimed := map[string]bool{}
+	reapers(qt, initial)
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
 			if v, ok := qt.claimedState(st); ok && !initial[v] {
@@ -691,6 +692,116 @@ func byKey(s *sqlcheck.Stmt) bool {
 // past: a column compared as earlier than now().
 func expiresLease(s *sqlcheck.Stmt) bool {
 	return expires(s.Where)
+}
+
+// reapers makes a reclaim of each UPDATE built around polls that take
+// only rows in a state another claim moves jobs to, once the deadline
+// that claim writes has passed (WITH stuck AS (SELECT id ... WHERE status
+// = 'running' AND locked_at < now() - $2 FOR UPDATE SKIP LOCKED) UPDATE
+// ... SET status = 'queued', beside a claim that sets locked_at): it
+// takes no runnable work, it returns expired claims. Read as a claim, its
+// own state (the runnable one) would pass for claimed. A claim whose poll
+// compares a column of its own (available_at <= now()) is not one.
+func reapers(qt *QueueTable, initial map[string]bool) {
+	col := qt.StateColumn
+	if col == "" {
+		return
+	}
+	writer := map[string][]*Statement{}
+	for _, st := range qt.Statements {
+		if st.Role == RoleClaim {
+			if v, ok := qt.claimedState(st); ok && !initial[v] {
+				writer[v] = append(writer[v], st)
+			}
+		}
+	}
+	// leased says another claim moves jobs to v and writes one of cols.
+	leased := func(v string, st *Statement, cols []string) bool {
+		for _, w := range writer[v] {
+			for _, c := range cols {
+				if _, ok := w.Assigns(c); ok && w != st {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var candidates []*Statement
+	for _, st := range qt.Statements {
+		if st.Role != RoleClaim || st.Kind != sqlcheck.KindUpdate || len(st.Polls) == 0 {
+			continue
+		}
+		reaps := true
+		for _, p := range st.Polls {
+			states, ok := sqlcheck.FilterStates(p.Where, col)
+			cols := expiredColumns(p.Where)
+			if p.Table != qt.Name || !ok || states.Not || len(states.In) == 0 || len(states.Cond) > 0 || len(cols) == 0 {
+				reaps = false
+				break
+			}
+			for _, v := range states.In {
+				reaps = reaps && leased(v, st, cols)
+			}
+		}
+		if reaps {
+			candidates = append(candidates, st)
+		}
+	}
+	// It puts jobs where a claim that is no such candidate takes them: a
+	// claim that re-takes expired jobs into its claimed state stays one.
+	polled := func(v string) bool {
+		for _, w := range qt.Statements {
+			if w.Role != RoleClaim || slices.Contains(candidates, w) {
+				continue
+			}
+			for _, p := range w.Polls {
+				if states, ok := sqlcheck.FilterStates(p.Where, col); ok && !states.Not && slices.Contains(states.In, v) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var found []*Statement
+	for _, st := range candidates {
+		if v, ok := qt.claimedState(st); ok && polled(v) {
+			found = append(found, st)
+		}
+	}
+	for _, st := range found {
+		st.Role, st.Polls = RoleReclaim, nil
+	}
+}
+
+// expiredColumns returns the columns a conjunction compares as earlier
+// than now(), also in an OR whose other branches find the column unset
+// (locked_at < now() - $2 OR locked_at IS NULL).
+func expiredColumns(where []sqlcheck.Pred) []string {
+	var out []string
+	expired := func(p sqlcheck.Pred) bool {
+		return p.Column != "" && (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueNow
+	}
+	for _, p := range where {
+		if expired(p) {
+			out = append(out, p.Column)
+			continue
+		}
+		var cols []string
+		all := len(p.Branches) > 0
+		for _, br := range p.Branches {
+			switch {
+			case len(br) == 1 && expired(br[0]):
+				cols = append(cols, br[0].Column)
+			case len(br) == 1 && br[0].Op == sqlcheck.OpIsNull:
+			default:
+				all = false
+			}
+		}
+		if all {
+			out = append(out, cols...)
+		}
+	}
+	return out
 }
 
 // expires reports whether a conjunction compares a column as earlier than

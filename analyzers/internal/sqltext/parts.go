@@ -10,8 +10,9 @@ import (
 // relation, or a number formatted into the text.
 type Part struct {
 	Text string
-	// Obj is the struct field or package variable the part is the value
-	// of, if it is; Unknown says that value is not known (Why says why).
+	// Obj is the struct field, package variable or parameter the part is
+	// the value of, if it is; Unknown says that value is not known (Why
+	// says why).
 	Obj     types.Object
 	Unknown bool
 	Why     string
@@ -34,7 +35,7 @@ var nameText = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-
 // value is read as text.
 func Assemble(parts []Part) Text {
 	for _, p := range parts {
-		if _, ok := Placeholder(p.Obj); p.Unknown && !ok {
+		if _, ok := partPlaceholder(p.Obj); p.Unknown && !ok {
 			return Text{Unread: p.Why} // a field of an unnamed struct has no placeholder
 		}
 	}
@@ -56,7 +57,7 @@ func pieceList(parts []Part, names bool) []piece {
 			ps = append(ps, piece{kind: pieceNumber})
 			continue
 		case p.Unknown || names && p.Obj != nil && isField(p.Obj) && nameText.MatchString(p.Text):
-			if name, ok := Placeholder(p.Obj); ok {
+			if name, ok := partPlaceholder(p.Obj); ok {
 				kind := pieceIdent
 				if p.Quoted {
 					kind = pieceQuoted
@@ -80,6 +81,15 @@ func pieceList(parts []Part, names bool) []piece {
 		ps = append(ps, piece{text: s})
 	}
 	return ps
+}
+
+// partPlaceholder is the placeholder of a field, a package variable, or a
+// parameter package effects keeps as one.
+func partPlaceholder(obj types.Object) (string, bool) {
+	if name, ok := Placeholder(obj); ok {
+		return name, true
+	}
+	return ParamPlaceholder(obj)
 }
 
 func isField(obj types.Object) bool {

@@ -43,6 +43,55 @@ func Placeholder(obj types.Object) (string, bool) {
 	return placeholder(v.Pkg().Path(), v.Pkg().Name(), name), true
 }
 
+// ParamPlaceholder returns the identifier that stands for the value of a
+// parameter of a package-level function or method, as package effects
+// keeps one (a constructor's table parameter that names its queries):
+// {store.New.table~1a2b3c}, {store.Queue.Init.table~4d5e6f}.
+func ParamPlaceholder(obj types.Object) (string, bool) {
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil || v.IsField() {
+		return "", false
+	}
+	fn := paramFunc(v)
+	if fn == "" {
+		return "", false
+	}
+	return placeholder(v.Pkg().Path(), v.Pkg().Name(), fn+"."+v.Name()), true
+}
+
+// paramFunc names the package-level function (Func) or method
+// (Type.Method) of v's package that declares parameter v, or "".
+func paramFunc(v *types.Var) string {
+	has := func(sig *types.Signature) bool {
+		for i := range sig.Params().Len() {
+			if sig.Params().At(i) == v {
+				return true
+			}
+		}
+		return false
+	}
+	scope := v.Pkg().Scope()
+	for _, name := range scope.Names() {
+		switch o := scope.Lookup(name).(type) {
+		case *types.Func:
+			if has(o.Signature()) {
+				return name
+			}
+		case *types.TypeName:
+			named, ok := types.Unalias(o.Type()).(*types.Named)
+			if !ok {
+				continue
+			}
+			for i := range named.NumMethods() {
+				if m := named.Method(i); has(m.Signature()) {
+					return name + "." + m.Name()
+				}
+			}
+		}
+	}
+	return ""
+}
+
 func placeholder(path, pkgName, name string) string {
 	h := fnv.New32a()
 	h.Write([]byte(path + "." + name))

@@ -248,14 +248,22 @@ func checkNames(sql string, names []string) (string, error) {
 	tree, err := pg.ParseToJSON(sql)
 	if err != nil {
 		// SQL written with ? parameters (sqlx.Rebind) reads with them as $n.
-		q, ok := Positional(sql)
-		if !ok {
+		if q, ok := Positional(sql); ok {
+			if tree, err = pg.ParseToJSON(q); err == nil {
+				sql = q
+			}
+		}
+	}
+	if err != nil {
+		// SQL written with sqlx's :name parameters (NamedExec) is checked
+		// with them as $n, and kept as written: its reader binds them by
+		// name.
+		if q, names := Named(sql); len(names) > 0 {
+			tree, err = pg.ParseToJSON(q)
+		}
+		if err != nil {
 			return "", unread("SQL with Go values spliced in does not parse")
 		}
-		if tree, err = pg.ParseToJSON(q); err != nil {
-			return "", unread("SQL with Go values spliced in does not parse")
-		}
-		sql = q
 	}
 	for _, name := range names {
 		total := strings.Count(tree, name)

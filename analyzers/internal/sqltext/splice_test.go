@@ -47,3 +47,42 @@ func TestAssemblePlaceholder(t *testing.T) {
 		require.NotContains(t, got.SQL, "{t}")
 	}
 }
+
+// SQL written for sqlx's NamedExec is checked with its :name parameters
+// read as $n, and keeps them: its reader binds them by name. A value
+// spliced where it takes no name still stays unread.
+func TestAssembleNamed(t *testing.T) {
+	table := Part{Obj: tableField(), Unknown: true, Why: "struct field Queue.table set out of sight"}
+	got := Assemble([]Part{{Text: `UPDATE "`}, table, {Text: `" SET "state" = :state, "error" = :error WHERE "id" = :id`}})
+	require.True(t, got.Known, got.Unread)
+	require.Contains(t, got.SQL, `"state" = :state, "error" = :error WHERE "id" = :id`)
+	got = Assemble([]Part{{Text: `UPDATE jobs SET "`}, table, {Text: `" = :state WHERE "id" = :id`}})
+	require.False(t, got.Known, got.SQL)
+	require.Equal(t, table.Why, got.Unread)
+}
+
+// A parameter of a function or method is named after it; a local
+// variable, or a parameter of a closure, has no placeholder.
+func TestParamPlaceholder(t *testing.T) {
+	pkg := types.NewPackage("example.com/q", "q")
+	param := func(name string) *types.Var { return types.NewParam(0, pkg, name, types.Typ[types.String]) }
+	table, queue, local := param("table"), param("queue"), param("x")
+	fn := types.NewFunc(0, pkg, "New", types.NewSignatureType(nil, nil, nil, types.NewTuple(table), nil, false))
+	pkg.Scope().Insert(fn)
+	tn := types.NewTypeName(0, pkg, "Store", nil)
+	named := types.NewNamed(tn, types.NewStruct(nil, nil), nil)
+	pkg.Scope().Insert(tn)
+	recv := types.NewParam(0, pkg, "s", types.NewPointer(named))
+	named.AddMethod(types.NewFunc(0, pkg, "Init", types.NewSignatureType(recv, nil, nil, types.NewTuple(queue), nil, false)))
+
+	got, ok := ParamPlaceholder(table)
+	require.True(t, ok)
+	require.Equal(t, "q.New.table", Display(got)[1:len(Display(got))-1])
+	got, ok = ParamPlaceholder(queue)
+	require.True(t, ok)
+	require.Equal(t, "{q.Store.Init.queue}", Display(got))
+	_, ok = ParamPlaceholder(local)
+	require.False(t, ok)
+	_, ok = ParamPlaceholder(tableField())
+	require.False(t, ok)
+}
