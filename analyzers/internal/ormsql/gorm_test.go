@@ -15,8 +15,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql/testdata/src/gormchains"
-	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
