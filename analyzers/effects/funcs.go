@@ -3,6 +3,7 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -107,11 +108,69 @@ func (r *holds[T]) load(addr ssa.Value) []T {
 		return r.field(fieldOf(a.X.Type(), a.Field))
 	case *ssa.Alloc:
 		if addressEscapes(a, *a.Referrers()) {
-			break
+			return r.captured(a)
 		}
 		return r.storedAt(func(st *ssa.Store) bool { return st.Addr == a })
+	case *ssa.FreeVar:
+		if alloc := capturedLocal(a); alloc != nil {
+			return r.captured(alloc)
+		}
 	}
 	r.known = false
+	return nil
+}
+
+// captured follows a local that closures capture (go func() { q.Work() }(),
+// an errgroup's g.Go): every store into it, by its function or through
+// the closures' free variables. A closure that captures it again, or any
+// other use of its address, leaves it out of sight.
+func (r *holds[T]) captured(a *ssa.Alloc) []T {
+	addrs := []ssa.Value{a}
+	for _, ref := range *a.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn, ok := mc.Fn.(*ssa.Function)
+		if !ok {
+			r.known = false
+			return nil
+		}
+		for i, b := range mc.Bindings {
+			if b == a {
+				addrs = append(addrs, fn.FreeVars[i])
+			}
+		}
+	}
+	for _, addr := range addrs {
+		for _, ref := range *addr.Referrers() {
+			if _, ok := ref.(*ssa.MakeClosure); ok && addr == a {
+				continue
+			}
+			if addressEscapes(addr, []ssa.Instruction{ref}) {
+				r.known = false
+				return nil
+			}
+		}
+	}
+	return r.storedAt(func(st *ssa.Store) bool { return slices.Contains(addrs, st.Addr) })
+}
+
+// capturedLocal returns the local a closure's free variable captures, or nil.
+func capturedLocal(fv *ssa.FreeVar) *ssa.Alloc {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if fn.Parent() == nil || i < 0 {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				a, _ := mc.Bindings[i].(*ssa.Alloc)
+				return a
+			}
+		}
+	}
 	return nil
 }
 

@@ -32,6 +32,22 @@ func field() {
 	w.q.Work() // want `on recvlib.PG`
 }
 
+func captured(done chan struct{}) {
+	q := recvlib.Open()
+	go func() {
+		q.Work() // want `on recvlib.PG`
+		close(done)
+	}()
+	var shared recvlib.Queue = local{}
+	func() { shared = recvlib.Open() }()
+	shared.Work() // want `on recvlib.PG\|recvtypes.local`
+	var handed recvlib.Queue = local{}
+	func() { set(&handed) }()
+	handed.Work() // want `on \?`
+}
+
+func set(q *recvlib.Queue) { *q = recvlib.Open() }
+
 func ownConstructor() recvlib.Queue { return local{} }
 
 func ownResult() {
