@@ -20,7 +20,7 @@ func TestRejected(t *testing.T) {
 		"sprintf", "sqlxrebind", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper", "replacer",
 		"iso_readcommitted", "xactlock_branch", "multiline",
-		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked",
+		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
 		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
 		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "or_states")
 }
@@ -50,7 +50,7 @@ func TestAccepted(t *testing.T) {
 		"ok_sprintf", "ok_cas_param_or",
 		"ok_fieldsql", "ok_branchsql", "ok_replacer",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
-		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas",
+		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas", "ok_gorm_tablefield", "ok_gorm_tablefield/cmd/worker",
 		"ok_bun", "ok_gopg",
 		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked")
 }

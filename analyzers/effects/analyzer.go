@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -55,6 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	e := &Effects{pass: pass}
 	e.exportSummaries(pass)
+	e.exportResultTypes(pass)
 	return e, nil
 }
 

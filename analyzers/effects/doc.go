@@ -37,6 +37,11 @@
 //     a call (begun on every path to it, not ended on any), its isolation
 //     level, and whether a transaction commits before the job's work
 //     (commit.go);
+//   - which functions a call of a function value may run, and which
+//     concrete types the receiver of a method called through an interface
+//     may hold, followed back to the conversions that made the value and,
+//     across packages, through the types the module's constructors return
+//     (funcs.go, ifaces.go);
 //   - which SSA call and function stand for a call expression or a
 //     function's syntax, and the static callers of a function (ssa.go), so
 //     that rules reading the queue model can ask about the calls it

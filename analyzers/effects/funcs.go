@@ -3,6 +3,7 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -13,7 +14,8 @@ import (
 // fields (constructors, composite literals, assignments). It reports false
 // when some value stays out of sight: a parameter, a result, a variable or
 // field of another package or one set out of sight, an address handed
-// away, a method called through an interface.
+// away, a method called through an interface (ReceiverTypes answers which
+// types such a call may run on).
 func (e *Effects) Callees(call ssa.CallInstruction) ([]*ssa.Function, bool) {
 	if call == nil || e.Pkg() == nil {
 		return nil, false
@@ -25,109 +27,186 @@ func (e *Effects) Callees(call ssa.CallInstruction) ([]*ssa.Function, bool) {
 	if fn := c.StaticCallee(); fn != nil {
 		return []*ssa.Function{fn}, true
 	}
-	f := &funcResolver{e: e, seen: map[ssa.Value]bool{}, known: true}
-	fns := f.value(c.Value)
-	return fns, f.known
+	r := newHolds(e, funcLeaf)
+	fns := r.value(c.Value)
+	return fns, r.known
 }
 
-// funcResolver follows a function value to the functions it may hold;
-// known turns false at the first value out of sight.
-type funcResolver struct {
+// funcLeaf ends a function value at the functions it holds.
+func funcLeaf(_ *holds[*ssa.Function], v ssa.Value) ([]*ssa.Function, bool) {
+	switch v := v.(type) {
+	case *ssa.Function:
+		return []*ssa.Function{v}, true
+	case *ssa.MakeClosure:
+		if fn, ok := v.Fn.(*ssa.Function); ok {
+			return []*ssa.Function{fn}, true
+		}
+	case *ssa.Const:
+		if v.IsNil() {
+			return nil, true // calling it panics: it runs nothing
+		}
+	}
+	return nil, false
+}
+
+// holds follows a value to what it may hold: the values leaf ends it
+// at (functions, concrete types), through phis, conversions, locals,
+// package variables and struct fields of the package; known turns false
+// at the first value out of sight.
+type holds[T any] struct {
 	e     *Effects
 	seen  map[ssa.Value]bool
 	known bool
+	// leaf returns what v holds when v is a value the walk ends at,
+	// and false for the values the walk follows itself.
+	leaf func(r *holds[T], v ssa.Value) ([]T, bool)
 }
 
-func (f *funcResolver) value(v ssa.Value) []*ssa.Function {
-	if f.seen[v] {
+func newHolds[T any](e *Effects, leaf func(*holds[T], ssa.Value) ([]T, bool)) *holds[T] {
+	return &holds[T]{e: e, seen: map[ssa.Value]bool{}, known: true, leaf: leaf}
+}
+
+func (r *holds[T]) value(v ssa.Value) []T {
+	if r.seen[v] {
 		return nil
 	}
-	f.seen[v] = true
+	r.seen[v] = true
+	if out, ok := r.leaf(r, v); ok {
+		return out
+	}
 	switch v := v.(type) {
-	case *ssa.Function:
-		return []*ssa.Function{v}
-	case *ssa.MakeClosure:
-		if fn, ok := v.Fn.(*ssa.Function); ok {
-			return []*ssa.Function{fn}
-		}
 	case *ssa.Phi:
-		var out []*ssa.Function
+		var out []T
 		for _, edge := range v.Edges {
-			out = append(out, f.value(edge)...)
+			out = append(out, r.value(edge)...)
 		}
 		return out
 	case *ssa.ChangeType:
-		return f.value(v.X)
-	case *ssa.Const:
-		if v.IsNil() {
-			return nil // calling it panics: it runs nothing
-		}
+		return r.value(v.X)
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			return f.load(v.X)
+			return r.load(v.X)
 		}
 	case *ssa.Field:
-		return f.field(fieldOf(v.X.Type(), v.Field))
+		return r.field(fieldOf(v.X.Type(), v.Field))
 	}
-	f.known = false
+	r.known = false
 	return nil
 }
 
 // load follows a value loaded from an address: a package variable, a
 // struct field, or a local the code stores into.
-func (f *funcResolver) load(addr ssa.Value) []*ssa.Function {
+func (r *holds[T]) load(addr ssa.Value) []T {
 	switch a := addr.(type) {
 	case *ssa.Global:
 		obj := a.Object()
-		if a.Pkg != f.e.Pkg() || obj != nil && obj.Exported() && !f.e.command() || addressEscapes(a, f.e.uses(a)) {
+		if a.Pkg != r.e.Pkg() || obj != nil && obj.Exported() && !r.e.command() || addressEscapes(a, r.e.uses(a)) {
 			break
 		}
-		return f.storedAt(func(st *ssa.Store) bool { return st.Addr == a })
+		return r.storedAt(func(st *ssa.Store) bool { return st.Addr == a })
 	case *ssa.FieldAddr:
-		return f.field(fieldOf(a.X.Type(), a.Field))
+		return r.field(fieldOf(a.X.Type(), a.Field))
 	case *ssa.Alloc:
 		if addressEscapes(a, *a.Referrers()) {
-			break
+			return r.captured(a)
 		}
-		return f.storedAt(func(st *ssa.Store) bool { return st.Addr == a })
+		return r.storedAt(func(st *ssa.Store) bool { return st.Addr == a })
+	case *ssa.FreeVar:
+		if alloc := capturedLocal(a); alloc != nil {
+			return r.captured(alloc)
+		}
 	}
-	f.known = false
+	r.known = false
+	return nil
+}
+
+// captured follows a local that closures capture (go func() { q.Work() }(),
+// an errgroup's g.Go): every store into it, by its function or through
+// the closures' free variables. A closure that captures it again, or any
+// other use of its address, leaves it out of sight.
+func (r *holds[T]) captured(a *ssa.Alloc) []T {
+	addrs := []ssa.Value{a}
+	for _, ref := range *a.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn, ok := mc.Fn.(*ssa.Function)
+		if !ok {
+			r.known = false
+			return nil
+		}
+		for i, b := range mc.Bindings {
+			if b == a {
+				addrs = append(addrs, fn.FreeVars[i])
+			}
+		}
+	}
+	for _, addr := range addrs {
+		for _, ref := range *addr.Referrers() {
+			if _, ok := ref.(*ssa.MakeClosure); ok && addr == a {
+				continue
+			}
+			if addressEscapes(addr, []ssa.Instruction{ref}) {
+				r.known = false
+				return nil
+			}
+		}
+	}
+	return r.storedAt(func(st *ssa.Store) bool { return slices.Contains(addrs, st.Addr) })
+}
+
+// capturedLocal returns the local a closure's free variable captures, or nil.
+func capturedLocal(fv *ssa.FreeVar) *ssa.Alloc {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if fn.Parent() == nil || i < 0 {
+		return nil
+	}
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				a, _ := mc.Bindings[i].(*ssa.Alloc)
+				return a
+			}
+		}
+	}
 	return nil
 }
 
 // field follows a struct field of this package through every store into
 // it. An exported field of an exported type may be set out of sight,
 // unless the package is a command, which nothing imports.
-func (f *funcResolver) field(fv *types.Var) []*ssa.Function {
-	if fv == nil || fv.Pkg() != f.e.Pkg().Pkg || fv.Exported() && exportedOwner(fv) && !f.e.command() {
-		f.known = false
+func (r *holds[T]) field(fv *types.Var) []T {
+	if fv == nil || fv.Pkg() != r.e.Pkg().Pkg || fv.Exported() && exportedOwner(fv) && !r.e.command() {
+		r.known = false
 		return nil
 	}
-	for _, fa := range f.e.fieldAddrs(fv) {
+	for _, fa := range r.e.fieldAddrs(fv) {
 		if addressEscapes(fa, *fa.Referrers()) {
-			f.known = false
+			r.known = false
 			return nil
 		}
 	}
-	return f.storedAt(func(st *ssa.Store) bool {
+	return r.storedAt(func(st *ssa.Store) bool {
 		fa, ok := st.Addr.(*ssa.FieldAddr)
 		return ok && fieldOf(fa.X.Type(), fa.Field) == fv
 	})
 }
 
-// storedAt returns the functions every matching store of the package
-// writes; none found leaves the value out of sight.
-func (f *funcResolver) storedAt(match func(*ssa.Store) bool) []*ssa.Function {
-	var out []*ssa.Function
+// storedAt returns what every matching store of the package writes; none
+// found leaves the value out of sight.
+func (r *holds[T]) storedAt(match func(*ssa.Store) bool) []T {
+	var out []T
 	found := false
-	for _, st := range f.e.allStores() {
+	for _, st := range r.e.allStores() {
 		if match(st) {
 			found = true
-			out = append(out, f.value(st.Val)...)
+			out = append(out, r.value(st.Val)...)
 		}
 	}
 	if !found {
-		f.known = false
+		r.known = false
 	}
 	return out
 }

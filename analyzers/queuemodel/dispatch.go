@@ -3,16 +3,14 @@ package queuemodel
 import (
 	"cmp"
 	"go/ast"
-	"go/build"
 	"go/types"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
-	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 // Calls through interfaces.
@@ -39,17 +37,46 @@ import (
 // implementation that does nothing the tool can see (an in-memory queue,
 // dynamic SQL) makes the method claim nothing, and a method with no
 // implementation in sight stays unknown: silent, never guessed.
+//
+// Where the code shows which concrete types the receiver may hold (the
+// value was converted from a concrete type in sight, or returned by a
+// constructor whose package exports the types its result may hold; see
+// effects.ReceiverTypes), the call stands for those types' methods only:
+// a command that makes the PostgreSQL queue and never the in-memory one
+// runs the PostgreSQL claim loop. Where it does not (the receiver is a
+// parameter, or a field of an imported package set out of sight), every
+// implementation in sight counts. That is sound enough to report on
+// because a flag survives only when every implementation has it, and
+// because the implementations in sight are every one that can run where
+// it matters most: a command imports, directly or not, every package
+// whose values it runs, and the Implements facts travel along those
+// imports. What can still run unseen is a type of another module (a
+// library's), one declared in a test file, or one a package makes without
+// seeing the interface it is converted to: the tool does not look for
+// those, and a method none of whose implementations is in sight stays
+// unknown.
 
 // A Dispatch is a call of a method of one of the module's named interfaces.
 type Dispatch struct {
 	Pkg    string // the import path of the interface's package
 	Iface  string // the interface's type name
 	Method string
+	// Types, when not empty, lists the concrete types the receiver may
+	// hold (sorted, comma-separated, as effects names them): the call
+	// stands for their methods only.
+	Types  string
 	InLoop bool // the call sits in a loop (of the caller or of a caller in between)
 }
 
 func (d Dispatch) String() string {
 	s := "calls " + path.Base(d.Pkg) + "." + d.Iface + "." + d.Method
+	if d.Types != "" {
+		var names []string
+		for _, t := range strings.Split(d.Types, ",") {
+			names = append(names, path.Base(t))
+		}
+		s += " on " + strings.Join(names, " or ")
+	}
 	if d.InLoop {
 		s += " in a loop"
 	}
@@ -59,7 +86,7 @@ func (d Dispatch) String() string {
 func (d Dispatch) key() Dispatch { d.InLoop = false; return d }
 
 func compareDispatch(a, b Dispatch) int {
-	return cmp.Or(cmp.Compare(a.Pkg, b.Pkg), cmp.Compare(a.Iface, b.Iface), cmp.Compare(a.Method, b.Method))
+	return cmp.Or(cmp.Compare(a.Pkg, b.Pkg), cmp.Compare(a.Iface, b.Iface), cmp.Compare(a.Method, b.Method), cmp.Compare(a.Types, b.Types))
 }
 
 // mergeDispatches adds o's dispatches to ds, in a loop when inLoop, and
@@ -94,7 +121,7 @@ func (g *callGraph) dispatch(call *ast.CallExpr, fn *types.Func) (Dispatch, bool
 	if !ok || named.TypeParams().Len() > 0 || named.Obj().Pkg() == nil || named.Obj().Parent() != named.Obj().Pkg().Scope() {
 		return Dispatch{}, false
 	}
-	if !inModule(g.pass, named.Obj().Pkg()) {
+	if !effects.InModule(g.pass, named.Obj().Pkg()) {
 		return Dispatch{}, false
 	}
 	if _, ok := classifyMethod(g.pass.TypesInfo, call); ok {
@@ -121,8 +148,30 @@ func (g *callGraph) resolveCalls() {
 	}
 	methods := g.resolveDispatches(pending)
 	for call, j := range summaries {
-		g.resolved[call] = resolve(j, methods)
+		r := resolve(j, methods)
+		if g.isDispatch(call) {
+			// The call is the interface method itself: it writes an
+			// outcome when its implementations do, as a call of one of
+			// them would.
+			if m := methods[j.Through[0].key()]; m != nil && len(m.impls) > 0 && m.does.Writes && !r.Claims {
+				w := *r
+				w.Writes = true
+				r = &w
+			}
+		}
+		g.resolved[call] = r
 	}
+}
+
+// isDispatch reports whether a call is itself a call of a method of one of
+// the module's interfaces.
+func (g *callGraph) isDispatch(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return false
+	}
+	_, ok = g.dispatch(call, fn)
+	return ok
 }
 
 // A method is what a dispatched interface method stands for.
@@ -148,7 +197,7 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 			continue
 		}
 		m := &method{}
-		for _, im := range byMethod[d] {
+		for _, im := range implsOf(d, byMethod) {
 			m.impls = append(m.impls, im.Jobs)
 			if im.Jobs != nil {
 				pending = append(pending, im.Jobs.Through...)
@@ -190,6 +239,25 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 		}
 	}
 	return methods
+}
+
+// implsOf returns the implementations a dispatch stands for: every one in
+// sight, or, when the receiver's concrete types are known, theirs; none
+// when one of those is not in sight (what it does is unknown).
+func implsOf(d Dispatch, byMethod map[Dispatch][]Impl) []Impl {
+	all := byMethod[Dispatch{Pkg: d.Pkg, Iface: d.Iface, Method: d.Method}]
+	if d.Types == "" {
+		return all
+	}
+	var out []Impl
+	for _, t := range strings.Split(d.Types, ",") {
+		i := slices.IndexFunc(all, func(im Impl) bool { return im.TypePkg+"."+im.Type == t })
+		if i < 0 {
+			return nil
+		}
+		out = append(out, all[i])
+	}
+	return out
 }
 
 func (j Jobs) flags() Jobs { j.Through = nil; return j }
@@ -287,7 +355,7 @@ func (g *callGraph) findImplementations() {
 func (g *callGraph) moduleTypes(imports []*types.Package) []*types.TypeName {
 	var out []*types.TypeName
 	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
-		if p != g.pass.Pkg && !inModule(g.pass, p) {
+		if p != g.pass.Pkg && !effects.InModule(g.pass, p) {
 			continue
 		}
 		for _, name := range p.Scope().Names() {
@@ -315,7 +383,7 @@ func lookupMethod(t types.Type, pkg *types.Package, name string) (*types.Func, b
 func (g *callGraph) moduleInterfaces(imports []*types.Package) []*types.TypeName {
 	var out []*types.TypeName
 	for _, p := range append([]*types.Package{g.pass.Pkg}, imports...) {
-		if !inModule(g.pass, p) {
+		if !effects.InModule(g.pass, p) {
 			continue
 		}
 		for _, name := range p.Scope().Names() {
@@ -342,29 +410,4 @@ func (g *callGraph) exportImplementations() {
 	if len(g.impls.Methods) > 0 && g.pass.Pkg.Name() != "main" {
 		g.pass.ExportPackageFact(g.impls)
 	}
-}
-
-// inModule reports whether a package belongs to the module of the package
-// being analyzed. Outside module mode (analysistest's GOPATH layout), the
-// module is the packages whose path has no dot in its first element and
-// that are not in the standard library; a GOPATH project under a domain
-// name thus has no module interfaces.
-func inModule(pass *analysis.Pass, p *types.Package) bool {
-	if mod := pass.Module; mod != nil && mod.Path != "" {
-		return p.Path() == mod.Path || strings.HasPrefix(p.Path(), mod.Path+"/")
-	}
-	first, _, _ := strings.Cut(p.Path(), "/")
-	return !strings.Contains(first, ".") && !standard(p.Path())
-}
-
-var stdPackages sync.Map // import path -> bool
-
-// standard reports whether GOROOT holds a package of that import path.
-func standard(importPath string) bool {
-	if v, ok := stdPackages.Load(importPath); ok {
-		return v.(bool)
-	}
-	_, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(importPath)))
-	stdPackages.Store(importPath, err == nil)
-	return err == nil
 }

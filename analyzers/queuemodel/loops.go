@@ -205,6 +205,17 @@ func (g *callGraph) callee(call *ast.CallExpr) *Jobs {
 		return nil
 	}
 	if d, ok := g.dispatch(call, fn); ok {
+		// The receiver's concrete types, where the code shows them, narrow
+		// the call to their methods; a receiver that can only be nil runs
+		// nothing.
+		if e := effectsOf(g.pass); e != nil {
+			if ts, known := e.ReceiverTypes(e.Call(call)); known {
+				if len(ts) == 0 {
+					return nil
+				}
+				d.Types = strings.Join(ts, ",")
+			}
+		}
 		return &Jobs{Through: []Dispatch{d}}
 	}
 	return g.funcJobs(fn)

@@ -40,32 +40,44 @@ type loopStart struct {
 
 // loopStarts returns the package's calls that start a claim loop: a call of
 // a function that loops on claims, or a call that claims from inside a loop
-// of the command itself.
+// of the command itself. Calls in package-level variables count too: a CLI
+// framework's command is often a variable whose action is a function
+// literal (a cli.Command's Action, a cobra.Command's Run).
 func loopStarts(pass *analysis.Pass, m *queuemodel.Model) []loopStart {
 	depth := depthFromMain(pass)
 	var starts []loopStart
+	walk := func(n ast.Node, depth int) {
+		queuemodel.WalkCalls(n, func(call *ast.CallExpr, inLoop bool) {
+			if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
+				starts = append(starts, loopStart{call, depth})
+			}
+		})
+	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok || decl.Body == nil {
-				continue
-			}
-			dd, reached := depth[decl]
-			if !reached {
-				dd = unreached
-			}
-			queuemodel.WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
-				if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
-					starts = append(starts, loopStart{call, dd})
+			switch decl := d.(type) {
+			case *ast.FuncDecl:
+				if decl.Body == nil {
+					continue
 				}
-			})
+				dd, reached := depth[decl]
+				if !reached {
+					dd = unreached
+				}
+				walk(decl.Body, dd)
+			case *ast.GenDecl:
+				if decl.Tok == token.VAR {
+					walk(decl, unreached)
+				}
+			}
 		}
 	}
 	return starts
 }
 
 // unreached is the depth of a function func main never calls (an init, a
-// function only passed as a value).
+// function only passed as a value, a package-level variable's function
+// literal).
 const unreached = 1 << 30
 
 // outermost chooses where to report a command's claim loop: the start

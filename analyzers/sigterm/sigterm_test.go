@@ -13,7 +13,8 @@ func TestRejected(t *testing.T) {
 	ruletest.Run(t, sigterm.Analyzer,
 		"cmdnosig", "cmdsigint", "cmdloop", "cmddeep", "cmdiface", "cmdifacetwo",
 		"cmdsyscallint", "cmdsighelperint", "cmdnotifyother", "cmdnotifyparamint",
-		"cmdnotifyfieldother", "cmdnotifyexported", "cmdnotifyctxother")
+		"cmdnotifyfieldother", "cmdnotifyexported", "cmdnotifyctxother",
+		"cmdctorone", "cmdfieldone", "cmdvaraction")
 }
 
 // Worker commands that shut down cleanly, and commands that run no claim
@@ -23,7 +24,8 @@ func TestAccepted(t *testing.T) {
 		"cmd_ok_notifyctx", "cmd_ok_notifyall", "cmd_ok_oneshot",
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone",
 		"cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper", "cmd_ok_notifyvar",
-		"cmd_ok_notifyfuncvar", "cmd_ok_notifyfield", "cmd_ok_notifyctxvar", "cmd_ok_notifyparam", "cmd_ok_notifylit", "cmd_ok_notifyaddr")
+		"cmd_ok_notifyfuncvar", "cmd_ok_notifyfield", "cmd_ok_notifyctxvar", "cmd_ok_notifyparam", "cmd_ok_notifylit", "cmd_ok_notifyaddr",
+		"cmd_ok_ctormem", "cmd_ok_ctorsig", "cmd_ok_varaction")
 }
 
 // A //jobqlint:ignore lease directive on the finding's line silences it:

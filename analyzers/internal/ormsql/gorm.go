@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 )
 
 // GORM (gorm.io/gorm with the postgres dialector): a chain of *gorm.DB
@@ -333,6 +334,33 @@ func (g *gormReader) strOf(call *ast.CallExpr, i int) (string, bool) {
 	return g.str(sc, i)
 }
 
+// tablePlaceholder returns the table a Table call names when its argument
+// is all the unknown value of a struct field or package variable (a
+// repository's table, set by whoever calls its constructor): the quoted
+// placeholder that stands for that Go object, as it does where raw SQL
+// splices the same field in, so that both name one table. GORM quotes a
+// plain name given to Table as one identifier (checked on its dry-run
+// output), which is where the placeholder sits.
+func (g *gormReader) tablePlaceholder(call *ast.CallExpr) (string, bool) {
+	sc := g.r.Effects.Call(call)
+	if sc == nil {
+		return "", false
+	}
+	vs := g.r.Effects.Strings(effects.Arg(sc, 0))
+	if vs.Hole != "" || len(vs.Set) != 1 || len(vs.Set[0].Parts) != 1 {
+		return "", false
+	}
+	p := vs.Set[0].Parts[0]
+	if !p.Unknown || p.Quoted {
+		return "", false
+	}
+	name, ok := sqltext.Placeholder(p.Obj)
+	if !ok {
+		return "", false
+	}
+	return quoteIdent(name), true
+}
+
 func (g *gormReader) step(q *gormQuery, s gormStep) string {
 	args := s.call.Args
 	if s.call.Ellipsis.IsValid() {
@@ -356,9 +384,17 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 			q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
 		}
 	case "Table":
-		name, ok := g.strOf(s.call, 0)
-		if !ok || len(args) > 1 {
+		if len(args) > 1 {
 			return "the table GORM's Table names is not known"
+		}
+		name, ok := g.strOf(s.call, 0)
+		if !ok {
+			ph, ok := g.tablePlaceholder(s.call)
+			if !ok {
+				return "the table GORM's Table names is not known"
+			}
+			q.table, q.qualifier = ph, ph
+			break
 		}
 		if !plainIdent(name) {
 			return "a GORM Table that is not a plain name"

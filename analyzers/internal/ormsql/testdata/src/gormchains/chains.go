@@ -222,3 +222,23 @@ func SaveStamped(db *gorm.DB, row *Stamped) { db.Save(row) }
 func NoLimit(db *gorm.DB, jobs *[]Job) {
 	db.Where("status = ?", "queued").Limit(-1).Offset(0).Find(jobs)
 }
+
+// Repo is a repository whose table its constructor's caller chooses (in
+// another package, with a constant or a flag): the table is the field's
+// placeholder, as where raw SQL splices the field in.
+type Repo struct {
+	db    *gorm.DB
+	table string
+}
+
+func NewRepo(db *gorm.DB, table string) *Repo { return &Repo{db: db, table: table} }
+
+func (r *Repo) PollRepoTable() {
+	var jobs []Job
+	r.db.Table(r.table).Where("status = ?", "queued").Order("id").Limit(10).
+		Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).Find(&jobs)
+}
+
+func (r *Repo) MarkRepoRunning(job *Job) {
+	r.db.Table(r.table).Model(job).Update("status", "running")
+}

@@ -1,0 +1,244 @@
+package effects
+
+import (
+	"go/ast"
+	"go/build"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Calls through interfaces: which concrete types the receiver of a method
+// called on an interface value may hold, followed on SSA back to the
+// conversions that made the value (MakeInterface), through locals, phis,
+// package variables, struct fields, and the results of functions: this
+// package's on SSA, another package's through the ResultTypes fact its
+// package exports. A type is named by its package path and name, a pointer
+// and its element alike ("example.com/store.PG").
+
+// ResultTypes is the fact of an exported function or method of the module
+// that returns a value of one of the module's interfaces (a constructor
+// such as New or DefaultRepository): the concrete types each such result
+// may hold.
+type ResultTypes struct {
+	Results []TypeSet // one per result
+}
+
+// A TypeSet is the concrete types a value may hold, sorted; Known is
+// false when some value stays out of sight (and for a result that is not
+// one of the module's interfaces, such as an error).
+type TypeSet struct {
+	Known bool
+	Types []string
+}
+
+func (*ResultTypes) AFact() {}
+
+func (f *ResultTypes) String() string {
+	var parts []string
+	for _, r := range f.Results {
+		if !r.Known {
+			parts = append(parts, "?")
+			continue
+		}
+		parts = append(parts, "{"+strings.Join(r.Types, ", ")+"}")
+	}
+	return "results(" + strings.Join(parts, ", ") + ")"
+}
+
+// ReceiverTypes returns the concrete types the receiver of a method call
+// through an interface may hold, sorted, or false when some value that
+// flows into it stays out of sight (a parameter, a field or variable set
+// out of sight, a function with no fact, a type assertion).
+func (e *Effects) ReceiverTypes(call ssa.CallInstruction) ([]string, bool) {
+	if call == nil || e.Pkg() == nil || !call.Common().IsInvoke() {
+		return nil, false
+	}
+	return e.typesOf(call.Common().Value)
+}
+
+func (e *Effects) typesOf(v ssa.Value) ([]string, bool) {
+	r := newHolds(e, typeLeaf)
+	ts := r.value(v)
+	if !r.known {
+		return nil, false
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts), true
+}
+
+// typeLeaf ends an interface value at the conversions that made it, and
+// follows it through conversions between interfaces and the results of
+// calls.
+func typeLeaf(r *holds[string], v ssa.Value) ([]string, bool) {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		if name := typeName(v.X.Type()); name != "" {
+			return []string{name}, true
+		}
+		r.known = false
+		return nil, true
+	case *ssa.ChangeInterface:
+		return r.value(v.X), true
+	case *ssa.Const:
+		if v.IsNil() {
+			return nil, true // calling a method on it panics: it runs nothing
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok {
+			return callResult(r, call, v.Index), true
+		}
+	case *ssa.Call:
+		return callResult(r, v, 0), true
+	}
+	return nil, false
+}
+
+// callResult follows the result at index i of a call: of a function of
+// this package through its return statements, of another package's
+// through its fact.
+func callResult(r *holds[string], call *ssa.Call, i int) []string {
+	fn := call.Call.StaticCallee()
+	switch {
+	case fn == nil:
+	case fn.Pkg == r.e.Pkg() && fn.Blocks != nil:
+		return returned(r, fn, i)
+	default:
+		var f ResultTypes
+		obj, ok := fn.Object().(*types.Func)
+		if ok && r.e.pass.ImportObjectFact(obj.Origin(), &f) && i < len(f.Results) && f.Results[i].Known {
+			return f.Results[i].Types
+		}
+	}
+	r.known = false
+	return nil
+}
+
+// returned follows what a function of this package returns as its result
+// at index i.
+func returned(r *holds[string], fn *ssa.Function, i int) []string {
+	var out []string
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			out = append(out, r.value(ret.Results[i])...)
+		}
+	}
+	return out
+}
+
+// typeName names a concrete named type (or a pointer to one) by its
+// package path and name, or returns "".
+func typeName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || types.IsInterface(named) {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
+// exportResultTypes exports ResultTypes for the package's exported
+// functions and methods that return a value of one of the module's
+// interfaces. SSA is built only when the package declares one; a
+// command's functions are no one's dependency.
+func (e *Effects) exportResultTypes(pass *analysis.Pass) {
+	if pass.Pkg.Name() == "main" {
+		return
+	}
+	var cands []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && returnsModuleInterface(pass, decl) {
+				cands = append(cands, decl)
+			}
+		}
+	}
+	if len(cands) == 0 || e.Pkg() == nil {
+		return
+	}
+	for _, decl := range cands {
+		fn := e.Func(decl)
+		obj, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+		if fn == nil || obj == nil {
+			continue
+		}
+		f := &ResultTypes{}
+		exported := false
+		for i := range obj.Signature().Results().Len() {
+			var ts TypeSet
+			if moduleInterface(pass, obj.Signature().Results().At(i).Type()) && fn.Blocks != nil {
+				r := newHolds(e, typeLeaf)
+				got := returned(r, fn, i)
+				if r.known {
+					slices.Sort(got)
+					ts = TypeSet{Known: true, Types: slices.Compact(got)}
+				}
+			}
+			f.Results = append(f.Results, ts)
+			exported = exported || ts.Known
+		}
+		if exported {
+			pass.ExportObjectFact(obj, f)
+		}
+	}
+}
+
+// returnsModuleInterface reports whether a declaration is an exported,
+// non-generic function or method with a body, one of whose results is one
+// of the module's named interfaces.
+func returnsModuleInterface(pass *analysis.Pass, decl *ast.FuncDecl) bool {
+	if decl.Body == nil || decl.Type.TypeParams != nil || !decl.Name.IsExported() {
+		return false
+	}
+	obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	res := obj.Signature().Results()
+	for i := range res.Len() {
+		if moduleInterface(pass, res.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleInterface reports whether t is one of the module's named
+// interfaces.
+func moduleInterface(pass *analysis.Pass, t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && types.IsInterface(named) && named.Obj().Pkg() != nil && InModule(pass, named.Obj().Pkg())
+}
+
+// InModule reports whether a package belongs to the module of the package
+// being analyzed. Outside module mode (analysistest's GOPATH layout), the
+// module is the packages whose path has no dot in its first element and
+// that are not in the standard library; a GOPATH project under a domain
+// name thus has none.
+func InModule(pass *analysis.Pass, p *types.Package) bool {
+	if mod := pass.Module; mod != nil && mod.Path != "" {
+		return p.Path() == mod.Path || strings.HasPrefix(p.Path(), mod.Path+"/")
+	}
+	first, _, _ := strings.Cut(p.Path(), "/")
+	return !strings.Contains(first, ".") && !standard(p.Path())
+}
+
+var stdPackages sync.Map // import path -> bool
+
+// standard reports whether GOROOT holds a package of that import path.
+func standard(importPath string) bool {
+	if v, ok := stdPackages.Load(importPath); ok {
+		return v.(bool)
+	}
+	_, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(importPath)))
+	stdPackages.Store(importPath, err == nil)
+	return err == nil
+}
