@@ -71,7 +71,20 @@ func receiver(c ssa.CallInstruction) ssa.Value {
 }
 
 func isCommit(c ssa.CallInstruction, tx ssa.Value) bool {
-	return methodName(c) == "Commit" && embedder(receiver(c)) == embedder(tx)
+	return methodName(c) == "Commit" && sameValue(embedder(receiver(c)), embedder(tx))
+}
+
+// sameValue reports whether two SSA values hold the same value: the same
+// SSA value, or two reads of a variable a closure captures (defer func()
+// { tx.Rollback() }()) that is assigned once.
+func sameValue(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	ha, hb := handleOf(a), handleOf(b)
+	// A path through "*" is a cell stored more than once: its reads may
+	// hold different values.
+	return ha.Same(hb) && !strings.Contains(ha.path, "*")
 }
 
 // embedder returns the value whose embedded field v is read from, through

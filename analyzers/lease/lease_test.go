@@ -16,7 +16,8 @@ func TestRejected(t *testing.T) {
 		"countonly", "pollmention", "queuedexpired", "deadworker",
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
-		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim")
+		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
+		"txcommitfirst_deferclosure")
 }
 
 // Designs that leave no row behind.
@@ -27,7 +28,7 @@ func TestAccepted(t *testing.T) {
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
-		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx")
+		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -54,3 +54,28 @@ func rollbackOnly(db *sql.DB, run func()) {
 	tx.Rollback()
 	run()
 }
+
+// A transaction a deferred closure rolls back is a variable the closure
+// captures: every use of it reads the same cell.
+func deferredClosure(db *sql.DB) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.Exec("claim"); err != nil { // want `commits first=true`
+		return err
+	}
+	return tx.Commit()
+}
+
+// One captured variable that holds two transactions in turn: the claim's
+// is not the one committed.
+func reassignedCapture(db *sql.DB, run func()) {
+	tx, _ := db.Begin()
+	defer func() { _ = tx.Rollback() }()
+	tx.Exec("claim") // want `commits first=false`
+	tx, _ = db.Begin()
+	tx.Commit()
+	run()
+}
