@@ -153,23 +153,7 @@ func (e *Effects) exportResultTypes(pass *analysis.Pass) {
 	if pass.Pkg.Name() == "main" {
 		return
 	}
-	var cands []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if decl, ok := d.(*ast.FuncDecl); ok && returnsModuleInterface(pass, decl) {
-				cands = append(cands, decl)
-			}
-		}
-	}
-	if len(cands) == 0 || e.Pkg() == nil {
-		return
-	}
-	for _, decl := range cands {
-		fn := e.Func(decl)
-		obj, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if fn == nil || obj == nil {
-			continue
-		}
+	e.eachDeclared(pass, returnsModuleInterface, func(fn *ssa.Function, obj *types.Func) {
 		f := &ResultTypes{}
 		exported := false
 		for i := range obj.Signature().Results().Len() {
@@ -188,7 +172,7 @@ func (e *Effects) exportResultTypes(pass *analysis.Pass) {
 		if exported {
 			pass.ExportObjectFact(obj, f)
 		}
-	}
+	})
 }
 
 // returnsModuleInterface reports whether a declaration is an exported,

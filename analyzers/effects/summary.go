@@ -84,10 +84,21 @@ const (
 // the package whose one result is a string made from its arguments. SSA
 // is built only when the package declares such a candidate.
 func (e *Effects) exportSummaries(pass *analysis.Pass) {
+	e.eachDeclared(pass, summaryCandidate, func(fn *ssa.Function, obj *types.Func) {
+		if s := e.summarize(fn); s != nil {
+			pass.ExportObjectFact(obj, s)
+		}
+	})
+}
+
+// eachDeclared calls do with the SSA function and the object of each
+// function the package declares that want accepts. SSA is built only when
+// it accepts one.
+func (e *Effects) eachDeclared(pass *analysis.Pass, want func(*analysis.Pass, *ast.FuncDecl) bool, do func(*ssa.Function, *types.Func)) {
 	var cands []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
-			if decl, ok := d.(*ast.FuncDecl); ok && summaryCandidate(pass, decl) {
+			if decl, ok := d.(*ast.FuncDecl); ok && want(pass, decl) {
 				cands = append(cands, decl)
 			}
 		}
@@ -98,11 +109,8 @@ func (e *Effects) exportSummaries(pass *analysis.Pass) {
 	for _, decl := range cands {
 		fn := e.Func(decl)
 		obj, _ := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		if fn == nil || obj == nil {
-			continue
-		}
-		if s := e.summarize(fn); s != nil {
-			pass.ExportObjectFact(obj, s)
+		if fn != nil && obj != nil {
+			do(fn, obj)
 		}
 	}
 }
