@@ -23,6 +23,8 @@ func TestTableizeIsTheLibrarys(t *testing.T) {
 		"Tooth", "Foot", "Goose", "Mouse", "Matrix", "Index", "Datum", "Criterion", "Analysis", "Cactus",
 		"Campus", "Bureau", "Plateau", "Formula", "Wolf", "Life", "Hero", "Quiz", "HTTPJob", "JobV2", "Job_Run",
 		"DeliveryAttempt", "WorkerLease", "CronSchedule", "DeadLetter", "Webhook", "Sheep", "Fish", "Move",
+		"Notification", "Subscription", "JobExecution", "Session", "Decision", "Information", "JobInformation",
+		"Taxon", "Ganglion", "Mitochondrion", "Phenomenon", "Polyhedron", "Lexicon", "Salmon", "Bison",
 	} {
 		names[n] = true
 	}
@@ -58,7 +60,7 @@ func TestTableizeIsTheLibrarys(t *testing.T) {
 			t.Errorf("tableize(%q) = %q, the library's is %q", n, got, want)
 		}
 	}
-	for _, n := range []string{"Job", "QueueItem", "Task", "OutboxMessage", "Category", "Batch", "DeliveryAttempt", "Webhook"} {
+	for _, n := range []string{"Job", "QueueItem", "Task", "OutboxMessage", "Category", "Batch", "DeliveryAttempt", "Webhook", "Notification", "JobExecution", "Session"} {
 		if _, ok := tableize(n); !ok {
 			t.Errorf("tableize(%q) refused", n)
 		}
