@@ -282,6 +282,9 @@ func (m *ModuleFiles) Statements() []*Stmt {
 	for _, src := range m.StatementSources() {
 		parseSkipping(src.SQL, statementSkip, func(raw RawStmt) {
 			if st := Facts(raw); st != nil && st.Kind != KindInsert && (st.Table != "" || len(st.CTEs) > 0) {
+				if src.FromGo {
+					st.Origin = src
+				}
 				out = append(out, st)
 			}
 			// The statements of function bodies count too: a reclaimer

@@ -82,6 +82,10 @@ type Stmt struct {
 	CTEs       []CTE
 	Subqueries []*Stmt // SELECTs nested in WHERE, FROM or SET
 
+	// Origin is the Go string literal a statement of ModuleStatements was
+	// read from; nil for a statement of a .sql file or parsed otherwise.
+	Origin *Source
+
 	clauses map[Clause]int // see At
 }
 

@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
 		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
-		"txcommitfirst_deferclosure")
+		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease")
 }
 
 // Designs that leave no row behind.
@@ -28,7 +28,7 @@ func TestAccepted(t *testing.T) {
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
-		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure")
+		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

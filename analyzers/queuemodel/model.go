@@ -265,6 +265,9 @@ type QueueTable struct {
 	Inherited   bool // a dependency of this package polls or claims it
 
 	nullState bool // jobs are runnable while the state column is NULL (locked_at IS NULL)
+	// taken is the state a compare-and-set by key takes jobs to, on a
+	// table no statement polls (see takenByKey); "" otherwise.
+	taken string
 	// names are the Go constants that name the states of a state column
 	// coded as integers, by value.
 	names map[string]*types.Const
@@ -290,6 +293,8 @@ type Model struct {
 	effects    *effects.Effects
 	extended   sync.Once
 	extension  *sqlcheck.Schema
+	ownOnce    sync.Once
+	own        []*sqlcheck.Stmt // see ModuleStatements
 }
 
 // Dependency reports whether the package is code the module depends on

@@ -167,7 +167,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -646,4 +646,52 @@ func TestReaperAroundALockingPoll(t *testing.T) {
 	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE claim", "UPDATE complete"}, got)
 	require.Equal(t, []string{"pending"}, qt.Runnable)
 	require.Equal(t, []string{"delivering"}, qt.Claimed)
+}
+
+// States bound from typed string constants, through a helper's parameters,
+// read as those states; the module's statements leave out the literal the
+// model read, whose text alone would admit any state.
+func TestStringStatesBoundThroughAHelper(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "boundpurge")
+	m := results[0].Result.(*queuemodel.Model)
+	var purge *queuemodel.Statement
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			if st.Kind == sqlcheck.KindDelete {
+				purge = st
+			}
+		}
+	}
+	require.NotNil(t, purge)
+	var states []string
+	for _, v := range purge.Where[0].Values {
+		require.Equal(t, sqlcheck.ValueConst, v.Kind)
+		states = append(states, v.Str)
+	}
+	require.Equal(t, []string{"completed", "failed"}, states)
+	var module []string
+	for _, st := range m.ModuleStatements() {
+		module = append(module, st.Kind.String()+" "+st.Table)
+	}
+	require.Equal(t, []string{"SELECT public.tasks"}, module, "the SQL no call runs, not the package's own statements unbound")
+}
+
+// A table no statement polls is a queue when a compare-and-set by key takes
+// its jobs from the state they are created in and another UPDATE by key
+// records how they ended; the compare-and-set to an ended state is an
+// outcome, not a claim.
+func TestCompareAndSetByKeyMakesAQueue(t *testing.T) {
+	got, qt := roles(t, "takenbykey")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"UPDATE fail",     // cancelled
+		"UPDATE complete", // paused: no statement takes it back
+		"UPDATE claim",
+		"UPDATE complete",
+		"UPDATE fail",
+		"SELECT none",
+	}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

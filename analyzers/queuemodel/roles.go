@@ -41,6 +41,7 @@ func (b *builder) inferQueue() {
 	for name := range inherited {
 		b.table(name).Inherited = true
 	}
+	b.takenByKey()
 	for _, st := range b.statements() {
 		if qt := b.model.Tables[st.On()]; qt != nil {
 			qt.Statements = append(qt.Statements, st)
@@ -65,6 +66,57 @@ func (b *builder) inferQueue() {
 		}
 		dropListings(qt)
 	}
+}
+
+// takenByKey makes a queue table of a table that no statement polls but
+// whose jobs are taken one at a time by key, the ids coming from elsewhere
+// (a Redis list, a channel, a LISTEN payload): a compare-and-set UPDATE
+// ... SET status = 'running' WHERE id = $1 AND status = 'pending'
+// RETURNING ... that moves the row from the state jobs are created in to
+// another and hands it to the caller, on a table where another UPDATE by
+// key records a job's outcome (a state whose name says it succeeded or
+// failed). Without that outcome, or without RETURNING, the same shape is
+// any row's life (a user activated by key): no queue.
+func (b *builder) takenByKey() {
+	for _, st := range b.statements() {
+		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.model.Tables[st.Table] != nil || !b.namesRows(st.Stmt) {
+			continue
+		}
+		for _, p := range st.Where {
+			if p.Op != sqlcheck.OpEq || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueConst {
+				continue
+			}
+			from := p.Values[0].Str
+			initial := b.initialStates(st.Table, p.Column)
+			to, ok := st.Assigns(p.Column)
+			if !initial[from] || !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) ||
+				!b.recordsOutcome(st.Table, p.Column, from, to.Str) {
+				continue
+			}
+			qt := b.table(st.Table)
+			qt.StateColumn, qt.taken = p.Column, to.Str
+			break
+		}
+	}
+}
+
+// outcomeWord reports whether a state's name says that a job ended.
+func outcomeWord(state string) bool {
+	return successWords.MatchString(state) || failureWords.MatchString(state)
+}
+
+// recordsOutcome reports whether an UPDATE by key of the package moves a
+// table's rows to an ended state other than from and to.
+func (b *builder) recordsOutcome(table, col, from, to string) bool {
+	for _, st := range b.statements() {
+		if st.Kind != sqlcheck.KindUpdate || st.Table != table || !b.namesRows(st.Stmt) {
+			continue
+		}
+		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst && v.Str != from && v.Str != to && outcomeWord(v.Str) {
+			return true
+		}
+	}
+	return false
 }
 
 // lifeCycle reports whether a table's rows live as jobs do: created in a
@@ -293,6 +345,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	// re-takes expired claims, and a statement fenced by that state records
 	// an outcome. Jobs are never created in it.
 	claimed := map[string]bool{}
+	if qt.taken != "" {
+		claimed[qt.taken] = true
+	}
 	reapers(qt, initial)
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {

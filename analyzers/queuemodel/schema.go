@@ -158,7 +158,10 @@ func (m *Model) ModuleRoot() string { return m.schema.root }
 
 // ModuleStatements returns every SELECT, UPDATE and DELETE the module holds
 // as SQL, wherever it is (see sqlcheck.ModuleStatements), read once per
-// process.
+// process. The Go string literals of this package that its calls were read
+// from are left out: the model holds those statements already, with the
+// constants their calls bind (DELETE ... WHERE status IN ($1, $2) bound to
+// the finished states), where the text alone would admit any state.
 func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 	v, _ := moduleStatements.LoadOrStore(m.schema.root, new(statementsOnce))
 	s := v.(*statementsOnce)
@@ -168,7 +171,34 @@ func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 			s.stmts, _ = compute(mf, "statements", (*sqlcheck.ModuleFiles).Statements)
 		}
 	})
-	return s.stmts
+	m.ownOnce.Do(func() { m.own = m.withoutOwn(s.stmts) })
+	return m.own
+}
+
+// withoutOwn returns stmts without those read from a Go literal of the
+// package whose text is the SQL of one of its read calls.
+func (m *Model) withoutOwn(stmts []*sqlcheck.Stmt) []*sqlcheck.Stmt {
+	read := map[string]bool{}
+	for _, c := range m.Calls {
+		if c.Known {
+			for _, sql := range append([]string{c.SQL}, c.variants...) {
+				read[strings.TrimSpace(sql)] = true
+			}
+		}
+	}
+	if len(read) == 0 || m.files == nil {
+		return stmts
+	}
+	out := make([]*sqlcheck.Stmt, 0, len(stmts))
+	for _, st := range stmts {
+		if o := st.Origin; o != nil && read[strings.TrimSpace(o.SQL)] {
+			if abs, err := filepath.Abs(o.Path); err == nil && m.files.local[abs] != nil {
+				continue
+			}
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // moduleRoot returns the directory that holds the package's go.mod. Outside
