@@ -695,3 +695,11 @@ func TestCompareAndSetByKeyMakesAQueue(t *testing.T) {
 	require.Equal(t, []string{"pending"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+// An expiry cutoff computed from a clock kept in a field reads as now()
+// when the package only ever sets the field to time.Now; one from a clock
+// a caller may replace stays unknown.
+func TestCutoffFromAClockField(t *testing.T) {
+	got, _ := roles(t, "clockcutoff")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE none"}, got)
+}

@@ -160,14 +160,16 @@ func effectsOf(pass *analysis.Pass) *effects.Effects {
 
 // nowParams returns the parameters a call binds to the current time read
 // in Go: time.Now(), and what Add, UTC, Truncate and the like make of it
-// (time.Now().Add(-5 * time.Minute)), through phi nodes.
+// (time.Now().Add(-5 * time.Minute)), through phi nodes, and a clock kept
+// in a function value (q.now().Add(-timeout), with now: time.Now the one
+// value the package gives the field).
 func (b *builder) nowParams(c *Call) map[int]bool {
 	if c.instr == nil {
 		return nil
 	}
 	var out map[int]bool
 	for i := range c.Args {
-		if isNowTime(effects.Arg(c.instr, c.argBase+i), 0) {
+		if b.isNowTime(effects.Arg(c.instr, c.argBase+i), 0) {
 			if out == nil {
 				out = map[int]bool{}
 			}
@@ -177,34 +179,48 @@ func (b *builder) nowParams(c *Call) map[int]bool {
 	return out
 }
 
+func isTimeNow(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == "time" && fn.Name() == "Now" && fn.Signature.Recv() == nil
+}
+
 // nowMethods are the methods of time.Time that give a time that moves with
 // their receiver.
 var nowMethods = map[string]bool{"Add": true, "UTC": true, "Local": true, "In": true, "Truncate": true, "Round": true}
 
-func isNowTime(v ssa.Value, depth int) bool {
+func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 	if depth > 8 {
 		return false
 	}
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
-		return isNowTime(v.X, depth+1)
+		return b.isNowTime(v.X, depth+1)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if e != v && !isNowTime(e, depth+1) {
+			if e != v && !b.isNowTime(e, depth+1) {
 				return false
 			}
 		}
 		return len(v.Edges) > 0
 	case *ssa.Call:
 		fn := v.Common().StaticCallee()
+		if fn == nil && !v.Common().IsInvoke() {
+			// A function value: the clock when every function it may
+			// hold is time.Now.
+			fns, known := b.effects.Callees(v)
+			now := known && len(fns) > 0
+			for _, f := range fns {
+				now = now && isTimeNow(f)
+			}
+			return now
+		}
 		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "time" {
 			return false
 		}
-		if fn.Name() == "Now" && fn.Signature.Recv() == nil {
+		if isTimeNow(fn) {
 			return true
 		}
 		if fn.Signature.Recv() != nil && nowMethods[fn.Name()] && len(v.Common().Args) > 0 {
-			return isNowTime(v.Common().Args[0], depth+1)
+			return b.isNowTime(v.Common().Args[0], depth+1)
 		}
 	}
 	return false
