@@ -159,6 +159,9 @@ func selectFacts(s *pg.SelectStmt) *Stmt {
 		v := value(lc)
 		st.Limit = &v
 	}
+	if len(s.GetFromClause()) == 1 {
+		st.limitThroughCTE()
+	}
 	for _, l := range s.GetLockingClause() {
 		lc := l.GetLockingClause()
 		if lc == nil {
@@ -302,6 +305,27 @@ func (st *Stmt) from(items []*pg.Node) {
 // than one item (FROM ids, jobs WHERE jobs.id = ids.id).
 func hasJoin(items []*pg.Node) bool {
 	return len(items) > 1 || items[0].GetJoinExpr() != nil
+}
+
+// limitThroughCTE gives a WITH query the LIMIT of a SELECT that reads
+// nothing else (WITH next AS (SELECT ... FROM outbox WHERE status = $1)
+// SELECT * FROM next ORDER BY created_at LIMIT $2): the rows it takes are
+// the first of those the WITH query finds in its table, so the WITH query
+// is the search for the next rows, bounded by that LIMIT, and ordered by
+// the outer ORDER BY when it has none of its own.
+func (st *Stmt) limitThroughCTE() {
+	if st.Limit == nil || st.FromCTE == "" || st.Table != "" {
+		return
+	}
+	c := st.cte(st.FromCTE)
+	if c == nil || c.Stmt.Kind != KindSelect || c.Stmt.Limit != nil {
+		return
+	}
+	limit := *st.Limit
+	c.Stmt.Limit = &limit
+	if len(c.Stmt.OrderBy) == 0 {
+		c.Stmt.OrderBy = st.OrderBy
+	}
 }
 
 func (st *Stmt) cte(name string) *CTE {

@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -153,4 +154,44 @@ func TestCaseArms(t *testing.T) {
 	v, _ := simple.Assigns("status")
 	require.Equal(t, []Pred{{Column: "status", Op: OpEq, Values: []Value{{Kind: ValueConst, Str: "running", Text: "'running'"}}, Text: "status = 'running'"}}, v.Arms[0].When)
 	require.Equal(t, ValueNull, v.Arms[1].Result.Kind, "no ELSE gives NULL")
+}
+
+// A SELECT that takes the first rows of a WITH query takes them from the
+// query's table: the WITH query is the poll, bounded by the outer LIMIT.
+func TestLimitThroughCTE(t *testing.T) {
+	st := stmt(t, `WITH next AS (SELECT DISTINCT ON (aggregate_id) id, created_at FROM outbox WHERE status = $1 ORDER BY aggregate_id, created_at)
+		SELECT * FROM next ORDER BY created_at LIMIT $2`)
+	require.Equal(t, "", st.Table)
+	poll := st.CTEs[0].Stmt
+	require.NotNil(t, poll.Limit)
+	require.Equal(t, 2, poll.Limit.Param)
+	require.Equal(t, []string{"aggregate_id", "created_at"}, orderColumns(poll), "its own order: the rows DISTINCT ON keeps")
+	require.True(t, IsPollShape(poll))
+
+	unordered := stmt(t, `WITH next AS (SELECT id, created_at FROM outbox WHERE status = 'pending') SELECT id FROM next ORDER BY created_at LIMIT 10`).CTEs[0].Stmt
+	require.Equal(t, []string{"created_at"}, orderColumns(unordered), "the outer order, when it has none")
+	require.True(t, IsPollShape(unordered))
+
+	for _, sql := range []string{
+		`WITH next AS (SELECT id, created_at FROM outbox WHERE status = 'pending') SELECT id FROM next ORDER BY created_at`,                                 // no LIMIT: every row
+		`WITH next AS (SELECT id, created_at FROM outbox WHERE status = 'pending' LIMIT 5) SELECT id FROM next ORDER BY created_at LIMIT 10`,                // a LIMIT of its own
+		`WITH next AS (SELECT id, created_at FROM outbox WHERE status = 'pending') SELECT n.id FROM next n JOIN users u ON u.id = n.id ORDER BY 1 LIMIT 10`, // joined
+		`WITH next AS (UPDATE outbox SET status = 'sent' WHERE status = 'pending' RETURNING id) SELECT id FROM next ORDER BY id LIMIT 10`,                   // not a SELECT
+		`WITH next AS (SELECT id FROM outbox WHERE status = 'pending') SELECT next.id FROM next, (SELECT 1 AS one) s ORDER BY next.id LIMIT 10`,             // with another relation
+	} {
+		c := stmt(t, sql).CTEs[0].Stmt
+		if strings.Contains(sql, "LIMIT 5") {
+			require.Equal(t, "5", c.Limit.Text, sql)
+		} else {
+			require.Nil(t, c.Limit, sql)
+		}
+	}
+}
+
+func orderColumns(s *Stmt) []string {
+	var out []string
+	for _, o := range s.OrderBy {
+		out = append(out, o.Column)
+	}
+	return out
 }

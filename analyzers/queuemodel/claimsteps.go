@@ -36,11 +36,21 @@ func (st *Statement) NestedClaim() *sqlcheck.Stmt {
 	return found
 }
 
-// On returns the table a statement works on as a queue: its own, or for a
-// SELECT that nests a claim, the table that claim takes rows from.
+// On returns the table a statement works on as a queue: its own; for a
+// SELECT that nests a claim, the table that claim takes rows from; for a
+// SELECT that reads a WITH query, the table that query reads.
 func (st *Statement) On() string {
 	if n := st.NestedClaim(); n != nil {
 		return n.Table
+	}
+	if st.Table == "" && st.Kind == sqlcheck.KindSelect && st.FromCTE != "" {
+		// WITH next AS (SELECT ... FROM outbox ...) SELECT * FROM next:
+		// what it reads is the WITH query's table.
+		for _, c := range st.CTEs {
+			if c.Name == st.FromCTE && c.Stmt.Kind == sqlcheck.KindSelect {
+				return c.Stmt.Table
+			}
+		}
 	}
 	return st.Table
 }

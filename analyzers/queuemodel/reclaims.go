@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"regexp"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -102,3 +103,36 @@ func keyParam(s *sqlcheck.Stmt) int {
 
 // keyName matches the names of columns that name a row: id, job_id, uuid.
 var keyName = regexp.MustCompile(`(?i)^(id|uuid)$|_(id|uuid)$`)
+
+// RetakesExpired reports whether a claim's poll also takes the jobs of
+// the state the claim moves them to once a deadline has passed: status =
+// 'new' OR (status = 'in_progress' AND locked_until < now()), or status IN
+// ('new', 'in_progress') AND next_attempt_time < now() where the claim
+// writes next_attempt_time. The claim is then also the queue's reclaim.
+func (qt *QueueTable) RetakesExpired(st *Statement) bool {
+	if st.Role != RoleClaim || st.Kind != sqlcheck.KindUpdate || qt.StateColumn == "" {
+		return false
+	}
+	v, ok := qt.claimedState(st)
+	if !ok {
+		return false
+	}
+	for _, poll := range st.Polls {
+		if poll.Table != qt.Name {
+			continue
+		}
+		if retakesExpired(poll.Where, qt.StateColumn, v) {
+			return true
+		}
+		states, ok := sqlcheck.FilterStates(poll.Where, qt.StateColumn)
+		if !ok || states.Not || !slices.Contains(states.In, v) {
+			continue
+		}
+		for _, p := range poll.Where {
+			if _, lease := st.Assigns(p.Column); lease && expires([]sqlcheck.Pred{p}) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -37,6 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	splitReclaims(pass, m)
 	for _, qt := range m.QueueTables() {
+		retaking(pass, m, qt)
 		reclaims := reclaimsOf(pass, qt)
 		if len(reclaims) == 0 {
 			continue
@@ -70,6 +71,52 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// retaking reports the claims whose poll also takes back jobs whose lease
+// expired (WHERE status = 'new' OR (status = 'in_progress' AND
+// next_attempt_time < now())): such a claim is the queue's reclaim, and
+// judged as one. It spends no attempt and its poll compares none with a
+// limit: a job that kills its worker is taken again every lease for ever.
+// It counts them, and nothing compares the count with a limit: the same.
+func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable) {
+	for _, st := range qt.Statements {
+		if !qt.RetakesExpired(st) || queuemodel.InTestFile(pass, st.Pos()) {
+			continue
+		}
+		switch {
+		case !counts(st.Stmt) && !pollCaps(st):
+			pass.Report(analysis.Diagnostic{
+				Pos:     st.Pos(),
+				Related: st.Related(),
+				Message: fmt.Sprintf("this claim also takes back jobs whose lease expired, without spending an attempt or comparing one with a limit\n"+
+					"a job that kills its worker (out of memory, a segfault, a panic outside recovery) is taken again every lease for ever and takes a worker down each time; "+
+					"count the attempt in the claim (attempts = attempts + 1) and take only jobs under the limit (AND attempts < max_attempts), "+
+					"or fail them at the limit (SET %s = CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE ... END)", qt.StateColumn),
+			})
+		case counts(st.Stmt) && !sqlLimit(m, qt) && !goLimit(pass):
+			pass.Report(analysis.Diagnostic{
+				Pos:     st.Pos(),
+				Related: st.Related(),
+				Message: "this claim also takes back jobs whose lease expired and counts their attempts, but never compares them with a limit\n" +
+					"no statement or decision compares the count with a limit, so a job that kills its worker is taken again every lease for ever; " +
+					"take only jobs under the limit (AND attempts < max_attempts in the claim's poll)",
+			})
+		}
+	}
+}
+
+// pollCaps reports whether a claim's polls compare an attempt count with
+// a limit (AND attempts < max_attempts).
+func pollCaps(st *queuemodel.Statement) bool {
+	for _, poll := range st.Polls {
+		for _, p := range poll.Where {
+			if comparesAttempts(p.Text) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // splitReclaims reports the reclaims this package joins from another

@@ -1,0 +1,1 @@
+CREATE TABLE outbox (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'pending', created_at timestamptz NOT NULL DEFAULT now()); -- want `no index serves the poll on outbox \(WHERE status = \$1 ORDER BY created_at\)`
