@@ -351,7 +351,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 				})
 				continue
 			}
-			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
+			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || boundGuarded(e, r, qt.StateColumn) {
 				continue
 			}
 			call := e.Call(r.Call.Expr)
@@ -389,6 +389,49 @@ func pollGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 		}
 	}
 	return polled
+}
+
+// pollCapsCount reports whether, for a retry that leaves the state as it
+// is and only counts the attempt (SET retries = retries + 1, last_error =
+// $2), every poll of the table takes a job only while that count is under
+// a limit (AND retries < 5, AND retries < max_retries): a job out of
+// attempts is never taken again. A backoff computed from the count
+// (power(2, LEAST(retries, 10))) is no limit.
+func pollCapsCount(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	if _, sets := r.Assigns(qt.StateColumn); sets {
+		return false
+	}
+	var counted []string
+	for _, a := range r.Set {
+		if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
+			counted = append(counted, a.Column)
+		}
+	}
+	polled := false
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			if poll.Table != qt.Name {
+				continue
+			}
+			if !slices.ContainsFunc(counted, func(col string) bool { return capsColumn(poll.Where, col) }) {
+				return false
+			}
+			polled = true
+		}
+	}
+	return polled
+}
+
+// capsColumn reports whether a WHERE keeps only rows whose column is under
+// a bound, at its top level (an AND): col < x, col <= x, x > col, x >= col.
+func capsColumn(where []sqlcheck.Pred, col string) bool {
+	under := regexp.MustCompile(`(?i)(^|[^\w.])` + regexp.QuoteMeta(col) + `\s*<|>=?\s*(\w+\.)?` + regexp.QuoteMeta(col) + `\b`)
+	for _, p := range where {
+		if p.Column == col && (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) || len(p.Branches) == 0 && under.MatchString(p.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // setState returns the constant a statement sets the state column to.

@@ -703,3 +703,27 @@ func TestCutoffFromAClockField(t *testing.T) {
 	got, _ := roles(t, "clockcutoff")
 	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE none"}, got)
 }
+
+// On a queue whose claim leaves the job runnable (a row lock held while it
+// runs), an UPDATE by key that counts a failed attempt and records its
+// error is a retry; counting alone is not, nor is the same on a queue whose
+// claim moves the job to an in-progress state it stays in.
+func TestCountedFailureOfARunnableRowIsARetry(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "bumpretry")
+	m := results[0].Result.(*queuemodel.Model)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s %s", st.Kind, st.Table, st.Role))
+		}
+	}
+	require.Equal(t, []string{
+		"SELECT public.outbox claim",
+		"UPDATE public.outbox none", // counted at the claim
+		"UPDATE public.outbox retry",
+		"UPDATE public.outbox complete",
+		"UPDATE public.jobs claim",
+		"UPDATE public.jobs none", // the job stays running
+		"UPDATE public.jobs complete",
+	}, got)
+}

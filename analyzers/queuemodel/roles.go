@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -448,6 +449,8 @@ func (b *builder) transitions(qt *QueueTable) {
 			v, ok := qt.AssignedState(st)
 			back := runnable[v] && !leavesPolls(qt, st)
 			switch {
+			case !ok && len(claimed) == 0 && b.bumpsFailed(qt, st):
+				st.Role = RoleRetry
 			case !ok:
 			case back && expiresLease(st.Stmt):
 				st.Role = RoleReclaim
@@ -467,6 +470,27 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// bumpsFailed reports whether an UPDATE by key records a failed attempt
+// and nothing else: it spends an attempt and records an error (SET retries
+// = retries + 1, last_error = $2 WHERE id = $1) without touching the state
+// column. On a queue whose claim leaves the job in its runnable state (a
+// row lock held while it runs), the job stays runnable: the poll takes it
+// again, and this is its retry.
+func (b *builder) bumpsFailed(qt *QueueTable, st *Statement) bool {
+	if qt.StateColumn == "" || !b.namesRows(st.Stmt) || !attempts.Spends(st.Stmt) {
+		return false
+	}
+	if _, sets := st.Assigns(qt.StateColumn); sets {
+		return false
+	}
+	for _, a := range st.Set {
+		if a.Value.Kind == sqlcheck.ValueParam && failureWords.MatchString(a.Column) {
+			return true
+		}
+	}
+	return false
 }
 
 // isFlag reports whether a state column is a boolean: the state assigned
