@@ -24,8 +24,10 @@ const (
 
 // substitute applies run to every source text with every combination of
 // the replacements' values, and gives the results as values whose parts
-// keep the replacements' parts. The sources must be plain text.
-func substitute(what string, src Values, news []Values, run func(src string, news []string) string) Values {
+// keep the replacements' parts. The sources must be plain text, but for
+// parameter positions ("$%d") when no old string has a digit: no old
+// string can then match across one, and each stands as a sentinel too.
+func substitute(what string, src Values, olds []string, news []Values, run func(src string, news []string) string) Values {
 	if !src.Known() {
 		return hole(joinHoles(src.Hole, what+" over non-constant input"))
 	}
@@ -47,8 +49,8 @@ func substitute(what string, src Values, news []Values, run func(src string, new
 	}
 	var out Values
 	for _, sv := range src.Set {
-		s, ok := sv.Text()
-		if !ok || strings.Contains(s, sentinelOpen) {
+		s, ok := sourceText(sv, olds)
+		if !ok {
 			return hole(what + " over non-constant input")
 		}
 		for _, combo := range combos {
@@ -72,8 +74,36 @@ func substitute(what string, src Values, news []Values, run func(src string, new
 	return out
 }
 
+// sourceText is the text of a source value, with a sentinel for each
+// parameter position in it (sentinelOpen, #, sentinelClose); false when it
+// has another part that is not text, or a position next to which an old
+// string could match.
+func sourceText(v Value, olds []string) (string, bool) {
+	if s, ok := v.Text(); ok {
+		return s, !strings.Contains(s, sentinelOpen)
+	}
+	for _, old := range olds {
+		if strings.ContainsAny(old, "0123456789") {
+			return "", false
+		}
+	}
+	var b strings.Builder
+	for i, p := range v.Parts {
+		switch {
+		case p.Number && i > 0 && plain(v.Parts[i-1]) && strings.HasSuffix(v.Parts[i-1].Text, "$"):
+			b.WriteString(sentinelOpen + "#" + sentinelClose)
+		case plain(p) && !strings.Contains(p.Text, sentinelOpen):
+			b.WriteString(p.Text)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
 // unsentinel splits a result at its sentinels, putting the parts of the
-// replacement each one stands for in its place.
+// replacement each one stands for (or the parameter position) in its
+// place.
 func unsentinel(s string, combo []Value) ([]Part, bool) {
 	var parts []Part
 	for {
@@ -87,6 +117,11 @@ func unsentinel(s string, combo []Value) ([]Part, bool) {
 		j := strings.Index(s, sentinelClose)
 		if j < 0 {
 			return nil, false
+		}
+		if s[:j] == "#" {
+			parts = append(parts, Part{Number: true})
+			s = s[j+len(sentinelClose):]
+			continue
 		}
 		k, err := strconv.Atoi(s[:j])
 		if err != nil || k < 0 || k >= len(combo) {
@@ -118,7 +153,7 @@ func (r *resolver) replace(call *ssa.Call, b *binding, depth int) Values {
 	if !ok {
 		return hole("strings.ReplaceAll with an old string that is not constant")
 	}
-	return substitute("strings.ReplaceAll", src, []Values{r.value(args[2], b, depth)}, func(s string, news []string) string {
+	return substitute("strings.ReplaceAll", src, []string{old}, []Values{r.value(args[2], b, depth)}, func(s string, news []string) string {
 		return strings.Replace(s, old, news[0], n)
 	})
 }
@@ -145,7 +180,7 @@ func (r *resolver) replacer(recv, arg ssa.Value, b *binding, depth int) Values {
 		olds = append(olds, old)
 		news = append(news, pairs[i+1])
 	}
-	return substitute("strings.Replacer", r.value(arg, b, depth), news, func(s string, news []string) string {
+	return substitute("strings.Replacer", r.value(arg, b, depth), olds, news, func(s string, news []string) string {
 		oldnew := make([]string, 0, 2*len(olds))
 		for i, old := range olds {
 			oldnew = append(oldnew, old, news[i])

@@ -253,3 +253,18 @@ func notParams(columns []string, filters map[string]string) {
 	}
 	sink("SELECT id FROM jobs WHERE id IN (" + strings.Join(grown, ", ") + ")") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
 }
+
+// A parameter position in text a replacement runs over stays one, when
+// the old string has no digit to match across it.
+func replacedPositions(kinds []string) {
+	var groups []string
+	for i := range kinds {
+		groups = append(groups, fmt.Sprintf("($%d)", i+1))
+	}
+	q := "INSERT INTO {table} (kind) VALUES " + strings.Join(groups, ", ")
+	sink(strings.ReplaceAll(q, "{table}", "jobs"))                                                          // want `INSERT INTO jobs \(kind\) VALUES \(\$#\)`
+	sink(strings.NewReplacer("{table}", "jobs", "VALUES", "values").Replace(q))                             // want `INSERT INTO jobs \(kind\) values \(\$#\)`
+	sink(strings.ReplaceAll(q, "$1", "$2"))                                                                 // want `hole: strings.ReplaceAll over non-constant input`
+	sink(strings.NewReplacer("{table}", "jobs", "$1", "$2").Replace(q))                                     // want `hole: strings.Replacer over non-constant input`
+	sink(strings.ReplaceAll(fmt.Sprintf("SELECT id FROM {table} LIMIT %d", len(kinds)), "{table}", "jobs")) // want `hole: strings.ReplaceAll over non-constant input`
+}

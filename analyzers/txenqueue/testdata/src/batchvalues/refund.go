@@ -31,3 +31,26 @@ func Refund(ctx context.Context, db *sql.DB, accounts []int64) error {
 	}
 	return tx.Commit()
 }
+
+// The same, with the table named by a replacement over the text.
+func RefundNamed(ctx context.Context, db *sql.DB, accounts []int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var groups []string
+	var args []any
+	for _, account := range accounts {
+		if _, err := tx.ExecContext(ctx, `UPDATE accounts SET balance = balance + 10 WHERE id = $1`, account); err != nil {
+			return err
+		}
+		groups = append(groups, fmt.Sprintf("($%d, $%d)", len(args)+1, len(args)+2))
+		args = append(args, "notify_refund", account)
+	}
+	query := strings.ReplaceAll(`INSERT INTO {table} (kind, account_id) VALUES `+strings.Join(groups, ", "), "{table}", "jobs")
+	if _, err := db.ExecContext(ctx, query, args...); err != nil { // want `enqueued outside transaction tx, which writes accounts and is still open\nit is enqueued by an INSERT into jobs on the pool:`
+		return err
+	}
+	return tx.Commit()
+}
