@@ -64,7 +64,7 @@ func substitute(what string, src Values, olds []string, news []Values, run func(
 				}
 				texts[k] = sentinelOpen + strconv.Itoa(k) + sentinelClose
 			}
-			parts, ok := unsentinel(run(s, texts), combo)
+			parts, ok := unsentinel(run(s, texts), combo, sv.Parts)
 			if !ok {
 				return hole(what + " over non-constant input")
 			}
@@ -74,37 +74,47 @@ func substitute(what string, src Values, olds []string, news []Values, run func(
 	return out
 }
 
-// sourceText is the text of a source value, with a sentinel for each
-// parameter position in it (sentinelOpen, #, sentinelClose); false when it
-// has another part that is not text, or a position next to which an old
-// string could match.
+// sourceText is the text of a source value, with a sentinel standing for
+// each of its parts that is not text (sentinelOpen, p and the part's
+// index, sentinelClose), when no old string can match across it: a
+// parameter position ("$%d") when no old string has a digit; an object's
+// value, unknown or read as a name, when every old string starts and ends
+// with a character no name has. False otherwise.
 func sourceText(v Value, olds []string) (string, bool) {
 	if s, ok := v.Text(); ok {
 		return s, !strings.Contains(s, sentinelOpen)
 	}
+	digits, names := true, true
 	for _, old := range olds {
-		if strings.ContainsAny(old, "0123456789") {
-			return "", false
-		}
+		digits = digits && !strings.ContainsAny(old, "0123456789")
+		names = names && old != "" && !isNameByte(old[0]) && !isNameByte(old[len(old)-1])
 	}
 	var b strings.Builder
 	for i, p := range v.Parts {
 		switch {
-		case p.Number && i > 0 && plain(v.Parts[i-1]) && strings.HasSuffix(v.Parts[i-1].Text, "$"):
-			b.WriteString(sentinelOpen + "#" + sentinelClose)
 		case plain(p) && !strings.Contains(p.Text, sentinelOpen):
 			b.WriteString(p.Text)
+			continue
+		case p.Number && digits && i > 0 && plain(v.Parts[i-1]) && strings.HasSuffix(v.Parts[i-1].Text, "$"):
+		case p.Obj != nil && names && !p.Number && !p.escaped && p.param == 0:
 		default:
 			return "", false
 		}
+		b.WriteString(sentinelOpen + "p" + strconv.Itoa(i) + sentinelClose)
 	}
 	return b.String(), true
 }
 
+// isNameByte reports whether c may be part of a name (an identifier,
+// unquoted or quoted, or a parameter).
+func isNameByte(c byte) bool {
+	return c == '_' || c == '$' || c == '"' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
 // unsentinel splits a result at its sentinels, putting the parts of the
-// replacement each one stands for (or the parameter position) in its
+// replacement each one stands for, or the source's own part, in its
 // place.
-func unsentinel(s string, combo []Value) ([]Part, bool) {
+func unsentinel(s string, combo []Value, src []Part) ([]Part, bool) {
 	var parts []Part
 	for {
 		i := strings.Index(s, sentinelOpen)
@@ -118,8 +128,11 @@ func unsentinel(s string, combo []Value) ([]Part, bool) {
 		if j < 0 {
 			return nil, false
 		}
-		if s[:j] == "#" {
-			parts = append(parts, Part{Number: true})
+		if k, err := strconv.Atoi(strings.TrimPrefix(s[:j], "p")); err == nil && strings.HasPrefix(s[:j], "p") {
+			if k < 0 || k >= len(src) {
+				return nil, false
+			}
+			parts = append(parts, src[k])
 			s = s[j+len(sentinelClose):]
 			continue
 		}

@@ -268,3 +268,21 @@ func replacedPositions(kinds []string) {
 	sink(strings.NewReplacer("{table}", "jobs", "$1", "$2").Replace(q))                                     // want `hole: strings.Replacer over non-constant input`
 	sink(strings.ReplaceAll(fmt.Sprintf("SELECT id FROM {table} LIMIT %d", len(kinds)), "{table}", "jobs")) // want `hole: strings.ReplaceAll over non-constant input`
 }
+
+type docket struct{ table string }
+
+func NewDocket(table string) *docket { return &docket{table: table} }
+
+// A second replacement runs over a name the first put in, when its old
+// string starts and ends with what no name has: no match can reach into
+// the name.
+func (d *docket) insert(skip bool) {
+	q := strings.ReplaceAll("INSERT INTO {table} (kind) VALUES ($1) --ON_CONFLICT--", "{table}", d.table)
+	if skip {
+		q = strings.ReplaceAll(q, "--ON_CONFLICT--", "ON CONFLICT DO NOTHING")
+	}
+	sink(q)                                           // want `INSERT INTO {table: struct field docket.table \(parameter table of exported NewDocket\)} \(kind\) VALUES \(\$1\) --ON_CONFLICT-- \| INSERT INTO {table: struct field docket.table \(parameter table of exported NewDocket\)} \(kind\) VALUES \(\$1\) ON CONFLICT DO NOTHING`
+	sink(strings.ReplaceAll(q, "(kind) ", "(type) ")) // want `INSERT INTO {table: .*} \(type\) VALUES \(\$1\) --ON_CONFLICT-- \| INSERT INTO {table: .*} \(type\) VALUES \(\$1\) ON CONFLICT DO NOTHING`
+	sink(strings.ReplaceAll(q, "kind)", "type)"))     // want `hole: strings.ReplaceAll over non-constant input`
+	sink(strings.ReplaceAll(q, "(kind", "(type"))     // want `hole: strings.ReplaceAll over non-constant input`
+}
