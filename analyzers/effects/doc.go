@@ -23,7 +23,8 @@
 //     from a literal, phis, closures, the library calls that build SQL
 //     (strings.Replacer, ReplaceAll, Join, fmt.Sprintf, identifier
 //     quoting, a strings.Builder or bytes.Buffer written along each path:
-//     builder.go) and the module's own helpers (in
+//     builder.go; a VALUES or IN list joined from one group of bind
+//     parameters per row: lists.go) and the module's own helpers (in
 //     this package on SSA, pruning the branches constant arguments decide;
 //     in other packages through the summaries they export as facts), with
 //     a named hole for what stays unknown (a parameter of a constructor

@@ -24,8 +24,10 @@ const (
 
 // substitute applies run to every source text with every combination of
 // the replacements' values, and gives the results as values whose parts
-// keep the replacements' parts. The sources must be plain text.
-func substitute(what string, src Values, news []Values, run func(src string, news []string) string) Values {
+// keep the replacements' parts. The sources must be plain text, but for
+// parameter positions ("$%d") when no old string has a digit: no old
+// string can then match across one, and each stands as a sentinel too.
+func substitute(what string, src Values, olds []string, news []Values, run func(src string, news []string) string) Values {
 	if !src.Known() {
 		return hole(joinHoles(src.Hole, what+" over non-constant input"))
 	}
@@ -47,8 +49,8 @@ func substitute(what string, src Values, news []Values, run func(src string, new
 	}
 	var out Values
 	for _, sv := range src.Set {
-		s, ok := sv.Text()
-		if !ok || strings.Contains(s, sentinelOpen) {
+		s, ok := sourceText(sv, olds)
+		if !ok {
 			return hole(what + " over non-constant input")
 		}
 		for _, combo := range combos {
@@ -62,7 +64,7 @@ func substitute(what string, src Values, news []Values, run func(src string, new
 				}
 				texts[k] = sentinelOpen + strconv.Itoa(k) + sentinelClose
 			}
-			parts, ok := unsentinel(run(s, texts), combo)
+			parts, ok := unsentinel(run(s, texts), combo, sv.Parts)
 			if !ok {
 				return hole(what + " over non-constant input")
 			}
@@ -72,9 +74,47 @@ func substitute(what string, src Values, news []Values, run func(src string, new
 	return out
 }
 
+// sourceText is the text of a source value, with a sentinel standing for
+// each of its parts that is not text (sentinelOpen, p and the part's
+// index, sentinelClose), when no old string can match across it: a
+// parameter position ("$%d") when no old string has a digit; an object's
+// value, unknown or read as a name, when every old string starts and ends
+// with a character no name has. False otherwise.
+func sourceText(v Value, olds []string) (string, bool) {
+	if s, ok := v.Text(); ok {
+		return s, !strings.Contains(s, sentinelOpen)
+	}
+	digits, names := true, true
+	for _, old := range olds {
+		digits = digits && !strings.ContainsAny(old, "0123456789")
+		names = names && old != "" && !isNameByte(old[0]) && !isNameByte(old[len(old)-1])
+	}
+	var b strings.Builder
+	for i, p := range v.Parts {
+		switch {
+		case plain(p) && !strings.Contains(p.Text, sentinelOpen):
+			b.WriteString(p.Text)
+			continue
+		case p.Number && digits && i > 0 && plain(v.Parts[i-1]) && strings.HasSuffix(v.Parts[i-1].Text, "$"):
+		case p.Obj != nil && names && !p.Number && !p.escaped && p.param == 0:
+		default:
+			return "", false
+		}
+		b.WriteString(sentinelOpen + "p" + strconv.Itoa(i) + sentinelClose)
+	}
+	return b.String(), true
+}
+
+// isNameByte reports whether c may be part of a name (an identifier,
+// unquoted or quoted, or a parameter).
+func isNameByte(c byte) bool {
+	return c == '_' || c == '$' || c == '"' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
 // unsentinel splits a result at its sentinels, putting the parts of the
-// replacement each one stands for in its place.
-func unsentinel(s string, combo []Value) ([]Part, bool) {
+// replacement each one stands for, or the source's own part, in its
+// place.
+func unsentinel(s string, combo []Value, src []Part) ([]Part, bool) {
 	var parts []Part
 	for {
 		i := strings.Index(s, sentinelOpen)
@@ -87,6 +127,14 @@ func unsentinel(s string, combo []Value) ([]Part, bool) {
 		j := strings.Index(s, sentinelClose)
 		if j < 0 {
 			return nil, false
+		}
+		if k, err := strconv.Atoi(strings.TrimPrefix(s[:j], "p")); err == nil && strings.HasPrefix(s[:j], "p") {
+			if k < 0 || k >= len(src) {
+				return nil, false
+			}
+			parts = append(parts, src[k])
+			s = s[j+len(sentinelClose):]
+			continue
 		}
 		k, err := strconv.Atoi(s[:j])
 		if err != nil || k < 0 || k >= len(combo) {
@@ -118,7 +166,7 @@ func (r *resolver) replace(call *ssa.Call, b *binding, depth int) Values {
 	if !ok {
 		return hole("strings.ReplaceAll with an old string that is not constant")
 	}
-	return substitute("strings.ReplaceAll", src, []Values{r.value(args[2], b, depth)}, func(s string, news []string) string {
+	return substitute("strings.ReplaceAll", src, []string{old}, []Values{r.value(args[2], b, depth)}, func(s string, news []string) string {
 		return strings.Replace(s, old, news[0], n)
 	})
 }
@@ -145,7 +193,7 @@ func (r *resolver) replacer(recv, arg ssa.Value, b *binding, depth int) Values {
 		olds = append(olds, old)
 		news = append(news, pairs[i+1])
 	}
-	return substitute("strings.Replacer", r.value(arg, b, depth), news, func(s string, news []string) string {
+	return substitute("strings.Replacer", r.value(arg, b, depth), olds, news, func(s string, news []string) string {
 		oldnew := make([]string, 0, 2*len(olds))
 		for i, old := range olds {
 			oldnew = append(oldnew, old, news[i])

@@ -1045,6 +1045,9 @@ func (r *resolver) join(call *ssa.Call, b *binding, depth int) Values {
 	args := call.Common().Args
 	elems, why := r.elements(args[0], b, depth)
 	if why != "" {
+		if vs, ok := r.paramLists(args[0], args[1], b, depth); ok {
+			return vs
+		}
 		return hole("strings.Join over non-constant input (" + why + ")")
 	}
 	sep := r.value(args[1], b, depth)

@@ -171,6 +171,14 @@ func assemble(ps []piece) (Text, error) {
 		var add string
 		switch p.kind {
 		case pieceNumber:
+			if lex.state == lexNormal && before == "" && after == "" && paramSign(out) {
+				// "$%d": the number is a parameter's position, counted
+				// at run time. It is a parameter of its own, bound to
+				// no argument this reading can name.
+				add = strconv.Itoa(next)
+				next++
+				break
+			}
 			if before != "" || after != "" || lex.state == lexDouble {
 				return Text{}, unread("a number spliced into a name")
 			}
@@ -286,6 +294,13 @@ func checkNames(sql string, names []string) (string, error) {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// paramSign reports whether the text ends with a $ that starts a bind
+// parameter: one that is not part of a name (col$).
+func paramSign(b []byte) bool {
+	n := len(b)
+	return n > 0 && b[n-1] == '$' && (n == 1 || !isIdentByte(b[n-2]) && b[n-2] != '$')
 }
 
 func identTail(b []byte) string {

@@ -86,3 +86,35 @@ func TestParamPlaceholder(t *testing.T) {
 	_, ok = ParamPlaceholder(tableField())
 	require.False(t, ok)
 }
+
+// A number formatted right after a $ ("$%d") is a parameter's position:
+// the text reads with a parameter of its own there, numbered past the
+// text's own, and bound to no Go value. After a name's character, or
+// another $, the $ is not a parameter's.
+func TestAssembleParamNumber(t *testing.T) {
+	num := Part{Number: true}
+	got := Assemble([]Part{{Text: "SELECT id FROM jobs WHERE state = $1 AND queue = $"}, num, {Text: " LIMIT $"}, num})
+	require.True(t, got.Known, got.Unread)
+	require.Equal(t, "SELECT id FROM jobs WHERE state = $1 AND queue = $1001 LIMIT $1002", got.SQL)
+	require.Empty(t, got.Spliced)
+
+	got = Assemble([]Part{{Text: "INSERT INTO jobs (kind, payload) VALUES ($"}, num, {Text: ", $"}, num, {Text: ")"}})
+	require.True(t, got.Known, got.Unread)
+	require.Equal(t, "INSERT INTO jobs (kind, payload) VALUES ($1001, $1002)", got.SQL)
+
+	// A number as a value is still a spliced parameter of its own.
+	got = Assemble([]Part{{Text: "SELECT id FROM jobs LIMIT "}, num})
+	require.True(t, got.Known, got.Unread)
+	require.Equal(t, "SELECT id FROM jobs LIMIT $1001", got.SQL)
+	require.Len(t, got.Spliced, 1)
+
+	for _, parts := range [][]Part{
+		{{Text: "SELECT col$"}, num, {Text: " FROM jobs"}},
+		{{Text: "SELECT $$"}, num, {Text: " FROM jobs"}},
+	} {
+		got = Assemble(parts)
+		if got.Known { // read as before: the number is a spliced value
+			require.Len(t, got.Spliced, 1, got.SQL)
+		}
+	}
+}

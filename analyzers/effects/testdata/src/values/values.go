@@ -192,3 +192,97 @@ func (c *config) load() { scan(&c.table) }
 func (c *config) query() {
 	sink("SELECT 1 FROM " + c.table) // want `SELECT 1 FROM {table: struct field config.table written through its address}`
 }
+
+// A VALUES list of one group of bind parameters per row, joined with
+// commas, reads as one group: the rows are one statement's, however many.
+func batchInsert(kinds []string) {
+	var groups []string
+	var args []any
+	for _, k := range kinds {
+		n := len(args)
+		groups = append(groups, fmt.Sprintf("($%d, $%d)", n+1, n+2))
+		args = append(args, k, "{}")
+	}
+	sink(fmt.Sprintf("INSERT INTO jobs (kind, payload) VALUES %s", strings.Join(groups, ", ")), args...) // want `INSERT INTO jobs \(kind, payload\) VALUES \(\$#, \$#\)`
+}
+
+// So does an IN list of parameters made with strconv.Itoa, and a slice
+// made empty with make.
+func inList(ids []int64) {
+	params := make([]string, 0, len(ids))
+	for i := range ids {
+		params = append(params, "$"+strconv.Itoa(i+1))
+	}
+	sink("DELETE FROM jobs WHERE id IN (" + strings.Join(params, ",") + ")") // want `DELETE FROM jobs WHERE id IN \(\$#\)`
+}
+
+// A slice that holds anything but parameters stays a hole: a column, a
+// condition or a value repeated is other SQL, and so is a list joined
+// with AND.
+func notParams(columns []string, filters map[string]string) {
+	var cols []string
+	for _, c := range columns {
+		cols = append(cols, c)
+	}
+	sink("SELECT " + strings.Join(cols, ", ") + " FROM jobs") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	var conds []string
+	for k := range filters {
+		conds = append(conds, fmt.Sprintf("%s = $%d", k, len(conds)+1))
+	}
+	sink("SELECT id FROM jobs WHERE " + strings.Join(conds, ", ")) // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	var and []string
+	for i := range columns {
+		and = append(and, "$"+strconv.Itoa(i+1))
+	}
+	sink("SELECT id FROM jobs WHERE " + strings.Join(and, " AND ")) // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	var state []string
+	for range columns {
+		state = append(state, "($1, 'queued')")
+	}
+	sink("INSERT INTO jobs (kind, state) VALUES " + strings.Join(state, ", ")) // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	var ones, nums []string
+	for i := range columns {
+		ones = append(ones, "1")
+		nums = append(nums, strconv.Itoa(i))
+	}
+	sink("SELECT id FROM jobs WHERE priority IN (" + strings.Join(ones, ",") + ")") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	sink("SELECT id FROM jobs WHERE priority IN (" + strings.Join(nums, ",") + ")") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+	grown := append([]string(nil), columns...)
+	for range columns {
+		grown = append(grown, "$1")
+	}
+	sink("SELECT id FROM jobs WHERE id IN (" + strings.Join(grown, ", ") + ")") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+}
+
+// A parameter position in text a replacement runs over stays one, when
+// the old string has no digit to match across it.
+func replacedPositions(kinds []string) {
+	var groups []string
+	for i := range kinds {
+		groups = append(groups, fmt.Sprintf("($%d)", i+1))
+	}
+	q := "INSERT INTO {table} (kind) VALUES " + strings.Join(groups, ", ")
+	sink(strings.ReplaceAll(q, "{table}", "jobs"))                                                          // want `INSERT INTO jobs \(kind\) VALUES \(\$#\)`
+	sink(strings.NewReplacer("{table}", "jobs", "VALUES", "values").Replace(q))                             // want `INSERT INTO jobs \(kind\) values \(\$#\)`
+	sink(strings.ReplaceAll(q, "$1", "$2"))                                                                 // want `hole: strings.ReplaceAll over non-constant input`
+	sink(strings.NewReplacer("{table}", "jobs", "$1", "$2").Replace(q))                                     // want `hole: strings.Replacer over non-constant input`
+	sink(strings.ReplaceAll(fmt.Sprintf("SELECT id FROM {table} LIMIT %d", len(kinds)), "{table}", "jobs")) // want `hole: strings.ReplaceAll over non-constant input`
+}
+
+type docket struct{ table string }
+
+func NewDocket(table string) *docket { return &docket{table: table} }
+
+// A second replacement runs over a name the first put in, when its old
+// string starts and ends with what no name has: no match can reach into
+// the name.
+func (d *docket) insert(skip bool) {
+	q := strings.ReplaceAll("INSERT INTO {table} (kind) VALUES ($1) --ON_CONFLICT--", "{table}", d.table)
+	if skip {
+		q = strings.ReplaceAll(q, "--ON_CONFLICT--", "ON CONFLICT DO NOTHING")
+	}
+	sink(q)                                           // want `INSERT INTO {table: struct field docket.table \(parameter table of exported NewDocket\)} \(kind\) VALUES \(\$1\) --ON_CONFLICT-- \| INSERT INTO {table: struct field docket.table \(parameter table of exported NewDocket\)} \(kind\) VALUES \(\$1\) ON CONFLICT DO NOTHING`
+	sink(strings.ReplaceAll(q, "(kind) ", "(type) ")) // want `INSERT INTO {table: .*} \(type\) VALUES \(\$1\) --ON_CONFLICT-- \| INSERT INTO {table: .*} \(type\) VALUES \(\$1\) ON CONFLICT DO NOTHING`
+	sink(strings.ReplaceAll(q, "kind)", "type)"))     // want `hole: strings.ReplaceAll over non-constant input`
+	sink(strings.ReplaceAll(q, "(kind", "(type"))     // want `hole: strings.ReplaceAll over non-constant input`
+}
