@@ -94,6 +94,9 @@ type builder struct {
 	// forwarded are the halves that forward to another (see forwardHalves).
 	forwarded map[*types.Func]bool
 	pending   map[*types.Func]*PendingSplit // see pend
+	// ifaceHalves are interfaceHalf's answers, dropped whenever a half is
+	// added (see forwardHalves).
+	ifaceHalves map[*types.Func]ifaceHalf
 	// stateNames are the Go constants naming the states of columns coded
 	// as integers (see enumerateStates).
 	stateNames map[columnKey]map[string]*types.Const

@@ -46,6 +46,7 @@ func (b *builder) forwardHalves() {
 	}
 	for changed := true; changed; {
 		changed = false
+		b.ifaceHalves = nil // an implementation may have become a half
 		for _, decl := range decls {
 			fn := b.funcOf(decl)
 			if fn == nil || b.halves[fn] != nil {
@@ -279,6 +280,25 @@ func (b *builder) halfAt(call *ast.CallExpr) (*Half, *types.Func) {
 // types of the packages it imports, and those the Implements facts of its
 // imports list.
 func (b *builder) interfaceHalf(m *types.Func) (*Half, int) {
+	if r, ok := b.ifaceHalves[m]; ok {
+		return r.half, r.n
+	}
+	h, n := b.findInterfaceHalf(m)
+	if b.ifaceHalves == nil {
+		b.ifaceHalves = map[*types.Func]ifaceHalf{}
+	}
+	b.ifaceHalves[m] = ifaceHalf{h, n}
+	return h, n
+}
+
+// ifaceHalf is interfaceHalf's answer, kept: a method is asked of at each
+// of its calls, and by forwardHalves until its fixed point.
+type ifaceHalf struct {
+	half *Half
+	n    int
+}
+
+func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 	named, ok := types.Unalias(m.Type().(*types.Signature).Recv().Type()).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil, 0

@@ -270,6 +270,12 @@ type splitStep struct {
 
 func (b *builder) splitStep(call *ast.CallExpr) *splitStep {
 	if fn, h := b.joinable(call); h != nil {
+		if h.Receiver == RecvUnknown && h.Field == "" {
+			// sqlc's Queries: what the caller holds them on.
+			r := *h
+			r.Receiver, r.Field = b.onReceiver(call)
+			h = &r
+		}
 		return &splitStep{call: call, fn: fn, half: h}
 	}
 	fn := b.calleeOf(call)

@@ -17,4 +17,6 @@ func main() {
 	r := relayworker.New(repo, func(relayworker.Event) error { return nil })
 	r.Flush(context.Background())
 	r.FlushClaimed(context.Background())
+	_, _ = r.Take(context.Background())
+	_ = r.Inspect(context.Background())
 }

@@ -51,6 +51,15 @@ func (q *Queries) FetchPending(ctx context.Context, limit int32) ([]Event, error
 	return items, rows.Err()
 }
 
+// NextPending reads the oldest pending event, without a lock.
+const nextPending = `SELECT id, topic, payload FROM outbox WHERE status = 'pending' ORDER BY created_at LIMIT 1`
+
+func (q *Queries) NextPending(ctx context.Context) (Event, error) {
+	var i Event
+	err := q.db.QueryRowContext(ctx, nextPending).Scan(&i.ID, &i.Topic, &i.Payload)
+	return i, err
+}
+
 // ClaimPending takes the rows it returns, marking them sent as it takes
 // them (at most once): one statement, nothing to join.
 const claimPending = `UPDATE outbox SET status = 'sent' WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING id, topic, payload`

@@ -38,6 +38,11 @@ func (r *Repo) Pending(ctx context.Context, n int32) ([]Event, error) {
 	return out, nil
 }
 
+func (r *Repo) Next(ctx context.Context) (Event, error) {
+	row, err := r.q.NextPending(ctx)
+	return Event{ID: strconv.FormatInt(row.ID, 10), Body: row.Payload}, err
+}
+
 // Claim takes the events it returns in one statement.
 func (r *Repo) Claim(ctx context.Context, n int32) ([]Event, error) {
 	rows, err := r.q.ClaimPending(ctx, n)

@@ -11,6 +11,7 @@ import (
 type Outbox interface {
 	Pending(ctx context.Context, n int32) ([]relayrepo.Event, error)
 	Claim(ctx context.Context, n int32) ([]relayrepo.Event, error)
+	Next(ctx context.Context) (relayrepo.Event, error)
 	MarkSent(ctx context.Context, id string) error
 }
 

@@ -13,6 +13,7 @@ type Event struct {
 type Outbox interface {
 	Pending(ctx context.Context, n int32) ([]Event, error)
 	Claim(ctx context.Context, n int32) ([]Event, error)
+	Next(ctx context.Context) (Event, error)
 	MarkSent(ctx context.Context, id string) error
 }
 
@@ -51,4 +52,28 @@ func (r *Relay) FlushClaimed(ctx context.Context) {
 		}
 		_ = r.out.MarkSent(ctx, e.ID)
 	}
+}
+
+// Take marks the next event sent as soon as it has read it: an unlocked
+// read then an UPDATE by key, each committing on its own.
+func (r *Relay) Take(ctx context.Context) (Event, error) {
+	e, err := r.out.Next(ctx)
+	if err != nil {
+		return Event{}, err
+	}
+	err = r.out.MarkSent(ctx, e.ID)
+	return e, err
+}
+
+// Inspect publishes the next event before it marks it: the event is used
+// in between, which the rule does not follow for an unlocked read.
+func (r *Relay) Inspect(ctx context.Context) error {
+	e, err := r.out.Next(ctx)
+	if err != nil {
+		return err
+	}
+	if err := r.publish(e); err != nil {
+		return err
+	}
+	return r.out.MarkSent(ctx, e.ID)
 }
