@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 // Halves reach the package that joins them through the layers real queues
@@ -304,8 +306,8 @@ func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 		return nil, 0
 	}
 	iface, ok := named.Underlying().(*types.Interface)
-	if !ok {
-		return nil, 0
+	if !ok || !effects.InModule(b.pass, named.Obj().Pkg()) {
+		return nil, 0 // a library's interface (context.Context, io.Reader) is no store's
 	}
 	var halves []*Half
 	seen := map[string]bool{}
@@ -317,6 +319,9 @@ func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 		}
 	}
 	for _, p := range append([]*types.Package{b.pass.Pkg}, b.pass.Pkg.Imports()...) {
+		if p != b.pass.Pkg && !effects.InModule(b.pass, p) {
+			continue
+		}
 		for _, name := range p.Scope().Names() {
 			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
 			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || p != b.pass.Pkg && !tn.Exported() {
