@@ -3,9 +3,12 @@ package claimrace
 import (
 	"fmt"
 	"go/ast"
+	"go/types"
 	"regexp"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
 // advisoryLock matches SQL that takes an advisory lock, of either scope.
@@ -37,6 +40,24 @@ func (r *runner) splitClaims() {
 				s.PollFunc.Name(), s.TakeFunc.Name(), fixAtomic)
 		}
 		r.pass.Report(d)
+	}
+	for _, s := range r.m.FarSplits() {
+		if !s.Poll.Receiver.Autocommit() || !s.Take.Receiver.Autocommit() {
+			continue
+		}
+		caller := queuemodel.FuncName(s.Caller.(*types.Func))
+		var msg string
+		if s.Poll.Locked {
+			msg = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
+				"%s calls it, then %s, whose UPDATE commits on its own (%s; both are reached through the interfaces and constructors this command wires): "+
+				"a second worker selects the same rows in between, and both take them; %s",
+				s.PollName, s.Poll.Receiver, caller, s.TakeName, s.At, fixAtomic)
+		} else {
+			msg = fmt.Sprintf("two workers can claim the same job\n%s calls %s's SELECT, then %s's UPDATE (%s), each committing on its own "+
+				"(both are reached through the interfaces and constructors this command wires): both workers read the same row before either UPDATE runs, "+
+				"and both UPDATEs succeed because the UPDATE does not re-check the status; %s", caller, s.PollName, s.TakeName, s.At, fixAtomic)
+		}
+		r.pass.Report(analysis.Diagnostic{Pos: s.Pos(), Message: msg})
 	}
 }
 

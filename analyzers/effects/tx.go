@@ -98,6 +98,17 @@ func (h Handle) Param(fn *ssa.Function) int {
 	return slices.Index(fn.Params, p)
 }
 
+// HeldBy returns the index of the parameter of fn the handle is or is held
+// in (a field of a receiver: tx.Tx of a wrapper type Tx struct{ *sql.Tx }),
+// or -1.
+func (h Handle) HeldBy(fn *ssa.Function) int {
+	p, ok := h.root.(*ssa.Parameter)
+	if !ok || p.Parent() != fn {
+		return -1
+	}
+	return slices.Index(fn.Params, p)
+}
+
 // handleOf returns the handle of a value.
 func handleOf(v ssa.Value) Handle { return handle(v, 0) }
 
@@ -229,6 +240,14 @@ func madeFrom(c *ssa.CallCommon) ssa.Value {
 		}
 	}
 	return from
+}
+
+// Wraps reports whether a call only makes a value from a database value
+// it is given (sqlc's New(tx), a wrapper's NewTx(tx)): the result is that
+// database value (see Handle), and the call runs nothing on it.
+func Wraps(call ssa.CallInstruction) bool {
+	c := call.Common()
+	return !c.IsInvoke() && c.StaticCallee() != nil && madeFrom(c) != nil
 }
 
 // dbLikeOrStruct reports whether a result can hold a database value for

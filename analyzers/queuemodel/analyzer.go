@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -48,13 +48,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	m.effects = effectsOf(pass)
 	b := &builder{
-		pass:     pass,
-		model:    m,
-		resolver: sqltext.New(pass.TypesInfo, pass.Files),
-		effects:  m.effects,
-		parsed:   make(map[string]*parsedSQL),
-		wrappers: make(map[*types.Func]*Wrapper),
-		halves:   make(map[*types.Func]*Half),
+		pass:      pass,
+		model:     m,
+		resolver:  sqltext.New(pass.TypesInfo, pass.Files),
+		effects:   m.effects,
+		parsed:    make(map[string]*parsedSQL),
+		wrappers:  make(map[*types.Func]*Wrapper),
+		halves:    make(map[*types.Func]*Half),
+		forwarded: make(map[*types.Func]bool),
 	}
 	b.findWrappers()
 	b.findCalls()
@@ -63,11 +64,15 @@ func run(pass *analysis.Pass) (any, error) {
 	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()
+	b.forwardHalves()
+	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)
 	b.joinHalves()
+	b.resolvePending()
 	b.joinReclaims()
 	b.exportFacts()
 	b.exportHalves()
+	b.exportPending()
 	m.loops.exportFacts()
 	if NoteUnschemed {
 		m.noteUnschemed()
@@ -85,7 +90,13 @@ type builder struct {
 	calls    map[token.Pos]*ast.CallExpr // calls by their opening parenthesis, built on first use
 	parsed   map[string]*parsedSQL       // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
-	halves   map[*types.Func]*Half // see collectHalves
+	halves   map[*types.Func]*Half // see collectHalves and forwardHalves
+	// forwarded are the halves that forward to another (see forwardHalves).
+	forwarded map[*types.Func]bool
+	pending   map[*types.Func]*PendingSplit // see pend
+	// ifaceHalves are interfaceHalf's answers, dropped whenever a half is
+	// added (see forwardHalves).
+	ifaceHalves map[*types.Func]ifaceHalf
 	// stateNames are the Go constants naming the states of columns coded
 	// as integers (see enumerateStates).
 	stateNames map[columnKey]map[string]*types.Const

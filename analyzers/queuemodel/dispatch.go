@@ -291,6 +291,7 @@ type Impl struct {
 	Pkg, Iface, Method string // the interface method, as in a Dispatch
 	TypePkg, Type      string // the implementing type
 	Jobs               *Jobs  // what the method does, unresolved; nil when nothing known
+	Half               *Half  // the half of a claim the method is, if it is one
 }
 
 func (*Implements) AFact() {}
@@ -338,6 +339,7 @@ func (g *callGraph) findImplementations() {
 					im := Impl{Pkg: iface.Pkg().Path(), Iface: iface.Name(), Method: name, TypePkg: tn.Pkg().Path(), Type: tn.Name()}
 					if fn, ok := lookupMethod(t, tn.Pkg(), name); ok {
 						im.Jobs = g.funcJobs(fn)
+						im.Half = g.halfOf(fn)
 					}
 					out = append(out, im)
 				}
@@ -347,6 +349,19 @@ func (g *callGraph) findImplementations() {
 	}
 	slices.SortFunc(out, compareImpl)
 	g.impls = &Implements{Methods: slices.CompactFunc(out, func(a, b Impl) bool { return compareImpl(a, b) == 0 })}
+}
+
+// halfOf returns the half of a claim a method is: the package's own, or
+// what an imported package exports on it.
+func (g *callGraph) halfOf(fn *types.Func) *Half {
+	if h := g.halves[fn]; h != nil {
+		return h
+	}
+	var h Half
+	if fn.Pkg() != g.pass.Pkg && g.pass.ImportObjectFact(fn.Origin(), &h) {
+		return &h
+	}
+	return nil
 }
 
 // moduleTypes returns the candidate implementations: the package's named

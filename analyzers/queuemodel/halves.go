@@ -29,6 +29,10 @@ type Half struct {
 	Take     bool     // the UPDATE; otherwise the SELECT
 	Locked   bool     // the SELECT locks the rows it reads (FOR UPDATE)
 	Receiver Receiver // what the statement runs on in the function
+	// Field, when Receiver is unknown, names the field (pkgpath.Type.field)
+	// that holds what the statement runs on, set by the package's exported
+	// constructors from their parameters: their callers tell (see SetsField).
+	Field string
 }
 
 func (*Half) AFact() {}
@@ -38,7 +42,11 @@ func (h *Half) String() string {
 	if h.Take {
 		what = "takes"
 	}
-	return fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, h.Receiver, h.Locked)
+	on := h.Receiver.String()
+	if h.Field != "" {
+		on = "field " + h.Field
+	}
+	return fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, on, h.Locked)
 }
 
 // A SplitClaim is a poll's half and a take's half, functions of another
@@ -49,6 +57,23 @@ type SplitClaim struct {
 	PollSite, TakeSite *ast.CallExpr
 	PollFunc, TakeFunc *types.Func
 	Decl               *ast.FuncDecl // the caller
+}
+
+// A FuncHalf is one of the package's functions and the half it runs.
+type FuncHalf struct {
+	Func *types.Func
+	Half *Half
+}
+
+// Halves returns the package's functions that run a half of a claim (see
+// Half), forwarders included, in source order.
+func (m *Model) Halves() []FuncHalf {
+	var out []FuncHalf
+	for fn, h := range m.halves {
+		out = append(out, FuncHalf{fn, h})
+	}
+	slices.SortFunc(out, func(a, b FuncHalf) int { return int(a.Func.Pos() - b.Func.Pos()) })
+	return out
 }
 
 // SplitClaims returns the claims this package's code joins from halves of
@@ -82,7 +107,8 @@ func (b *builder) collectHalves(qt *QueueTable) {
 }
 
 // picksOne reports whether a poll picks the next job, one row: LIMIT 1, or
-// a single row read (QueryRow, Get). A page of rows is a listing.
+// a single row read (QueryRow, Get). A page of rows is a listing, unless
+// it locks them (a batch claimed with FOR UPDATE SKIP LOCKED).
 func picksOne(st *Statement) bool {
 	if l := st.Polls[0].Limit; l != nil && l.Kind == sqlcheck.ValueConst {
 		return l.Str == "1"
@@ -117,7 +143,7 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 	h := &Half{Table: qt.Name, Receiver: st.Call.Receiver}
 	switch {
 	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&
-		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn) && picksOne(st):
+		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn) && (picksOne(st) || st.Polls[0].Lock != nil):
 		h.Locked = st.Polls[0].Lock != nil
 		return h
 	case st.Kind == sqlcheck.KindUpdate && (st.Role == RoleNone || st.Role == RoleComplete) && st.PolledBy == nil && byKey(st.Stmt):
@@ -132,24 +158,68 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 }
 
 // joinHalves finds, in each function of the package, a call of a poll's
-// half of another package followed by a call of a take's half on the same
-// table that is given a variable the poll's call assigned, before anything
-// else uses what the poll returned: a claim takes the job it found at once
-// (a listing whose rows are then cancelled one by one is not a claim).
+// half followed by a call of a take's half on the same table that is given
+// a variable the poll's call assigned, before anything else uses what the
+// poll returned: a claim takes the job it found at once (a listing whose
+// rows are then cancelled one by one is not a claim). A poll that locks its
+// rows (FOR UPDATE) says it claims them, whatever the caller does with them
+// before it marks them: its rows may be worked on first, one by one (a
+// relay publishes each event, then marks it sent), and the take is given a
+// value computed from them.
+//
+// A call of an interface method none of whose implementations the package
+// sees, or of a half whose handle its callers choose (Half.Field), cannot
+// be judged here: the pair is handed on to the commands that see them
+// (PendingSplit).
 func (b *builder) joinHalves() {
+	info := b.pass.TypesInfo
 	for _, f := range b.pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
 			if !ok || decl.Body == nil {
 				continue
 			}
-			var poll *SplitClaim
-			var vars map[types.Object]bool
+			var poll *splitStep
+			var direct, vars map[types.Object]bool
+			used := false
+			take := func(call *ast.CallExpr) bool {
+				t := b.splitStep(call)
+				if t == nil || poll == nil || t.half != nil && !t.half.Take || !usesAny(info, call.Args, vars) {
+					return false
+				}
+				immediate := !used && usesAny(info, call.Args, direct)
+				if poll.half != nil && t.half != nil && poll.half.Field == "" && t.half.Field == "" {
+					if t.half.Table != poll.half.Table || !poll.half.Locked && !immediate {
+						return false
+					}
+					b.model.splits = append(b.model.splits, &SplitClaim{Poll: poll.half, Take: t.half, PollSite: poll.call,
+						TakeSite: call, PollFunc: poll.fn, TakeFunc: t.fn, Decl: decl})
+				} else {
+					b.pend(decl, poll, t, immediate)
+				}
+				poll = nil
+				return true
+			}
 			ast.Inspect(decl.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					return false
+				case *ast.RangeStmt:
+					if poll != nil && usesAny(info, []ast.Expr{n.X}, vars) {
+						for _, e := range []ast.Expr{n.Key, n.Value} {
+							if obj := baseVar(info, e); e != nil && obj != nil {
+								vars[obj] = true
+							}
+						}
+					}
 				case *ast.AssignStmt:
+					if poll != nil && len(n.Lhs) == len(n.Rhs) {
+						for i, l := range n.Lhs {
+							if obj := baseVar(info, l); obj != nil && usesAny(info, n.Rhs[i:i+1], vars) {
+								vars[obj] = true
+							}
+						}
+					}
 					if len(n.Rhs) != 1 {
 						return true
 					}
@@ -157,30 +227,29 @@ func (b *builder) joinHalves() {
 					if !ok {
 						return true
 					}
-					fn, h := b.importedHalf(call)
-					if h == nil || h.Take {
+					if take(call) {
+						return false
+					}
+					p := b.splitStep(call)
+					if p == nil || p.half != nil && p.half.Take {
 						return true
 					}
-					poll = &SplitClaim{Poll: h, PollSite: call, PollFunc: fn, Decl: decl}
-					vars = map[types.Object]bool{}
+					poll, used = p, false
+					direct = map[types.Object]bool{}
 					for _, l := range n.Lhs {
-						if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !isError(b.pass.TypesInfo.TypeOf(id)) {
-							vars[b.pass.TypesInfo.ObjectOf(id)] = true
+						if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !isError(info.TypeOf(id)) {
+							direct[info.ObjectOf(id)] = true
 						}
 					}
+					vars = maps.Clone(direct)
 					return false // the poll's own arguments are not uses of what it returns
 				case *ast.CallExpr:
-					fn, h := b.importedHalf(n)
-					if h == nil || !h.Take || poll == nil || h.Table != poll.Poll.Table || !usesAny(b.pass.TypesInfo, n.Args, vars) {
-						return true
+					if take(n) {
+						return false
 					}
-					poll.Take, poll.TakeSite, poll.TakeFunc = h, n, fn
-					b.model.splits = append(b.model.splits, poll)
-					poll = nil
-					return false
 				case *ast.Ident:
-					if poll != nil && vars[b.pass.TypesInfo.Uses[n]] {
-						poll = nil // used before any take
+					if poll != nil && direct[info.Uses[n]] {
+						used = true // used before any take
 					}
 				}
 				return true
@@ -189,18 +258,58 @@ func (b *builder) joinHalves() {
 	}
 }
 
-// importedHalf returns the function a call calls and its Half fact, when it
-// is a function of another package that runs one.
-func (b *builder) importedHalf(call *ast.CallExpr) (*types.Func, *Half) {
+// A splitStep is a call that may be one half of a claim split over
+// functions: of a known half, or of an interface method none of whose
+// implementations the package sees (dispatch).
+type splitStep struct {
+	call     *ast.CallExpr
+	fn       *types.Func
+	half     *Half
+	dispatch *Dispatch
+}
+
+func (b *builder) splitStep(call *ast.CallExpr) *splitStep {
+	if fn, h := b.joinable(call); h != nil {
+		if h.Receiver == RecvUnknown && h.Field == "" {
+			// sqlc's Queries: what the caller holds them on.
+			r := *h
+			r.Receiver, r.Field = b.onReceiver(call)
+			h = &r
+		}
+		return &splitStep{call: call, fn: fn, half: h}
+	}
 	fn := b.calleeOf(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+	if fn == nil || !isInterfaceMethod(fn) {
+		return nil
+	}
+	if _, n := b.interfaceHalf(fn); n > 0 {
+		return nil // implementations in sight that are not halves
+	}
+	if d, ok := b.model.loops.dispatch(call, fn); ok {
+		return &splitStep{call: call, fn: fn, dispatch: &d}
+	}
+	return nil
+}
+
+// joinable returns the function a call calls and the half it runs, when
+// its caller joins it: a function of another package that runs one, one
+// of this package's that forwards to one (the store's own halves are its
+// package's claim, which the model reads from its statements), or an
+// interface method whose implementations are one.
+func (b *builder) joinable(call *ast.CallExpr) (*types.Func, *Half) {
+	h, fn := b.halfAt(call)
+	if h == nil {
 		return nil, nil
 	}
-	var h Half
-	if !b.pass.ImportObjectFact(fn.Origin(), &h) {
+	if fn.Pkg() == b.pass.Pkg && !b.forwarded[fn] && !isInterfaceMethod(fn) {
 		return nil, nil
 	}
-	return fn, &h
+	return fn, h
+}
+
+func isInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 func isError(t types.Type) bool {

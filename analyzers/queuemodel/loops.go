@@ -94,6 +94,7 @@ type callGraph struct {
 	// package sees.
 	resolved map[*ast.CallExpr]*Jobs
 	impls    *Implements // the implementations of interface methods the package knows of
+	halves   map[*types.Func]*Half
 }
 
 func newCallGraph(pass *analysis.Pass) *callGraph {
@@ -103,6 +104,7 @@ func newCallGraph(pass *analysis.Pass) *callGraph {
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 	g := newCallGraph(pass)
+	g.halves = m.halves
 	for _, c := range m.Calls {
 		d := g.direct[c.Expr]
 		for _, st := range c.Stmts {

@@ -284,6 +284,8 @@ type Model struct {
 	inspector *inspector.Inspector
 	paths     map[*Statement]*ClaimPath // see ClaimPathOf
 	splits    []*SplitClaim             // see SplitClaims
+	halves    map[*types.Func]*Half     // the package's halves, its forwarders' included
+	far       []*FarSplit               // see FarSplits
 	// splitReclaims are the reclaims joined from other packages' halves
 	// (see SplitReclaims).
 	splitReclaims []*SplitReclaim

@@ -22,8 +22,9 @@ var record []byte
 
 // Rule is the stateguard rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*OnCallersTx)(nil)},
 })
 
 // Analyzer reports the stateguard rule's findings.
@@ -33,6 +34,8 @@ func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	splitResets(pass, m)
+	h := &handoff{pass: pass, m: m, e: e}
+	defer h.finish()
 	for _, qt := range m.QueueTables() {
 		if qt.StateColumn == "" {
 			continue
@@ -42,7 +45,15 @@ func run(pass *analysis.Pass) (any, error) {
 		fence, fencer := fenceOf(qt, holders)
 		for _, st := range qt.Statements {
 			state, ok := movesOut(pass, qt, st)
-			if !ok || lockedBefore(e, qt, st) {
+			if !ok {
+				continue
+			}
+			if lockedBefore(e, qt, st) {
+				if contested != "" && byKey(st.Stmt) && st.ScannedBy == nil && !guarded(qt, st, holders) {
+					h.handOn(qt, st, fmt.Sprintf("sets %s to %s by key without re-checking the job's state or its holder; %s, so this write can overwrite what happened since; "+
+						"read the row FOR UPDATE in the transaction first, or add the state it expects (AND %s = ...) to the WHERE and check the row count",
+						qt.StateColumn, state, contested, qt.StateColumn))
+				}
 				continue
 			}
 			if guarded(qt, st, holders) && unguardedMove(qt, st) == nil {

@@ -24,3 +24,14 @@ func TestAccepted(t *testing.T) {
 		"ok_expireparam", "ok_fencedoperator", "ok_funcstate",
 		"ok_helperlock", "ok_casesweep", "ok_stuckrecheck", "ok_stucklocked", "ok_rescueworker", "ok_intstates")
 }
+
+// An UPDATE by key on the transaction its function is given is judged at
+// each call whose transaction the caller begins: reported where nothing
+// locks the row first in it; accepted after a SELECT ... FOR UPDATE, for a
+// transaction the caller is given, and for one given first to code the
+// tool does not read. The store itself, whose callers it cannot see, is
+// silent.
+func TestCallersTransaction(t *testing.T) {
+	ruletest.Run(t, stateguard.Analyzer, "txcallerworker", "txwrapworker")
+	ruletest.Run(t, stateguard.Analyzer, "ok_txcallerworker", "txcallerstore", "txwrapstore")
+}

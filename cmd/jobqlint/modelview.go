@@ -53,6 +53,23 @@ type modelPackage struct {
 	Tables     []modelTable     `json:"tables"`
 	Statements []modelStatement `json:"statements"`
 	Dynamic    []modelSite      `json:"dynamic"` // the unread sites, with why
+	// Halves are the package's functions that run one half of a claim its
+	// callers complete, with what they run it on; Splits the claims the
+	// package joins from such halves.
+	Halves []modelHalf  `json:"halves,omitempty"`
+	Splits []modelSplit `json:"splits,omitempty"`
+}
+
+type modelHalf struct {
+	modelPos
+	Func string `json:"func"`
+	Half string `json:"half"` // polls/takes TABLE on RECEIVER (locked BOOL)
+}
+
+type modelSplit struct {
+	modelPos        // the poll's call
+	Poll     string `json:"poll"`
+	Take     string `json:"take"`
 }
 
 type modelTable struct {
@@ -139,7 +156,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 		act := chosen[path]
 		m := act.Result.(*queuemodel.Model)
 		mp := describePackage(path, act.Package.Fset, m)
-		if mp.Sites > 0 || len(mp.Tables) > 0 {
+		if mp.Sites > 0 || len(mp.Tables) > 0 || len(mp.Halves) > 0 || len(mp.Splits) > 0 {
 			view.Packages = append(view.Packages, mp)
 			roots[m.ModuleRoot()] = m
 		}
@@ -187,6 +204,15 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
 			Inherited: t.Inherited && !t.Local,
 		})
+	}
+	for _, h := range m.Halves() {
+		mp.Halves = append(mp.Halves, modelHalf{position(fset, h.Func.Pos()), queuemodel.FuncName(h.Func), h.Half.String()})
+	}
+	for _, s := range m.SplitClaims() {
+		mp.Splits = append(mp.Splits, modelSplit{position(fset, s.PollSite.Pos()), queuemodel.FuncName(s.PollFunc), queuemodel.FuncName(s.TakeFunc)})
+	}
+	for _, s := range m.FarSplits() {
+		mp.Splits = append(mp.Splits, modelSplit{position(fset, s.Pos()), s.PollName, s.TakeName})
 	}
 	for _, c := range m.Calls {
 		mp.Sites++
@@ -280,6 +306,12 @@ func writeModelText(w io.Writer, view modelView) error {
 		}
 		for _, s := range p.Dynamic {
 			fmt.Fprintf(&b, "  %s: unread: %s\n", textPos(s.modelPos), s.Reason)
+		}
+		for _, h := range p.Halves {
+			fmt.Fprintf(&b, "  %s: half: %s %s\n", textPos(h.modelPos), h.Func, h.Half)
+		}
+		for _, s := range p.Splits {
+			fmt.Fprintf(&b, "  %s: split claim: %s then %s\n", textPos(s.modelPos), s.Poll, s.Take)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

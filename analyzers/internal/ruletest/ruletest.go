@@ -32,16 +32,23 @@ import (
 // checking SQL expectations as well.
 func Run(t *testing.T, a *analysis.Analyzer, pkgs ...string) []*analysistest.Result {
 	t.Helper()
-	rule.DetailInMessage = true // a want asserts the clause, where it ends, and the detail
-	gopath := t.TempDir()
-	copyTree(t, "testdata/src", filepath.Join(gopath, "src"))
-	copyTree(t, filepath.Join(ownDir(), "testdata", "src"), filepath.Join(gopath, "src"))
-
+	gopath := GOPATH(t)
 	rec := &recorder{t: t}
 	results := analysistest.Run(rec, gopath, a, pkgs...)
 	rec.checkSQL(filepath.Join(gopath, "src"), pkgs)
 	checkClauses(t, results)
 	return results
+}
+
+// GOPATH copies the calling test's testdata/src and the pgx stubs into a
+// temporary GOPATH and returns it.
+func GOPATH(t *testing.T) string {
+	t.Helper()
+	rule.DetailInMessage = true // a want asserts the clause, where it ends, and the detail
+	gopath := t.TempDir()
+	copyTree(t, "testdata/src", filepath.Join(gopath, "src"))
+	copyTree(t, filepath.Join(ownDir(), "testdata", "src"), filepath.Join(gopath, "src"))
+	return gopath
 }
 
 // checkClauses fails the test for a message whose first clause is longer

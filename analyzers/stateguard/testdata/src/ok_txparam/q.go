@@ -16,7 +16,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 	return id, err
 }
 
-func Complete(ctx context.Context, tx pgx.Tx, id int64) error {
+func Complete(ctx context.Context, tx pgx.Tx, id int64) error { // want Complete:`updates on the caller's transaction at \[q.go:20\]`
 	_, err := tx.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
 	return err
 }

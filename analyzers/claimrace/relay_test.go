@@ -1,0 +1,76 @@
+package claimrace_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+)
+
+// collect is an analysistest.Testing that keeps what analysistest
+// complains of: a finding a command reports at a function of another
+// package has no `// want` in the command's files.
+type collect struct{ msgs []string }
+
+func (c *collect) Errorf(format string, args ...any) {
+	c.msgs = append(c.msgs, fmt.Sprintf(format, args...))
+}
+
+var unexpectedAt = regexp.MustCompile(`^(?:.*/)?(\w+/\w+\.go):(\d+):\d+: unexpected diagnostic: (?s)(.*)$`)
+
+// farFindings runs claimrace on a command and returns its findings as
+// file:line: first line of the message.
+func farFindings(t *testing.T, cmd string) []string {
+	t.Helper()
+	c := &collect{}
+	analysistest.Run(c, ruletest.GOPATH(t), claimrace.Analyzer, cmd)
+	var out []string
+	for _, m := range c.msgs {
+		sub := unexpectedAt.FindStringSubmatch(m)
+		require.NotNil(t, sub, "not a finding: %s", m)
+		first, _, _ := strings.Cut(sub[3], "\n")
+		out = append(out, sub[1]+":"+sub[2]+": "+first)
+	}
+	return out
+}
+
+// A relay that calls a repository's poll and mark through an interface
+// whose implementation it sees, or the store's Queries it made on a
+// *sql.DB: reported at the poll's call.
+func TestSplitThroughInterface(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relayseen", "relaydirect")
+}
+
+// A relay that polls with FOR UPDATE SKIP LOCKED on a pool and marks each
+// event sent after publishing it, its halves reached through a repository,
+// a service and the interfaces each declares: the command that wires them
+// reports it at the function that calls both.
+func TestSplitThroughLayers(t *testing.T) {
+	// The repository makes its Queries on a *sql.DB; the relay calls it
+	// through an interface only the command resolves. Flush joins the
+	// poll and the mark; FlushClaimed's claim takes the rows itself. Take
+	// marks what an unlocked read returned at once; Inspect publishes it
+	// first, which the rule does not follow for an unlocked read.
+	require.Equal(t, []string{
+		"relayworker/relay.go:30: Pending's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+		"relayworker/relay.go:59: two workers can claim the same job",
+	}, farFindings(t, "relaycmd"))
+	// The service joins its repository's halves itself; the command gives
+	// the repository Queries on the pool.
+	require.Equal(t, []string{
+		"relaysvc/svc.go:63: Next's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+	}, farFindings(t, "relaysvccmd"))
+}
+
+// The same halves run in a transaction the command begins and commits
+// after the marks; the packages that cannot tell what the halves run on
+// stay silent.
+func TestSplitThroughLayersAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relaysvctxcmd", "relaydirecttx", "relaysvc", "relayworker", "relayrepo", "relaydb")
+}
