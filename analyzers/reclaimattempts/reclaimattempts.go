@@ -78,7 +78,10 @@ func run(pass *analysis.Pass) (any, error) {
 // next_attempt_time < now())): such a claim is the queue's reclaim, and
 // judged as one. It spends no attempt and its poll compares none with a
 // limit: a job that kills its worker is taken again every lease for ever.
-// It counts them, and nothing compares the count with a limit: the same.
+// It counts them, and nothing compares the count with a limit: the same,
+// unless the claim hands the count to callers the package cannot see (an
+// exported function whose RETURNING lists it): a relay in another package
+// may fail the job at the limit as soon as it is claimed.
 func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable) {
 	for _, st := range qt.Statements {
 		if !qt.RetakesExpired(st) || queuemodel.InTestFile(pass, st.Pos()) {
@@ -94,7 +97,7 @@ func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTabl
 					"count the attempt in the claim (attempts = attempts + 1) and take only jobs under the limit (AND attempts < max_attempts), "+
 					"or fail them at the limit (SET %s = CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE ... END)", qt.StateColumn),
 			})
-		case counts(st.Stmt) && !sqlLimit(m, qt) && !goLimit(pass):
+		case counts(st.Stmt) && !sqlLimit(m, qt) && !goLimit(pass) && !returnsCountOut(st):
 			pass.Report(analysis.Diagnostic{
 				Pos:     st.Pos(),
 				Related: st.Related(),
@@ -104,6 +107,21 @@ func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTabl
 			})
 		}
 	}
+}
+
+// returnsCountOut reports whether a statement of an exported function
+// returns an attempt count (RETURNING attempts, or *) to its callers.
+func returnsCountOut(st *queuemodel.Statement) bool {
+	if st.Call.Decl == nil || !st.Call.Decl.Name.IsExported() {
+		return false
+	}
+	found := false
+	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+		for _, c := range s.Returning {
+			found = found || c == "*" || attempts.Mentioned(c)
+		}
+	})
+	return found
 }
 
 // pollCaps reports whether a claim's polls compare an attempt count with
