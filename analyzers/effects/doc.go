@@ -16,7 +16,9 @@
 //   - order and guards by dominance (order.go): whether every path from a
 //     function's entry to a call passes a branch that decides whether the
 //     call runs (a switch case, an early return, a helper's answer), and
-//     whether a function makes a call on every path or only on some;
+//     whether a function makes a call on every path or only on some, and
+//     whether it makes it only once the job's work returned no error
+//     (success.go);
 //   - what a string may hold (values.go): the SQL text and each bound
 //     argument of a call as a set of possible values, followed through
 //     parameters, struct fields, package variables, maps of queries made

@@ -82,7 +82,7 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		if instr == nil {
 			continue // no SSA: not guessed
 		}
-		switch v, top := guard(e, instr); v {
+		switch v, top := retryGuard(e, instr); v {
 		case guarded:
 		case callersDecide:
 			if obj, ok := top.Object().(*types.Func); ok {

@@ -61,6 +61,18 @@ func guard(e *judge, call ssa.CallInstruction) (verdict, *ssa.Function) {
 	return guardAt(e, call, 2)
 }
 
+// retryGuard judges a call that puts a job back as guard does, and also
+// takes it for guarded where its function makes it only once the job's
+// work succeeded: a job moved on to its next stage is not a failure
+// retried. Only the function that makes the call is asked: its callers'
+// checks of the claim's error say nothing about the work's.
+func retryGuard(e *judge, call ssa.CallInstruction) (verdict, *ssa.Function) {
+	if effects.AfterSuccess(call) {
+		return guarded, nil
+	}
+	return guard(e, call)
+}
+
 func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function) {
 	if instr == nil {
 		return unguarded, nil

@@ -358,7 +358,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			if call == nil {
 				continue // no SSA: the Go around it cannot be judged, so it is not guessed
 			}
-			switch v, fn := guard(e, call); {
+			switch v, fn := retryGuard(e, call); {
 			case v == callersDecide:
 				deferred.add(pass, m, fn, e.decidedBy[fn], r)
 			case v == unguarded && !failAtCallers:

@@ -1,0 +1,71 @@
+package effects
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// AfterSuccess reports whether instr runs only once the job's work has
+// succeeded: the nearest check of an error that every path to it passes
+// (the error compared with nil) decides that instr runs only when the
+// error is nil, and the error is a result of a call that may run the
+// job's work (err := handle(job); if err != nil { return ... }). A job put
+// back on that path moves on (to its next stage, say); it is not a retry
+// of a failure. Only the nearest check counts: the claim's error, checked
+// before the work runs, says nothing about the work. A failure signalled
+// otherwise than by an error (a bool, a status code after a nil error of
+// the job's own code) is not told apart from success.
+func AfterSuccess(instr ssa.Instruction) bool {
+	if instr == nil || instr.Block() == nil {
+		return false
+	}
+	target := instr.Block()
+	for b := target.Idom(); b != nil; b = b.Idom() {
+		br, ok := last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		errVal, nilSide, ok := nilCheck(br.Cond)
+		if !ok {
+			continue
+		}
+		// b dominates target: if the error's side cannot reach it, the nil side does.
+		return !reachesAvoiding(b.Succs[1-nilSide], target, b) && returnedByWork(errVal)
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// nilCheck returns the error a condition compares with nil, and which
+// successor of its branch (0 for true, 1 for false) is taken when the
+// error is nil.
+func nilCheck(cond ssa.Value) (ssa.Value, int, bool) {
+	bin, ok := cond.(*ssa.BinOp)
+	if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, 0, false
+	}
+	x, y := bin.X, bin.Y
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
+		x, y = y, x
+	}
+	if c, ok := y.(*ssa.Const); !ok || !c.IsNil() || !types.Identical(x.Type(), errorType) {
+		return nil, 0, false
+	}
+	if bin.Op == token.EQL {
+		return x, 0, true
+	}
+	return x, 1, true
+}
+
+// returnedByWork reports whether an error is a result of a call that may
+// run the job's work (see work).
+func returnedByWork(v ssa.Value) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	return ok && work(call)
+}
