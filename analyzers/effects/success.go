@@ -2,7 +2,6 @@ package effects
 
 import (
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -37,8 +36,6 @@ func AfterSuccess(instr ssa.Instruction) bool {
 	return false
 }
 
-var errorType = types.Universe.Lookup("error").Type()
-
 // nilCheck returns the error a condition compares with nil, and which
 // successor of its branch (0 for true, 1 for false) is taken when the
 // error is nil.
@@ -51,7 +48,7 @@ func nilCheck(cond ssa.Value) (ssa.Value, int, bool) {
 	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
 		x, y = y, x
 	}
-	if c, ok := y.(*ssa.Const); !ok || !c.IsNil() || !types.Identical(x.Type(), errorType) {
+	if c, ok := y.(*ssa.Const); !ok || !c.IsNil() || !isErrorType(x.Type()) {
 		return nil, 0, false
 	}
 	if bin.Op == token.EQL {
