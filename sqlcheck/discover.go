@@ -214,9 +214,9 @@ var (
 
 // goSources returns the DDL string literals of a Go file. Literals inside
 // functions whose name starts with "down" (down migrations, as goose names
-// them) are left out.
+// them) are left out, and so are teardowns (see withoutTeardowns).
 func goSources(path string, content []byte) []*Source {
-	return goLiterals(path, content, ddlHint, ddlStart)
+	return withoutTeardowns(goLiterals(path, content, ddlHint, ddlStart))
 }
 
 // goLiterals returns the string literals of a Go file that match hint and

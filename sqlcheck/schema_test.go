@@ -313,3 +313,43 @@ func indexNames(t *Table) []string {
 	}
 	return out
 }
+
+// A library that creates its tables in Start and drops them in Close: the
+// teardown runs when the program is done with the queue, not as the last
+// migration.
+func TestGoTeardownIsNotReplayed(t *testing.T) {
+	root := t.TempDir()
+	src := "package q\n\n" +
+		"func Start() {\n\texec(`CREATE TABLE jobs (id bigint PRIMARY KEY, status text);\n\tCREATE FUNCTION notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\n\tCREATE TRIGGER jobs_notify AFTER INSERT ON jobs FOR EACH ROW EXECUTE FUNCTION notify();`)\n" +
+		"\texec(`CREATE INDEX jobs_status ON jobs (status)`)\n}\n\n" +
+		"func Close() {\n\texec(`DROP TRIGGER IF EXISTS jobs_notify ON jobs; DROP FUNCTION IF EXISTS notify();`)\n" +
+		"\texec(`DROP INDEX IF EXISTS jobs_status`)\n\texec(`DROP TABLE IF EXISTS jobs`)\n}\n\n" +
+		"func exec(string) {}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(root, "q.go"), []byte(src), 0o644))
+	srcs, _ := Discover(root)
+	require.Len(t, srcs, 2, "the three teardown literals are left out")
+	s := Replay(srcs)
+	jobs := s.Table("public.jobs")
+	require.NotNil(t, jobs)
+	require.Len(t, jobs.Indexes, 2, "primary key and jobs_status")
+	require.Len(t, s.Triggers, 1)
+}
+
+// What a literal drops must have been created earlier in the same file
+// for it to be a teardown: a DROP of an older table, or a DROP before the
+// CREATE (drop and recreate), is schema history and is replayed.
+func TestGoDropsThatAreNotTeardowns(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(src), 0o644))
+	}
+	write("a.go", "package q\n\nconst old = `CREATE TABLE legacy (id int)`\n")
+	write("b.go", "package q\n\nconst recreate = `DROP TABLE IF EXISTS jobs`\nconst create = `CREATE TABLE jobs (id int)`\n"+
+		"const gone = `DROP TABLE legacy`\nconst mixed = `CREATE TABLE tmp (id int); DROP TABLE jobs`\n")
+	srcs, _ := Discover(root)
+	require.Len(t, srcs, 5)
+	s := Replay(srcs)
+	require.Nil(t, s.Table("public.legacy"), "created in another file: dropped")
+	require.Nil(t, s.Table("public.jobs"), "a literal that also creates is not a teardown")
+	require.NotNil(t, s.Table("public.tmp"))
+}

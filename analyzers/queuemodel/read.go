@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -170,6 +171,14 @@ func (b *builder) mergeViews() {
 					}
 				}
 			}
+			if same != nil && len(same.Polls) == 0 && len(st.Polls) > 0 {
+				// A claim by key in one branch, by a poll in the other:
+				// the view that polls is the one the poll's rules judge.
+				st.BoundAt = append(st.BoundAt, same.BoundAt...)
+				kept[slices.Index(kept, same)] = st
+				dropped[same] = st
+				continue
+			}
 			if same != nil {
 				same.BoundAt = append(same.BoundAt, st.BoundAt...)
 			}
@@ -194,13 +203,26 @@ func (b *builder) mergeViews() {
 		qt.Statements = kept
 		for _, st := range kept {
 			if k, ok := dropped[st.Step]; ok {
-				st.Step = k
+				st.Step = keptFor(dropped, k)
 			}
 			if k, ok := dropped[st.PolledBy]; ok {
-				st.PolledBy = k
+				st.PolledBy = keptFor(dropped, k)
 			}
 		}
 	}
+}
+
+// keptFor follows a dropped view's replacement to the view kept in the
+// end: a view kept for a role may itself give way to one that polls.
+func keptFor(dropped map[*Statement]*Statement, st *Statement) *Statement {
+	for st != nil {
+		next, ok := dropped[st]
+		if !ok {
+			return st
+		}
+		st = next
+	}
+	return nil
 }
 
 // GoDDL is the package fact listing the DDL that the package, or a package
