@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -22,9 +24,13 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 	if instr == nil {
 		return
 	}
-	vs := b.effects.Strings(effects.Arg(instr, site.argIndex))
+	arg := effects.Arg(instr, site.argIndex)
+	vs := b.effects.Strings(arg)
 	if vs.Hole != "" {
 		c.Unread = vs.Hole
+		if sql, ok := b.listenOnSSA(arg); ok {
+			c.SQL, c.Known, c.Unread = sql, true, ""
+		}
 		return
 	}
 	var texts []string
@@ -224,4 +230,52 @@ func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// listenHead is the known head of SQL that subscribes a connection to a
+// channel named by a Go value: "LISTEN " + channel,
+// fmt.Sprintf("LISTEN %s", channel), and their UNLISTEN forms.
+var listenHead = regexp.MustCompile(`(?i)^\s*(un)?listen\s+"?(%[sqv]"?\s*;?\s*)?$`)
+
+// unknownChannel stands for the channel of such SQL.
+const unknownChannel = "unknown_channel"
+
+// listenOnSSA reads SQL whose only unknown is the channel a LISTEN or
+// UNLISTEN names: what the statement leaves on its connection does not
+// depend on the name, so the statement is read with a stand-in channel.
+func (b *builder) listenOnSSA(v ssa.Value) (string, bool) {
+	var head ssa.Value
+	switch v := v.(type) {
+	case *ssa.BinOp: // a string's only operator is +
+		head = v.X
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "fmt" || fn.Name() != "Sprintf" || len(v.Call.Args) == 0 {
+			return "", false
+		}
+		head = v.Call.Args[0]
+	default:
+		return "", false
+	}
+	heads := b.effects.Strings(head)
+	if heads.Hole != "" {
+		return "", false
+	}
+	verb := ""
+	for _, h := range heads.Set {
+		t := sqltext.Assemble(parts(h))
+		if !t.Known {
+			return "", false
+		}
+		m := listenHead.FindStringSubmatch(t.SQL)
+		if m == nil {
+			return "", false
+		}
+		w := strings.ToUpper(m[1]) + "LISTEN"
+		if verb != "" && verb != w {
+			return "", false
+		}
+		verb = w
+	}
+	return verb + " " + unknownChannel, true
 }
