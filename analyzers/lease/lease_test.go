@@ -28,7 +28,7 @@ func TestAccepted(t *testing.T) {
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
-		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim")
+		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim", "ok_popdone")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

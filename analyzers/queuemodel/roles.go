@@ -352,7 +352,10 @@ func (b *builder) transitions(qt *QueueTable) {
 	reapers(qt, initial)
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := qt.claimedState(st); ok && !initial[v] {
+			// A claim that moves jobs to a state whose name says they
+			// succeeded takes and finishes them at once (at most once):
+			// that state is an outcome, not work in progress.
+			if v, ok := qt.claimedState(st); ok && !initial[v] && !qt.successLike(v) {
 				claimed[v] = true
 				delete(firm, v)
 			}
@@ -789,7 +792,7 @@ func reapers(qt *QueueTable, initial map[string]bool) {
 	writer := map[string][]*Statement{}
 	for _, st := range qt.Statements {
 		if st.Role == RoleClaim {
-			if v, ok := qt.claimedState(st); ok && !initial[v] {
+			if v, ok := qt.claimedState(st); ok && !initial[v] && !qt.successLike(v) {
 				writer[v] = append(writer[v], st)
 			}
 		}
