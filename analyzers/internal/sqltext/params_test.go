@@ -39,4 +39,8 @@ func TestDisplay(t *testing.T) {
 	require.Equal(t, "public.jobs", Display("public.jobs"))
 	long := placeholder("example.com/q", "averyveryverylongpackagename", "AVeryLongStructTypeName.aVeryLongFieldName")
 	require.LessOrEqual(t, len(long)+16, maxIdent, "room for a prefix or suffix in PostgreSQL's 63 bytes")
+	require.Equal(t, "{docket.useManuallyCreatedTable}", Display(placeholder("github.com/modfin/pqdocket", "pqdocket", "docket.useManuallyCreatedTable")),
+		"whole names are dropped from the left, not letters")
+	require.Equal(t, "{yVeryLongStructTypeNameWithNoDotsAtAll}", Display(placeholder("example.com/q", "q", "AVeryVeryLongStructTypeNameWithNoDotsAtAll")),
+		"a single name too long is cut")
 }

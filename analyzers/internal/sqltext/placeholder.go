@@ -99,7 +99,16 @@ func placeholder(path, pkgName, name string) string {
 	readable := pkgName + "." + name
 	// Leave room for a prefix or suffix the SQL text adds (jobs_%s).
 	if limit := maxIdent - len(sum) - 3 - 16; len(readable) > limit {
-		readable = readable[len(readable)-limit:]
+		// Drop whole leading names (the package's first) before cutting
+		// into one: docket.table reads better than qdocket.docket.table.
+		for len(readable) > limit {
+			i := strings.IndexByte(readable, '.')
+			if i < 0 {
+				readable = readable[len(readable)-limit:]
+				break
+			}
+			readable = readable[i+1:]
+		}
 	}
 	return "{" + readable + "~" + sum + "}"
 }
