@@ -68,7 +68,32 @@ func readGormGeneric(r *Request) (Statement, bool) {
 		return st, true
 	}
 	st.SQL, st.Args, st.SQLExpr, st.Known = out.sql, out.args, out.sqlExpr, true
+	if method != "Exec" {
+		st.ScanArgs = gormGenericDest(r)
+	}
 	return st, true
+}
+
+// gormGenericDest is where the rows of a generic query go, as the address
+// of the variable its first result is assigned to (row, err := ...First(ctx)
+// scans into &row); nil when the result is not assigned to a variable.
+func gormGenericDest(r *Request) []ast.Expr {
+	var lhs ast.Expr
+	switch p := r.Cursor.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		if len(p.Rhs) == 1 && len(p.Lhs) == 2 {
+			lhs = p.Lhs[0]
+		}
+	case *ast.ValueSpec:
+		if len(p.Values) == 1 && len(p.Names) == 2 {
+			lhs = p.Names[0]
+		}
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	return []ast.Expr{&ast.UnaryExpr{OpPos: id.Pos(), Op: token.AND, X: id}}
 }
 
 // gormGenericChecked reports whether the code keeps what a generic

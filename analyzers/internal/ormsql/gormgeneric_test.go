@@ -2,6 +2,7 @@ package ormsql_test
 
 import (
 	"context"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -104,5 +105,19 @@ func TestGormOtherPackageTable(t *testing.T) {
 	}
 	if got["InTx"].Handle != ormsql.HandleTx || got["Claim"].Handle != ormsql.HandleUnknown {
 		t.Errorf("handles: InTx %v, Claim %v; want a transaction, and unknown", got["InTx"].Handle, got["Claim"].Handle)
+	}
+}
+
+// A generic query's rows go to the variable its first result is assigned
+// to; what a generic finisher tells of the rows is kept when its result
+// is.
+func TestGormGenericDest(t *testing.T) {
+	got := read(t, "gormxpkg")
+	st := got["Scanned"]
+	if len(st.ScanArgs) != 1 || types.ExprString(st.ScanArgs[0]) != "&e" || !st.ResultChecked {
+		t.Errorf("Scanned: read %+v, want the rows in &e, the error kept", st)
+	}
+	if st := got["Unchecked"]; !st.Known || st.ResultChecked || st.ScanArgs != nil {
+		t.Errorf("Unchecked: read %+v, want the row count dropped", st)
 	}
 }

@@ -29,3 +29,15 @@ func InTx(ctx context.Context, db *gorm.DB) error {
 		return err
 	})
 }
+
+func Scanned(ctx context.Context, db *gorm.DB) uint {
+	e, err := gorm.G[models.Event](db).Where("id = ?", 1).First(ctx)
+	if err != nil {
+		return 0
+	}
+	return e.ID
+}
+
+func Unchecked(ctx context.Context, db *gorm.DB) {
+	_, _ = gorm.G[models.Event](db).Where("id = ?", 1).Update(ctx, "status", "done")
+}
