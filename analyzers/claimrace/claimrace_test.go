@@ -92,3 +92,9 @@ func TestNamedQueries(t *testing.T) {
 func TestSplitAcrossPackages(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker")
 }
+
+// GORM's generic API: an unlocked First then an Update is the race; a
+// SKIP LOCKED First and the Update in one Transaction is a claim.
+func TestGormGeneric(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "gorm_generic_race", "ok_gorm_generic_tx")
+}

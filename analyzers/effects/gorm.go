@@ -54,3 +54,49 @@ func gormIsolation(c *ssa.CallCommon) Isolation {
 	}
 	return isolationOf(elems[0])
 }
+
+// gormGenericChainFrom returns the value a call of GORM's generic API runs
+// on: the interface a method of it is called on
+// (gorm.G[Job](tx).Where(...).First(ctx) runs on what Where returns), or
+// the database G is given. Nil for any other call.
+func gormGenericChainFrom(c *ssa.CallCommon) ssa.Value {
+	if c.IsInvoke() {
+		if IsGormGeneric(c.Value.Type()) {
+			return c.Value
+		}
+		return nil
+	}
+	if IsGormG(c) {
+		return c.Args[0]
+	}
+	return nil
+}
+
+// IsGormG reports whether a call calls gorm.G (an instance of it), the
+// start of a chain of GORM's generic API (gorm.io/gorm v1.30 and later).
+func IsGormG(c *ssa.CallCommon) bool {
+	fn := c.StaticCallee()
+	if fn == nil || len(c.Args) == 0 {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	obj = obj.Origin()
+	return obj.Pkg().Path() == gormPath && obj.Name() == "G" && obj.Type().(*types.Signature).Recv() == nil
+}
+
+// IsGormGeneric reports whether t is one of the interfaces of GORM's
+// generic API that gorm.G and its methods return.
+func IsGormGeneric(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != gormPath {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "Interface", "CreateInterface", "ChainInterface", "ExecInterface", "SetUpdateOnlyInterface", "SetCreateOrUpdateInterface":
+		return true
+	}
+	return false
+}

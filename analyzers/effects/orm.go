@@ -34,12 +34,16 @@ func ormKind(path, name string) Kind {
 	return KindUnknown
 }
 
-// ormChainFrom returns the value a bun or go-pg query builder call builds
-// on: the query a clause method is called on (q.Where(...) is q), or the
-// database value that starts the chain (db.NewSelect(), db.Model(&jobs)
-// run on db). Nil for any other call.
+// ormChainFrom returns the value a bun, go-pg or generic GORM query
+// builder call builds on: the query a clause method is called on
+// (q.Where(...) is q), or the database value that starts the chain
+// (db.NewSelect(), db.Model(&jobs), gorm.G[Job](db) run on db). Nil for
+// any other call.
 func ormChainFrom(c *ssa.CallCommon) ssa.Value {
 	if v := gopgChainFrom(c); v != nil {
+		return v
+	}
+	if v := gormGenericChainFrom(c); v != nil {
 		return v
 	}
 	fn := c.StaticCallee()

@@ -181,8 +181,13 @@ func chain(r *Request, lib func(*ssa.Function) bool, root func(*types.Func) bool
 	if instr == nil || len(instr.Common().Args) == 0 {
 		return nil, bunStep{}, "the call is not in the SSA form"
 	}
+	return chainFrom(r, instr.Common().Args[0], lib, root)
+}
+
+// chainFrom returns the calls of the chain that builds a query value v,
+// in the order the code makes them, and the call that starts it.
+func chainFrom(r *Request, v ssa.Value, lib func(*ssa.Function) bool, root func(*types.Func) bool) ([]bunStep, bunStep, string) {
 	files := fileOf(r)
-	v := instr.Common().Args[0]
 	var steps []bunStep
 	for range 64 {
 		call, ok := v.(*ssa.Call)
@@ -403,7 +408,7 @@ func group(steps []bunStep, allowed ...string) (clauses, string) {
 
 func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	cl, why := group(steps, "Model", "Table", "TableExpr", "ModelTableExpr", "Column", "ColumnExpr",
-		"Where", "WhereOr", "WherePK", "Order", "OrderExpr", "Limit", "Offset", "For")
+		"Where", "WhereOr", "WherePK", "Order", "OrderExpr", "Limit", "Offset", "For", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return nil
@@ -414,6 +419,7 @@ func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	} else if len(m) > 1 {
 		b.fail("bun's Model is called twice")
 	}
+	b.with(cl)
 	if b.unread != "" {
 		return nil
 	}
@@ -508,6 +514,107 @@ func (b *bunBuilder) from(cl clauses) {
 		}
 	default:
 		b.fail("the query names no one table")
+	}
+}
+
+// modelWithTables writes the model's table of an update or delete that
+// also names other tables (Table, TableExpr), and returns those steps, in
+// order: bun writes them after the model's, as the update's FROM or the
+// delete's USING. Nil when the query has no model or no other table, or
+// for go-pg, whose form of it is not read.
+func (b *bunBuilder) modelWithTables(steps []bunStep, cl clauses) []bunStep {
+	if !b.hasModel || len(cl["Table"])+len(cl["TableExpr"]) == 0 || b.d != bunDialect {
+		return nil
+	}
+	var out []bunStep
+	for _, s := range steps {
+		if s.name == "Table" || s.name == "TableExpr" {
+			out = append(out, s)
+		}
+	}
+	b.modelTable()
+	return out
+}
+
+// tables writes Table and TableExpr steps, separated by commas.
+func (b *bunBuilder) tables(steps []bunStep) {
+	n := 0
+	for _, s := range steps {
+		if s.name == "TableExpr" {
+			if n > 0 {
+				b.sql.WriteString(", ")
+			}
+			n++
+			if t, ok := b.text(s, 0); ok {
+				b.write(t, s, 1)
+			}
+			continue
+		}
+		names, ok := b.texts(s)
+		if !ok {
+			return
+		}
+		for _, name := range names {
+			if !plainName(name) {
+				b.fail("bun's Table(%q) is not read", name)
+				return
+			}
+			if n > 0 {
+				b.sql.WriteString(", ")
+			}
+			n++
+			b.sql.WriteString(quoteBun(name))
+		}
+	}
+}
+
+// with writes the common table expressions of With steps: WITH "name" AS
+// (query), each query a bun select chain of its own, read as any other;
+// its parameters come first, as bun writes them.
+func (b *bunBuilder) with(cl clauses) {
+	ws := cl["With"]
+	if len(ws) > 0 && b.d != bunDialect {
+		b.fail("%s's With is not read", b.d.name)
+		return
+	}
+	for i, s := range ws {
+		name, ok := b.text(s, 0)
+		if !ok {
+			return
+		}
+		v := effects.Arg(s.call, 1)
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if v == nil {
+			b.fail("the query of bun's With is not known")
+			return
+		}
+		steps, root, why := chainFrom(b.r, v, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
+		if why != "" {
+			b.fail("the query of bun's With(%q): %s", name, why)
+			return
+		}
+		if root.name != "NewSelect" {
+			b.fail("bun's With(%q) of a %s query is not read", name, strings.TrimPrefix(root.name, "New"))
+			return
+		}
+		sub := &bunBuilder{r: b.r, d: b.d, argsKnown: b.argsKnown, args: b.args}
+		sub.selectSQL(steps)
+		if sub.unread != "" {
+			b.fail("the query of bun's With(%q): %s", name, sub.unread)
+			return
+		}
+		if i == 0 {
+			b.sql.WriteString("WITH ")
+		} else {
+			b.sql.WriteString(", ")
+		}
+		fmt.Fprintf(&b.sql, "%s AS (%s)", quoteBun(name), sub.sql.String())
+		b.args, b.argsKnown = sub.args, sub.argsKnown
+	}
+	if len(ws) > 0 {
+		b.sql.WriteString(" ")
 	}
 }
 
@@ -652,7 +759,7 @@ func (b *bunBuilder) number(s bunStep) {
 }
 
 func (b *bunBuilder) updateSQL(steps []bunStep) {
-	cl, why := group(steps, "Model", "Table", "TableExpr", "Column", "Set", "Where", "WhereOr", "WherePK", "Returning")
+	cl, why := group(steps, "Model", "Table", "TableExpr", "Column", "Set", "Where", "WhereOr", "WherePK", "Returning", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return
@@ -662,14 +769,23 @@ func (b *bunBuilder) updateSQL(steps []bunStep) {
 	} else if len(m) > 1 {
 		b.fail("bun's Model is called twice")
 	}
-	if b.hasModel && b.model.slice {
+	if b.hasModel && b.model.slice && len(cl["Set"]) == 0 {
+		// Set or nothing: bun refuses a bulk update of a slice's rows
+		// without it.
 		b.fail("bun's update of a slice of models is not read")
 	}
+	if len(cl["Set"]) > 0 && len(cl["Column"]) > 0 {
+		b.fail("bun's Column with Set is not read")
+	}
+	b.with(cl)
 	if b.unread != "" {
 		return
 	}
 	b.sql.WriteString("UPDATE ")
-	b.from(cl)
+	others := b.modelWithTables(steps, cl)
+	if others == nil {
+		b.from(cl)
+	}
 	b.sql.WriteString(" SET ")
 	switch {
 	case len(cl["Set"]) > 0:
@@ -701,6 +817,10 @@ func (b *bunBuilder) updateSQL(steps []bunStep) {
 			}
 		}
 		b.assignments(cols)
+	}
+	if others != nil {
+		b.sql.WriteString(" FROM ")
+		b.tables(others)
 	}
 	b.where(steps)
 	b.returning(cl)
@@ -777,7 +897,7 @@ func (b *bunBuilder) insertSQL(steps []bunStep) {
 }
 
 func (b *bunBuilder) deleteSQL(steps []bunStep) {
-	cl, why := group(steps, "Model", "Table", "TableExpr", "Where", "WhereOr", "WherePK", "Returning")
+	cl, why := group(steps, "Model", "Table", "TableExpr", "Where", "WhereOr", "WherePK", "Returning", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return
@@ -787,11 +907,17 @@ func (b *bunBuilder) deleteSQL(steps []bunStep) {
 	} else if len(m) > 1 {
 		b.fail("bun's Model is called twice")
 	}
+	b.with(cl)
 	if b.unread != "" {
 		return
 	}
 	b.sql.WriteString("DELETE FROM ")
-	b.from(cl)
+	if others := b.modelWithTables(steps, cl); others != nil {
+		b.sql.WriteString(" USING ")
+		b.tables(others)
+	} else {
+		b.from(cl)
+	}
 	b.where(steps)
 	b.returning(cl)
 }

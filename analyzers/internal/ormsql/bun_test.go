@@ -257,3 +257,50 @@ func TestBunHandle(t *testing.T) {
 // The bun models' Go types, to keep the fixture's copies honest.
 var _ = reflect.TypeFor[bunJob]
 var _ = context.Background
+
+// bun's older table tag, common table expressions whose query is a bun
+// chain of its own, and an update or delete of a model that names other
+// tables: checked against bun's String() as the rest.
+func TestBunWith(t *testing.T) {
+	got := readAll(t, "bunchains")
+	db := bun.NewDB(&sql.DB{}, pgdialect.New())
+	var jobs []bunJob
+	var src []taskJob
+	claim := db.NewSelect().ColumnExpr("ctid").Model((*taskJob)(nil)).Where("queue = ?", "q").Where("run_at <= ?", 1).
+		OrderExpr("id ASC").Limit(3).For("UPDATE SKIP LOCKED")
+	compare(t, got, map[string]string{
+		"OldTag": db.NewSelect().Model((*taskJob)(nil)).Where("queue = ?", "q").String(),
+		"WithUpdate": db.NewUpdate().Model(&src).With("todo", claim).TableExpr("todo").
+			Set("reserved_count = reserved_count + 1").Set("reserved_at = now()").Where("m.ctid = todo.ctid").Returning("m.*").String(),
+		"WithSelect": db.NewSelect().
+			With("a", db.NewSelect().Model((*taskJob)(nil)).Column("id").Where("queue = ?", "q")).
+			With("b", db.NewSelect().Table("jobs").Where("id = ?", 2)).
+			Model(&jobs).Where("id IN (SELECT id FROM a)").Where("status = ?", "queued").String(),
+		"WithDelete": db.NewDelete().With("todo", db.NewSelect().ColumnExpr("ctid").Model((*taskJob)(nil)).Where("queue = ?", "q").Limit(10)).
+			Model((*taskJob)(nil)).TableExpr("todo").Where("m.ctid = todo.ctid").String(),
+	})
+	for fn, why := range map[string]string{
+		"WithBranch":       "With(\"todo\"): the query is built out of sight",
+		"WithUnreadSub":    "For is called twice",
+		"ColumnAndSet":     "Column with Set",
+		"UpdateSliceNoSet": "update of a slice",
+		"WithRaw":          "With(\"todo\") of a Raw query",
+	} {
+		rs := got[fn]
+		if len(rs) != 1 || rs[0].Known || !strings.Contains(rs[0].Unread, why) {
+			t.Errorf("%s: read %+v, want one unread statement: %s", fn, rs, why)
+		}
+	}
+}
+
+// taskJob is the fixture's TaskJob as the real bun sees it.
+type taskJob struct {
+	bun.BaseModel `bun:"task_jobs,alias:m"`
+
+	ID            int64 `bun:"type:uuid"`
+	Queue         string
+	RunAt         time.Time
+	ReservedCount int
+	ReservedAt    time.Time
+	Data          []byte
+}

@@ -75,10 +75,14 @@ func modelOf(t types.Type, d *dialect) bunModel {
 			continue
 		}
 		if d.tag == "bun" && f.Embedded() && isBaseModel(f.Type()) {
-			for _, opt := range strings.Split(tag, ",") {
-				key, val, _ := strings.Cut(opt, ":")
+			// A first element with no colon names the table (bun's
+			// older form, still read by v1.3); table: overrides it.
+			for i, opt := range strings.Split(tag, ",") {
+				key, val, colon := strings.Cut(opt, ":")
 				switch {
 				case opt == "":
+				case i == 0 && !colon && plainName(opt):
+					m.table, tableSet = opt, true
 				case key == "table" && plainName(val):
 					m.table, tableSet = val, true
 				case key == "alias" && plainName(val):
@@ -96,6 +100,11 @@ func modelOf(t types.Type, d *dialect) bunModel {
 			return bunModel{unread: "bun's model embeds " + f.Name() + ", whose columns are not read"}
 		}
 		col, opts, _ := strings.Cut(tag, ",")
+		if strings.Contains(col, ":") {
+			// bun's tag parser takes a first element with a colon
+			// (`bun:"type:uuid"`) for an option, not the name.
+			col, opts = "", tag
+		}
 		if !tagged || col == "" {
 			col = underscore(f.Name())
 		}
@@ -132,9 +141,15 @@ func modelOf(t types.Type, d *dialect) bunModel {
 	return m
 }
 
+// isBaseModel reports whether t is bun.BaseModel: since bun v1.1 an alias
+// of schema.BaseModel.
 func isBaseModel(t types.Type) bool {
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == bunPath && n.Obj().Name() == "BaseModel"
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "BaseModel" {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return path == bunPath || path == bunPath+"/schema"
 }
 
 // underscore turns a Go name into bun's snake case: an upper-case letter

@@ -103,3 +103,12 @@ func TestGoPGHandle(t *testing.T) {
 		}
 	}
 }
+
+// An update of a model that names another table is read for bun only: its
+// form in go-pg is not checked.
+func TestGoPGModelWithTable(t *testing.T) {
+	rs := readAll(t, "gopgchains")["UpdateModelTableExpr"]
+	if len(rs) != 1 || rs[0].Known || !strings.Contains(rs[0].Unread, "Table with a model") {
+		t.Errorf("read %+v, want one unread statement: Table with a model", rs)
+	}
+}

@@ -46,6 +46,9 @@ var gormBuilders = map[string]bool{
 
 func readGorm(r *Request) (Statement, bool) {
 	sig := r.Callee.Type().(*types.Signature)
+	if sig.Recv() != nil && effects.IsGormGeneric(sig.Recv().Type()) {
+		return readGormGeneric(r)
+	}
 	if sig.Recv() == nil || !effects.IsGormDB(sig.Recv().Type()) {
 		return Statement{}, false
 	}
@@ -63,13 +66,7 @@ func readGorm(r *Request) (Statement, bool) {
 	if r.Effects.TxOf(call) != nil {
 		st.Handle = HandleTx
 	}
-	g := &gormReader{r: r, calls: map[token.Pos]*ast.CallExpr{}}
-	if fd, ok := enclosingFunc(r); ok {
-		for c := range fd.Preorder((*ast.CallExpr)(nil)) {
-			ce := c.Node().(*ast.CallExpr)
-			g.calls[ce.Lparen] = ce
-		}
-	}
+	g := newGormReader(r)
 	chains, why := g.chains(call.Common().Args[0], 0)
 	if why != "" {
 		st.Unread = why
@@ -90,6 +87,18 @@ func readGorm(r *Request) (Statement, bool) {
 	}
 	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
 	return st, true
+}
+
+// newGormReader is a reader of the chains of the request's function.
+func newGormReader(r *Request) *gormReader {
+	g := &gormReader{r: r, calls: map[token.Pos]*ast.CallExpr{}}
+	if fd, ok := enclosingFunc(r); ok {
+		for c := range fd.Preorder((*ast.CallExpr)(nil)) {
+			ce := c.Node().(*ast.CallExpr)
+			g.calls[ce.Lparen] = ce
+		}
+	}
+	return g
 }
 
 func enclosingFunc(r *Request) (c inspector.Cursor, ok bool) {
@@ -139,6 +148,14 @@ func gormResultChecked(r *Request) bool {
 type gormReader struct {
 	r     *Request
 	calls map[token.Pos]*ast.CallExpr // the function's calls by their opening parenthesis
+	// gen is set for a chain of GORM's generic API (gormgeneric.go): a
+	// query's destination, and the model of an Update or Delete, is a
+	// zero value of the chain's type that GORM makes itself.
+	gen bool
+	// shift is the number of leading arguments of the request's call
+	// that its finisher arguments come after (a generic finisher's
+	// context), for reading them on SSA.
+	shift int
 }
 
 // A gormStep is one builder call of a chain.
@@ -331,6 +348,9 @@ func (g *gormReader) strOf(call *ast.CallExpr, i int) (string, bool) {
 	if sc == nil {
 		return "", false
 	}
+	if call.Lparen == g.r.Call.Lparen {
+		i += g.shift
+	}
 	return g.str(sc, i)
 }
 
@@ -375,7 +395,7 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 	case "Unscoped":
 		q.unscoped = true
 	case "Model":
-		m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(args[0]))
+		m, why := gormModelOf(g.r, g.r.Info.TypeOf(args[0]))
 		if why != "" {
 			return why
 		}
@@ -523,7 +543,7 @@ func (g *gormReader) where(q *gormQuery, call *ast.CallExpr) string {
 		}
 		return ""
 	}
-	m, why := gormModelOf(g.r.Effects, t)
+	m, why := gormModelOf(g.r, t)
 	if why != "" {
 		return why
 	}
@@ -613,7 +633,7 @@ func (g *gormReader) isZero(e ast.Expr) (zero, known bool) {
 // selectSQL is a query finisher's SELECT.
 func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) gormSQL {
 	if q.model == nil && name != "Scan" && name != "Count" {
-		m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
+		m, why := gormModelOf(g.r, g.r.Info.TypeOf(call.Args[0]))
 		if why != "" {
 			return gormSQL{why: why}
 		}
@@ -628,8 +648,8 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 	if len(call.Args) > 1 && name != "Count" {
 		return gormSQL{why: "inline conditions of GORM's " + name + " are not read"}
 	}
-	if name != "Count" && q.raw == nil {
-		if m, _ := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0])); m != nil && m.pk != nil && !g.zeroDest(call) {
+	if name != "Count" && q.raw == nil && !g.gen {
+		if m, _ := gormModelOf(g.r, g.r.Info.TypeOf(call.Args[0])); m != nil && m.pk != nil && !g.zeroDest(call) {
 			return gormSQL{why: "the tool cannot tell whether the primary key of " + m.name + " in the destination is set"}
 		}
 	}
@@ -648,8 +668,12 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 	if why := g.writeWhere(&b, q, nil); why != "" {
 		return gormSQL{why: why}
 	}
+	var scan []ast.Expr
+	if !g.gen {
+		scan = call.Args[:1]
+	}
 	if name == "Count" {
-		return gormSQL{sql: b.sql.String(), args: b.args, scan: call.Args[:1]}
+		return gormSQL{sql: b.sql.String(), args: b.args, scan: scan}
 	}
 	orders := slices.Clone(q.orders)
 	if (name == "First" || name == "Last") && q.model != nil && q.model.pk != nil {
@@ -677,7 +701,7 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 	if q.lock != "" {
 		b.sql.WriteString(" " + q.lock)
 	}
-	return gormSQL{sql: b.sql.String(), args: b.args, scan: call.Args[:1]}
+	return gormSQL{sql: b.sql.String(), args: b.args, scan: scan}
 }
 
 // zeroDest reports whether the destination of a query finisher holds no
@@ -747,7 +771,7 @@ func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
 				used = true
 			}
 		case *ast.CallExpr:
-			if n == call {
+			if n.Lparen == call.Lparen {
 				for _, s := range stack {
 					switch s.(type) {
 					case *ast.ForStmt, *ast.RangeStmt:
@@ -777,7 +801,7 @@ func (g *gormReader) keyless(e ast.Expr) bool {
 	if lit == nil || lit != ast.Unparen(e) {
 		return false
 	}
-	m, _ := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+	m, _ := gormModelOf(g.r, g.r.Info.TypeOf(lit))
 	return m != nil && !hasKey(lit, m.pk.field)
 }
 
@@ -829,8 +853,8 @@ func (g *gormReader) writeWhere(b *gormBuf, q *gormQuery, extra *gormCond) strin
 // none.
 func (g *gormReader) keyCond(q *gormQuery, val ast.Expr, call *ast.CallExpr, qualified bool) (*gormCond, string) {
 	m := q.model
-	if m.pk == nil {
-		return nil, ""
+	if m.pk == nil || g.gen && val == nil {
+		return nil, "" // no key, or GORM's own zero value
 	}
 	col := quoteIdent(m.pk.name)
 	if qualified {
@@ -901,7 +925,7 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			}
 			sort.Slice(sets, func(i, j int) bool { return sets[i].col < sets[j].col })
 		} else {
-			m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+			m, why := gormModelOf(g.r, g.r.Info.TypeOf(lit))
 			if why != "" {
 				return gormSQL{why: why}
 			}
@@ -968,20 +992,24 @@ func (g *gormReader) value(b *gormBuf, v ast.Expr) string {
 }
 
 func (g *gormReader) deleteSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
-	if len(call.Args) > 1 {
-		return gormSQL{why: "inline conditions of GORM's Delete are not read"}
+	var val ast.Expr // the value Delete is given; nil for the generic API's zero value
+	if !g.gen {
+		if len(call.Args) > 1 {
+			return gormSQL{why: "inline conditions of GORM's Delete are not read"}
+		}
+		val = call.Args[0]
+		m, why := gormModelOf(g.r, g.r.Info.TypeOf(val))
+		if why != "" {
+			return gormSQL{why: why}
+		}
+		if q.model == nil {
+			q.model = m
+		}
+		if q.table == "" {
+			q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
+		}
 	}
-	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
-	if why != "" {
-		return gormSQL{why: why}
-	}
-	if q.model == nil {
-		q.model = m
-	}
-	if q.table == "" {
-		q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
-	}
-	key, why := g.keyCond(q, call.Args[0], call, true)
+	key, why := g.keyCond(q, val, call, true)
 	if why != "" {
 		return gormSQL{why: why}
 	}
@@ -1028,7 +1056,7 @@ func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || q.selects != "" {
 		return gormSQL{why: "a GORM Create with clauses is not read"}
 	}
-	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(lit))
+	m, why := gormModelOf(g.r, g.r.Info.TypeOf(lit))
 	if why != "" {
 		return gormSQL{why: why}
 	}
@@ -1099,7 +1127,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if len(q.conds) > 0 || q.returning != "" || q.selects != "" || q.table != "" {
 		return gormSQL{why: "a GORM Save with clauses is not read"}
 	}
-	m, why := gormModelOf(g.r.Effects, g.r.Info.TypeOf(call.Args[0]))
+	m, why := gormModelOf(g.r, g.r.Info.TypeOf(call.Args[0]))
 	if why != "" {
 		return gormSQL{why: why}
 	}
@@ -1154,6 +1182,9 @@ func (b *gormBuf) expr(c gormCond, info *types.Info) string {
 // placeholders numbers the ? of SQL text as the postgres dialector does,
 // from $from on; text without ? keeps its own $n (Raw and Exec).
 func placeholders(sql string, args []ast.Expr, info *types.Info, from int) (string, []ast.Expr, string) {
+	if lists := sliceLists(info, args); lists != nil {
+		return listPlaceholders(sql, args, lists, info, from)
+	}
 	for _, a := range args {
 		if why := bindable(info, a); why != "" {
 			return "", nil, why
@@ -1180,6 +1211,89 @@ func placeholders(sql string, args []ast.Expr, info *types.Info, from int) (stri
 		out.WriteRune(r)
 	}
 	return out.String(), args, ""
+}
+
+// sliceLists returns, for each argument, the elements of a slice literal
+// GORM expands to a list (nil for an argument bound as one value); nil
+// when there is no such literal.
+func sliceLists(info *types.Info, args []ast.Expr) [][]ast.Expr {
+	var out [][]ast.Expr
+	found := false
+	for i, a := range args {
+		lit, ok := ast.Unparen(a).(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		u, ok := info.TypeOf(lit).Underlying().(*types.Slice)
+		if !ok {
+			continue
+		}
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			continue
+		}
+		if out == nil {
+			out = make([][]ast.Expr, len(args))
+		}
+		out[i], found = lit.Elts, true
+		if len(lit.Elts) == 0 {
+			out[i] = []ast.Expr{} // not nil: still a list
+		}
+	}
+	if !found {
+		return nil
+	}
+	return out
+}
+
+// listPlaceholders is placeholders where some values are slice literals:
+// GORM writes the ? of such a value as the list of its elements, each
+// bound, in parentheses: "status IN ?" with []string{a, b} is
+// "status IN ($1,$2)" (checked on its dry-run output). An empty list, a
+// list in parentheses the code wrote itself ("IN (?)"), an element with
+// a key or one GORM would not bind as one value leaves it unread.
+func listPlaceholders(sql string, args []ast.Expr, lists [][]ast.Expr, info *types.Info, from int) (string, []ast.Expr, string) {
+	if strings.Count(sql, "?") != len(args) {
+		return "", nil, "the ? placeholders and the values do not match"
+	}
+	var out strings.Builder
+	var bound []ast.Expr
+	i := 0
+	for j := 0; j < len(sql); j++ {
+		if sql[j] != '?' {
+			out.WriteByte(sql[j])
+			continue
+		}
+		a := args[i]
+		elems := lists[i]
+		i++
+		if elems == nil {
+			if why := bindable(info, a); why != "" {
+				return "", nil, why
+			}
+			bound = append(bound, a)
+			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
+			continue
+		}
+		if len(elems) == 0 || strings.HasSuffix(strings.TrimRight(sql[:j], " "), "(") {
+			return "", nil, "a slice value GORM writes as a list the tool does not read"
+		}
+		out.WriteByte('(')
+		for k, e := range elems {
+			if _, ok := e.(*ast.KeyValueExpr); ok {
+				return "", nil, "a slice value GORM writes as a list the tool does not read"
+			}
+			if why := bindable(info, e); why != "" {
+				return "", nil, why
+			}
+			if k > 0 {
+				out.WriteByte(',')
+			}
+			bound = append(bound, e)
+			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
+		}
+		out.WriteByte(')')
+	}
+	return out.String(), bound, ""
 }
 
 // bindable says why GORM would not bind a value as one parameter: a slice

@@ -42,7 +42,7 @@ var gormNaming = schema.NamingStrategy{}
 // gormModelOf reads the model a Go type stands for: the struct T of a T,
 // *T, []T, []*T or *[]T. The reason is set when the type is no struct or
 // its table name cannot be read.
-func gormModelOf(eff *effects.Effects, t types.Type) (*gormModel, string) {
+func gormModelOf(r *Request, t types.Type) (*gormModel, string) {
 	for {
 		switch u := t.(type) {
 		case *types.Pointer:
@@ -66,7 +66,7 @@ func gormModelOf(eff *effects.Effects, t types.Type) (*gormModel, string) {
 		return nil, "the model is not a struct"
 	}
 	m := &gormModel{name: named.Obj().Name()}
-	table, why := gormTableName(eff, named)
+	table, why := gormTableName(r, named)
 	if why != "" {
 		return nil, why
 	}
@@ -76,8 +76,11 @@ func gormModelOf(eff *effects.Effects, t types.Type) (*gormModel, string) {
 }
 
 // gormTableName returns the table of a model: what its TableName method
-// returns, or the naming strategy's name for the type.
-func gormTableName(eff *effects.Effects, named *types.Named) (string, string) {
+// returns, or the naming strategy's name for the type. A method of another
+// package, whose SSA is not built here, is read through the TableName
+// fact that package exports when the method returns one constant.
+func gormTableName(r *Request, named *types.Named) (string, string) {
+	eff := r.Effects
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, named.Obj().Pkg(), "TableName")
 	fn, ok := obj.(*types.Func)
 	if !ok {
@@ -89,6 +92,10 @@ func gormTableName(eff *effects.Effects, named *types.Named) (string, string) {
 	}
 	sfn := eff.FuncOf(fn)
 	if sfn == nil || len(sfn.Blocks) == 0 {
+		var fact TableName
+		if r.ImportFact != nil && r.ImportFact(fn, &fact) {
+			return fact.Name, ""
+		}
 		return "", named.Obj().Name() + ".TableName is out of sight"
 	}
 	name := ""

@@ -264,3 +264,85 @@ func TextRow(ctx context.Context, db *bun.DB) int64 {
 	db.QueryRowContext(ctx, "SELECT id FROM jobs WHERE id = ?", 1).Scan(&id)
 	return id
 }
+
+// TaskJob names its table in the older form of the tag: the first
+// element, with no table: key.
+type TaskJob struct {
+	bun.BaseModel `bun:"task_jobs,alias:m"`
+
+	ID            int64 `bun:"type:uuid"`
+	Queue         string
+	RunAt         time.Time
+	ReservedCount int
+	ReservedAt    time.Time
+	Data          []byte
+}
+
+func OldTag(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Model((*TaskJob)(nil)).Where("queue = ?", "q").Scan(ctx)
+}
+
+// WithUpdate claims through a locking select kept in a variable and
+// given to With.
+func WithUpdate(ctx context.Context, db *bun.DB) {
+	subq := db.NewSelect().
+		ColumnExpr("ctid").
+		Model((*TaskJob)(nil)).
+		Where("queue = ?", "q").
+		Where("run_at <= ?", 1).
+		OrderExpr("id ASC").
+		Limit(3).
+		For("UPDATE SKIP LOCKED")
+	var src []TaskJob
+	db.NewUpdate().
+		Model(&src).
+		With("todo", subq).
+		TableExpr("todo").
+		Set("reserved_count = reserved_count + 1").
+		Set("reserved_at = now()").
+		Where("m.ctid = todo.ctid").
+		Returning("m.*").
+		Scan(ctx)
+}
+
+func WithSelect(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().
+		With("a", db.NewSelect().Model((*TaskJob)(nil)).Column("id").Where("queue = ?", "q")).
+		With("b", db.NewSelect().Table("jobs").Where("id = ?", 2)).
+		Model(&jobs).
+		Where("id IN (SELECT id FROM a)").
+		Where("status = ?", "queued").
+		Scan(ctx)
+}
+
+func WithDelete(ctx context.Context, db *bun.DB) {
+	subq := db.NewSelect().ColumnExpr("ctid").Model((*TaskJob)(nil)).Where("queue = ?", "q").Limit(10)
+	db.NewDelete().With("todo", subq).Model((*TaskJob)(nil)).TableExpr("todo").Where("m.ctid = todo.ctid").Exec(ctx)
+}
+
+func WithBranch(ctx context.Context, db *bun.DB, s string) {
+	subq := db.NewSelect().Model((*TaskJob)(nil))
+	if s != "" {
+		subq = subq.Where("queue = ?", s)
+	}
+	db.NewUpdate().With("todo", subq).Model((*TaskJob)(nil)).TableExpr("todo").Set("x = 1").Where("m.id = todo.id").Exec(ctx) // unread: out of sight
+}
+
+func WithUnreadSub(ctx context.Context, db *bun.DB) {
+	subq := db.NewSelect().Model((*TaskJob)(nil)).For("UPDATE").For("SHARE")
+	db.NewUpdate().With("todo", subq).Model((*TaskJob)(nil)).TableExpr("todo").Set("x = 1").Where("m.id = todo.id").Exec(ctx) // unread: For is called twice
+}
+
+func ColumnAndSet(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Model(&TaskJob{ID: 1}).Column("queue").Set("x = 1").WherePK().Exec(ctx) // unread: Column with Set
+}
+
+func UpdateSliceNoSet(ctx context.Context, db *bun.DB) {
+	jobs := []TaskJob{{ID: 1}}
+	db.NewUpdate().Model(&jobs).Column("queue").Exec(ctx) // unread: slice
+}
+
+func WithRaw(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().With("todo", db.NewRaw("SELECT id FROM task_jobs")).Model((*TaskJob)(nil)).TableExpr("todo").Set("x = 1").Where("m.id = todo.id").Exec(ctx) // unread: Raw
+}

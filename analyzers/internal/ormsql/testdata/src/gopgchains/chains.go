@@ -115,3 +115,8 @@ func SelectInto(db *pg.DB) {
 	var id int64
 	db.Model((*Job)(nil)).Column("id").Limit(1).Select(&id) // unread: with values
 }
+
+func UpdateModelTableExpr(db *pg.DB) {
+	j := &Job{ID: 5}
+	db.Model(j).TableExpr("other").Set("status = ?", "a").Where("id = ?", 1).Update() // unread: Table with a model
+}

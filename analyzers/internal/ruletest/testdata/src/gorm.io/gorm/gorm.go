@@ -93,3 +93,53 @@ func (db *DB) Begin(opts ...*sql.TxOptions) *DB                                 
 func (db *DB) Commit() *DB                                                           { return db }
 func (db *DB) Rollback() *DB                                                         { return db }
 func (db *DB) Exec(sql string, values ...interface{}) (tx *DB)                       { return db }
+
+// The generic API (gorm.io/gorm v1.30 and later), with the real method
+// sets reduced to the methods the fixtures call.
+
+func G[T any](db *DB, opts ...clause.Expression) Interface[T] { return nil }
+
+type Interface[T any] interface {
+	Raw(sql string, values ...interface{}) ExecInterface[T]
+	Exec(ctx context.Context, sql string, values ...interface{}) error
+	CreateInterface[T]
+}
+
+type CreateInterface[T any] interface {
+	ExecInterface[T]
+	Where(query interface{}, args ...interface{}) ChainInterface[T]
+	Or(query interface{}, args ...interface{}) ChainInterface[T]
+	Limit(offset int) ChainInterface[T]
+	Offset(offset int) ChainInterface[T]
+	Select(query string, args ...interface{}) CreateInterface[T]
+	Order(value interface{}) ChainInterface[T]
+	Delete(ctx context.Context) (rowsAffected int, err error)
+	Update(ctx context.Context, name string, value any) (rowsAffected int, err error)
+	Updates(ctx context.Context, t T) (rowsAffected int, err error)
+	Count(ctx context.Context, column string) (result int64, err error)
+	Table(name string, args ...interface{}) CreateInterface[T]
+	Create(ctx context.Context, r *T) error
+}
+
+type ChainInterface[T any] interface {
+	ExecInterface[T]
+	Where(query interface{}, args ...interface{}) ChainInterface[T]
+	Or(query interface{}, args ...interface{}) ChainInterface[T]
+	Limit(offset int) ChainInterface[T]
+	Offset(offset int) ChainInterface[T]
+	Select(query string, args ...interface{}) ChainInterface[T]
+	Order(value interface{}) ChainInterface[T]
+	Table(name string, args ...interface{}) ChainInterface[T]
+	Delete(ctx context.Context) (rowsAffected int, err error)
+	Update(ctx context.Context, name string, value any) (rowsAffected int, err error)
+	Updates(ctx context.Context, t T) (rowsAffected int, err error)
+	Count(ctx context.Context, column string) (result int64, err error)
+}
+
+type ExecInterface[T any] interface {
+	Scan(ctx context.Context, r interface{}) error
+	First(context.Context) (T, error)
+	Last(ctx context.Context) (T, error)
+	Take(context.Context) (T, error)
+	Find(ctx context.Context) ([]T, error)
+}

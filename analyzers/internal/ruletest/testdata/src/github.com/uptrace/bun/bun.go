@@ -5,9 +5,12 @@ package bun
 import (
 	"context"
 	"database/sql"
+
+	"github.com/uptrace/bun/schema"
 )
 
-type BaseModel struct{}
+// BaseModel is an alias, as in bun since v1.1.
+type BaseModel = schema.BaseModel
 
 type IDB interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
@@ -79,6 +82,10 @@ func (q *SelectQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error)
 	return nil, nil
 }
 func (q *SelectQuery) Count(ctx context.Context) (int, error) { return 0, nil }
+func (q *SelectQuery) With(name string, query schema.QueryAppender) *SelectQuery {
+	return q
+}
+func (q *SelectQuery) AppendQuery(fmter any, b []byte) ([]byte, error) { return b, nil }
 
 type UpdateQuery struct{}
 
@@ -92,6 +99,9 @@ func (q *UpdateQuery) Where(query string, args ...any) *UpdateQuery     { return
 func (q *UpdateQuery) WhereOr(query string, args ...any) *UpdateQuery   { return q }
 func (q *UpdateQuery) Returning(query string, args ...any) *UpdateQuery { return q }
 func (q *UpdateQuery) Scan(ctx context.Context, dest ...any) error      { return nil }
+func (q *UpdateQuery) With(name string, query schema.QueryAppender) *UpdateQuery {
+	return q
+}
 func (q *UpdateQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
@@ -113,13 +123,17 @@ func (q *DeleteQuery) TableExpr(query string, args ...any) *DeleteQuery { return
 func (q *DeleteQuery) Returning(query string, args ...any) *DeleteQuery { return q }
 func (q *DeleteQuery) WherePK(cols ...string) *DeleteQuery              { return q }
 func (q *DeleteQuery) Where(query string, args ...any) *DeleteQuery     { return q }
+func (q *DeleteQuery) With(name string, query schema.QueryAppender) *DeleteQuery {
+	return q
+}
 func (q *DeleteQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
 
 type RawQuery struct{}
 
-func (q *RawQuery) Scan(ctx context.Context, dest ...any) error { return nil }
+func (q *RawQuery) Scan(ctx context.Context, dest ...any) error     { return nil }
+func (q *RawQuery) AppendQuery(fmter any, b []byte) ([]byte, error) { return b, nil }
 func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
