@@ -236,6 +236,18 @@ func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Sour
 		switch n := n.(type) {
 		case *ast.FuncDecl:
 			return !isDownFunc(n.Name.Name)
+		case *ast.KeyValueExpr:
+			// map[string]string{"postgres": ..., "mysql": ...}, or a
+			// struct with a field per database: only PostgreSQL's.
+			return otherDialect(n.Key) == ""
+		case *ast.CaseClause:
+			// switch driver { case "mysql": ... }
+			for _, e := range n.List {
+				if otherDialect(e) == "" {
+					return true
+				}
+			}
+			return len(n.List) == 0
 		case *ast.BasicLit:
 			if n.Kind != token.STRING {
 				return false
@@ -258,6 +270,37 @@ func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Sour
 		return true
 	})
 	return srcs
+}
+
+// otherDialect returns the database other than PostgreSQL that a map
+// key, a struct field or a switch case names ("mysql", MySQL,
+// DialectSQLite), or "".
+func otherDialect(e ast.Expr) string {
+	var name string
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.STRING {
+			return ""
+		}
+		v, err := strconv.Unquote(e.Value)
+		if err != nil {
+			return ""
+		}
+		return suffixEngines[strings.ToLower(v)]
+	case *ast.Ident:
+		name = e.Name
+	case *ast.SelectorExpr:
+		name = e.Sel.Name
+	default:
+		return ""
+	}
+	name = strings.ToLower(name)
+	for word, engine := range suffixEngines {
+		if strings.HasPrefix(name, word) || strings.HasSuffix(name, word) {
+			return engine
+		}
+	}
+	return ""
 }
 
 var (

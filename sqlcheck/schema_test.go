@@ -353,3 +353,30 @@ func TestGoDropsThatAreNotTeardowns(t *testing.T) {
 	require.Nil(t, s.Table("public.jobs"), "a literal that also creates is not a teardown")
 	require.NotNil(t, s.Table("public.tmp"))
 }
+
+// A module that supports several databases keeps each one's DDL beside
+// PostgreSQL's: keyed by the database's name in a map, a struct field per
+// database, a switch on the driver. Only PostgreSQL's is the schema.
+func TestGoDDLOfOtherDatabasesIsLeftOut(t *testing.T) {
+	root := t.TempDir()
+	src := "package m\n\n" +
+		"var byDialect = map[string]string{\n" +
+		"\t\"postgres\": `CREATE TABLE jobs (id uuid PRIMARY KEY, run_at timestamptz NOT NULL)`,\n" +
+		"\t\"mysql\": `CREATE TABLE jobs (id char(36) PRIMARY KEY, run_at datetime NOT NULL)`,\n}\n\n" +
+		"type DDL struct{ Postgres, MySQL, SQLite string }\n\n" +
+		"var fields = DDL{\n\tPostgres: `CREATE TABLE runs (id bigint, at timestamptz)`,\n" +
+		"\tMySQL: `CREATE TABLE runs (id bigint, at datetime)`,\n\tSQLite: `CREATE TABLE runs (id integer, at text)`,\n}\n\n" +
+		"func schema(driver string) string {\n\tswitch driver {\n" +
+		"\tcase \"sqlite3\", \"mysql\":\n\t\treturn `CREATE TABLE locks (id integer, at text)`\n" +
+		"\tdefault:\n\t\treturn `CREATE TABLE locks (id bigint, at timestamptz)`\n\t}\n}\n"
+	require.NoError(t, os.WriteFile(filepath.Join(root, "m.go"), []byte(src), 0o644))
+	srcs, _ := Discover(root)
+	require.Len(t, srcs, 3)
+	s := Replay(srcs)
+	for _, table := range []string{"public.jobs", "public.runs", "public.locks"} {
+		require.NotNil(t, s.Table(table), table)
+		for _, c := range s.Table(table).Columns {
+			require.NotContains(t, []string{"datetime", "text"}, c.Type.Name, "%s.%s", table, c.Name)
+		}
+	}
+}
