@@ -47,7 +47,10 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // the claim is out of sight: it may count
 		}
 		claimCounts := slices.ContainsFunc(claims, counts)
-		limited := sqlLimit(m, qt) || goLimit(pass)
+		// A statement that hands the count to callers out of sight (the
+		// claim's RETURNING attempts) lets them fail the job at the limit
+		// (see retaking).
+		limited := sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, returnsCountOut)
 		for _, r := range reclaims {
 			switch {
 			case !claimCounts && !counts(r.Stmt):
