@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	m := &Model{
 		Tables:    make(map[string]*QueueTable),
-		schema:    &schemaState{root: moduleRoot(pass)},
+		schema:    &schemaState{root: moduleRoot(pass), dir: packageDir(pass)},
 		files:     newFileMap(pass),
 		inspector: inspector.New(pass.Files),
 	}

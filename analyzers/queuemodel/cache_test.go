@@ -47,7 +47,7 @@ func TestSchemaCache(t *testing.T) {
 	t.Cleanup(forget)
 
 	forget()
-	s, err := loadSchema(root, nil)
+	s, err := loadSchema(root, nil, root)
 	require.NoError(t, err)
 	require.NotNil(t, s.Table("public.jobs"))
 	m := &Model{schema: &schemaState{root: root}}
@@ -61,14 +61,14 @@ func TestSchemaCache(t *testing.T) {
 	planted := &sqlcheck.Schema{Tables: map[string]*sqlcheck.Table{"public.planted": {Name: "public.planted"}}}
 	require.NoError(t, schemacache.Store(cache, key, planted))
 	forget()
-	s, err = loadSchema(root, nil)
+	s, err = loadSchema(root, nil, root)
 	require.NoError(t, err)
 	require.NotNil(t, s.Table("public.planted"), "the cached schema is used, not replayed again")
 
 	// A changed migration misses, and is replayed.
 	write("migrations/2_index.up.sql", "CREATE INDEX jobs_status ON jobs (status);\n")
 	forget()
-	s, err = loadSchema(root, nil)
+	s, err = loadSchema(root, nil, root)
 	require.NoError(t, err)
 	require.Nil(t, s.Table("public.planted"))
 	require.Len(t, s.Table("public.jobs").Indexes, 2)
@@ -78,7 +78,7 @@ func TestSchemaCache(t *testing.T) {
 	t.Setenv(schemacache.Env, "off")
 	forget()
 	write("migrations/3_more.up.sql", "ALTER TABLE jobs ADD COLUMN run_at timestamptz;\n")
-	s, err = loadSchema(root, nil)
+	s, err = loadSchema(root, nil, root)
 	require.NoError(t, err)
 	require.NotNil(t, s.Table("public.jobs").Column("run_at"))
 	require.Len(t, entries(t, cache), 3, "nothing is written with JOBQLINT_CACHE=off")
@@ -156,5 +156,61 @@ func requireSame(t *testing.T, path string, a, b reflect.Value) {
 		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
 			t.Fatalf("%s: %v vs %v", path, a, b)
 		}
+	}
+}
+
+// Two services of one module, each with its own database and migrations,
+// each creating a table of the same name: a package of one service reads
+// its own service's table; a package of neither reads them merged, as
+// before (the later replayed last).
+func TestServicesReadTheirOwnSchema(t *testing.T) {
+	t.Setenv(schemacache.Env, t.TempDir())
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("services/auth/migrations/1_outbox.up.sql", "CREATE TABLE outbox (id bigserial PRIMARY KEY, status text NOT NULL);\nCREATE INDEX outbox_poll ON outbox (status);\n")
+	write("services/billing/migrations/1_outbox.up.sql", "CREATE TABLE outbox (id bigserial PRIMARY KEY, status text NOT NULL, sent_at timestamptz);\n")
+	t.Cleanup(forget)
+	forget()
+
+	auth, err := loadSchema(root, nil, filepath.Join(root, "services/auth/internal/store"))
+	require.NoError(t, err)
+	require.Len(t, auth.Table("public.outbox").Indexes, 2, "auth's outbox: primary key and outbox_poll")
+	require.Nil(t, auth.Table("public.outbox").Column("sent_at"))
+
+	billing, err := loadSchema(root, nil, filepath.Join(root, "services/billing"))
+	require.NoError(t, err)
+	require.Len(t, billing.Table("public.outbox").Indexes, 1)
+	require.NotNil(t, billing.Table("public.outbox").Column("sent_at"))
+
+	merged, err := loadSchema(root, nil, filepath.Join(root, "tools/report"))
+	require.NoError(t, err)
+	require.NotNil(t, merged.Table("public.outbox").Column("sent_at"), "billing's replayed last")
+
+	require.Equal(t, []string{"services/auth", "services/billing"}, readModule(root, nil).services)
+}
+
+// One service's history in two directories (migrations/ and
+// migrations/archive/), or a root migrations/ beside a service's: no
+// services are told apart.
+func TestNestedMigrationsAreOneService(t *testing.T) {
+	for name, dirs := range map[string][]string{
+		"nested":   {"db/migrations", "db/migrations/archive"},
+		"root":     {"migrations", "services/billing/migrations"},
+		"siblings": {"db/migrations", "db/migrations_test"},
+		"one":      {"services/auth/migrations"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			var files []sqlcheck.File
+			for _, d := range dirs {
+				files = append(files, sqlcheck.File{Path: filepath.Join(root, d, "1_x.up.sql"), Content: []byte("CREATE TABLE x (id int);")})
+			}
+			mf := &sqlcheck.ModuleFiles{Root: root, Files: files}
+			require.Nil(t, mf.Services())
+		})
 	}
 }

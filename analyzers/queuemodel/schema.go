@@ -43,6 +43,7 @@ func RegisterFlags(fs *flag.FlagSet) {
 // for it, and each root is replayed once per process.
 type schemaState struct {
 	root string
+	dir  string // the package's directory: which service's schema (see sqlcheck.ModuleFiles.Service)
 	once sync.Once
 	s    *sqlcheck.Schema
 	err  error
@@ -50,7 +51,7 @@ type schemaState struct {
 
 func (st *schemaState) get() *sqlcheck.Schema {
 	st.once.Do(func() {
-		st.s, st.err = loadSchema(st.root, SchemaFlag)
+		st.s, st.err = loadSchema(st.root, SchemaFlag, st.dir)
 	})
 	return st.s
 }
@@ -66,7 +67,9 @@ type moduleFiles struct {
 	paths []string
 	once  sync.Once
 	key   [32]byte
-	err   error
+	// services are the module's services (see sqlcheck.ModuleFiles.Services).
+	services []string
+	err      error
 }
 
 var filesCache sync.Map // key (root and -schema paths) -> *moduleFiles
@@ -78,6 +81,7 @@ func readModule(root string, paths []string) *moduleFiles {
 		var files *sqlcheck.ModuleFiles
 		if files, m.err = m.read(); m.err == nil {
 			m.key = files.Key()
+			m.services = files.Services()
 		}
 	})
 	return m
@@ -100,11 +104,12 @@ func (m *moduleFiles) read() (*sqlcheck.ModuleFiles, error) {
 
 // compute returns what kind of entry the files give, from the cache or
 // computed from the files and stored. A file changed since the key was
-// computed gives the entry of its new contents.
-func compute[T any](m *moduleFiles, kind string, from func(*sqlcheck.ModuleFiles) T) (T, error) {
+// computed gives the entry of its new contents. scope tells apart entries
+// of one kind that depend on more than the files (a service's schema).
+func compute[T any](m *moduleFiles, kind, scope string, from func(*sqlcheck.ModuleFiles) T) (T, error) {
 	var v T
 	dir := schemacache.Dir()
-	if schemacache.Load(dir, schemacache.Key(kind, m.key[:]), &v) {
+	if schemacache.Load(dir, schemacache.Key(kind, scoped(m.key, scope)), &v) {
 		return v, nil
 	}
 	files, err := m.read()
@@ -112,9 +117,17 @@ func compute[T any](m *moduleFiles, kind string, from func(*sqlcheck.ModuleFiles
 		return v, err
 	}
 	v = from(files)
-	key := files.Key()
-	schemacache.Store(dir, schemacache.Key(kind, key[:]), v) // a cache that cannot be written costs time, not results
+	schemacache.Store(dir, schemacache.Key(kind, scoped(files.Key(), scope)), v) // a cache that cannot be written costs time, not results
 	return v, nil
+}
+
+// scoped is the cache key of the files' entry for scope: the files' key
+// alone for none, as before scopes existed.
+func scoped(key [32]byte, scope string) []byte {
+	if scope == "" {
+		return key[:]
+	}
+	return append(key[:], "\x00"+scope...)
 }
 
 type cached struct {
@@ -125,17 +138,20 @@ type cached struct {
 
 var schemaCache sync.Map // key (root and -schema paths) -> *cached
 
-func loadSchema(root string, paths []string) (*sqlcheck.Schema, error) {
-	v, _ := schemaCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00"), new(cached))
+// loadSchema returns the schema of the module at root (or of the -schema
+// paths) that a package in dir reads: in a module of several services,
+// its own service's.
+func loadSchema(root string, paths []string, dir string) (*sqlcheck.Schema, error) {
+	mf := readModule(root, paths)
+	if mf.err != nil {
+		return nil, mf.err
+	}
+	service := sqlcheck.ServiceOf(root, dir, mf.services)
+	v, _ := schemaCache.LoadOrStore(root+"\x00"+strings.Join(paths, "\x00")+"\x00"+service, new(cached))
 	c := v.(*cached)
 	c.once.Do(func() {
-		mf := readModule(root, paths)
-		if mf.err != nil {
-			c.err = mf.err
-			return
-		}
-		c.s, c.err = compute(mf, "schema", func(files *sqlcheck.ModuleFiles) *sqlcheck.Schema {
-			srcs, uses, probs := files.Sources()
+		c.s, c.err = compute(mf, "schema", service, func(files *sqlcheck.ModuleFiles) *sqlcheck.Schema {
+			srcs, uses, probs := files.Scoped(service).Sources()
 			s := sqlcheck.Replay(srcs)
 			s.Problems = append(probs, s.Problems...)
 			s.Sources = uses
@@ -168,7 +184,7 @@ func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 	s.once.Do(func() {
 		mf := readModule(m.schema.root, nil)
 		if mf.err == nil {
-			s.stmts, _ = compute(mf, "statements", (*sqlcheck.ModuleFiles).Statements)
+			s.stmts, _ = compute(mf, "statements", "", (*sqlcheck.ModuleFiles).Statements)
 		}
 	})
 	m.ownOnce.Do(func() { m.own = m.withoutOwn(s.stmts) })
