@@ -10,7 +10,7 @@ import (
 // Reclaims that give a job that kills its worker back for ever.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, reclaimattempts.Analyzer, "nocount", "countednolimit", "reclaimcountsnolimit", "retryatnolimit", "composedclaim", "reclaimbackoff",
-		"funcnolimit", "testlimit", "stuckworker", "casesweep", "intstates", "reapertemplate", "clockfield", "retake_or", "retake_in", "retake_countsnolimit")
+		"funcnolimit", "testlimit", "stuckworker", "casesweep", "intstates", "reapertemplate", "clockfield", "retake_or", "retake_in", "retake_countsnolimit", "beatworker")
 }
 
 // Attempts spent at the claim or the reclaim, with a limit that stops them;
