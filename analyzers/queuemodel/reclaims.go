@@ -55,7 +55,7 @@ func listsClaimed(st *Statement, col string, claimed map[string]bool) bool {
 // runs only under a decision made on what the SELECT returned: a branch
 // whose condition is computed from the rows (if !alive { reset(j.ID) },
 // alive from a heartbeat read for j.WorkerID; if time.Since(j.SeenAt) >
-// ttl). The decision may be in a caller of the function that makes the
+// ttl; if stale(j), a function of the package given the row). The decision may be in a caller of the function that makes the
 // call, in the package, on every path to it. Iterating the rows (Next)
 // and checking a value for nil decide nothing about staleness.
 func (b *builder) decided(instr ssa.Instruction, rows ssa.Value) bool {
@@ -71,13 +71,14 @@ func (b *builder) decidedAt(instr ssa.Instruction, rows ssa.Value, depth int) bo
 			ok && c.Common().StaticCallee() != nil && c.Common().StaticCallee().Name() == "Next" {
 			return false
 		}
+		read := func(v ssa.Value) bool { return b.effects.Flows(rows, v) || b.computedFrom(rows, v) }
 		if bin, ok := cond.(*ssa.BinOp); ok {
 			if isNil(bin.X) || isNil(bin.Y) {
 				return false
 			}
-			return b.effects.Flows(rows, bin.X) || b.effects.Flows(rows, bin.Y) || b.computedFrom(rows, bin.X) || b.computedFrom(rows, bin.Y)
+			return read(bin.X) || read(bin.Y)
 		}
-		return b.effects.Flows(rows, cond)
+		return read(cond)
 	}
 	if effects.Guarded(instr, isGuard) {
 		return true

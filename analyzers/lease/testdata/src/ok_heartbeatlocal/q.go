@@ -1,10 +1,12 @@
 // The claim records the worker and when it took the job; the same package
 // sweeps: it lists the running jobs and puts back each one whose worker
-// is not in the list of live workers it is given. No SQL compares a time.
+// has not beaten for a minute, by the beats it is given. No SQL compares a
+// time.
 package ok_heartbeatlocal
 
 import (
 	"context"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -26,7 +28,7 @@ func Done(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 	return err
 }
 
-func Sweep(ctx context.Context, pool *pgxpool.Pool, live map[string]bool) error {
+func Sweep(ctx context.Context, pool *pgxpool.Pool, beats map[string]time.Time) error {
 	rows, err := pool.Query(ctx, `SELECT id, worker_id FROM jobs WHERE status = 'running'`)
 	if err != nil {
 		return err
@@ -47,7 +49,7 @@ func Sweep(ctx context.Context, pool *pgxpool.Pool, live map[string]bool) error 
 		return err
 	}
 	for _, s := range found {
-		if live[s.worker] {
+		if time.Since(beats[s.worker]) < time.Minute {
 			continue
 		}
 		if err := requeue(ctx, pool, s.id); err != nil {

@@ -13,6 +13,9 @@ func RequeueAll(ctx context.Context, store *requeueall.Store) error {
 	if err != nil {
 		return err
 	}
+	if running == nil {
+		return nil // nothing to put back
+	}
 	for _, j := range running {
 		if j.Worker == "" {
 			log.Printf("job %d: running with no worker", j.ID) // logged, put back all the same
