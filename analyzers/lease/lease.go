@@ -63,13 +63,13 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			if p := purge(m, qt); p != "" {
 				left = "until a DELETE of old rows (" + p + ") removes it, and the job never runs again"
 			}
-			if len(leases) == 0 && !livenessReclaim(m, qt, st) {
+			if len(leases) == 0 && !livenessReclaim(m, qt, st) && !m.ReclaimedByKey(qt) {
 				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s %s; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
 					state, state, left, table, back, inState))
 				continue
 			}
-			if len(leases) > 0 && !reclaimed(m, qt, leases) {
+			if len(leases) > 0 && !reclaimed(m, qt, leases) && !m.ReclaimedByKey(qt) {
 				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s %s; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
 					strings.Join(leases, ", "), state, left, table, back, inState, leases[0]+leaseAge(qt, leases[0])))

@@ -17,7 +17,8 @@ func TestRejected(t *testing.T) {
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
 		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
-		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease")
+		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease",
+		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows")
 }
 
 // Designs that leave no row behind.
@@ -28,7 +29,8 @@ func TestAccepted(t *testing.T) {
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
-		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim", "ok_popdone")
+		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim",
+		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,6 +21,7 @@ func forget() {
 	filesCache.Clear()
 	schemaCache.Clear()
 	moduleStatements.Clear()
+	joinsByRoot.Clear()
 }
 
 func entries(t *testing.T, dir string) []string {
@@ -213,4 +215,50 @@ func TestNestedMigrationsAreOneService(t *testing.T) {
 			require.Nil(t, mf.Services())
 		})
 	}
+}
+
+// A sweeper that no package imports is read from the module's files: the
+// key go vet caches results under changes when its decision or its reset
+// goes (the store's lease finding comes back), and not when a comment
+// does.
+func TestModuleKeyCoversJoins(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	key := func() string {
+		forget()
+		var b bytes.Buffer
+		ModuleKey(&b, root, nil)
+		return b.String()
+	}
+	t.Cleanup(forget)
+	write("go.mod", "module example.com/q\n")
+	sweep := `package sweeper
+
+func Sweep(s Store, hb Beats) {
+	running, _ := s.ListRunning()
+	for _, j := range running {
+		if hb.Alive(j.Worker) {
+			continue
+		}
+		s.Requeue(j.ID)
+	}
+}
+`
+	write("sweeper/sweeper.go", sweep)
+	joined := key()
+	require.Equal(t, []moduleJoin{{path: filepath.Join(root, "sweeper/sweeper.go"), scan: "ListRunning", reset: "Requeue", arg: 0}}, moduleJoins(root))
+
+	write("sweeper/sweeper.go", strings.Replace(sweep, "package sweeper", "// Package sweeper sweeps.\npackage sweeper", 1))
+	require.Equal(t, joined, key(), "a comment changes no join")
+
+	write("sweeper/sweeper.go", strings.Replace(sweep, "continue", `println("alive")`, 1))
+	require.NotEqual(t, joined, key())
+	require.Empty(t, moduleJoins(root), "a reset under no decision is no join")
+
+	write("sweeper/sweeper.go", strings.Replace(sweep, "s.Requeue(j.ID)", "s.Requeue(0)", 1))
+	require.NotEqual(t, joined, key(), "a reset given no listed key is no join")
 }

@@ -289,6 +289,9 @@ type Model struct {
 	// splitReclaims are the reclaims joined from other packages' halves
 	// (see SplitReclaims).
 	splitReclaims []*SplitReclaim
+	// reclaimHalves are the package's halves of reclaims, by table (see
+	// JoinedElsewhere).
+	reclaimHalves map[string]*reclaimHalves
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	dependency bool               // see Dependency

@@ -29,8 +29,9 @@ import (
 // ModuleKey writes what the answers read from the module under root depend
 // on: the files the schema comes from (those of schemaPaths, when the
 // configuration names them), the SQL of the module's statements (see
-// ModuleStatements), and the names of attempt counts and limits selected
-// in its Go files (see MentionedElsewhere). Edits that change none of
+// ModuleStatements), the names of attempt counts and limits selected in
+// its Go files (see MentionedElsewhere), and the calls its Go files join
+// (see JoinedElsewhere). Edits that change none of
 // these (Go code that runs no SQL, SQL moved within a file) leave it
 // unchanged.
 func ModuleKey(w io.Writer, root string, schemaPaths []string) {
@@ -55,6 +56,9 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	}
 	for _, src := range mf.StatementSources() {
 		fmt.Fprintf(w, "statement\x00%s\x00%d\x00%s", src.Path, len(src.SQL), src.SQL)
+	}
+	for _, j := range moduleJoins(root) {
+		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00", j.path, j.scan, j.reset, j.arg)
 	}
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {

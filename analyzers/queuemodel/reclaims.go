@@ -32,6 +32,94 @@ func stuckScan(st *Statement, col string, claimed map[string]bool) bool {
 	return ok && !states.Not && len(states.In) > 0 && len(states.Cond) == 0 && allIn(states.In, claimed) && expiresLease(st.Stmt)
 }
 
+// listsClaimed reports whether a SELECT reads rows of claimed jobs by
+// key: its state filter admits claimed states only and it gives back
+// columns (id, or *), not a count. Whether the jobs it lists are stuck may
+// be decided in its SQL (see stuckScan) or in Go, from a heartbeat kept
+// elsewhere (a Redis key, a process list): listed and put back under that
+// decision (see decided), they are reclaimed.
+func listsClaimed(st *Statement, col string, claimed map[string]bool) bool {
+	if st.Kind != sqlcheck.KindSelect || col == "" || st.NestedClaim() != nil || st.Body != nil || len(st.Outputs) == 0 {
+		return false
+	}
+	for _, o := range st.Outputs {
+		if o.Column == "" && !o.Star {
+			return false // count(*), an expression: a report
+		}
+	}
+	states, ok := sqlcheck.FilterStates(st.Where, col)
+	return ok && !states.Not && len(states.In) > 0 && len(states.Cond) == 0 && allIn(states.In, claimed)
+}
+
+// decided reports whether a call that puts back a job a SELECT listed
+// runs only under a decision made on what the SELECT returned: a branch
+// whose condition is computed from the rows (if !alive { reset(j.ID) },
+// alive from a heartbeat read for j.WorkerID; if time.Since(j.SeenAt) >
+// ttl; if stale(j), a function of the package given the row). The decision may be in a caller of the function that makes the
+// call, in the package, on every path to it. Iterating the rows (Next)
+// and checking a value for nil decide nothing about staleness.
+func (b *builder) decided(instr ssa.Instruction, rows ssa.Value) bool {
+	return b.decidedAt(instr, rows, 0)
+}
+
+func (b *builder) decidedAt(instr ssa.Instruction, rows ssa.Value, depth int) bool {
+	if instr == nil || depth > 3 {
+		return false
+	}
+	isGuard := func(cond ssa.Value) bool {
+		if c, ok := cond.(*ssa.Call); ok && c.Common().Method != nil && c.Common().Method.Name() == "Next" ||
+			ok && c.Common().StaticCallee() != nil && c.Common().StaticCallee().Name() == "Next" {
+			return false
+		}
+		read := func(v ssa.Value) bool { return b.effects.Flows(rows, v) || b.computedFrom(rows, v) }
+		if bin, ok := cond.(*ssa.BinOp); ok {
+			if isNil(bin.X) || isNil(bin.Y) {
+				return false
+			}
+			return read(bin.X) || read(bin.Y)
+		}
+		return read(cond)
+	}
+	if effects.Guarded(instr, isGuard) {
+		return true
+	}
+	fn := instr.Parent()
+	if fn == nil {
+		return false
+	}
+	callers := b.effects.CallersOf(fn)
+	for _, c := range callers {
+		if !b.decidedAt(c, rows, depth+1) {
+			return false
+		}
+	}
+	return len(callers) > 0
+}
+
+// computedFrom reports whether v is the result of a call given a value
+// read from rows: time.Since(j.SeenAt), a duration computed from a row.
+// len(rows) is how many there are (a range's bound), not one of them.
+func (b *builder) computedFrom(rows, v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if _, builtin := c.Common().Value.(*ssa.Builtin); builtin {
+		return false
+	}
+	for _, a := range c.Common().Args {
+		if b.effects.Flows(rows, a) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
 // dropScans takes the poll (and claim) roles from the SELECTs of a table
 // that find stuck claimed jobs (see stuckScan): a rescuer's scan, read as a
 // poll only because the claimed states were not known yet.
@@ -44,8 +132,12 @@ func dropScans(qt *QueueTable, claimed map[string]bool) {
 }
 
 // pairScans makes a reclaim of each UPDATE by key that puts a job back in
-// a runnable state with a key that flows from the rows of a scan of the
-// same table: the UPDATE takes the scan's filter for its role.
+// a runnable state with a key that flows from the rows of a SELECT of the
+// same table that lists claimed jobs: stuck ones (see stuckScan), or any,
+// when the UPDATE runs only under a decision on what the SELECT returned
+// (see decided). The UPDATE takes the scan's filter for its role. A
+// listing whose keys are put back with no decision (every running job
+// requeued at start) is no reclaim of expired leases.
 func (b *builder) pairScans(qt *QueueTable, runnable, claimed map[string]bool) {
 	for _, reset := range qt.Statements {
 		if reset.Role != RoleRetry && reset.Role != RoleNone {
@@ -56,10 +148,14 @@ func (b *builder) pairScans(qt *QueueTable, runnable, claimed map[string]bool) {
 			continue
 		}
 		for _, scan := range qt.Statements {
-			if scan.Role != RoleNone || !stuckScan(scan, qt.StateColumn, claimed) {
+			if scan.Role != RoleNone || !listsClaimed(scan, qt.StateColumn, claimed) {
 				continue
 			}
-			if src := b.effects.Call(scan.Call.Expr); src != nil && b.effects.Flows(src.Value(), key) {
+			src := b.effects.Call(scan.Call.Expr)
+			if src == nil || !b.effects.Flows(src.Value(), key) {
+				continue
+			}
+			if stuckScan(scan, qt.StateColumn, claimed) || b.decided(reset.Call.instr, src.Value()) {
 				reset.Role, reset.ScannedBy = RoleReclaim, scan
 				break
 			}

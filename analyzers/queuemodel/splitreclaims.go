@@ -19,12 +19,16 @@ import (
 // So the store exports each half as a fact, and the model of a package
 // that hands what a scan returned to a reset joins them (SplitReclaims).
 
-// ScanHalf is the fact that a function runs a SELECT of stuck claimed
-// jobs (see stuckScan) and returns what it read, and runs nothing else on
-// the table.
+// ScanHalf is the fact that a function runs a SELECT that lists claimed
+// jobs (see listsClaimed) and returns what it read, and runs nothing else
+// on the table.
 type ScanHalf struct {
-	Table    string
-	Locked   bool     // the SELECT locks the rows it reads (FOR UPDATE)
+	Table  string
+	Locked bool // the SELECT locks the rows it reads (FOR UPDATE)
+	// Clock says the SELECT itself finds the stuck jobs (see stuckScan);
+	// otherwise a caller decides, and joins only a reset made under its
+	// decision (see decided).
+	Clock    bool
 	Receiver Receiver // what the SELECT runs on in the function
 	Stmt     Deferred // where the SELECT is written
 }
@@ -32,7 +36,7 @@ type ScanHalf struct {
 func (*ScanHalf) AFact() {}
 
 func (h *ScanHalf) String() string {
-	return fmt.Sprintf("scans stuck %s on %s (locked %t)", h.Table, h.Receiver, h.Locked)
+	return fmt.Sprintf("scans stuck %s on %s (locked %t, clock %t)", h.Table, h.Receiver, h.Locked, h.Clock)
 }
 
 // ResetHalf is the fact that a function runs an UPDATE by key that puts a
@@ -124,10 +128,10 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 			continue
 		}
 		switch {
-		case st.Role == RoleNone && stuckScan(st, col, claimed):
+		case st.Role == RoleNone && listsClaimed(st, col, claimed):
 			src := b.effects.Call(st.Call.Expr)
 			if src != nil && b.returns(ssaFn, src.Value()) {
-				scans[fn] = &ScanHalf{Table: qt.Name, Locked: st.Lock != nil, Receiver: st.Call.Receiver,
+				scans[fn] = &ScanHalf{Table: qt.Name, Locked: st.Lock != nil, Clock: stuckScan(st, col, claimed), Receiver: st.Call.Receiver,
 					Stmt: b.model.Defer(b.pass, fn, -1, st, "")}
 			}
 		case (st.Role == RoleRetry || st.Role == RoleNone) && st.ScannedBy == nil:
@@ -149,6 +153,21 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 	if len(scans) == 0 || len(resets) == 0 {
 		return // a store with no scan of stuck jobs to join has no reclaim's halves: its resets are retries
 	}
+	h := &reclaimHalves{scans: map[string]*ScanHalf{}, resets: map[string]int{}}
+	for fn, s := range scans {
+		h.scans[fn.Name()] = s
+	}
+	for fn, r := range resets {
+		arg := r.Param
+		if fn.Type().(*types.Signature).Recv() != nil {
+			arg-- // the receiver is parameter 0
+		}
+		h.resets[fn.Name()] = arg
+	}
+	if b.model.reclaimHalves == nil {
+		b.model.reclaimHalves = map[string]*reclaimHalves{}
+	}
+	b.model.reclaimHalves[qt.Name] = h
 	for fn, h := range scans {
 		b.pass.ExportObjectFact(fn, h)
 	}
@@ -173,7 +192,9 @@ func (b *builder) returns(fn *ssa.Function, v ssa.Value) bool {
 
 // joinReclaims finds, in each function of the package, a call of a scan's
 // half of another package and a call of a reset's half on the same table
-// whose key flows from what the scan's call returned.
+// whose key flows from what the scan's call returned: when the scan finds
+// no stuck jobs itself, a call made under a decision on what it returned
+// (see decided).
 func (b *builder) joinReclaims() {
 	if b.effects == nil || b.effects.Pkg() == nil {
 		return
@@ -223,7 +244,7 @@ func (b *builder) joinReclaims() {
 				}
 				key := instr.Common().Args[r.Param]
 				for _, s := range scans {
-					if s.half.Table == r.Table && b.effects.Flows(s.call.Value(), key) {
+					if s.half.Table == r.Table && b.effects.Flows(s.call.Value(), key) && (s.half.Clock || b.decided(instr, s.call.Value())) {
 						b.model.splitReclaims = append(b.model.splitReclaims, &SplitReclaim{
 							Scan: s.half, Reset: &r, ScanSite: s.site, ResetSite: call,
 							ScanFunc: s.fn, ResetFunc: fn, ScanCall: s.call, ResetCall: instr,
@@ -234,4 +255,25 @@ func (b *builder) joinReclaims() {
 			}
 		}
 	}
+}
+
+// ReclaimedByKey reports whether the model finds a reclaim of a table that
+// puts jobs back by key (see pairScans): in the package, joined by this
+// package from another's halves (see SplitReclaims), or joined from this
+// package's halves in a file of the module outside it (see
+// JoinedElsewhere). Its SELECT may decide nothing about the clock: the
+// decision that a job is stuck is taken in Go (a heartbeat kept in Redis,
+// a list of live workers).
+func (m *Model) ReclaimedByKey(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		if st.Role == RoleReclaim && st.ScannedBy != nil {
+			return true
+		}
+	}
+	for _, r := range m.splitReclaims {
+		if r.Reset.Table == qt.Name {
+			return true
+		}
+	}
+	return m.JoinedElsewhere(qt)
 }

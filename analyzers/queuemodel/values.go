@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"regexp"
@@ -165,10 +166,16 @@ func effectsOf(pass *analysis.Pass) *effects.Effects {
 }
 
 // nowParams returns the parameters a call binds to the current time read
-// in Go: time.Now(), and what Add, UTC, Truncate and the like make of it
-// (time.Now().Add(-5 * time.Minute)), through phi nodes, and a clock kept
-// in a function value (q.now().Add(-timeout), with now: time.Now the one
-// value the package gives the field).
+// in Go, or to a time before it: time.Now(), and what UTC, Truncate and
+// the like make of it, a cutoff the clock minus a duration
+// (time.Now().Add(-5 * time.Minute), time.Now().UTC().Add(-staleLimit)),
+// through phi nodes and the parameters of the package's unexported
+// functions (what every call gives), and a clock kept in a function value
+// (q.now().Add(-timeout), with now: time.Now the one value the package
+// gives the field). Compared with a column (updated_at < $1), such a
+// value finds the rows whose time is past, as now() - interval does. A
+// deadline ahead of the clock (time.Now().Add(ttl)) is not one, nor a
+// time whose offset the tool cannot sign.
 func (b *builder) nowParams(c *Call) map[int]bool {
 	if c.instr == nil {
 		return nil
@@ -189,10 +196,12 @@ func isTimeNow(fn *ssa.Function) bool {
 	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == "time" && fn.Name() == "Now" && fn.Signature.Recv() == nil
 }
 
-// nowMethods are the methods of time.Time that give a time that moves with
-// their receiver.
-var nowMethods = map[string]bool{"Add": true, "UTC": true, "Local": true, "In": true, "Truncate": true, "Round": true}
+// nowMethods are the methods of time.Time that give the instant of their
+// receiver in another location, or that instant rounded to a unit
+// (Truncate rounds down, Round by at most half the unit).
+var nowMethods = map[string]bool{"UTC": true, "Local": true, "In": true, "Truncate": true, "Round": true}
 
+// isNowTime reports whether v is the clock's time, or a time before it.
 func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 	if depth > 8 {
 		return false
@@ -207,6 +216,23 @@ func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 			}
 		}
 		return len(v.Edges) > 0
+	case *ssa.Parameter:
+		// A parameter of a function only this package calls: what every
+		// call gives it.
+		fn := v.Parent()
+		obj, _ := fn.Object().(*types.Func)
+		if obj == nil || obj.Exported() {
+			return false
+		}
+		i := slices.Index(fn.Params, v)
+		callers := b.effects.CallersOf(fn)
+		for _, c := range callers {
+			common := c.Common()
+			if common.IsInvoke() || i >= len(common.Args) || !b.isNowTime(common.Args[i], depth+1) {
+				return false
+			}
+		}
+		return i >= 0 && len(callers) > 0
 	case *ssa.Call:
 		fn := v.Common().StaticCallee()
 		if fn == nil && !v.Common().IsInvoke() {
@@ -225,9 +251,26 @@ func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 		if isTimeNow(fn) {
 			return true
 		}
-		if fn.Signature.Recv() != nil && nowMethods[fn.Name()] && len(v.Common().Args) > 0 {
-			return b.isNowTime(v.Common().Args[0], depth+1)
+		args := v.Common().Args
+		if fn.Signature.Recv() == nil || len(args) == 0 {
+			return false
 		}
+		switch {
+		case nowMethods[fn.Name()]:
+		case fn.Name() == "Add" && len(args) == 2:
+			if sign(args[1], 0) > 0 {
+				return false // a deadline ahead, or an offset of unknown sign
+			}
+		case fn.Name() == "AddDate" && len(args) == 4:
+			for _, a := range args[1:] {
+				if sign(a, 0) > 0 {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+		return b.isNowTime(args[0], depth+1)
 	}
 	return false
 }
@@ -278,4 +321,44 @@ func (b *builder) listenOnSSA(v ssa.Value) (string, bool) {
 		verb = w
 	}
 	return verb + " " + unknownChannel, true
+}
+
+// sign returns -1 for a duration or count that is negative (a negative
+// constant, the negation of a value: -staleLimit, -5 * time.Minute), 0
+// for zero, and 1 for one that is positive or whose sign is unknown.
+func sign(v ssa.Value, depth int) int {
+	if depth > 4 {
+		return 1
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value == nil || v.Value.Kind() != constant.Int {
+			return 1
+		}
+		return constant.Sign(v.Value)
+	case *ssa.UnOp:
+		if v.Op == token.SUB {
+			return -1
+		}
+	case *ssa.Convert:
+		return sign(v.X, depth+1)
+	case *ssa.ChangeType:
+		return sign(v.X, depth+1)
+	case *ssa.BinOp:
+		if v.Op == token.MUL {
+			x, y := sign(v.X, depth+1), sign(v.Y, depth+1)
+			if x == 0 || y == 0 {
+				return 0
+			}
+			if positiveConst(v.X) && y < 0 || positiveConst(v.Y) && x < 0 {
+				return -1
+			}
+		}
+	}
+	return 1
+}
+
+func positiveConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) > 0
 }

@@ -12,7 +12,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim", "unfenced",
 		"finishedonce", "batchstate", "txlockelsewhere", "txplainread", "bulkcomplete", "cancelkind", "funcnostate",
-		"txcommitted", "bodyorder", "multiline", "casesweep", "stuckreset", "stucklocked", "rescueworker", "intstates")
+		"txcommitted", "bodyorder", "multiline", "casesweep", "stuckreset", "stucklocked", "rescueworker", "intstates", "beatworker")
 }
 
 // A state or token guard in the WHERE, a locked read in the same
