@@ -34,6 +34,19 @@ func TestAccepted(t *testing.T) {
 		"ok_helperstate", "ok_xworkerparam", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal")
 }
 
+// A failure of the work that rolls back the transaction holding the
+// claim's row lock, with nothing recorded: the rollback is the retry.
+func TestRollbackRejected(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "rbexplicit", "rbdefer", "rbbeginfunc", "rbbatch", "rbcountintx", "rbdecode")
+}
+
+// Rollbacks that leave a count or a failure recorded, claims committed
+// before the work, failures that do not roll the claim back, and
+// transactions whose life cycle is out of sight.
+func TestRollbackAccepted(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip")
+}
+
 // An unread limit points at the retry it should stop, when there is one:
 // a const in Go (logonly) and a column in the schema (column).
 func TestUnreadLimitRelatesTheRetry(t *testing.T) {

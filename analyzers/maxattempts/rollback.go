@@ -1,0 +1,120 @@
+package maxattempts
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A retry with no statement: the claim holds the job's row in a
+// transaction across the work (SELECT ... FOR UPDATE SKIP LOCKED; work;
+// DELETE or UPDATE; COMMIT), and a failure of the work rolls that
+// transaction back. The row is as the poll found it, runnable again, with
+// no attempt counted and no error kept: the rollback is the retry, and
+// nothing limits it.
+
+// A rollbackRetry is one such transaction: where its rollback is written,
+// the claim it gives up, and the work whose error leads there.
+type rollbackRetry struct {
+	effects.Rollback
+	claim *queuemodel.Statement
+}
+
+// rollbackRetries returns, one per transaction (its first rollback by
+// position), the rollbacks of claims that leave nothing recorded.
+func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollbackRetry {
+	byTx := map[*effects.Tx]rollbackRetry{}
+	for _, qt := range m.QueueTables() {
+		for _, st := range qt.Statements {
+			if st.Role != queuemodel.RoleClaim || st.Body != nil || strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
+				continue
+			}
+			call := e.Call(st.Call.Expr)
+			if call == nil || effects.CommitsBeforeWork(call) {
+				continue // no SSA, or a claim that is committed before the work: judged by its retry statements
+			}
+			for _, site := range e.BegunTx(call) {
+				if countedOutside(e, qt, site.Tx) {
+					continue
+				}
+				for _, rb := range e.WorkRollbacks(site.Tx, site.At) {
+					if old, ok := byTx[site.Tx]; !ok || rb.Pos() < old.Pos() {
+						byTx[site.Tx] = rollbackRetry{Rollback: rb, claim: st}
+					}
+				}
+			}
+		}
+	}
+	out := make([]rollbackRetry, 0, len(byTx))
+	for _, r := range byTx {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b rollbackRetry) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
+}
+
+// countedOutside reports whether a statement of the package counts the
+// table's attempts (SET attempts = attempts + 1) anywhere but inside t,
+// whose rollback would take the count back with it: in a transaction of
+// its own or on a pool (committed before the work, where the poll or the
+// failure path can compare it), or where the tool cannot tell.
+func countedOutside(e *judge, qt *queuemodel.QueueTable, t *effects.Tx) bool {
+	for _, st := range qt.Statements {
+		if !countsAttempts(st) {
+			continue
+		}
+		call := e.Call(st.Call.Expr)
+		if call == nil {
+			return true
+		}
+		sites := e.BegunTx(call)
+		if len(sites) == 0 {
+			return true
+		}
+		for _, s := range sites {
+			if s.Tx != t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// countsAttempts reports whether a statement (or one nested in it) sets an
+// attempt count to a computed value: attempts = attempts + 1.
+func countsAttempts(st *queuemodel.Statement) bool {
+	found := false
+	st.Walk(func(s *sqlcheck.Stmt) {
+		for _, a := range s.Set {
+			if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// reportRollbacks reports the rollbacks that are retries with no limit.
+func reportRollbacks(pass *analysis.Pass, rs []rollbackRetry) {
+	for _, r := range rs {
+		pass.Report(analysis.Diagnostic{
+			Pos: r.Pos(),
+			Related: []analysis.RelatedInformation{
+				{Pos: r.claim.Pos(), Message: "the claim whose row lock the rollback gives up"},
+				{Pos: r.Work.Pos(), Message: "the work whose error rolls it back"},
+			},
+			Message: "this rollback of the claim's transaction puts the job back with no attempt recorded and no limit\n" +
+				"the work's error undoes the claim and records nothing, so a job that always fails is taken again on every poll, for ever " +
+				"(and, when the poll takes the oldest first, holds up every job behind it); record the failure in the transaction before it ends " +
+				"(UPDATE ... SET attempts = attempts + 1, last_error = $2, status = CASE WHEN attempts + 1 >= $3 THEN 'failed' ELSE status END ... then COMMIT), " +
+				"or count the attempt in a statement committed before the work and stop taking the job at the limit",
+		})
+	}
+}
