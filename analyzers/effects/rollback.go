@@ -140,7 +140,7 @@ func decodes(c ssa.CallInstruction) bool {
 // that roll it back, when every path reaches one and nothing on a path,
 // before or after it, may write to the database; nil otherwise. Once t is
 // rolled back, a path that goes back to the work (continue in the worker
-// loop) has ended; before that, it skips the failure and goes on.
+// loop) has ended; before that, it runs the work again, which may write.
 func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstruction) ssa.Instruction {
 	type state struct {
 		b      *ssa.BasicBlock
@@ -156,11 +156,8 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 			continue
 		}
 		seen[s] = true
-		if s.b == check || s.b == w.Block() || s.b.Dominates(w.Block()) {
-			if s.rolled {
-				continue
-			}
-			return nil // back to the work with t open: the failure is skipped
+		if s.rolled && (s.b == check || s.b.Dominates(w.Block())) {
+			continue // t is rolled back and the loop goes on to the next job: this path has ended
 		}
 		rolled, done := s.rolled, false
 		for _, instr := range s.b.Instrs {

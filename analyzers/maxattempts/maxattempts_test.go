@@ -44,7 +44,8 @@ func TestRollbackRejected(t *testing.T) {
 // before the work, failures that do not roll the claim back, and
 // transactions whose life cycle is out of sight.
 func TestRollbackAccepted(t *testing.T) {
-	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip")
+	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip",
+		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest")
 }
 
 // An unread limit points at the retry it should stop, when there is one:

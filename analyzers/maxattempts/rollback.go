@@ -8,9 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
-	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
-	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // A retry with no statement: the claim holds the job's row in a
@@ -37,13 +35,10 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 				continue
 			}
 			call := e.Call(st.Call.Expr)
-			if call == nil || effects.CommitsBeforeWork(call) {
-				continue // no SSA, or a claim that is committed before the work: judged by its retry statements
+			if call == nil {
+				continue // no SSA: the Go around it cannot be judged
 			}
 			for _, site := range e.BegunTx(call) {
-				if countedOutside(e, qt, site.Tx) {
-					continue
-				}
 				for _, rb := range e.WorkRollbacks(site.Tx, site.At) {
 					if old, ok := byTx[site.Tx]; !ok || rb.Pos() < old.Pos() {
 						byTx[site.Tx] = rollbackRetry{Rollback: rb, claim: st}
@@ -58,47 +53,6 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 	}
 	slices.SortFunc(out, func(a, b rollbackRetry) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return out
-}
-
-// countedOutside reports whether a statement of the package counts the
-// table's attempts (SET attempts = attempts + 1) anywhere but inside t,
-// whose rollback would take the count back with it: in a transaction of
-// its own or on a pool (committed before the work, where the poll or the
-// failure path can compare it), or where the tool cannot tell.
-func countedOutside(e *judge, qt *queuemodel.QueueTable, t *effects.Tx) bool {
-	for _, st := range qt.Statements {
-		if !countsAttempts(st) {
-			continue
-		}
-		call := e.Call(st.Call.Expr)
-		if call == nil {
-			return true
-		}
-		sites := e.BegunTx(call)
-		if len(sites) == 0 {
-			return true
-		}
-		for _, s := range sites {
-			if s.Tx != t {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// countsAttempts reports whether a statement (or one nested in it) sets an
-// attempt count to a computed value: attempts = attempts + 1.
-func countsAttempts(st *queuemodel.Statement) bool {
-	found := false
-	st.Walk(func(s *sqlcheck.Stmt) {
-		for _, a := range s.Set {
-			if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
-				found = true
-			}
-		}
-	})
-	return found
 }
 
 // reportRollbacks reports the rollbacks that are retries with no limit.

@@ -1,5 +1,6 @@
 // The failure path rolls back the claim's transaction, then records the
-// attempt and the error on the pool, failing the job at the limit.
+// failure on the pool: the job is dead at its first failure, with its
+// error kept.
 package ok_rbfailafter
 
 import (
@@ -21,7 +22,7 @@ func Once(ctx context.Context, pool *pgxpool.Pool, run func([]byte) error) error
 	}
 	if err := run(payload); err != nil {
 		_ = tx.Rollback(ctx)
-		_, ferr := pool.Exec(ctx, `UPDATE jobs SET attempts = attempts + 1, last_error = $2, status = CASE WHEN attempts + 1 >= 5 THEN 'failed' ELSE 'queued' END WHERE id = $1`, id, err.Error())
+		_, ferr := pool.Exec(ctx, `UPDATE jobs SET status = 'dead', last_error = $2 WHERE id = $1`, id, err.Error())
 		return ferr
 	}
 	if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id); err != nil {

@@ -10,6 +10,7 @@ import (
 )
 
 type Processor interface {
+	Validate(payload []byte) error
 	Process(ctx context.Context, payload []byte) error
 }
 
@@ -20,8 +21,12 @@ func Step(ctx context.Context, pool *pgxpool.Pool, p Processor) error {
 		if err := tx.QueryRow(ctx, `SELECT id, payload FROM inbox WHERE processed_at IS NULL ORDER BY received_at LIMIT 1 FOR UPDATE SKIP LOCKED`).Scan(&id, &payload); err != nil {
 			return err
 		}
-		if err := p.Process(ctx, payload); err != nil {
+		if err := p.Validate(payload); err != nil {
 			return err // want `this rollback of the claim's transaction puts the job back with no attempt recorded and no limit`
+		}
+		// One finding per transaction: this second failure rolls back the same claim.
+		if err := p.Process(ctx, payload); err != nil {
+			return err
 		}
 		_, err := tx.Exec(ctx, `UPDATE inbox SET processed_at = now() WHERE id = $1`, id)
 		return err
