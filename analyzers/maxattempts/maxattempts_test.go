@@ -45,7 +45,7 @@ func TestRollbackRejected(t *testing.T) {
 // transactions whose life cycle is out of sight.
 func TestRollbackAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip",
-		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest")
+		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest", "ok_rbclaimstep")
 }
 
 // An unread limit points at the retry it should stop, when there is one:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -39,6 +40,12 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 				continue // no SSA: the Go around it cannot be judged
 			}
 			for _, site := range e.BegunTx(call) {
+				if c, ok := site.At.(ssa.CallInstruction); ok && effects.CommitsBeforeWork(c) {
+					// A claim step: the transaction marks the row and commits
+					// before any work runs; what fails before that (a scan, a
+					// decode of the payload) is the claim's own failure.
+					continue
+				}
 				for _, rb := range e.WorkRollbacks(site.Tx, site.At) {
 					if old, ok := byTx[site.Tx]; !ok || rb.Pos() < old.Pos() {
 						byTx[site.Tx] = rollbackRetry{Rollback: rb, claim: st}
