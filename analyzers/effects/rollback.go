@@ -303,6 +303,7 @@ const maxWriteDepth = 3
 // that makes such a call, a function value, or a method of a non-standard
 // interface (a store's MarkFailed(ctx, id) may run in a transaction of its
 // own). A library's other functions (formatting, logging, metrics) do not.
+// (It reads e.pkg: it also runs while the Effects is built.)
 func (e *Effects) mayWrite(c ssa.CallInstruction, depth int) bool {
 	common := c.Common()
 	if b, ok := common.Value.(*ssa.Builtin); ok && !common.IsInvoke() {
@@ -324,7 +325,7 @@ func (e *Effects) mayWrite(c ssa.CallInstruction, depth int) bool {
 	if callee == nil {
 		return true // a function value
 	}
-	if callee.Pkg != e.Pkg() {
+	if callee.Pkg != e.pkg {
 		return false // a library's: handles it is given were seen above
 	}
 	return e.runsSQL(c, depth)
@@ -343,7 +344,7 @@ func (e *Effects) runsSQL(c ssa.CallInstruction, depth int) bool {
 		}
 	}
 	callee := common.StaticCallee()
-	if callee == nil || callee.Pkg != e.Pkg() {
+	if callee == nil || callee.Pkg != e.pkg {
 		return false
 	}
 	if depth >= maxWriteDepth || callee.Blocks == nil {
@@ -363,6 +364,97 @@ func (e *Effects) runsSQL(c ssa.CallInstruction, depth int) bool {
 func logging(name string) bool {
 	for _, p := range []string{"Print", "Log", "Debug", "Info", "Warn", "Error", "Fatal"} {
 		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackTxs returns the transactions the package's own helpers run a
+// function in, as pgx.BeginFunc does: a call WithTx(ctx, func(tx pgx.Tx)
+// error {...}) of a helper whose body begins a transaction, calls its
+// function parameter with it, and rolls it back when that function
+// returns an error. The function literal is the transaction's Func, the
+// call its Begin. (Run while the Effects is built: it reads e.pkg, not
+// Pkg.)
+func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
+	helpers := map[*ssa.Function]*Tx{}
+	params := map[*ssa.Function]int{}
+	for _, t := range txs {
+		if t.Begin == nil || t.Func != t.Begin.Parent() || t.Func.Parent() != nil {
+			continue
+		}
+		fn := t.Func
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok || c.Common().IsInvoke() {
+					continue
+				}
+				p, ok := c.Common().Value.(*ssa.Parameter)
+				if !ok || !givesTx(c, t) || !e.callbackRollsBack(t, c) {
+					continue
+				}
+				helpers[fn], params[fn] = t, slices.Index(fn.Params, p)
+			}
+		}
+	}
+	var out []*Tx
+	for _, c := range e.sortedCalls() {
+		common := c.Common()
+		helper, ok := helpers[common.StaticCallee()]
+		if !ok || common.IsInvoke() || params[common.StaticCallee()] >= len(common.Args) {
+			continue
+		}
+		lit := funcArg(common.Args[params[common.StaticCallee()]])
+		if lit == nil {
+			continue
+		}
+		var tx ssa.Value
+		for _, q := range lit.Params {
+			if dbLike(q.Type()) {
+				if tx != nil {
+					tx = nil
+					break
+				}
+				tx = q
+			}
+		}
+		if tx == nil {
+			continue
+		}
+		out = append(out, &Tx{Begin: c, Func: lit, Isolation: helper.Isolation, Handle: handleOf(tx)})
+	}
+	return out
+}
+
+// givesTx reports whether a call is given t's handle as an argument.
+func givesTx(c ssa.CallInstruction, t *Tx) bool {
+	for i := range c.Common().Args {
+		if ArgHandle(c, i).Same(t.Handle) {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackRollsBack reports whether, in the function that began t, the
+// error a call returns is checked and its side rolls t back with nothing
+// written (see rollsBack).
+func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
+	for _, b := range t.Func.Blocks {
+		br, ok := last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		errVal, nilSide, ok := nilCheck(br.Cond)
+		if !ok {
+			continue
+		}
+		if x, ok := errVal.(*ssa.Extract); ok {
+			errVal = x.Tuple
+		}
+		if errVal == ssa.Value(c) && e.rollsBack(t, b, b.Succs[1-nilSide], c) != nil {
 			return true
 		}
 	}
