@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -136,9 +137,11 @@ func decodes(c ssa.CallInstruction) bool {
 }
 
 // rollsBack walks every path from start (the error's side of the branch
-// in block check) and returns the first (by position) of the ends of t
+// in block check) and returns the nearest (passing the fewest failures
+// of other error checks, then first by position) of the ends of t
 // that roll it back, when every path reaches one and nothing on a path,
-// before or after it, may write to the database; nil otherwise. Once t is
+// before or after it, may write to the database outside t (a statement in
+// t is taken back with it); nil otherwise. Once t is
 // rolled back, a path that goes back to the work (continue in the worker
 // loop) has ended; before that, it runs the work again, which may write.
 func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstruction) ssa.Instruction {
@@ -146,12 +149,20 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 		b      *ssa.BasicBlock
 		rolled bool
 	}
-	var ends []ssa.Instruction
+	type end struct {
+		at    ssa.Instruction
+		steps int
+	}
+	var ends []end
 	seen := map[state]bool{}
-	stack := []state{{start, false}}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	// A 0-1 breadth-first walk: a step onto the error side of another
+	// error check costs 1, any other step 0, so the nearest end is the one
+	// reached when nothing else fails on the way.
+	queue := []state{{start, false}}
+	steps := map[state]int{queue[0]: 0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
 		if seen[s] {
 			continue
 		}
@@ -166,11 +177,14 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 				switch {
 				case e.endsTx(x, t, "Rollback"):
 					if !rolled {
-						ends = append(ends, x)
+						ends = append(ends, end{x, steps[s]})
 					}
 					rolled = true
 				case e.endsTx(x, t, "Commit"):
 					return nil
+				case runsOn(x, t):
+					// A statement in t itself (the failure recorded, then no
+					// Commit): the rollback takes it back with the rest.
 				case e.mayWrite(x, 0):
 					return nil
 				}
@@ -181,22 +195,45 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 					if !e.returnRollsBack(t, x) {
 						return nil
 					}
-					ends = append(ends, x)
+					ends = append(ends, end{x, steps[s]})
 				}
 				done = true
 			}
 		}
 		if !done {
-			for _, succ := range s.b.Succs {
-				stack = append(stack, state{succ, rolled})
+			errSide := -1
+			if br, ok := last(s.b).(*ssa.If); ok {
+				if _, nilSide, ok := nilCheck(br.Cond); ok {
+					errSide = 1 - nilSide
+				}
+			}
+			for i, succ := range s.b.Succs {
+				next, cost := state{succ, rolled}, 0
+				if i == errSide {
+					cost = 1
+				}
+				if d, ok := steps[next]; ok && d <= steps[s]+cost {
+					continue
+				}
+				steps[next] = steps[s] + cost
+				if cost == 0 {
+					queue = append([]state{next}, queue...)
+				} else {
+					queue = append(queue, next)
+				}
 			}
 		}
 	}
 	if len(ends) == 0 {
 		return nil
 	}
-	slices.SortFunc(ends, func(a, b ssa.Instruction) int { return int(endPos(a) - endPos(b)) })
-	return ends[0]
+	slices.SortFunc(ends, func(a, b end) int {
+		if a.steps != b.steps {
+			return a.steps - b.steps
+		}
+		return int(endPos(a.at) - endPos(b.at))
+	})
+	return ends[0].at
 }
 
 // endPos is where an end of a transaction is written: a call's position,
@@ -206,6 +243,25 @@ func endPos(i ssa.Instruction) token.Pos {
 		return i.Parent().Syntax().End()
 	}
 	return i.Pos()
+}
+
+// runsOn reports whether a call is a database library's method called on
+// t's handle: a statement run in t.
+func runsOn(c ssa.CallInstruction, t *Tx) bool {
+	common := c.Common()
+	var pkg *types.Package
+	switch {
+	case common.IsInvoke():
+		pkg = common.Method.Pkg()
+	case common.StaticCallee() != nil && common.Signature().Recv() != nil:
+		if o, ok := common.StaticCallee().Object().(*types.Func); ok {
+			pkg = o.Pkg()
+		}
+	}
+	if pkg == nil || !DatabaseLibrary(pkg.Path()) && pkg.Path() != "database/sql" {
+		return false
+	}
+	return HandleOf(c).Same(t.Handle)
 }
 
 // endsTx reports whether a call is t's Commit or Rollback (by name).

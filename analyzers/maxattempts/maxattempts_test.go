@@ -37,7 +37,7 @@ func TestAccepted(t *testing.T) {
 // A failure of the work that rolls back the transaction holding the
 // claim's row lock, with nothing recorded: the rollback is the retry.
 func TestRollbackRejected(t *testing.T) {
-	ruletest.Run(t, maxattempts.Analyzer, "rbexplicit", "rbdefer", "rbbeginfunc", "rbbatch", "rbcountintx", "rbdecode", "rbwithtx")
+	ruletest.Run(t, maxattempts.Analyzer, "rbexplicit", "rbdefer", "rbbeginfunc", "rbbatch", "rbcountintx", "rbdecode", "rbwithtx", "rbfailwritelost")
 }
 
 // Rollbacks that leave a count or a failure recorded, claims committed
