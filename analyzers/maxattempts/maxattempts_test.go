@@ -1,6 +1,7 @@
 package maxattempts_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -99,4 +100,23 @@ func TestUnreadLimitsInSourceOrder(t *testing.T) {
 		names = append(names, name)
 	}
 	require.Equal(t, []string{"maxAttempts", "maxRetries", "retryLimit", "maxTries"}, names)
+}
+
+// A rollback finding sits where the Rollback call starts (SSA places it at
+// its parenthesis), and relates the claim and the work's call.
+func TestRollbackPositions(t *testing.T) {
+	results := ruletest.Run(t, maxattempts.Analyzer, "rbexplicit")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	fset := results[0].Pass.Fset
+	at := fset.Position(d.Pos)
+	src, err := os.ReadFile(at.Filename)
+	require.NoError(t, err)
+	line := strings.Split(string(src), "\n")[at.Line-1]
+	require.Equal(t, strings.Index(line, "tx.Rollback")+1, at.Column)
+	require.Len(t, d.Related, 2)
+	require.Equal(t, "the claim whose row lock the rollback gives up", d.Related[0].Message)
+	work := fset.Position(d.Related[1].Pos)
+	line = strings.Split(string(src), "\n")[work.Line-1]
+	require.Equal(t, strings.Index(line, "handle(ctx, payload)")+1, work.Column)
 }

@@ -2,6 +2,8 @@ package maxattempts
 
 import (
 	"cmp"
+	"go/ast"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -64,12 +66,32 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 
 // reportRollbacks reports the rollbacks that are retries with no limit.
 func reportRollbacks(pass *analysis.Pass, rs []rollbackRetry) {
+	if len(rs) == 0 {
+		return
+	}
+	// SSA places a call at its opening parenthesis; a reader looks for
+	// where the call starts.
+	starts := map[token.Pos]token.Pos{}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				starts[c.Lparen] = c.Pos()
+			}
+			return true
+		})
+	}
+	start := func(p token.Pos) token.Pos {
+		if s, ok := starts[p]; ok {
+			return s
+		}
+		return p
+	}
 	for _, r := range rs {
 		pass.Report(analysis.Diagnostic{
-			Pos: r.Pos(),
+			Pos: start(r.Pos()),
 			Related: []analysis.RelatedInformation{
 				{Pos: r.claim.Pos(), Message: "the claim whose row lock the rollback gives up"},
-				{Pos: r.Work.Pos(), Message: "the work whose error rolls it back"},
+				{Pos: start(r.Work.Pos()), Message: "the work whose error rolls it back"},
 			},
 			Message: "this rollback of the claim's transaction puts the job back with no attempt recorded and no limit\n" +
 				"the work's error undoes the claim and records nothing, so a job that always fails is taken again on every poll, for ever " +
