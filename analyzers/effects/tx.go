@@ -507,7 +507,11 @@ func (e *Effects) transactions() []*Tx {
 	for _, t := range txs {
 		t.Ends = e.ends(t.Func, t.Handle)
 	}
-	return txs
+	callbacks := e.callbackTxs(txs)
+	for _, t := range callbacks {
+		t.Ends = e.ends(t.Func, t.Handle)
+	}
+	return append(txs, callbacks...)
 }
 
 func extract0(call *ssa.Call) ssa.Value {

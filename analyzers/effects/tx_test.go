@@ -69,6 +69,12 @@ func TestTransactions(t *testing.T) {
 	ruletest.Run(t, txProbe, "txs", "buntxs", "gopgtxs", "poptx")
 }
 
+// A helper of the package that, like pgx.BeginFunc, runs a function in a
+// transaction it begins and rolls back on the function's error.
+func TestCallbackTransactions(t *testing.T) {
+	ruletest.Run(t, txProbe, "callbacktx")
+}
+
 // GORM's Begin and Transaction begin transactions; a chain of builder
 // calls runs on the *gorm.DB it starts from.
 func TestGormTransactions(t *testing.T) {

@@ -79,6 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if reported {
 		return nil, nil
 	}
+	reportRollbacks(pass, rollbackRetries(pass, m, e))
 	for _, r := range unguarded {
 		pass.Report(analysis.Diagnostic{
 			Pos:     r.Pos(),

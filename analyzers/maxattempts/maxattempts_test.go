@@ -1,6 +1,7 @@
 package maxattempts_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -32,6 +33,20 @@ func TestAccepted(t *testing.T) {
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive",
 		"ok_switchcase", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr",
 		"ok_helperstate", "ok_xworkerparam", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal")
+}
+
+// A failure of the work that rolls back the transaction holding the
+// claim's row lock, with nothing recorded: the rollback is the retry.
+func TestRollbackRejected(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "rbexplicit", "rbdefer", "rbbeginfunc", "rbbatch", "rbcountintx", "rbdecode", "rbwithtx", "rbfailwritelost")
+}
+
+// Rollbacks that leave a count or a failure recorded, claims committed
+// before the work, failures that do not roll the claim back, and
+// transactions whose life cycle is out of sight.
+func TestRollbackAccepted(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip",
+		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest", "ok_rbclaimstep", "ok_rbwithtxcommit", "ok_rbwithtxpool")
 }
 
 // An unread limit points at the retry it should stop, when there is one:
@@ -85,4 +100,23 @@ func TestUnreadLimitsInSourceOrder(t *testing.T) {
 		names = append(names, name)
 	}
 	require.Equal(t, []string{"maxAttempts", "maxRetries", "retryLimit", "maxTries"}, names)
+}
+
+// A rollback finding sits where the Rollback call starts (SSA places it at
+// its parenthesis), and relates the claim and the work's call.
+func TestRollbackPositions(t *testing.T) {
+	results := ruletest.Run(t, maxattempts.Analyzer, "rbexplicit")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	fset := results[0].Pass.Fset
+	at := fset.Position(d.Pos)
+	src, err := os.ReadFile(at.Filename)
+	require.NoError(t, err)
+	line := strings.Split(string(src), "\n")[at.Line-1]
+	require.Equal(t, strings.Index(line, "tx.Rollback")+1, at.Column)
+	require.Len(t, d.Related, 2)
+	require.Equal(t, "the claim whose row lock the rollback gives up", d.Related[0].Message)
+	work := fset.Position(d.Related[1].Pos)
+	line = strings.Split(string(src), "\n")[work.Line-1]
+	require.Equal(t, strings.Index(line, "handle(ctx, payload)")+1, work.Column)
 }

@@ -1,0 +1,518 @@
+package effects
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Failures that end a transaction by rolling it back: a worker that holds
+// the job's row lock in a transaction across the work and, when the work
+// fails, rolls that transaction back leaves the row as the poll found it.
+
+// A TxSite is where a statement runs in a transaction whose life cycle the
+// package shows (begun by a call in sight): the statement's own call, or
+// the call of the helper that runs it on a transaction it is given.
+type TxSite struct {
+	At ssa.Instruction
+	Tx *Tx
+}
+
+// BegunTx returns where a database call runs in a transaction begun in
+// sight: the call itself, when its transaction is begun in the package,
+// or, when it runs on a transaction its function is given as a parameter,
+// each call of that function in the package whose argument is one (one
+// level up: claimNext(ctx, tx) called by the worker that began tx). It
+// returns nil when the transaction's life cycle is out of sight.
+func (e *Effects) BegunTx(call ssa.CallInstruction) []TxSite {
+	if e == nil || e.Pkg() == nil || call == nil {
+		return nil
+	}
+	if t := e.TxOf(call); t != nil {
+		if t.Begin == nil {
+			return e.begunAtCallers(call, t)
+		}
+		return []TxSite{{At: call, Tx: t}}
+	}
+	return nil
+}
+
+func (e *Effects) begunAtCallers(call ssa.CallInstruction, given *Tx) []TxSite {
+	fn := given.Func
+	idx := given.Handle.Param(fn)
+	if idx < 0 || fn.Parent() != nil {
+		return nil
+	}
+	var out []TxSite
+	for _, c := range e.sortedCalls() {
+		if c.Common().StaticCallee() != fn {
+			continue
+		}
+		if t := e.TxAt(ArgHandle(c, idx), c); t != nil && t.Begin != nil {
+			out = append(out, TxSite{At: c, Tx: t})
+		}
+	}
+	return out
+}
+
+// A Rollback is where a failure of the job's work ends a transaction by
+// rolling it back: a Rollback call, or a return that rolls it back (through
+// a deferred Rollback, or as the error of a function pgx.BeginFunc runs).
+type Rollback struct {
+	At   ssa.Instruction
+	Work ssa.CallInstruction // the call whose error leads there
+}
+
+// Pos is where the rollback is written.
+func (r Rollback) Pos() token.Pos { return endPos(r.At) }
+
+// WorkRollbacks returns where an error of the job's work ends t by rolling
+// it back with nothing written on the way: the work is a call that may run
+// the job (a handler, a publisher, a decoder of the payload; see work),
+// made after `after` (an instruction of t's function, or of a closure it
+// makes) while t is open, and no bookkeeping statement of the queue (see
+// bookkeeping); every path from the branch that sees its error non-nil reaches an
+// end of t that rolls it back, and none runs a call that may write to the
+// database (a statement on t or on another handle, a helper that may run
+// one, a function value) or commits. A path that goes on with the next job
+// (back to the work), or ends t out of sight, is no such failure.
+func (e *Effects) WorkRollbacks(t *Tx, after ssa.Instruction) []Rollback {
+	if e == nil || e.Pkg() == nil || t == nil || t.Begin == nil {
+		return nil
+	}
+	fn := t.Func
+	after = anchor(after, fn)
+	if after == nil {
+		return nil
+	}
+	var out []Rollback
+	for _, b := range fn.Blocks {
+		br, ok := last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		errVal, nilSide, ok := nilCheck(br.Cond)
+		if !ok {
+			continue
+		}
+		w := failingWork(errVal)
+		if w == nil || w.Parent() != fn || !Before(after, w) || !t.OpenAt(w) || e.bookkeeping(w) {
+			continue
+		}
+		if at := e.rollsBack(t, b, b.Succs[1-nilSide], w); at != nil {
+			out = append(out, Rollback{At: at, Work: w})
+		}
+	}
+	return out
+}
+
+// failingWork returns the call an error comes from when that call may run
+// the job's work, or decodes its payload (json.Unmarshal of the payload
+// into the type the work expects fails for good on a malformed job).
+func failingWork(v ssa.Value) ssa.CallInstruction {
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	if work(call) || decodes(call) {
+		return call
+	}
+	return nil
+}
+
+// decodes reports whether a call is a standard library decoder:
+// encoding/json's (or xml's, gob's) Unmarshal or a Decoder's Decode.
+func decodes(c ssa.CallInstruction) bool {
+	callee := c.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil || !strings.HasPrefix(callee.Pkg.Pkg.Path(), "encoding/") {
+		return false
+	}
+	return callee.Name() == "Unmarshal" || callee.Name() == "Decode"
+}
+
+// rollsBack walks every path from start (the error's side of the branch
+// in block check) and returns the nearest (passing the fewest failures
+// of other error checks, then first by position) of the ends of t
+// that roll it back, when every path reaches one and nothing on a path,
+// before or after it, may write to the database outside t (a statement in
+// t is taken back with it); nil otherwise. Once t is
+// rolled back, a path that goes back to the work (continue in the worker
+// loop) has ended; before that, it runs the work again, which may write.
+func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstruction) ssa.Instruction {
+	type state struct {
+		b      *ssa.BasicBlock
+		rolled bool
+	}
+	type end struct {
+		at    ssa.Instruction
+		steps int
+	}
+	var ends []end
+	seen := map[state]bool{}
+	// A 0-1 breadth-first walk: a step onto the error side of another
+	// error check costs 1, any other step 0, so the nearest end is the one
+	// reached when nothing else fails on the way.
+	queue := []state{{start, false}}
+	steps := map[state]int{queue[0]: 0}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		if s.rolled && (s.b == check || s.b.Dominates(w.Block())) {
+			continue // t is rolled back and the loop goes on to the next job: this path has ended
+		}
+		rolled, done := s.rolled, false
+		for _, instr := range s.b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Call:
+				switch {
+				case e.endsTx(x, t, "Rollback"):
+					if !rolled {
+						ends = append(ends, end{x, steps[s]})
+					}
+					rolled = true
+				case e.endsTx(x, t, "Commit"):
+					return nil
+				case runsOn(x, t):
+					// A statement in t itself (the failure recorded, then no
+					// Commit): the rollback takes it back with the rest.
+				case e.mayWrite(x, 0):
+					return nil
+				}
+			case *ssa.Defer, *ssa.Go, *ssa.Panic:
+				return nil
+			case *ssa.Return:
+				if !rolled {
+					if !e.returnRollsBack(t, x) {
+						return nil
+					}
+					ends = append(ends, end{x, steps[s]})
+				}
+				done = true
+			}
+		}
+		if !done {
+			errSide := -1
+			if br, ok := last(s.b).(*ssa.If); ok {
+				if _, nilSide, ok := nilCheck(br.Cond); ok {
+					errSide = 1 - nilSide
+				}
+			}
+			for i, succ := range s.b.Succs {
+				next, cost := state{succ, rolled}, 0
+				if i == errSide {
+					cost = 1
+				}
+				if d, ok := steps[next]; ok && d <= steps[s]+cost {
+					continue
+				}
+				steps[next] = steps[s] + cost
+				if cost == 0 {
+					queue = append([]state{next}, queue...)
+				} else {
+					queue = append(queue, next)
+				}
+			}
+		}
+	}
+	if len(ends) == 0 {
+		return nil
+	}
+	slices.SortFunc(ends, func(a, b end) int {
+		if a.steps != b.steps {
+			return a.steps - b.steps
+		}
+		return int(endPos(a.at) - endPos(b.at))
+	})
+	return ends[0].at
+}
+
+// endPos is where an end of a transaction is written: a call's position,
+// or a return's (an implicit return at a closing brace has none of its own).
+func endPos(i ssa.Instruction) token.Pos {
+	if r, ok := i.(*ssa.Return); ok && !r.Pos().IsValid() {
+		return i.Parent().Syntax().End()
+	}
+	return i.Pos()
+}
+
+// runsOn reports whether a call is a database library's method called on
+// t's handle: a statement run in t.
+func runsOn(c ssa.CallInstruction, t *Tx) bool {
+	common := c.Common()
+	var pkg *types.Package
+	switch {
+	case common.IsInvoke():
+		pkg = common.Method.Pkg()
+	case common.StaticCallee() != nil && common.Signature().Recv() != nil:
+		if o, ok := common.StaticCallee().Object().(*types.Func); ok {
+			pkg = o.Pkg()
+		}
+	}
+	if pkg == nil || !DatabaseLibrary(pkg.Path()) && pkg.Path() != "database/sql" {
+		return false
+	}
+	return HandleOf(c).Same(t.Handle)
+}
+
+// endsTx reports whether a call is t's Commit or Rollback (by name).
+func (e *Effects) endsTx(c ssa.CallInstruction, t *Tx, name string) bool {
+	return calleeName(c.Common()) == name && HandleOf(c).Same(t.Handle)
+}
+
+// returnRollsBack reports whether a return of t's function rolls t back:
+// a function that pgx.BeginFunc (or an ORM's RunInTx) runs returning a
+// non-nil error, or the function that began t with a Rollback of t
+// deferred before the return and no Commit in the deferred code.
+func (e *Effects) returnRollsBack(t *Tx, ret *ssa.Return) bool {
+	if t.Func != t.Begin.Parent() {
+		return len(ret.Results) > 0 && nonNilError(ret.Results[len(ret.Results)-1])
+	}
+	for _, b := range t.Func.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if ok && Before(d, ret) && e.deferredRollback(d, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nonNilError reports whether a returned error is known not to be nil on
+// the path: the checked error itself, or one a call makes of it
+// (fmt.Errorf("...: %w", err)).
+func nonNilError(v ssa.Value) bool {
+	if !isErrorType(v.Type()) {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return !x.IsNil()
+	case *ssa.Phi:
+		return false // nil on some way in, perhaps
+	}
+	return true
+}
+
+// deferredRollback reports whether a deferred call rolls t back: t's
+// Rollback, or a function literal that always calls it and commits
+// nothing.
+func (e *Effects) deferredRollback(d *ssa.Defer, t *Tx) bool {
+	if e.endsTx(d, t, "Rollback") {
+		return true
+	}
+	fn := funcArg(d.Call.Value)
+	if fn == nil || fn.Parent() != t.Func || fn.Blocks == nil {
+		return false
+	}
+	rolls := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			switch calleeName(c.Common()) {
+			case "Commit":
+				return false
+			case "Rollback":
+				// Only a Rollback the deferred code always runs: one under
+				// `if recover() != nil` ends t only on a panic.
+				rolls = rolls || b == fn.Blocks[0] && HandleOf(c).Same(t.Handle)
+			}
+		}
+	}
+	return rolls
+}
+
+// bookkeeping reports whether a call whose error is checked is the
+// queue's own statement rather than the job's work: a method of a database
+// value, or a function of the package (or a library's) that runs SQL. A
+// handler called through a function value or an interface is the work,
+// even when it is given the transaction to write in.
+func (e *Effects) bookkeeping(c ssa.CallInstruction) bool {
+	common := c.Common()
+	if common.IsInvoke() {
+		return dbLike(common.Value.Type())
+	}
+	if common.StaticCallee() == nil {
+		return false
+	}
+	return e.runsSQL(c, 0)
+}
+
+// maxWriteDepth bounds how deep mayWrite follows the package's helpers.
+const maxWriteDepth = 3
+
+// mayWrite reports whether a call on a failure path may write to the
+// database: a statement run on a handle, a call given a handle, a helper of the package
+// that makes such a call, a function value, or a method of a non-standard
+// interface (a store's MarkFailed(ctx, id) may run in a transaction of its
+// own). A library's other functions (formatting, logging, metrics) do not.
+// (It reads e.pkg: it also runs while the Effects is built.)
+func (e *Effects) mayWrite(c ssa.CallInstruction, depth int) bool {
+	common := c.Common()
+	if b, ok := common.Value.(*ssa.Builtin); ok && !common.IsInvoke() {
+		return b.Name() == "recover"
+	}
+	for _, a := range common.Args {
+		if dbLike(a.Type()) {
+			return true
+		}
+	}
+	if common.IsInvoke() {
+		if dbLike(common.Value.Type()) {
+			return true
+		}
+		pkg := common.Method.Pkg()
+		return pkg != nil && !standardLibrary(pkg.Path()) && !DatabaseLibrary(pkg.Path()) && !logging(common.Method.Name())
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		return true // a function value
+	}
+	if callee.Pkg != e.pkg {
+		return false // a library's: handles it is given were seen above
+	}
+	return e.runsSQL(c, depth)
+}
+
+// runsSQL reports whether a call runs SQL: given a database handle, or a
+// helper of the package that runs a statement or may write (see mayWrite).
+func (e *Effects) runsSQL(c ssa.CallInstruction, depth int) bool {
+	common := c.Common()
+	if common.IsInvoke() && dbLike(common.Value.Type()) {
+		return true
+	}
+	for _, a := range common.Args {
+		if dbLike(a.Type()) {
+			return true
+		}
+	}
+	callee := common.StaticCallee()
+	if callee == nil || callee.Pkg != e.pkg {
+		return false
+	}
+	if depth >= maxWriteDepth || callee.Blocks == nil {
+		return true
+	}
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok && e.mayWrite(ci, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// logging reports whether a method name is a logger's.
+func logging(name string) bool {
+	for _, p := range []string{"Print", "Log", "Debug", "Info", "Warn", "Error", "Fatal"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackTxs returns the transactions the package's own helpers run a
+// function in, as pgx.BeginFunc does: a call WithTx(ctx, func(tx pgx.Tx)
+// error {...}) of a helper whose body begins a transaction, calls its
+// function parameter with it, and rolls it back when that function
+// returns an error. The function literal is the transaction's Func, the
+// call its Begin. (Run while the Effects is built: it reads e.pkg, not
+// Pkg.)
+func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
+	helpers := map[*ssa.Function]*Tx{}
+	params := map[*ssa.Function]int{}
+	for _, t := range txs {
+		if t.Begin == nil || t.Func != t.Begin.Parent() || t.Func.Parent() != nil {
+			continue
+		}
+		fn := t.Func
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok || c.Common().IsInvoke() {
+					continue
+				}
+				p, ok := c.Common().Value.(*ssa.Parameter)
+				if !ok || !givesTx(c, t) || !e.callbackRollsBack(t, c) {
+					continue
+				}
+				helpers[fn], params[fn] = t, slices.Index(fn.Params, p)
+			}
+		}
+	}
+	var out []*Tx
+	for _, c := range e.sortedCalls() {
+		common := c.Common()
+		helper, ok := helpers[common.StaticCallee()]
+		if !ok || common.IsInvoke() || params[common.StaticCallee()] >= len(common.Args) {
+			continue
+		}
+		lit := funcArg(common.Args[params[common.StaticCallee()]])
+		if lit == nil {
+			continue
+		}
+		var tx ssa.Value
+		for _, q := range lit.Params {
+			if dbLike(q.Type()) {
+				if tx != nil {
+					tx = nil
+					break
+				}
+				tx = q
+			}
+		}
+		if tx == nil {
+			continue
+		}
+		out = append(out, &Tx{Begin: c, Func: lit, Isolation: helper.Isolation, Handle: handleOf(tx)})
+	}
+	return out
+}
+
+// givesTx reports whether a call is given t's handle as an argument.
+func givesTx(c ssa.CallInstruction, t *Tx) bool {
+	for i := range c.Common().Args {
+		if ArgHandle(c, i).Same(t.Handle) {
+			return true
+		}
+	}
+	return false
+}
+
+// callbackRollsBack reports whether, in the function that began t, the
+// error a call returns is checked and its side rolls t back with nothing
+// written (see rollsBack).
+func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
+	for _, b := range t.Func.Blocks {
+		br, ok := last(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		errVal, nilSide, ok := nilCheck(br.Cond)
+		if !ok {
+			continue
+		}
+		if x, ok := errVal.(*ssa.Extract); ok {
+			errVal = x.Tuple
+		}
+		if errVal == ssa.Value(c) && e.rollsBack(t, b, b.Succs[1-nilSide], c) != nil {
+			return true
+		}
+	}
+	return false
+}
