@@ -49,6 +49,9 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 					continue
 				}
 				for _, rb := range e.WorkRollbacks(site.Tx, site.At) {
+					if !fedBy(e.Effects, call, rb.Work) {
+						continue
+					}
 					if old, ok := byTx[site.Tx]; !ok || rb.Pos() < old.Pos() {
 						byTx[site.Tx] = rollbackRetry{Rollback: rb, claim: st}
 					}
@@ -62,6 +65,24 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 	}
 	slices.SortFunc(out, func(a, b rollbackRetry) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return out
+}
+
+// fedBy reports whether the work is given what the claim read: an
+// argument, or the receiver, computed from the claim's rows. A call given
+// nothing of the job (a flush of a broker pipeline, a ping) fails for the
+// infrastructure, not for one job, and taking the batch again until it
+// recovers is what a relay should do.
+func fedBy(e *effects.Effects, claim, work ssa.CallInstruction) bool {
+	rows := claim.Value()
+	if rows == nil {
+		return false
+	}
+	c := work.Common()
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	return slices.ContainsFunc(args, func(a ssa.Value) bool { return e.Flows(rows, a) })
 }
 
 // reportRollbacks reports the rollbacks that are retries with no limit.
