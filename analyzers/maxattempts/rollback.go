@@ -12,6 +12,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // A retry with no statement: the claim holds the job's row in a
@@ -35,6 +36,11 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 	for _, qt := range m.QueueTables() {
 		for _, st := range qt.Statements {
 			if st.Role != queuemodel.RoleClaim || st.Body != nil || strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
+				continue
+			}
+			if !choosesRows(st) {
+				// A lock of the row its caller names (WHERE id = $1 FOR
+				// UPDATE): no poll takes the job again after a rollback.
 				continue
 			}
 			call := e.Call(st.Call.Expr)
@@ -65,6 +71,23 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 	}
 	slices.SortFunc(out, func(a, b rollbackRetry) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return out
+}
+
+// choosesRows reports whether a claim's polls pick their rows themselves,
+// none of them naming its row by key (id = $1, as a state change of the
+// row its caller names does, or GORM's First(&e, id) writes it).
+func choosesRows(st *queuemodel.Statement) bool {
+	if len(st.Polls) == 0 {
+		return false
+	}
+	for _, poll := range st.Polls {
+		for _, p := range poll.Where {
+			if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam && p.Column == "id" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fedBy reports whether the work is given what the claim read: an
