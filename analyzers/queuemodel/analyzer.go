@@ -34,18 +34,20 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	m := &Model{
-		Tables:    make(map[string]*QueueTable),
-		schema:    &schemaState{root: moduleRoot(pass), dir: packageDir(pass)},
-		files:     newFileMap(pass),
-		inspector: inspector.New(pass.Files),
+		Tables: make(map[string]*QueueTable),
+		schema: &schemaState{root: moduleRoot(pass), dir: packageDir(pass)},
+		files:  newFileMap(pass),
 	}
 	if effects.DependencyCode(pass) {
 		// Neither the standard library nor another module is read: their
 		// functions are not the module's queue (see effects.DependencyCode).
+		// Under go vet this runs for every package the module depends on:
+		// it must cost next to nothing.
 		m.inspector, m.dependency = inspector.New(nil), true
 		m.loops = newCallGraph(pass)
 		return m, nil
 	}
+	m.inspector = inspector.New(pass.Files)
 	m.effects = effectsOf(pass)
 	b := &builder{
 		pass:      pass,
