@@ -179,8 +179,8 @@ func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 // (irregular or uncountable words, Latin and Greek endings, -o, -f, -s).
 func plural(name string) (string, bool) {
 	word := name[strings.LastIndexByte(name, '_')+1:]
-	if len(word) < 2 || uncountable[word] {
-		return "", false
+	if len(word) < 2 || uncountable[word] || !isLower(word[len(word)-1]) {
+		return "", false // the library leaves a name ending in a digit as it is
 	}
 	for _, suffix := range []string{"person", "man", "child", "ix", "ex", "ta", "ia", "um", "quy", "fe"} {
 		if strings.HasSuffix(word, suffix) {

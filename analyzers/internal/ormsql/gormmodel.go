@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-	"gorm.io/gorm/schema"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
@@ -20,6 +19,9 @@ type gormModel struct {
 	pk      *gormColumn // nil when GORM finds no primary key
 	// soft is the column of a gorm.DeletedAt field: GORM's soft delete.
 	soft string
+	// unnamed is a field whose column name GORM forms by a rule jobqlint
+	// does not read: the model is not read.
+	unnamed string
 	// updated is the column GORM sets to the time on Update and Updates.
 	updated string
 	// odd names a field GORM treats as more than a column (an
@@ -34,10 +36,6 @@ type gormColumn struct {
 	// types: the field's type, to tell zero values.
 	typ types.Type
 }
-
-// gormNaming is GORM's default naming strategy (snake_case, plural table
-// names), the library's own code.
-var gormNaming = schema.NamingStrategy{}
 
 // gormModelOf reads the model a Go type stands for: the struct T of a T,
 // *T, []T, []*T or *[]T. The reason is set when the type is no struct or
@@ -72,6 +70,9 @@ func gormModelOf(r *Request, t types.Type) (*gormModel, string) {
 	}
 	m.table = table
 	m.addFields(st)
+	if m.unnamed != "" {
+		return nil, "GORM forms the column of " + m.name + "." + m.unnamed + " by a rule jobqlint does not read"
+	}
 	return m, ""
 }
 
@@ -84,7 +85,10 @@ func gormTableName(r *Request, named *types.Named) (string, string) {
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, named.Obj().Pkg(), "TableName")
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		return gormNaming.TableName(named.Obj().Name()), ""
+		if t, ok := gormTable(named.Obj().Name()); ok {
+			return t, ""
+		}
+		return "", "a model whose table name GORM forms by a rule jobqlint does not read"
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
@@ -156,7 +160,13 @@ func (m *gormModel) addFields(st *types.Struct) {
 		}
 		name := tag["COLUMN"]
 		if name == "" {
-			name = gormNaming.ColumnName("", f.Name())
+			var ok bool
+			if name, ok = gormSnake(f.Name()); !ok {
+				if m.unnamed == "" {
+					m.unnamed = f.Name()
+				}
+				continue
+			}
 		}
 		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft})
 		c := &m.columns[len(m.columns)-1]

@@ -15,7 +15,7 @@ func TestPluralIsTheLibrarys(t *testing.T) {
 		"ox", "mouse", "matrix", "index", "vertex", "datum", "medium", "data", "meta", "criteria",
 		"life", "wolf", "roof", "knife", "tomato", "photo", "quiz", "analysis", "axis", "octopus",
 		"hive", "move", "sex", "fish", "money", "police", "series", "species", "soliloquy", "guy", "spyy",
-		"email_outbox", "delivery_attempt", "worker_lease", "cron_schedule", "dead_letter", "webhook",
+		"email_outbox", "job_v2", "unit5", "gray16", "float64x2", "delivery_attempt", "worker_lease", "cron_schedule", "dead_letter", "webhook",
 	}
 	read := 0
 	for _, w := range words {
