@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -61,7 +62,17 @@ func readBun(r *Request) (Statement, bool) {
 	case "Exec":
 		st.Method = "Exec"
 		st.ResultChecked = resultKept(r.Cursor)
-	case "Count", "Exists", "ScanAndCount", "Rows":
+	case "Count", "Exists":
+		// One row: the count, or whether there is any.
+		st.Method = "QueryRow"
+		st.ResultChecked = resultKept(r.Cursor)
+	case "ScanAndCount":
+		st.Method = "Query"
+		st.ResultChecked = resultKept(r.Cursor)
+		if len(r.Call.Args) > 1 && !r.Call.Ellipsis.IsValid() {
+			st.ScanArgs = r.Call.Args[1:]
+		}
+	case "Rows":
 		st.Method = "Query"
 		st.Unread = "bun's " + name + " is not read"
 		return st, true
@@ -83,7 +94,26 @@ func readBun(r *Request) (Statement, bool) {
 		}
 		st.SQLExpr = argExpr(root, 0)
 	case "NewSelect":
+		switch name {
+		case "Count":
+			b.form = bunCount
+		case "Exists":
+			b.form = bunExists
+		case "ScanAndCount":
+			// Without a limit or offset bun counts the rows the
+			// select returns; with one it sends a count of its own
+			// as well.
+			for _, s := range steps {
+				if s.name == "Limit" || s.name == "Offset" {
+					st.Unread = "bun's ScanAndCount with a limit sends two statements"
+					return st, true
+				}
+			}
+		}
 		model = b.selectSQL(steps)
+		if name == "Count" || name == "Exists" {
+			model = nil
+		}
 	case "NewUpdate":
 		b.updateSQL(steps)
 	case "NewInsert":
@@ -279,7 +309,22 @@ type bunBuilder struct {
 	model     bunModel
 	hasModel  bool
 	modelExpr ast.Expr // the argument of Model, when known
+	form      bunForm  // what a select returns
 }
+
+// bunForm is what a select chain is sent for: its rows (Scan), their
+// count (Count) or whether there are any (Exists).
+type bunForm int
+
+const (
+	bunRows bunForm = iota
+	// bunCount writes count(*) for the columns and leaves out ORDER BY,
+	// LIMIT, OFFSET and FOR, as bun's Count does.
+	bunCount
+	// bunExists writes the select inside SELECT EXISTS (...), as bun's
+	// Exists does for PostgreSQL.
+	bunExists
+)
 
 func (b *bunBuilder) fail(format string, a ...any) {
 	if b.unread == "" {
@@ -419,12 +464,29 @@ func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	} else if len(m) > 1 {
 		b.fail("bun's Model is called twice")
 	}
+	if b.form == bunExists {
+		b.sql.WriteString("SELECT EXISTS (")
+		defer b.sql.WriteString(")")
+	}
 	b.with(cl)
 	if b.unread != "" {
 		return nil
 	}
 	b.sql.WriteString("SELECT ")
 	cols := 0
+	if b.form == bunCount {
+		b.sql.WriteString("count(*)")
+		cols = 1
+		steps = slices.DeleteFunc(slices.Clone(steps), func(s bunStep) bool {
+			switch s.name {
+			case "Column", "ColumnExpr":
+				// Written as the columns, which count(*) replaces:
+				// its arguments are bound nowhere.
+				return true
+			}
+			return false
+		})
+	}
 	for _, s := range steps {
 		switch s.name {
 		case "Column":
@@ -464,6 +526,9 @@ func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	b.sql.WriteString(" FROM ")
 	b.from(cl)
 	b.where(steps)
+	if b.form == bunCount {
+		return model
+	}
 	b.order(steps)
 	for _, name := range []string{"Limit", "Offset"} {
 		if s := cl[name]; len(s) > 0 {
@@ -856,11 +921,13 @@ func (b *bunBuilder) returning(cl clauses) {
 	}
 }
 
-// insertSQL writes an insert of one model: each column with the model's
+// insertSQL writes an insert of a model: each column with the model's
 // value. bun writes DEFAULT instead for a zero value of a column it lets
 // the database fill (an autoincrement key, a nullzero or default: column)
 // and then returns those columns; that changes neither the table nor the
-// columns, so such a column is a parameter here too.
+// columns, so such a column is a parameter here too. A slice of models is
+// one row of values per element, all of the same columns: it is written
+// as one row, the values bound to the slice.
 func (b *bunBuilder) insertSQL(steps []bunStep) {
 	cl, why := group(steps, "Model", "Returning")
 	if why != "" {
@@ -872,9 +939,6 @@ func (b *bunBuilder) insertSQL(steps []bunStep) {
 		return
 	}
 	b.setModel(cl["Model"][0])
-	if b.model.slice {
-		b.fail("bun's insert of a slice of models is not read")
-	}
 	if b.unread != "" {
 		return
 	}

@@ -122,6 +122,9 @@ func TestBunMatchesBun(t *testing.T) {
 		"Raw":                   db.NewRaw("SELECT * FROM jobs WHERE id = ? AND s = ?", 1, "a").String(),
 		"Text":                  string(db.QueryGen().FormatQuery("UPDATE jobs SET status = ? WHERE id = ? AND note <> '\\?'", "a", 1)),
 		"InTx":                  db.NewSelect().Model(&jobs).Where("status = ?", "queued").String(),
+		"InsertSlice":           db.NewInsert().Model(&[]bunJob{{ID: 5, Status: "a"}}).String(),
+		"InsertSliceOfPointers": db.NewInsert().Model(&[]*bunJob{{ID: 5, Status: "a"}}).Returning("id").String(),
+		"ScanAndCount":          db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").String(),
 	}
 	compare(t, got, want)
 }
@@ -196,10 +199,10 @@ func TestBunUnread(t *testing.T) {
 		"Named":             "named placeholder",
 		"Irregular":         "plural of person",
 		"LatinPlural":       "plural of status",
-		"Count":             "Count is not read",
+		"ScanAndCountLimit": "ScanAndCount with a limit sends two statements",
+		"Rows":              "Rows is not read",
 		"FewerArgs":         "more placeholders than arguments",
 		"WherePKSlice":      "WherePK is read only for one row",
-		"InsertSlice":       "insert of a slice",
 		"TableWithModel":    "Table with a model",
 		"OrderFunction":     `Order("lower(status)")`,
 		"OrderNulls":        `Order("run_at NULLS FIRST")`,

@@ -167,7 +167,27 @@ func LatinPlural(ctx context.Context, db *bun.DB) {
 
 func Count(ctx context.Context, db *bun.DB) {
 	var jobs []Job
-	db.NewSelect().Model(&jobs).Count(ctx) // unread: Count
+	db.NewSelect().Model(&jobs).ColumnExpr("lower(status) = ?", "x").Where("status = ?", "queued").
+		Order("run_at").Limit(1).Offset(2).For("UPDATE").Count(ctx)
+}
+
+func Exists(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Model((*Job)(nil)).Where("status = ?", "queued").Limit(1).Exists(ctx)
+}
+
+func ScanAndCount(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").ScanAndCount(ctx)
+}
+
+func ScanAndCountLimit(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ?", "queued").Limit(10).ScanAndCount(ctx) // unread: two statements
+}
+
+func Rows(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Rows(ctx) // unread: Rows
 }
 
 func FewerArgs(ctx context.Context, db *bun.DB) {
@@ -203,8 +223,12 @@ func WherePKSlice(ctx context.Context, db *bun.DB) {
 }
 
 func InsertSlice(ctx context.Context, db *bun.DB) {
-	jobs := []Job{{Status: "a"}, {Status: "b"}}
-	db.NewInsert().Model(&jobs).Exec(ctx) // unread: slice
+	jobs := []Job{{ID: 5, Status: "a"}}
+	db.NewInsert().Model(&jobs).Exec(ctx)
+}
+
+func InsertSliceOfPointers(ctx context.Context, db *bun.DB) {
+	db.NewInsert().Model(&[]*Job{{ID: 5, Status: "a"}}).Returning("id").Exec(ctx)
 }
 
 func TableWithModel(ctx context.Context, db *bun.DB) {
