@@ -242,3 +242,65 @@ func (r *Repo) PollRepoTable() {
 func (r *Repo) MarkRepoRunning(job *Job) {
 	r.db.Table(r.table).Model(job).Update("status", "running")
 }
+
+func FirstInline(db *gorm.DB) {
+	var job Job
+	db.First(&job, "status = ?", "queued")
+}
+
+func FirstInlineAfterWhere(db *gorm.DB) {
+	var job Job
+	db.Where("queue = ?", "q").First(&job, "status = ? OR status = ?", "queued", "retry")
+}
+
+func FirstByKey(db *gorm.DB) {
+	var job Job
+	db.First(&job, 10)
+}
+
+func TakeInline(db *gorm.DB) {
+	var job Job
+	db.Take(&job, "status = ?", "queued")
+}
+
+func FindInlineList(db *gorm.DB, jobs *[]Job) { db.Find(jobs, "id IN ?", []int64{1, 2}) }
+
+func FindInlineStruct(db *gorm.DB, jobs *[]Job) { db.Find(jobs, Job{Status: "queued"}) }
+
+func FindInlineVar(db *gorm.DB, jobs *[]Job, cond string) { db.Find(jobs, cond) }
+
+func FindInlineNumberText(db *gorm.DB, jobs *[]Job) { db.Find(jobs, "10") }
+
+func RawFirst(db *gorm.DB) {
+	var job Job
+	db.Raw("SELECT * FROM jobs WHERE status = ? LIMIT 1 FOR UPDATE SKIP LOCKED", "queued").First(&job)
+}
+
+func CreateRow(db *gorm.DB) { db.Create(&[]Job{{Queue: "a", Status: "queued"}}) }
+
+func CreateRows(db *gorm.DB) { db.Create([]*Job{{Queue: "a", Status: "queued"}, {Queue: "b"}}) }
+
+func CreateRowsKeyed(db *gorm.DB) { db.Create(&[]Job{{ID: 1, Queue: "a"}, {Queue: "b"}}) }
+
+func CreateMapModel(db *gorm.DB) {
+	db.Model(&Job{}).Create(map[string]any{"status": "queued", "queue": "a"})
+}
+
+func CreateMapTable(db *gorm.DB) {
+	db.Table("jobs").Create(map[string]any{"status": "queued", "queue": "a"})
+}
+
+// Event's key is a string, which GORM writes whether set or not.
+type Event struct {
+	ID     string `gorm:"primaryKey"`
+	Status string
+}
+
+func CreateEvent(db *gorm.DB, e *Event) { db.Create(e) }
+
+func CreateEventSeen(db *gorm.DB) (*Event, error) {
+	e := &Event{ID: newID(), Status: "pending"}
+	return e, db.Create(e).Error
+}
+
+func newID() string { return "x" }
