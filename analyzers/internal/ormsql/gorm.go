@@ -810,7 +810,7 @@ func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
 				}
 			}
 		case *ast.Ident:
-			if g.r.Info.Uses[n] == v && n.Pos() < id.Pos() {
+			if g.r.Info.Uses[n] == v && n.Pos() < id.Pos() && !returnedWith(stack, call) {
 				used = true
 			}
 		case *ast.CallExpr:
@@ -835,6 +835,25 @@ func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
 		}
 	}
 	return init, true
+}
+
+// returnedWith reports whether the identifier atop an inspection stack is
+// a result of a return statement whose later results make the call (return
+// &v, db.Transaction(func(tx *gorm.DB) error { ... tx.First(&v) ... })): it
+// is read there and given to the caller only after the call, which
+// nothing between can change it for.
+func returnedWith(stack []ast.Node, call *ast.CallExpr) bool {
+	i := len(stack) - 2
+	if i >= 0 {
+		if u, ok := stack[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			i--
+		}
+	}
+	if i < 0 {
+		return false
+	}
+	ret, ok := stack[i].(*ast.ReturnStmt)
+	return ok && ret.Pos() <= call.Pos() && call.End() <= ret.End()
 }
 
 // keyless reports whether a value is a struct literal that sets no primary

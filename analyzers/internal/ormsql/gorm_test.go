@@ -92,6 +92,9 @@ var gormCases = []struct {
 	{gormchains.CreateMapTable, `INSERT INTO "jobs" ("queue","status") VALUES ($1,$2)`},
 	{gormchains.CreateEvent, `INSERT INTO "events" ("id","status") VALUES ($1,$2)`},
 	{gormchains.CreateEventSeen, `INSERT INTO "events" ("id","status") VALUES ($1,$2)`},
+	{gormchains.FirstReturned, `SELECT * FROM "jobs" WHERE id = $1 ORDER BY "jobs"."id" LIMIT $2`},
+	{gormchains.FirstReturnedBefore, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
+	{gormchains.CreateReturned, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
 	{(*gormchains.Repo).PollRepoTable, `SELECT * FROM "{gormchains.Repo.table~03bbf8}" WHERE status = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`},
 	{(*gormchains.Repo).MarkRepoRunning, `UPDATE "{gormchains.Repo.table~03bbf8}" SET "status"=$1 WHERE "id" = $2`},
 }

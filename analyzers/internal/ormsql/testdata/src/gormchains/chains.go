@@ -304,3 +304,22 @@ func CreateEventSeen(db *gorm.DB) (*Event, error) {
 }
 
 func newID() string { return "x" }
+
+func FirstReturned(db *gorm.DB, id int64) (*Job, error) {
+	var job Job
+	return &job, db.First(&job, "id = ?", id).Error
+}
+
+func FirstReturnedBefore(db *gorm.DB, id int64) *Job {
+	var job Job
+	use(&job)
+	db.First(&job, "id = ?", id)
+	return &job
+}
+
+func use(*Job) {}
+
+func CreateReturned(db *gorm.DB) (*Job, error) {
+	job := &Job{Queue: "a"}
+	return job, db.Create(job).Error
+}
