@@ -310,6 +310,11 @@ type bunBuilder struct {
 	hasModel  bool
 	modelExpr ast.Expr // the argument of Model, when known
 	form      bunForm  // what a select returns
+	// step is the step whose SQL text is being written, and first the
+	// index of its argument the first placeholder takes: a query or
+	// bun.In given as an argument is read from it on SSA.
+	step  *bunStep
+	first int
 }
 
 // bunForm is what a select chain is sent for: its rows (Scan), their
@@ -348,6 +353,8 @@ func (b *bunBuilder) write(text string, s bunStep, first int) {
 		b.placeholders(text, nil, false)
 		return
 	}
+	b.step, b.first = &s, first
+	defer func() { b.step = nil }()
 	var args []ast.Expr
 	if first < len(s.src.Args) {
 		args = s.src.Args[first:]
@@ -382,6 +389,10 @@ func (b *bunBuilder) placeholders(text string, args []ast.Expr, known bool) {
 			b.fail("%q has more placeholders than arguments", text)
 			return
 		}
+		if arg != nil && b.step != nil && b.inline(arg, b.first+used) {
+			used++
+			continue
+		}
 		used++
 		b.param(arg)
 	}
@@ -401,6 +412,79 @@ func (b *bunBuilder) param(arg ast.Expr) {
 		b.argsKnown = false
 	}
 	fmt.Fprintf(&b.sql, "$%d", len(b.args))
+}
+
+// inline writes what bun writes into the SQL text for an argument of the
+// step being written, and reports whether it did: the SQL of a select
+// chain (a subquery), or the elements of a slice literal given to bun.In,
+// each a bind parameter, separated by commas. An argument it cannot read
+// leaves the statement unread (reported true: nothing more to write).
+func (b *bunBuilder) inline(arg ast.Expr, i int) bool {
+	info := b.r.Info
+	if t := info.TypeOf(arg); isBunType(t) && strings.HasSuffix(typeName(t), "Query") {
+		v := effects.Arg(b.step.call, i)
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if v == nil {
+			b.fail("a bun subquery out of sight")
+			return true
+		}
+		steps, root, why := chainFrom(b.r, v, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
+		if why != "" {
+			b.fail("a bun subquery: %s", why)
+			return true
+		}
+		if root.name != "NewSelect" {
+			b.fail("a bun subquery of a %s query is not read", strings.TrimPrefix(root.name, "New"))
+			return true
+		}
+		sub := &bunBuilder{r: b.r, d: b.d, argsKnown: b.argsKnown, args: b.args}
+		sub.selectSQL(steps)
+		if sub.unread != "" {
+			b.fail("a bun subquery: %s", sub.unread)
+			return true
+		}
+		b.sql.WriteString(sub.sql.String())
+		b.args, b.argsKnown = sub.args, sub.argsKnown
+		return true
+	}
+	call, ok := ast.Unparen(arg).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok := calleeOf(info, call)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != bunPath || fn.Name() != "In" {
+		return false
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	if !ok {
+		return false // the slice is one value here, bound as such
+	}
+	if _, ok := info.TypeOf(lit).Underlying().(*types.Slice); !ok || len(lit.Elts) == 0 {
+		b.fail("a bun.In the tool does not read")
+		return true
+	}
+	for k, e := range lit.Elts {
+		if _, ok := e.(*ast.KeyValueExpr); ok {
+			b.fail("a bun.In the tool does not read")
+			return true
+		}
+		if k > 0 {
+			b.sql.WriteString(", ")
+		}
+		b.param(e)
+	}
+	return true
+}
+
+// isBunType reports whether t is (a pointer to) a type of bun's package.
+func isBunType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == bunPath
 }
 
 func isIdentByte(c byte) bool {
@@ -599,6 +683,23 @@ func (b *bunBuilder) modelWithTables(steps []bunStep, cl clauses) []bunStep {
 	}
 	b.modelTable()
 	return out
+}
+
+// firstTable writes the first table a Table or TableExpr step names and
+// returns the steps of the others, in order; nil when it cannot.
+func (b *bunBuilder) firstTable(steps []bunStep) []bunStep {
+	var out []bunStep
+	for _, s := range steps {
+		if s.name == "Table" || s.name == "TableExpr" {
+			out = append(out, s)
+		}
+	}
+	if s := out[0]; s.name == "Table" && (s.src == nil || len(s.src.Args) != 1) {
+		b.fail("bun's Table of several names first in an update is not read")
+		return nil
+	}
+	b.tables(out[:1])
+	return out[1:]
 }
 
 // tables writes Table and TableExpr steps, separated by commas.
@@ -848,7 +949,11 @@ func (b *bunBuilder) updateSQL(steps []bunStep) {
 	}
 	b.sql.WriteString("UPDATE ")
 	others := b.modelWithTables(steps, cl)
-	if others == nil {
+	if others == nil && !b.hasModel && len(cl["Table"])+len(cl["TableExpr"]) > 1 && b.d == bunDialect {
+		// No model: bun updates the first table and writes the others
+		// as the FROM.
+		others = b.firstTable(steps)
+	} else if others == nil {
 		b.from(cl)
 	}
 	b.sql.WriteString(" SET ")

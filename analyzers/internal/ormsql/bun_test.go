@@ -125,6 +125,13 @@ func TestBunMatchesBun(t *testing.T) {
 		"InsertSlice":           db.NewInsert().Model(&[]bunJob{{ID: 5, Status: "a"}}).String(),
 		"InsertSliceOfPointers": db.NewInsert().Model(&[]*bunJob{{ID: 5, Status: "a"}}).Returning("id").String(),
 		"ScanAndCount":          db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").String(),
+		"UpdateFromSubquery": db.NewUpdate().TableExpr("jobs as j").
+			TableExpr("(?) as sub", db.NewSelect().Table("jobs").Column("id").Where("status IN (?)", bun.In([]string{"queued", "retry"})).
+				Order("run_at").Limit(5).For("UPDATE SKIP LOCKED")).
+			Set("attempts = j.attempts + (?)", 1).Set("status = (?)", "running").Where("sub.id = j.id").Returning("j.*").String(),
+		"SelectFromSubquery": db.NewSelect().TableExpr("(?) AS s", db.NewSelect().Table("jobs").Where("id = ?", 3)).Where("x = ?", 4).String(),
+		"WhereInList":        db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{1, 2})).String(),
+		"UpdateTwoTables":    db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").String(),
 	}
 	compare(t, got, want)
 }
@@ -201,6 +208,9 @@ func TestBunUnread(t *testing.T) {
 		"LatinPlural":       "plural of status",
 		"ScanAndCountLimit": "ScanAndCount with a limit sends two statements",
 		"Rows":              "Rows is not read",
+		"SubqueryBranch":    "a bun subquery: the query is built out of sight",
+		"SubqueryOfUpdate":  "subquery of a Update query is not read",
+		"WhereInEmpty":      "bun.In the tool does not read",
 		"FewerArgs":         "more placeholders than arguments",
 		"WherePKSlice":      "WherePK is read only for one row",
 		"TableWithModel":    "Table with a model",

@@ -370,3 +370,50 @@ func UpdateSliceNoSet(ctx context.Context, db *bun.DB) {
 func WithRaw(ctx context.Context, db *bun.DB) {
 	db.NewUpdate().With("todo", db.NewRaw("SELECT id FROM task_jobs")).Model((*TaskJob)(nil)).TableExpr("todo").Set("x = 1").Where("m.id = todo.id").Exec(ctx) // unread: Raw
 }
+
+func UpdateFromSubquery(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	sub := db.NewSelect().
+		Table("jobs").
+		Column("id").
+		Where("status IN (?)", bun.In([]string{"queued", "retry"})).
+		Order("run_at").
+		Limit(5).
+		For("UPDATE SKIP LOCKED")
+	db.NewUpdate().
+		TableExpr("jobs as j").
+		TableExpr("(?) as sub", sub).
+		Set("attempts = j.attempts + (?)", 1).
+		Set("status = (?)", "running").
+		Where("sub.id = j.id").
+		Returning("j.*").
+		Scan(ctx, &jobs)
+}
+
+func SelectFromSubquery(ctx context.Context, db *bun.DB) {
+	db.NewSelect().TableExpr("(?) AS s", db.NewSelect().Table("jobs").Where("id = ?", 3)).Where("x = ?", 4).Scan(ctx)
+}
+
+func WhereInList(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{1, 2})).Scan(ctx)
+}
+
+func UpdateTwoTables(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").Exec(ctx)
+}
+
+func SubqueryBranch(ctx context.Context, db *bun.DB, s string) {
+	sub := db.NewSelect().Table("jobs").Column("id")
+	if s != "" {
+		sub = sub.Where("queue = ?", s)
+	}
+	db.NewUpdate().TableExpr("jobs as j").TableExpr("(?) as sub", sub).Set("x = 1").Where("sub.id = j.id").Exec(ctx) // unread: out of sight
+}
+
+func SubqueryOfUpdate(ctx context.Context, db *bun.DB) {
+	db.NewSelect().TableExpr("(?) AS s", db.NewUpdate().Table("jobs").Set("x = 1").Where("id = 1")).Scan(ctx) // unread: not read
+}
+
+func WhereInEmpty(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{})).Scan(ctx) // unread: bun.In
+}

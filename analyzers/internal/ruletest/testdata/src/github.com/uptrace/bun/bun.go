@@ -142,3 +142,6 @@ func (q *RawQuery) AppendQuery(fmter any, b []byte) ([]byte, error) { return b, 
 func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
+
+// In writes the elements of a slice as a list.
+func In(slice any) schema.QueryAppender { return nil }
