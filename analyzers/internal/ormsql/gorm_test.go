@@ -95,6 +95,9 @@ var gormCases = []struct {
 	{gormchains.FirstReturned, `SELECT * FROM "jobs" WHERE id = $1 ORDER BY "jobs"."id" LIMIT $2`},
 	{gormchains.FirstReturnedBefore, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.CreateReturned, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) RETURNING "id"`},
+	{gormchains.FindKeyWithoutOne, `unread: a key given to GORM's Find for a model without one`},
+	{gormchains.CreateMapNoTable, `unread: GORM's Create of a map on no table`},
+	{gormchains.RawFirstInline, `unread: inline conditions of GORM's First after Raw are not read`},
 	{(*gormchains.Repo).PollRepoTable, `SELECT * FROM "{gormchains.Repo.table~03bbf8}" WHERE status = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`},
 	{(*gormchains.Repo).MarkRepoRunning, `UPDATE "{gormchains.Repo.table~03bbf8}" SET "status"=$1 WHERE "id" = $2`},
 }

@@ -417,3 +417,7 @@ func SubqueryOfUpdate(ctx context.Context, db *bun.DB) {
 func WhereInEmpty(ctx context.Context, db *bun.DB) {
 	db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{})).Scan(ctx) // unread: bun.In
 }
+
+func UpdateTablesFirstOfTwo(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs", "other").TableExpr("more").Set("x = 1").Exec(ctx) // unread: Table of several names
+}

@@ -323,3 +323,20 @@ func CreateReturned(db *gorm.DB) (*Job, error) {
 	job := &Job{Queue: "a"}
 	return job, db.Create(job).Error
 }
+
+// NoKey has no primary key for a number to name.
+type NoKey struct {
+	Name string
+}
+
+func FindKeyWithoutOne(db *gorm.DB) {
+	var rows []NoKey
+	db.Find(&rows, 3)
+}
+
+func CreateMapNoTable(db *gorm.DB) { db.Create(map[string]any{"status": "queued"}) }
+
+func RawFirstInline(db *gorm.DB) {
+	var job Job
+	db.Raw("SELECT * FROM jobs").First(&job, "id = ?", 1)
+}
