@@ -6,13 +6,17 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// pop (github.com/gobuffalo/pop/v6): a *pop.Connection runs SQL and may
+// pop (github.com/gobuffalo/pop/v6, and ory's fork github.com/ory/pop/v6,
+// whose API is the same): a *pop.Connection runs SQL and may
 // hold a transaction (its TX field) or not; a *pop.Query is made from the
 // Connection it was built on, so a chain's handle is that Connection.
 // (*Connection).Transaction runs its function argument in a transaction it
 // begins and ends, as pgx.BeginFunc does.
 
-const popPath = "github.com/gobuffalo/pop/v6"
+// IsPopPath reports whether an import path is pop's or its fork's.
+func IsPopPath(path string) bool {
+	return path == "github.com/gobuffalo/pop/v6" || path == "github.com/ory/pop/v6"
+}
 
 // isPop reports whether t is (a pointer to) pop's type of that name.
 func isPop(t types.Type, name string) bool {
@@ -20,7 +24,7 @@ func isPop(t types.Type, name string) bool {
 		t = p.Elem()
 	}
 	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == popPath && named.Obj().Name() == name
+	return ok && named.Obj().Pkg() != nil && IsPopPath(named.Obj().Pkg().Path()) && named.Obj().Name() == name
 }
 
 // popDB reports whether t is one of pop's values that run SQL.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -61,7 +62,17 @@ func readBun(r *Request) (Statement, bool) {
 	case "Exec":
 		st.Method = "Exec"
 		st.ResultChecked = resultKept(r.Cursor)
-	case "Count", "Exists", "ScanAndCount", "Rows":
+	case "Count", "Exists":
+		// One row: the count, or whether there is any.
+		st.Method = "QueryRow"
+		st.ResultChecked = resultKept(r.Cursor)
+	case "ScanAndCount":
+		st.Method = "Query"
+		st.ResultChecked = resultKept(r.Cursor)
+		if len(r.Call.Args) > 1 && !r.Call.Ellipsis.IsValid() {
+			st.ScanArgs = r.Call.Args[1:]
+		}
+	case "Rows":
 		st.Method = "Query"
 		st.Unread = "bun's " + name + " is not read"
 		return st, true
@@ -83,7 +94,26 @@ func readBun(r *Request) (Statement, bool) {
 		}
 		st.SQLExpr = argExpr(root, 0)
 	case "NewSelect":
+		switch name {
+		case "Count":
+			b.form = bunCount
+		case "Exists":
+			b.form = bunExists
+		case "ScanAndCount":
+			// Without a limit or offset bun counts the rows the
+			// select returns; with one it sends a count of its own
+			// as well.
+			for _, s := range steps {
+				if s.name == "Limit" || s.name == "Offset" {
+					st.Unread = "bun's ScanAndCount with a limit sends two statements"
+					return st, true
+				}
+			}
+		}
 		model = b.selectSQL(steps)
+		if name == "Count" || name == "Exists" {
+			model = nil
+		}
 	case "NewUpdate":
 		b.updateSQL(steps)
 	case "NewInsert":
@@ -279,7 +309,27 @@ type bunBuilder struct {
 	model     bunModel
 	hasModel  bool
 	modelExpr ast.Expr // the argument of Model, when known
+	form      bunForm  // what a select returns
+	// step is the step whose SQL text is being written, and first the
+	// index of its argument the first placeholder takes: a query or
+	// bun.In given as an argument is read from it on SSA.
+	step  *bunStep
+	first int
 }
+
+// bunForm is what a select chain is sent for: its rows (Scan), their
+// count (Count) or whether there are any (Exists).
+type bunForm int
+
+const (
+	bunRows bunForm = iota
+	// bunCount writes count(*) for the columns and leaves out ORDER BY,
+	// LIMIT, OFFSET and FOR, as bun's Count does.
+	bunCount
+	// bunExists writes the select inside SELECT EXISTS (...), as bun's
+	// Exists does for PostgreSQL.
+	bunExists
+)
 
 func (b *bunBuilder) fail(format string, a ...any) {
 	if b.unread == "" {
@@ -303,6 +353,8 @@ func (b *bunBuilder) write(text string, s bunStep, first int) {
 		b.placeholders(text, nil, false)
 		return
 	}
+	b.step, b.first = &s, first
+	defer func() { b.step = nil }()
 	var args []ast.Expr
 	if first < len(s.src.Args) {
 		args = s.src.Args[first:]
@@ -337,6 +389,10 @@ func (b *bunBuilder) placeholders(text string, args []ast.Expr, known bool) {
 			b.fail("%q has more placeholders than arguments", text)
 			return
 		}
+		if arg != nil && b.step != nil && b.inline(arg, b.first+used) {
+			used++
+			continue
+		}
 		used++
 		b.param(arg)
 	}
@@ -356,6 +412,79 @@ func (b *bunBuilder) param(arg ast.Expr) {
 		b.argsKnown = false
 	}
 	fmt.Fprintf(&b.sql, "$%d", len(b.args))
+}
+
+// inline writes what bun writes into the SQL text for an argument of the
+// step being written, and reports whether it did: the SQL of a select
+// chain (a subquery), or the elements of a slice literal given to bun.In,
+// each a bind parameter, separated by commas. An argument it cannot read
+// leaves the statement unread (reported true: nothing more to write).
+func (b *bunBuilder) inline(arg ast.Expr, i int) bool {
+	info := b.r.Info
+	if t := info.TypeOf(arg); isBunType(t) && strings.HasSuffix(typeName(t), "Query") {
+		v := effects.Arg(b.step.call, i)
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if v == nil {
+			b.fail("a bun subquery out of sight")
+			return true
+		}
+		steps, root, why := chainFrom(b.r, v, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
+		if why != "" {
+			b.fail("a bun subquery: %s", why)
+			return true
+		}
+		if root.name != "NewSelect" {
+			b.fail("a bun subquery of a %s query is not read", strings.TrimPrefix(root.name, "New"))
+			return true
+		}
+		sub := &bunBuilder{r: b.r, d: b.d, argsKnown: b.argsKnown, args: b.args}
+		sub.selectSQL(steps)
+		if sub.unread != "" {
+			b.fail("a bun subquery: %s", sub.unread)
+			return true
+		}
+		b.sql.WriteString(sub.sql.String())
+		b.args, b.argsKnown = sub.args, sub.argsKnown
+		return true
+	}
+	call, ok := ast.Unparen(arg).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok := calleeOf(info, call)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != bunPath || fn.Name() != "In" {
+		return false
+	}
+	lit, ok := ast.Unparen(call.Args[0]).(*ast.CompositeLit)
+	if !ok {
+		return false // the slice is one value here, bound as such
+	}
+	if _, ok := info.TypeOf(lit).Underlying().(*types.Slice); !ok || len(lit.Elts) == 0 {
+		b.fail("a bun.In the tool does not read")
+		return true
+	}
+	for k, e := range lit.Elts {
+		if _, ok := e.(*ast.KeyValueExpr); ok {
+			b.fail("a bun.In the tool does not read")
+			return true
+		}
+		if k > 0 {
+			b.sql.WriteString(", ")
+		}
+		b.param(e)
+	}
+	return true
+}
+
+// isBunType reports whether t is (a pointer to) a type of bun's package.
+func isBunType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == bunPath
 }
 
 func isIdentByte(c byte) bool {
@@ -419,12 +548,29 @@ func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	} else if len(m) > 1 {
 		b.fail("bun's Model is called twice")
 	}
+	if b.form == bunExists {
+		b.sql.WriteString("SELECT EXISTS (")
+		defer b.sql.WriteString(")")
+	}
 	b.with(cl)
 	if b.unread != "" {
 		return nil
 	}
 	b.sql.WriteString("SELECT ")
 	cols := 0
+	if b.form == bunCount {
+		b.sql.WriteString("count(*)")
+		cols = 1
+		steps = slices.DeleteFunc(slices.Clone(steps), func(s bunStep) bool {
+			switch s.name {
+			case "Column", "ColumnExpr":
+				// Written as the columns, which count(*) replaces:
+				// its arguments are bound nowhere.
+				return true
+			}
+			return false
+		})
+	}
 	for _, s := range steps {
 		switch s.name {
 		case "Column":
@@ -464,6 +610,9 @@ func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	b.sql.WriteString(" FROM ")
 	b.from(cl)
 	b.where(steps)
+	if b.form == bunCount {
+		return model
+	}
 	b.order(steps)
 	for _, name := range []string{"Limit", "Offset"} {
 		if s := cl[name]; len(s) > 0 {
@@ -534,6 +683,23 @@ func (b *bunBuilder) modelWithTables(steps []bunStep, cl clauses) []bunStep {
 	}
 	b.modelTable()
 	return out
+}
+
+// firstTable writes the first table a Table or TableExpr step names and
+// returns the steps of the others, in order; nil when it cannot.
+func (b *bunBuilder) firstTable(steps []bunStep) []bunStep {
+	var out []bunStep
+	for _, s := range steps {
+		if s.name == "Table" || s.name == "TableExpr" {
+			out = append(out, s)
+		}
+	}
+	if s := out[0]; s.name == "Table" && (s.src == nil || len(s.src.Args) != 1) {
+		b.fail("bun's Table of several names first in an update is not read")
+		return nil
+	}
+	b.tables(out[:1])
+	return out[1:]
 }
 
 // tables writes Table and TableExpr steps, separated by commas.
@@ -783,7 +949,11 @@ func (b *bunBuilder) updateSQL(steps []bunStep) {
 	}
 	b.sql.WriteString("UPDATE ")
 	others := b.modelWithTables(steps, cl)
-	if others == nil {
+	if others == nil && !b.hasModel && len(cl["Table"])+len(cl["TableExpr"]) > 1 && b.d == bunDialect {
+		// No model: bun updates the first table and writes the others
+		// as the FROM.
+		others = b.firstTable(steps)
+	} else if others == nil {
 		b.from(cl)
 	}
 	b.sql.WriteString(" SET ")
@@ -856,11 +1026,13 @@ func (b *bunBuilder) returning(cl clauses) {
 	}
 }
 
-// insertSQL writes an insert of one model: each column with the model's
+// insertSQL writes an insert of a model: each column with the model's
 // value. bun writes DEFAULT instead for a zero value of a column it lets
 // the database fill (an autoincrement key, a nullzero or default: column)
 // and then returns those columns; that changes neither the table nor the
-// columns, so such a column is a parameter here too.
+// columns, so such a column is a parameter here too. A slice of models is
+// one row of values per element, all of the same columns: it is written
+// as one row, the values bound to the slice.
 func (b *bunBuilder) insertSQL(steps []bunStep) {
 	cl, why := group(steps, "Model", "Returning")
 	if why != "" {
@@ -872,9 +1044,6 @@ func (b *bunBuilder) insertSQL(steps []bunStep) {
 		return
 	}
 	b.setModel(cl["Model"][0])
-	if b.model.slice {
-		b.fail("bun's insert of a slice of models is not read")
-	}
 	if b.unread != "" {
 		return
 	}

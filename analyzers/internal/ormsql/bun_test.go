@@ -122,6 +122,16 @@ func TestBunMatchesBun(t *testing.T) {
 		"Raw":                   db.NewRaw("SELECT * FROM jobs WHERE id = ? AND s = ?", 1, "a").String(),
 		"Text":                  string(db.QueryGen().FormatQuery("UPDATE jobs SET status = ? WHERE id = ? AND note <> '\\?'", "a", 1)),
 		"InTx":                  db.NewSelect().Model(&jobs).Where("status = ?", "queued").String(),
+		"InsertSlice":           db.NewInsert().Model(&[]bunJob{{ID: 5, Status: "a"}}).String(),
+		"InsertSliceOfPointers": db.NewInsert().Model(&[]*bunJob{{ID: 5, Status: "a"}}).Returning("id").String(),
+		"ScanAndCount":          db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").String(),
+		"UpdateFromSubquery": db.NewUpdate().TableExpr("jobs as j").
+			TableExpr("(?) as sub", db.NewSelect().Table("jobs").Column("id").Where("status IN (?)", bun.In([]string{"queued", "retry"})).
+				Order("run_at").Limit(5).For("UPDATE SKIP LOCKED")).
+			Set("attempts = j.attempts + (?)", 1).Set("status = (?)", "running").Where("sub.id = j.id").Returning("j.*").String(),
+		"SelectFromSubquery": db.NewSelect().TableExpr("(?) AS s", db.NewSelect().Table("jobs").Where("id = ?", 3)).Where("x = ?", 4).String(),
+		"WhereInList":        db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{1, 2})).String(),
+		"UpdateTwoTables":    db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").String(),
 	}
 	compare(t, got, want)
 }
@@ -191,25 +201,29 @@ func placeholders(t *testing.T, sql string) string {
 func TestBunUnread(t *testing.T) {
 	got := readAll(t, "bunchains")
 	for fn, why := range map[string]string{
-		"Branch":            "out of sight",
-		"Dropped":           "changed outside its chain",
-		"Named":             "named placeholder",
-		"Irregular":         "plural of person",
-		"LatinPlural":       "plural of status",
-		"Count":             "Count is not read",
-		"FewerArgs":         "more placeholders than arguments",
-		"WherePKSlice":      "WherePK is read only for one row",
-		"InsertSlice":       "insert of a slice",
-		"TableWithModel":    "Table with a model",
-		"OrderFunction":     `Order("lower(status)")`,
-		"OrderNulls":        `Order("run_at NULLS FIRST")`,
-		"Embedded":          "embeds Job",
-		"SoftDelete":        "soft_delete",
-		"SelectView":        "select:jobs_view",
-		"FewerPlaceholders": "fewer placeholders than arguments",
-		"TextUnknown":       "not one known string",
-		"NoTable":           "no one table",
-		"ForTwice":          "For is called twice",
+		"Branch":                 "out of sight",
+		"Dropped":                "changed outside its chain",
+		"Named":                  "named placeholder",
+		"Irregular":              "plural of person",
+		"LatinPlural":            "plural of status",
+		"ScanAndCountLimit":      "ScanAndCount with a limit sends two statements",
+		"Rows":                   "Rows is not read",
+		"SubqueryBranch":         "a bun subquery: the query is built out of sight",
+		"SubqueryOfUpdate":       "subquery of a Update query is not read",
+		"WhereInEmpty":           "bun.In the tool does not read",
+		"UpdateTablesFirstOfTwo": "Table of several names first",
+		"FewerArgs":              "more placeholders than arguments",
+		"WherePKSlice":           "WherePK is read only for one row",
+		"TableWithModel":         "Table with a model",
+		"OrderFunction":          `Order("lower(status)")`,
+		"OrderNulls":             `Order("run_at NULLS FIRST")`,
+		"Embedded":               "embeds Job",
+		"SoftDelete":             "soft_delete",
+		"SelectView":             "select:jobs_view",
+		"FewerPlaceholders":      "fewer placeholders than arguments",
+		"TextUnknown":            "not one known string",
+		"NoTable":                "no one table",
+		"ForTwice":               "For is called twice",
 	} {
 		rs := got[fn]
 		if len(rs) != 1 || rs[0].Known || !strings.Contains(rs[0].Unread, why) {

@@ -286,6 +286,13 @@ func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormS
 	if q.raw != nil {
 		switch name {
 		case "Scan", "Find", "Row", "Rows":
+		case "First", "Take", "Last":
+			// The SQL is Raw's as it is: GORM adds neither its LIMIT,
+			// its ORDER BY nor the destination's key to a statement
+			// whose text is set.
+			if len(call.Args) > 1 {
+				return gormSQL{why: "inline conditions of GORM's " + name + " after Raw are not read"}
+			}
 		default:
 			return gormSQL{why: "GORM's " + name + " after Raw is not read"}
 		}
@@ -294,7 +301,8 @@ func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormS
 			return gormSQL{why: why}
 		}
 		out = gormSQL{sql: sql, args: args, sqlExpr: q.rawExpr}
-		if name == "Scan" || name == "Find" {
+		switch name {
+		case "Scan", "Find", "First", "Take", "Last":
 			out.scan = call.Args[:1]
 		}
 		return out
@@ -646,7 +654,9 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 		return gormSQL{why: "the table of the GORM query is not known"}
 	}
 	if len(call.Args) > 1 && name != "Count" {
-		return gormSQL{why: "inline conditions of GORM's " + name + " are not read"}
+		if why := g.inline(q, name, call); why != "" {
+			return gormSQL{why: why}
+		}
 	}
 	if name != "Count" && q.raw == nil && !g.gen {
 		if m, _ := gormModelOf(g.r, g.r.Info.TypeOf(call.Args[0])); m != nil && m.pk != nil && !g.zeroDest(call) {
@@ -702,6 +712,39 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 		b.sql.WriteString(" " + q.lock)
 	}
 	return gormSQL{sql: b.sql.String(), args: b.args, scan: scan}
+}
+
+// inline reads the conditions a query finisher is given after its
+// destination (First(&job, "id = ?", id)): GORM adds them to the chain's
+// conditions as Where would, a number alone is the primary key's value.
+func (g *gormReader) inline(q *gormQuery, name string, call *ast.CallExpr) string {
+	args := call.Args[1:]
+	first := args[0]
+	t := g.r.Info.TypeOf(first)
+	switch {
+	case isString(t):
+		text, ok := g.strOf(call, 1)
+		if !ok {
+			// GORM takes a string that is no number for SQL, and a
+			// number for the key: what it does depends on the value.
+			return "an inline condition of GORM's " + name + " that is not a known string"
+		}
+		if _, err := strconv.Atoi(text); err == nil || len(args) > 1 && !strings.Contains(text, "?") {
+			return "an inline condition of GORM's " + name + " the tool does not read"
+		}
+		q.conds = append(q.conds, gormCond{sql: text, args: args[1:], expr: true})
+	case isInteger(t) && len(args) == 1:
+		if q.model == nil || q.model.pk == nil {
+			return "a key given to GORM's " + name + " for a model without one"
+		}
+		q.conds = append(q.conds, gormCond{sql: q.qualifier + "." + quoteIdent(q.model.pk.name) + " = ?", args: args})
+	default:
+		if compositeOf(first) == nil {
+			return "an inline condition of GORM's " + name + " the tool does not read"
+		}
+		return g.where(q, &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: args, Rparen: call.Rparen})
+	}
+	return ""
 }
 
 // zeroDest reports whether the destination of a query finisher holds no
@@ -767,7 +810,7 @@ func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
 				}
 			}
 		case *ast.Ident:
-			if g.r.Info.Uses[n] == v && n.Pos() < id.Pos() {
+			if g.r.Info.Uses[n] == v && n.Pos() < id.Pos() && !returnedWith(stack, call) {
 				used = true
 			}
 		case *ast.CallExpr:
@@ -792,6 +835,25 @@ func (g *gormReader) fresh(call *ast.CallExpr, e ast.Expr) (ast.Expr, bool) {
 		}
 	}
 	return init, true
+}
+
+// returnedWith reports whether the identifier atop an inspection stack is
+// a result of a return statement whose later results make the call (return
+// &v, db.Transaction(func(tx *gorm.DB) error { ... tx.First(&v) ... })): it
+// is read there and given to the caller only after the call, which
+// nothing between can change it for.
+func returnedWith(stack []ast.Node, call *ast.CallExpr) bool {
+	i := len(stack) - 2
+	if i >= 0 {
+		if u, ok := stack[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			i--
+		}
+	}
+	if i < 0 {
+		return false
+	}
+	ret, ok := stack[i].(*ast.ReturnStmt)
+	return ok && ret.Pos() <= call.Pos() && call.End() <= ret.End()
 }
 
 // keyless reports whether a value is a struct literal that sets no primary
@@ -1032,34 +1094,83 @@ func (g *gormReader) deleteSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	return gormSQL{sql: b.sql.String(), args: b.args}
 }
 
-// createSQL is Create's INSERT of a struct literal: every column, the
-// primary key only when set (GORM returns it otherwise).
+// createSQL is Create's INSERT: of a struct literal, every column, the
+// primary key only when set (GORM returns it otherwise); of a struct
+// value the tool cannot see, every column, when the key is one GORM
+// writes whether set or not; of a map literal, its keys; of a slice
+// literal of structs, the columns of its rows, written as one row.
 func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
-	lit := compositeOf(call.Args[0])
+	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || q.selects != "" {
+		return gormSQL{why: "a GORM Create with clauses is not read"}
+	}
+	arg := call.Args[0]
+	if u, ok := ast.Unparen(arg).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		if lit := compositeOf(u.X); lit != nil {
+			if _, ok := g.r.Info.TypeOf(lit).Underlying().(*types.Slice); ok {
+				return g.createRows(q, call, lit)
+			}
+		}
+	}
+	if lit := compositeOf(arg); lit != nil {
+		switch g.r.Info.TypeOf(lit).Underlying().(type) {
+		case *types.Map:
+			return g.createMap(q, call, lit)
+		case *types.Slice:
+			return g.createRows(q, call, lit)
+		}
+	}
+	lit := compositeOf(arg)
 	if lit == nil {
 		// A variable declared with a literal, fresh at the call:
 		// v := T{...} then Create(&v), or v := &T{...} then Create(v).
-		arg := ast.Unparen(call.Args[0])
-		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		a := ast.Unparen(arg)
+		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			if init, ok := g.fresh(call, u.X); ok && init != nil && compositeOf(init) == ast.Unparen(init) {
 				lit = compositeOf(init)
 			}
-		} else if init, ok := g.fresh(call, arg); ok && init != nil {
+		} else if init, ok := g.fresh(call, a); ok && init != nil {
 			if u, ok := ast.Unparen(init).(*ast.UnaryExpr); ok && u.Op == token.AND {
 				lit = compositeOf(init)
 			}
 		}
 	}
 	if lit == nil {
-		return gormSQL{why: "GORM's Create of a value that is not a struct literal"}
+		return g.createValue(q, call)
 	}
-	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || q.selects != "" {
-		return gormSQL{why: "a GORM Create with clauses is not read"}
+	switch g.r.Info.TypeOf(lit).Underlying().(type) {
+	case *types.Map:
+		return g.createMap(q, call, lit)
+	case *types.Slice:
+		return g.createRows(q, call, lit)
 	}
 	m, why := gormModelOf(g.r, g.r.Info.TypeOf(lit))
 	if why != "" {
 		return gormSQL{why: why}
 	}
+	vals, why := fieldValues(lit)
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	return g.insertRow(q, m, call, vals, true)
+}
+
+// fieldValues returns the values a struct literal gives its fields.
+func fieldValues(lit *ast.CompositeLit) (map[string]ast.Expr, string) {
+	vals := map[string]ast.Expr{}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, "a struct literal without field names"
+		}
+		vals[kv.Key.(*ast.Ident).Name] = kv.Value
+	}
+	return vals, ""
+}
+
+// insertRow writes the INSERT of one row of a model whose fields have
+// the values vals (those of a literal, when known; otherwise the value of
+// every field is out of sight).
+func (g *gormReader) insertRow(q *gormQuery, m *gormModel, call *ast.CallExpr, vals map[string]ast.Expr, known bool) gormSQL {
 	if m.odd != "" {
 		return gormSQL{why: "field " + m.odd + " of " + m.name + " is more than a column to GORM"}
 	}
@@ -1067,21 +1178,18 @@ func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if q.table != "" {
 		table = q.table
 	}
-	vals := map[string]ast.Expr{}
-	for _, e := range lit.Elts {
-		kv, ok := e.(*ast.KeyValueExpr)
-		if !ok {
-			return gormSQL{why: "a struct literal without field names"}
-		}
-		vals[kv.Key.(*ast.Ident).Name] = kv.Value
-	}
 	var b gormBuf
 	var cols []string
 	var binds []ast.Expr
 	returning := ""
 	for _, c := range m.columns {
 		v, set := vals[c.field]
-		if m.pk != nil && c.field == m.pk.field {
+		// GORM leaves out a zero integer key, which the database
+		// fills and it returns; any other key it writes as it is.
+		if m.pk != nil && c.field == m.pk.field && isInteger(c.typ) {
+			if !known {
+				return gormSQL{why: "the tool cannot tell whether the primary key of " + m.name + " is set"}
+			}
 			zero := true
 			if set {
 				z, known := g.isZero(v)
@@ -1090,7 +1198,7 @@ func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 				}
 				zero = z
 			}
-			if zero && isInteger(c.typ) {
+			if zero {
 				returning = quoteIdent(c.name)
 				continue
 			}
@@ -1115,6 +1223,123 @@ func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 		b.sql.WriteString(" RETURNING " + returning)
 	}
 	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// createValue is Create of a struct the tool cannot see (a parameter, a
+// variable changed since its literal): the value of each field is out of
+// sight, so it is read only where no column depends on it.
+func (g *gormReader) createValue(q *gormQuery, call *ast.CallExpr) gormSQL {
+	t := g.r.Info.TypeOf(call.Args[0])
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return gormSQL{why: "GORM's Create of a value that is not a struct literal"}
+	}
+	m, why := gormModelOf(g.r, t)
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	return g.insertRow(q, m, call, nil, false)
+}
+
+// createMap is Create of a map literal on a chain's model or table: its
+// keys are the columns, in order; GORM returns a model's integer key the
+// map does not set.
+func (g *gormReader) createMap(q *gormQuery, call *ast.CallExpr, lit *ast.CompositeLit) gormSQL {
+	if q.table == "" {
+		return gormSQL{why: "GORM's Create of a map on no table"}
+	}
+	type set struct {
+		col string
+		val ast.Expr
+	}
+	var sets []set
+	for _, e := range lit.Elts {
+		kv := e.(*ast.KeyValueExpr)
+		tv := g.r.Info.Types[kv.Key]
+		if tv.Value == nil || tv.Value.Kind() != constant.String || !plainIdent(constant.StringVal(tv.Value)) {
+			return gormSQL{why: "a key of GORM's Create map is not known"}
+		}
+		sets = append(sets, set{constant.StringVal(tv.Value), kv.Value})
+	}
+	if len(sets) == 0 {
+		return gormSQL{why: "GORM's Create of an empty map"}
+	}
+	sort.Slice(sets, func(i, j int) bool { return sets[i].col < sets[j].col })
+	var b gormBuf
+	b.sql.WriteString("INSERT INTO " + q.table + " (")
+	for i, s := range sets {
+		if i > 0 {
+			b.sql.WriteString(",")
+		}
+		b.sql.WriteString(quoteIdent(s.col))
+	}
+	b.sql.WriteString(") VALUES (")
+	for i, s := range sets {
+		if i > 0 {
+			b.sql.WriteString(",")
+		}
+		if why := g.value(&b, s.val); why != "" {
+			return gormSQL{why: why}
+		}
+	}
+	b.sql.WriteString(")")
+	if m := q.model; m != nil && m.pk != nil && isInteger(m.pk.typ) &&
+		!slices.ContainsFunc(sets, func(s set) bool { return s.col == m.pk.name }) {
+		b.sql.WriteString(" RETURNING " + quoteIdent(m.pk.name))
+	}
+	return gormSQL{sql: b.sql.String(), args: b.args}
+}
+
+// createRows is Create of a slice literal of struct literals: GORM writes
+// one row of values per element, all of the same columns; the statement
+// is written here as one row, whose values are the element's when there
+// is one. Rows of an integer key are read only when none sets it (GORM
+// writes DEFAULT for the rows that leave it zero when another sets it).
+func (g *gormReader) createRows(q *gormQuery, call *ast.CallExpr, lit *ast.CompositeLit) gormSQL {
+	if len(lit.Elts) == 0 {
+		return gormSQL{why: "GORM's Create of an empty slice"}
+	}
+	m, why := gormModelOf(g.r, g.r.Info.TypeOf(lit))
+	if why != "" {
+		return gormSQL{why: why}
+	}
+	var rows []map[string]ast.Expr
+	for _, e := range lit.Elts {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		el, ok := ast.Unparen(e).(*ast.CompositeLit)
+		if !ok {
+			return gormSQL{why: "GORM's Create of a slice whose elements are not struct literals"}
+		}
+		vals, why := fieldValues(el)
+		if why != "" {
+			return gormSQL{why: why}
+		}
+		rows = append(rows, vals)
+	}
+	if len(rows) == 1 {
+		return g.insertRow(q, m, call, rows[0], true)
+	}
+	one := map[string]ast.Expr{}
+	for _, row := range rows {
+		if m.pk != nil && isInteger(m.pk.typ) {
+			if v, set := row[m.pk.field]; set {
+				if zero, known := g.isZero(v); !known || !zero {
+					return gormSQL{why: "GORM's Create of rows that may set the primary key of " + m.name}
+				}
+			}
+		}
+		for f := range row {
+			one[f] = gormValue(call) // each row's own
+		}
+	}
+	if m.pk != nil {
+		delete(one, m.pk.field)
+	}
+	return g.insertRow(q, m, call, one, true)
 }
 
 // saveSQL is Save's UPDATE of every column by primary key, for a value

@@ -86,6 +86,7 @@ var readers = []struct {
 	{bunPath, readBun},
 	{gopgPath, readGoPG},
 	{popPkg, readPop},
+	{oryPopPkg, readPop},
 	{squirrelPkg, readSquirrel},
 }
 

@@ -16,13 +16,18 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 )
 
-// pop (github.com/gobuffalo/pop/v6) builds a query on a *pop.Connection
-// (Where, Order, Limit, RawQuery, Q) and sends it with All, First, Last,
-// Find, Exec or ExecWithCount; Create, Update, UpdateColumns and Destroy
-// write one model by its primary key. Its postgres dialect rewrites ?
-// parameters as $1, $2... (sqlx.Rebind) and names tables with flect.
+// pop (github.com/gobuffalo/pop/v6, or ory's fork github.com/ory/pop/v6,
+// whose SQL the orypop module's test checks) builds a query on a
+// *pop.Connection (Where, Order, Limit, RawQuery, Q) and sends it with All,
+// First, Last, Find, Exec or ExecWithCount; Create, Update, UpdateColumns
+// and Destroy write one model by its primary key. Its postgres dialect
+// rewrites ? parameters as $1, $2... (sqlx.Rebind) and names tables with
+// flect.
 
-const popPkg = "github.com/gobuffalo/pop/v6"
+const (
+	popPkg    = "github.com/gobuffalo/pop/v6"
+	oryPopPkg = "github.com/ory/pop/v6"
+)
 
 // popSends are pop's methods that send SQL this reader does not rebuild.
 var popSends = map[string]bool{
@@ -154,7 +159,7 @@ func readPop(r *Request) (Statement, bool) {
 		st.Unread = "column names that are not constants"
 		return st, true
 	}
-	return m.write(st, name, names), true
+	return m.write(st, name, names, popReturning(r.Callee.Pkg().Path())), true
 }
 
 func isPopType(t types.Type, name string) bool {
@@ -162,7 +167,7 @@ func isPopType(t types.Type, name string) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == popPkg && n.Obj().Name() == name
+	return ok && n.Obj().Pkg() != nil && effects.IsPopPath(n.Obj().Pkg().Path()) && n.Obj().Name() == name
 }
 
 // walk follows a query back through the builder calls that made it, to
@@ -190,7 +195,7 @@ func (q *popQuery) walk(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, v
 		}
 		// A method of another package has no ssa.Package (SSA makes it
 		// on demand): its types object says whose it is.
-		if obj, ok := fn.Object().(*types.Func); !ok || obj.Pkg() == nil || obj.Pkg().Path() != popPkg {
+		if obj, ok := fn.Object().(*types.Func); !ok || obj.Pkg() == nil || !effects.IsPopPath(obj.Pkg().Path()) {
 			q.unread = "a pop query made by a call the tool does not read"
 			return
 		}
@@ -328,9 +333,19 @@ func (q *popQuery) selectStatement(st Statement, m *popModel) Statement {
 	return q.finish(st, sql)
 }
 
+// popReturning is the keyword the postgres dialect writes before the key
+// a Create returns: lower case in gobuffalo's pop, upper case in ory's
+// fork (each checked against the library's own output).
+func popReturning(path string) string {
+	if path == oryPopPkg {
+		return "RETURNING"
+	}
+	return "returning"
+}
+
 // write is the statement Create, Update, UpdateColumns or Destroy sends
 // for a model, its values bound by name from the model's fields.
-func (m *popModel) write(st Statement, method string, names []string) Statement {
+func (m *popModel) write(st Statement, method string, names []string, returning string) Statement {
 	table := quote(m.table)
 	var sql string
 	switch method {
@@ -343,9 +358,9 @@ func (m *popModel) write(st Statement, method string, names []string) Statement 
 		switch m.idType {
 		case "int", "int64":
 			if len(cols) == 0 {
-				sql = "INSERT INTO " + table + " DEFAULT VALUES returning " + m.id
+				sql = "INSERT INTO " + table + " DEFAULT VALUES " + returning + " " + m.id
 			} else {
-				sql = "INSERT INTO " + table + " (" + quotedList(cols) + ") VALUES (" + namedList(cols) + ") returning " + m.id
+				sql = "INSERT INTO " + table + " (" + quotedList(cols) + ") VALUES (" + namedList(cols) + ") " + returning + " " + m.id
 			}
 			st.Method = "QueryRow"
 		case "UUID", "string":

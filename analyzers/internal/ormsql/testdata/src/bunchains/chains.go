@@ -167,7 +167,27 @@ func LatinPlural(ctx context.Context, db *bun.DB) {
 
 func Count(ctx context.Context, db *bun.DB) {
 	var jobs []Job
-	db.NewSelect().Model(&jobs).Count(ctx) // unread: Count
+	db.NewSelect().Model(&jobs).ColumnExpr("lower(status) = ?", "x").Where("status = ?", "queued").
+		Order("run_at").Limit(1).Offset(2).For("UPDATE").Count(ctx)
+}
+
+func Exists(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Model((*Job)(nil)).Where("status = ?", "queued").Limit(1).Exists(ctx)
+}
+
+func ScanAndCount(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ?", "queued").Order("run_at").ScanAndCount(ctx)
+}
+
+func ScanAndCountLimit(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Where("status = ?", "queued").Limit(10).ScanAndCount(ctx) // unread: two statements
+}
+
+func Rows(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	db.NewSelect().Model(&jobs).Rows(ctx) // unread: Rows
 }
 
 func FewerArgs(ctx context.Context, db *bun.DB) {
@@ -203,8 +223,12 @@ func WherePKSlice(ctx context.Context, db *bun.DB) {
 }
 
 func InsertSlice(ctx context.Context, db *bun.DB) {
-	jobs := []Job{{Status: "a"}, {Status: "b"}}
-	db.NewInsert().Model(&jobs).Exec(ctx) // unread: slice
+	jobs := []Job{{ID: 5, Status: "a"}}
+	db.NewInsert().Model(&jobs).Exec(ctx)
+}
+
+func InsertSliceOfPointers(ctx context.Context, db *bun.DB) {
+	db.NewInsert().Model(&[]*Job{{ID: 5, Status: "a"}}).Returning("id").Exec(ctx)
 }
 
 func TableWithModel(ctx context.Context, db *bun.DB) {
@@ -345,4 +369,55 @@ func UpdateSliceNoSet(ctx context.Context, db *bun.DB) {
 
 func WithRaw(ctx context.Context, db *bun.DB) {
 	db.NewUpdate().With("todo", db.NewRaw("SELECT id FROM task_jobs")).Model((*TaskJob)(nil)).TableExpr("todo").Set("x = 1").Where("m.id = todo.id").Exec(ctx) // unread: Raw
+}
+
+func UpdateFromSubquery(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	sub := db.NewSelect().
+		Table("jobs").
+		Column("id").
+		Where("status IN (?)", bun.In([]string{"queued", "retry"})).
+		Order("run_at").
+		Limit(5).
+		For("UPDATE SKIP LOCKED")
+	db.NewUpdate().
+		TableExpr("jobs as j").
+		TableExpr("(?) as sub", sub).
+		Set("attempts = j.attempts + (?)", 1).
+		Set("status = (?)", "running").
+		Where("sub.id = j.id").
+		Returning("j.*").
+		Scan(ctx, &jobs)
+}
+
+func SelectFromSubquery(ctx context.Context, db *bun.DB) {
+	db.NewSelect().TableExpr("(?) AS s", db.NewSelect().Table("jobs").Where("id = ?", 3)).Where("x = ?", 4).Scan(ctx)
+}
+
+func WhereInList(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{1, 2})).Scan(ctx)
+}
+
+func UpdateTwoTables(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").Exec(ctx)
+}
+
+func SubqueryBranch(ctx context.Context, db *bun.DB, s string) {
+	sub := db.NewSelect().Table("jobs").Column("id")
+	if s != "" {
+		sub = sub.Where("queue = ?", s)
+	}
+	db.NewUpdate().TableExpr("jobs as j").TableExpr("(?) as sub", sub).Set("x = 1").Where("sub.id = j.id").Exec(ctx) // unread: out of sight
+}
+
+func SubqueryOfUpdate(ctx context.Context, db *bun.DB) {
+	db.NewSelect().TableExpr("(?) AS s", db.NewUpdate().Table("jobs").Set("x = 1").Where("id = 1")).Scan(ctx) // unread: not read
+}
+
+func WhereInEmpty(ctx context.Context, db *bun.DB) {
+	db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{})).Scan(ctx) // unread: bun.In
+}
+
+func UpdateTablesFirstOfTwo(ctx context.Context, db *bun.DB) {
+	db.NewUpdate().Table("jobs", "other").TableExpr("more").Set("x = 1").Exec(ctx) // unread: Table of several names
 }

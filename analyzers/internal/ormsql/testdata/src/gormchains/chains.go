@@ -242,3 +242,101 @@ func (r *Repo) PollRepoTable() {
 func (r *Repo) MarkRepoRunning(job *Job) {
 	r.db.Table(r.table).Model(job).Update("status", "running")
 }
+
+func FirstInline(db *gorm.DB) {
+	var job Job
+	db.First(&job, "status = ?", "queued")
+}
+
+func FirstInlineAfterWhere(db *gorm.DB) {
+	var job Job
+	db.Where("queue = ?", "q").First(&job, "status = ? OR status = ?", "queued", "retry")
+}
+
+func FirstByKey(db *gorm.DB) {
+	var job Job
+	db.First(&job, 10)
+}
+
+func TakeInline(db *gorm.DB) {
+	var job Job
+	db.Take(&job, "status = ?", "queued")
+}
+
+func FindInlineList(db *gorm.DB, jobs *[]Job) { db.Find(jobs, "id IN ?", []int64{1, 2}) }
+
+func FindInlineStruct(db *gorm.DB, jobs *[]Job) { db.Find(jobs, Job{Status: "queued"}) }
+
+func FindInlineVar(db *gorm.DB, jobs *[]Job, cond string) { db.Find(jobs, cond) }
+
+func FindInlineNumberText(db *gorm.DB, jobs *[]Job) { db.Find(jobs, "10") }
+
+func RawFirst(db *gorm.DB) {
+	var job Job
+	db.Raw("SELECT * FROM jobs WHERE status = ? LIMIT 1 FOR UPDATE SKIP LOCKED", "queued").First(&job)
+}
+
+func CreateRow(db *gorm.DB) { db.Create(&[]Job{{Queue: "a", Status: "queued"}}) }
+
+func CreateRows(db *gorm.DB) { db.Create([]*Job{{Queue: "a", Status: "queued"}, {Queue: "b"}}) }
+
+func CreateRowsKeyed(db *gorm.DB) { db.Create(&[]Job{{ID: 1, Queue: "a"}, {Queue: "b"}}) }
+
+func CreateMapModel(db *gorm.DB) {
+	db.Model(&Job{}).Create(map[string]any{"status": "queued", "queue": "a"})
+}
+
+func CreateMapTable(db *gorm.DB) {
+	db.Table("jobs").Create(map[string]any{"status": "queued", "queue": "a"})
+}
+
+// Event's key is a string, which GORM writes whether set or not.
+type Event struct {
+	ID     string `gorm:"primaryKey"`
+	Status string
+}
+
+func CreateEvent(db *gorm.DB, e *Event) { db.Create(e) }
+
+func CreateEventSeen(db *gorm.DB) (*Event, error) {
+	e := &Event{ID: newID(), Status: "pending"}
+	return e, db.Create(e).Error
+}
+
+func newID() string { return "x" }
+
+func FirstReturned(db *gorm.DB, id int64) (*Job, error) {
+	var job Job
+	return &job, db.First(&job, "id = ?", id).Error
+}
+
+func FirstReturnedBefore(db *gorm.DB, id int64) *Job {
+	var job Job
+	use(&job)
+	db.First(&job, "id = ?", id)
+	return &job
+}
+
+func use(*Job) {}
+
+func CreateReturned(db *gorm.DB) (*Job, error) {
+	job := &Job{Queue: "a"}
+	return job, db.Create(job).Error
+}
+
+// NoKey has no primary key for a number to name.
+type NoKey struct {
+	Name string
+}
+
+func FindKeyWithoutOne(db *gorm.DB) {
+	var rows []NoKey
+	db.Find(&rows, 3)
+}
+
+func CreateMapNoTable(db *gorm.DB) { db.Create(map[string]any{"status": "queued"}) }
+
+func RawFirstInline(db *gorm.DB) {
+	var job Job
+	db.Raw("SELECT * FROM jobs").First(&job, "id = ?", 1)
+}

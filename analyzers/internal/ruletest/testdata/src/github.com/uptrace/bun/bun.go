@@ -81,7 +81,12 @@ func (q *SelectQuery) Scan(ctx context.Context, dest ...any) error       { retur
 func (q *SelectQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
-func (q *SelectQuery) Count(ctx context.Context) (int, error) { return 0, nil }
+func (q *SelectQuery) Count(ctx context.Context) (int, error)   { return 0, nil }
+func (q *SelectQuery) Exists(ctx context.Context) (bool, error) { return false, nil }
+func (q *SelectQuery) ScanAndCount(ctx context.Context, dest ...any) (int, error) {
+	return 0, nil
+}
+func (q *SelectQuery) Rows(ctx context.Context) (*sql.Rows, error) { return nil, nil }
 func (q *SelectQuery) With(name string, query schema.QueryAppender) *SelectQuery {
 	return q
 }
@@ -137,3 +142,6 @@ func (q *RawQuery) AppendQuery(fmter any, b []byte) ([]byte, error) { return b, 
 func (q *RawQuery) Exec(ctx context.Context, dest ...any) (sql.Result, error) {
 	return nil, nil
 }
+
+// In writes the elements of a slice as a list.
+func In(slice any) schema.QueryAppender { return nil }

@@ -1,0 +1,56 @@
+// Package pop is a stub of github.com/ory/pop/v6 (ory's fork of gobuffalo/pop, the same API) for analysistest:
+// the names and signatures jobqlint reads (as in the fork's v6.4), with no
+// behaviour.
+package pop
+
+import (
+	"context"
+	"database/sql"
+)
+
+type Connection struct {
+	TX *Tx
+}
+
+type Tx struct{ *sql.Tx }
+
+type Query struct {
+	Connection *Connection
+}
+
+func Connect(e string) (*Connection, error) { return &Connection{}, nil }
+func Q(c *Connection) *Query                { return &Query{Connection: c} }
+
+func (c *Connection) Q() *Query                                        { return Q(c) }
+func (c *Connection) WithContext(ctx context.Context) *Connection      { return c }
+func (c *Connection) RawQuery(stmt string, args ...interface{}) *Query { return Q(c) }
+func (c *Connection) Where(stmt string, args ...interface{}) *Query    { return Q(c) }
+func (c *Connection) Order(stmt string, args ...interface{}) *Query    { return Q(c) }
+func (c *Connection) Limit(limit int) *Query                           { return Q(c) }
+func (c *Connection) Transaction(fn func(tx *Connection) error) error  { return fn(c) }
+func (c *Connection) Find(model interface{}, id interface{}) error     { return nil }
+func (c *Connection) First(model interface{}) error                    { return nil }
+func (c *Connection) Last(model interface{}) error                     { return nil }
+func (c *Connection) All(models interface{}) error                     { return nil }
+func (c *Connection) Create(model interface{}, excludeColumns ...string) error {
+	return nil
+}
+func (c *Connection) Update(model interface{}, excludeColumns ...string) error {
+	return nil
+}
+func (c *Connection) UpdateColumns(model interface{}, columnNames ...string) error {
+	return nil
+}
+func (c *Connection) Destroy(model interface{}) error { return nil }
+
+func (q *Query) RawQuery(stmt string, args ...interface{}) *Query { return q }
+func (q *Query) Where(stmt string, args ...interface{}) *Query    { return q }
+func (q *Query) Order(stmt string, args ...interface{}) *Query    { return q }
+func (q *Query) Limit(limit int) *Query                           { return q }
+func (q *Query) Exec() error                                      { return nil }
+func (q *Query) ExecWithCount() (int, error)                      { return 0, nil }
+func (q *Query) Find(model interface{}, id interface{}) error     { return nil }
+func (q *Query) First(model interface{}) error                    { return nil }
+func (q *Query) Last(model interface{}) error                     { return nil }
+func (q *Query) All(models interface{}) error                     { return nil }
+func (q Query) Count(model interface{}) (int, error)              { return 0, nil }
