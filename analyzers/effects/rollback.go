@@ -120,10 +120,53 @@ func failingWork(v ssa.Value) ssa.CallInstruction {
 	if !ok {
 		return nil
 	}
-	if work(call) || decodes(call) {
+	if work(call) && !readsRow(call) || decodes(call) {
 		return call
 	}
 	return nil
+}
+
+// readsRow reports whether a call of the module's own code only reads a
+// row into Go values (a scanJob(row) helper): its function calls a
+// database library's Scan, and nothing but the standard library and the
+// database library besides. Its error is the read failing, not the job's
+// work; a helper that also decodes the payload is work (see decodes).
+func readsRow(c ssa.CallInstruction) bool {
+	callee := c.Common().StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || len(callee.AnonFuncs) > 0 {
+		return false
+	}
+	scans := false
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			var fn *types.Func
+			switch {
+			case common.IsInvoke():
+				fn = common.Method
+			case common.StaticCallee() != nil:
+				fn, _ = common.StaticCallee().Object().(*types.Func)
+			default:
+				if _, ok := common.Value.(*ssa.Builtin); ok {
+					continue
+				}
+				return false // a function value
+			}
+			switch {
+			case fn == nil || fn.Pkg() == nil || fn.Pkg() == callee.Pkg.Pkg || decodes(call):
+				return false
+			case DatabaseLibrary(fn.Pkg().Path()):
+				scans = scans || fn.Name() == "Scan"
+			case !standardLibrary(fn.Pkg().Path()):
+				return false
+			}
+		}
+	}
+	return scans
 }
 
 // decodes reports whether a call is a standard library decoder:
