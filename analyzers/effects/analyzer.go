@@ -44,9 +44,11 @@ type Effects struct {
 	all     []*ssa.Function // every function of the package, built with it
 	stores  []*ssa.Store    // every store of those functions, built with it
 
-	txs     []*Tx            // the transactions the package begins (tx.go)
-	givenMu sync.Mutex       // rules of one package ask at once
-	given   map[givenKey]*Tx // the transactions functions are given, as asked for
+	txOnce  sync.Once
+	txs     []*Tx                                 // the transactions the package begins (tx.go)
+	givenMu sync.Mutex                            // rules of one package ask at once
+	given   map[givenKey]*Tx                      // the transactions functions are given, as asked for
+	invoked map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -70,10 +72,19 @@ func (e *Effects) Pkg() *ssa.Package {
 			e.all = funcsOf(e.pkg)
 			e.stores = storesOf(e.all)
 			e.index()
-			e.txs = e.transactions()
 		}
 	})
 	return e.pkg
+}
+
+// transactionsOnce returns the transactions the package begins, found on
+// first use (after the SSA is built: finding them asks questions of it).
+func (e *Effects) transactionsOnce() []*Tx {
+	if e.Pkg() == nil {
+		return nil
+	}
+	e.txOnce.Do(func() { e.txs = e.transactions() })
+	return e.txs
 }
 
 // Release frees the package's SSA once no rule will ask about the package
@@ -85,11 +96,12 @@ func (e *Effects) Release() {
 		return
 	}
 	e.once.Do(func() {}) // a later Pkg must not build it again
+	e.txOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
 	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
-	e.txs, e.given = nil, nil
+	e.txs, e.given, e.invoked = nil, nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

@@ -226,3 +226,50 @@ func standard(importPath string) bool {
 	stdPackages.Store(importPath, err == nil)
 	return err == nil
 }
+
+// InvokeCallee returns the method a call through an interface runs when
+// the package shows that its receiver holds one concrete type, declared in
+// this package (a field set only from &pgStore{...}, a constructor's
+// result); nil when it may hold another, or one out of sight.
+func (e *Effects) InvokeCallee(call ssa.CallInstruction) *ssa.Function {
+	if call == nil || e.Pkg() == nil || !call.Common().IsInvoke() {
+		return nil
+	}
+	e.givenMu.Lock()
+	fn, ok := e.invoked[call]
+	e.givenMu.Unlock()
+	if ok {
+		return fn
+	}
+	fn = e.invokeCallee(call)
+	e.givenMu.Lock()
+	defer e.givenMu.Unlock()
+	if e.invoked == nil {
+		e.invoked = map[ssa.CallInstruction]*ssa.Function{}
+	}
+	e.invoked[call] = fn
+	return fn
+}
+
+func (e *Effects) invokeCallee(call ssa.CallInstruction) *ssa.Function {
+	ts, known := e.ReceiverTypes(call)
+	if !known || len(ts) != 1 {
+		return nil
+	}
+	path, name := ts[0][:max(0, strings.LastIndex(ts[0], "."))], ts[0][strings.LastIndex(ts[0], ".")+1:]
+	pkg := e.Pkg().Pkg
+	if path != pkg.Path() {
+		return nil
+	}
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	m := call.Common().Method
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	return e.Pkg().Prog.FuncValue(fn)
+}
