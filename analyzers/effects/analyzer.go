@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -44,11 +44,12 @@ type Effects struct {
 	all     []*ssa.Function // every function of the package, built with it
 	stores  []*ssa.Store    // every store of those functions, built with it
 
-	txOnce  sync.Once
-	txs     []*Tx                                 // the transactions the package begins (tx.go)
-	givenMu sync.Mutex                            // rules of one package ask at once
-	given   map[givenKey]*Tx                      // the transactions functions are given, as asked for
-	invoked map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
+	txOnce     sync.Once
+	txs        []*Tx                                 // the transactions the package begins (tx.go)
+	givenMu    sync.Mutex                            // rules of one package ask at once
+	given      map[givenKey]*Tx                      // the transactions functions are given, as asked for
+	invoked    map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
+	ctxHelpers map[*Tx]ctxHelper                     // the package's helpers that hand a context carrying their transaction
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e := &Effects{pass: pass}
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
+	e.exportCtxTx(pass)
 	return e, nil
 }
 
@@ -69,6 +71,7 @@ func (e *Effects) Pkg() *ssa.Package {
 	}
 	e.once.Do(func() {
 		if e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo); e.pkg != nil {
+			importCtxFacts(e.pass)
 			e.all = funcsOf(e.pkg)
 			e.stores = storesOf(e.all)
 			e.index()

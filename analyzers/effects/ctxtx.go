@@ -217,7 +217,21 @@ func (h Handle) rootParam() *ssa.Parameter {
 // context holds, or the pool): that handle, on the caller's argument.
 func returnedHandle(call *ssa.Call, depth int) (Handle, bool) {
 	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Blocks == nil || fn.Pkg != call.Parent().Pkg || fn.Signature.Results().Len() != 1 {
+	if fn == nil || fn.Signature.Results().Len() != 1 {
+		return Handle{}, false
+	}
+	if fn.Pkg != call.Parent().Pkg {
+		f := ctxFactOf(fn)
+		if f == nil || f.Fn >= 0 || f.Param < 0 || f.Param >= len(call.Call.Args) {
+			return Handle{}, false
+		}
+		h := Handle{Kind: KindTx, root: call.Call.Args[f.Param], path: ctxStep + f.Key + ")", cond: f.Cond}
+		if f.Cond {
+			h.Kind = KindUnknown
+		}
+		return h, true
+	}
+	if fn.Blocks == nil {
 		return Handle{}, false
 	}
 	var hs []Handle
@@ -226,16 +240,7 @@ func returnedHandle(call *ssa.Call, depth int) (Handle, bool) {
 			hs = append(hs, handle(ret.Results[0], depth+1))
 		}
 	}
-	if len(hs) == 0 {
-		return Handle{}, false
-	}
-	h := hs[0]
-	for _, o := range hs[1:] {
-		if !o.Same(h) || o.cond != h.cond {
-			h = mergeCtx(fn, hs)
-			break
-		}
-	}
+	h := mergeReturns(fn, hs)
 	p := h.rootParam()
 	if !h.CtxCarried() || p == nil || p.Parent() != fn {
 		return Handle{}, false
@@ -245,6 +250,22 @@ func returnedHandle(call *ssa.Call, depth int) (Handle, bool) {
 		return Handle{}, false
 	}
 	return Handle{Kind: h.Kind, root: arg, path: h.path, cond: h.cond}, true
+}
+
+// mergeReturns returns the handle a function's returns give: the one
+// they all agree on, or the context's value that decides between them
+// (see mergeCtx).
+func mergeReturns(fn *ssa.Function, hs []Handle) Handle {
+	if len(hs) == 0 {
+		return Handle{}
+	}
+	h := hs[0]
+	for _, o := range hs[1:] {
+		if !o.Same(h) || o.cond != h.cond {
+			return mergeCtx(fn, hs)
+		}
+	}
+	return h
 }
 
 // argOf returns the value a call gives fn's parameter i (the receiver of

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
@@ -54,4 +55,10 @@ var begunProbe = &analysis.Analyzer{
 // interfaces whose receiver the package shows.
 func TestCtxTx(t *testing.T) {
 	ruletest.Run(t, begunProbe, "ctxtxs")
+}
+
+// The facts a package exports for its transaction helpers and handle
+// getters, read by the packages that call them.
+func TestCtxTxFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), effects.Analyzer, "ctxfacts")
 }

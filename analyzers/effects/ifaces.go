@@ -252,6 +252,17 @@ func (e *Effects) InvokeCallee(call ssa.CallInstruction) *ssa.Function {
 }
 
 func (e *Effects) invokeCallee(call ssa.CallInstruction) *ssa.Function {
+	fn := e.invokedMethod(call)
+	if fn == nil || fn.Pkg() != e.Pkg().Pkg {
+		return nil
+	}
+	return e.Pkg().Prog.FuncValue(fn)
+}
+
+// invokedMethod returns the method a call through an interface runs when
+// the package shows that its receiver holds one concrete type, of this
+// package or of one it imports; nil otherwise.
+func (e *Effects) invokedMethod(call ssa.CallInstruction) *types.Func {
 	ts, known := e.ReceiverTypes(call)
 	if !known || len(ts) != 1 {
 		return nil
@@ -259,7 +270,11 @@ func (e *Effects) invokeCallee(call ssa.CallInstruction) *ssa.Function {
 	path, name := ts[0][:max(0, strings.LastIndex(ts[0], "."))], ts[0][strings.LastIndex(ts[0], ".")+1:]
 	pkg := e.Pkg().Pkg
 	if path != pkg.Path() {
-		return nil
+		i := slices.IndexFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == path })
+		if i < 0 {
+			return nil
+		}
+		pkg = pkg.Imports()[i]
 	}
 	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
 	if !ok {
@@ -267,9 +282,6 @@ func (e *Effects) invokeCallee(call ssa.CallInstruction) *ssa.Function {
 	}
 	m := call.Common().Method
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return nil
-	}
-	return e.Pkg().Prog.FuncValue(fn)
+	fn, _ := obj.(*types.Func)
+	return fn
 }

@@ -463,6 +463,10 @@ func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
 				helpers[fn], params[fn] = t, slices.Index(fn.Params, p)
 				if byCtx {
 					ctxKeys[fn] = gift
+					if e.ctxHelpers == nil {
+						e.ctxHelpers = map[*Tx]ctxHelper{}
+					}
+					e.ctxHelpers[t] = ctxHelper{ctxGift: gift, fnParam: params[fn]}
 				}
 			}
 		}
@@ -470,12 +474,18 @@ func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
 	var out []*Tx
 	for _, c := range e.sortedCalls() {
 		common := c.Common()
+		if !slices.ContainsFunc(common.Args, func(a ssa.Value) bool { return funcArg(a) != nil }) {
+			continue // a helper is given the function it runs
+		}
 		callee := common.StaticCallee()
-		if common.IsInvoke() && len(helpers) > 0 {
+		if common.IsInvoke() {
 			callee = e.InvokeCallee(c)
 		}
 		helper, ok := helpers[callee]
 		if !ok {
+			if t := e.importedHelperTx(c); t != nil {
+				out = append(out, t)
+			}
 			continue
 		}
 		arg := argOf(c, callee, params[callee])
@@ -549,6 +559,43 @@ func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
 type ctxGift struct {
 	arg int
 	key string
+}
+
+// A ctxHelper is a transaction helper of the package that hands its
+// function a context carrying the transaction: the gift, and the helper's
+// parameter that is the function.
+type ctxHelper struct {
+	ctxGift
+	fnParam int
+}
+
+// importedHelperTx returns the transaction a call of another package's
+// helper (its CtxTx fact) runs a function literal in, or nil.
+func (e *Effects) importedHelperTx(c ssa.CallInstruction) *Tx {
+	var obj *types.Func
+	if c.Common().IsInvoke() {
+		obj = e.invokedMethod(c)
+	} else if callee := c.Common().StaticCallee(); callee != nil {
+		obj, _ = callee.Object().(*types.Func)
+	}
+	var f CtxTx
+	if obj == nil || obj.Pkg() == e.pkg.Pkg || !e.pass.ImportObjectFact(obj.Origin(), &f) || f.Fn < 0 {
+		return nil
+	}
+	i := f.Fn
+	args := c.Common().Args
+	if c.Common().IsInvoke() {
+		i--
+	}
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	lit := funcArg(args[i])
+	if lit == nil || lit.Pkg != e.pkg || f.Arg >= len(lit.Params) || !isContext(lit.Params[f.Arg].Type()) {
+		return nil
+	}
+	h := Handle{Kind: KindTx, root: lit.Params[f.Arg], path: ctxStep + f.Key + ")"}
+	return &Tx{Begin: c, Func: lit, Isolation: f.Isolation, Handle: h}
 }
 
 // givesCtxTx reports whether a call is given a context that carries t's
