@@ -62,6 +62,9 @@ var ctxFacts sync.Map // *types.Func -> *CtxTx
 // importCtxFacts imports the CtxTx facts of the functions of the module's
 // other packages the package names, and of the methods it selects.
 func importCtxFacts(pass *analysis.Pass) {
+	if pass.TypesInfo == nil {
+		return // loaded from export data: no code calls anything
+	}
 	look := func(obj types.Object) {
 		fn, ok := obj.(*types.Func)
 		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !fn.Exported() || !InModule(pass, fn.Pkg()) {

@@ -96,8 +96,35 @@ func typeLeaf(r *holds[string], v ssa.Value) ([]string, bool) {
 		}
 	case *ssa.Call:
 		return callResult(r, v, 0), true
+	case *ssa.Parameter:
+		return paramTypes(r, v), true
 	}
 	return nil, false
+}
+
+// paramTypes follows a parameter of a function of the package that only
+// the package calls (unexported, or of a command), and only by name:
+// what every call gives it. A method's parameters stay out of sight (an
+// interface may call it from anywhere), as do a closure's.
+func paramTypes(r *holds[string], p *ssa.Parameter) []string {
+	fn := p.Parent()
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || fn.Parent() != nil || fn.Pkg != r.e.pkg || fn.Signature.Recv() != nil || obj.Exported() && !r.e.command() {
+		r.known = false
+		return nil
+	}
+	calls := r.e.CallersOf(fn)
+	uses := r.e.uses(fn)
+	if len(calls) == 0 || len(uses) != len(calls) {
+		r.known = false // taken as a value, or called from nowhere in sight
+		return nil
+	}
+	i := slices.Index(fn.Params, p)
+	var out []string
+	for _, c := range calls {
+		out = append(out, r.value(c.Common().Args[i])...)
+	}
+	return out
 }
 
 // callResult follows the result at index i of a call: of a function of
