@@ -50,6 +50,8 @@ type Effects struct {
 	given      map[givenKey]*Tx                      // the transactions functions are given, as asked for
 	invoked    map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
 	ctxHelpers map[*Tx]ctxHelper                     // the package's helpers that hand a context carrying their transaction
+	invokeOnce sync.Once
+	invokes    map[string][]ssa.CallInstruction // calls through interfaces, by method name
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -100,11 +102,12 @@ func (e *Effects) Release() {
 	}
 	e.once.Do(func() {}) // a later Pkg must not build it again
 	e.txOnce.Do(func() {})
+	e.invokeOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
 	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
-	e.txs, e.given, e.invoked = nil, nil, nil
+	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

@@ -337,8 +337,8 @@ func (e *Effects) callersOf(fn *ssa.Function) []ssa.CallInstruction {
 		return out
 	}
 	added := false
-	for _, c := range e.sortedCalls() {
-		if c.Common().IsInvoke() && c.Common().Method.Name() == fn.Name() && e.InvokeCallee(c) == fn {
+	for _, c := range e.invokesOf(fn.Name()) {
+		if e.InvokeCallee(c) == fn {
 			out = append(out, c)
 			added = true
 		}
@@ -348,4 +348,18 @@ func (e *Effects) callersOf(fn *ssa.Function) []ssa.CallInstruction {
 	}
 	slices.SortFunc(out, func(a, b ssa.CallInstruction) int { return int(a.Common().Pos() - b.Common().Pos()) })
 	return out
+}
+
+// invokesOf returns the package's calls through an interface of a method
+// of that name, in position order (indexed on first use).
+func (e *Effects) invokesOf(name string) []ssa.CallInstruction {
+	e.invokeOnce.Do(func() {
+		e.invokes = map[string][]ssa.CallInstruction{}
+		for _, c := range e.sortedCalls() {
+			if c.Common().IsInvoke() {
+				e.invokes[c.Common().Method.Name()] = append(e.invokes[c.Common().Method.Name()], c)
+			}
+		}
+	})
+	return e.invokes[name]
 }
