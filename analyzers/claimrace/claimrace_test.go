@@ -98,3 +98,11 @@ func TestSplitAcrossPackages(t *testing.T) {
 func TestGormGeneric(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "gorm_generic_race", "ok_gorm_generic_tx")
 }
+
+// A transaction a helper carries in the context (RunInTx stores it with
+// context.WithValue; the queries take it out again, or fall back to the
+// pool): its isolation level decides an unlocked two-step claim.
+func TestContextTransactions(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ctxtx_readcommitted")
+	ruletest.Run(t, claimrace.Analyzer, "ok_ctxtx", "ok_ctxtx_repeatable")
+}

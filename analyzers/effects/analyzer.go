@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -44,9 +44,14 @@ type Effects struct {
 	all     []*ssa.Function // every function of the package, built with it
 	stores  []*ssa.Store    // every store of those functions, built with it
 
-	txs     []*Tx            // the transactions the package begins (tx.go)
-	givenMu sync.Mutex       // rules of one package ask at once
-	given   map[givenKey]*Tx // the transactions functions are given, as asked for
+	txOnce     sync.Once
+	txs        []*Tx                                 // the transactions the package begins (tx.go)
+	givenMu    sync.Mutex                            // rules of one package ask at once
+	given      map[givenKey]*Tx                      // the transactions functions are given, as asked for
+	invoked    map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
+	ctxHelpers map[*Tx]ctxHelper                     // the package's helpers that hand a context carrying their transaction
+	invokeOnce sync.Once
+	invokes    map[string][]ssa.CallInstruction // calls through interfaces, by method name
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -56,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e := &Effects{pass: pass}
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
+	e.exportCtxTx(pass)
 	return e, nil
 }
 
@@ -67,13 +73,23 @@ func (e *Effects) Pkg() *ssa.Package {
 	}
 	e.once.Do(func() {
 		if e.pkg = buildSSA(e.pass.Fset, e.pass.Pkg, e.pass.Files, e.pass.TypesInfo); e.pkg != nil {
+			importCtxFacts(e.pass)
 			e.all = funcsOf(e.pkg)
 			e.stores = storesOf(e.all)
 			e.index()
-			e.txs = e.transactions()
 		}
 	})
 	return e.pkg
+}
+
+// transactionsOnce returns the transactions the package begins, found on
+// first use (after the SSA is built: finding them asks questions of it).
+func (e *Effects) transactionsOnce() []*Tx {
+	if e.Pkg() == nil {
+		return nil
+	}
+	e.txOnce.Do(func() { e.txs = e.transactions() })
+	return e.txs
 }
 
 // Release frees the package's SSA once no rule will ask about the package
@@ -85,11 +101,13 @@ func (e *Effects) Release() {
 		return
 	}
 	e.once.Do(func() {}) // a later Pkg must not build it again
+	e.txOnce.Do(func() {})
+	e.invokeOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
 	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
-	e.txs, e.given = nil, nil
+	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

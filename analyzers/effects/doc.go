@@ -39,12 +39,18 @@
 //     transaction or Queries value a call runs on, the transaction open at
 //     a call (begun on every path to it, not ended on any), its isolation
 //     level, and whether a transaction commits before the job's work
-//     (commit.go);
+//     (commit.go); a transaction a helper carries in a context
+//     (context.WithValue) is the handle of the queries that take it out
+//     again where the context carries it, in this package and, through
+//     the CtxTx facts of the helpers and getters of another, across
+//     packages (ctxtx.go, ctxfacts.go);
 //   - which functions a call of a function value may run, and which
 //     concrete types the receiver of a method called through an interface
-//     may hold, followed back to the conversions that made the value and,
-//     across packages, through the types the module's constructors return
-//     (funcs.go, ifaces.go);
+//     may hold, followed back to the conversions that made the value, to
+//     what every call gives a parameter of a function only the package
+//     calls, and, across packages, through the types the module's
+//     constructors return (funcs.go, ifaces.go); a call whose receiver
+//     holds one type runs that type's method (InvokeCallee);
 //   - which SSA call and function stand for a call expression or a
 //     function's syntax, and the static callers of a function (ssa.go), so
 //     that rules reading the queue model can ask about the calls it

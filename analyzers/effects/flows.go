@@ -60,7 +60,7 @@ func (e *Effects) Flows(from, to ssa.Value) bool {
 				if r.Parent().Pkg == e.pkg {
 					for i, res := range r.Results {
 						if res == v {
-							for _, c := range e.CallersOf(r.Parent()) {
+							for _, c := range e.callersOf(r.Parent()) {
 								addResult(c, i, len(r.Results), add)
 							}
 						}

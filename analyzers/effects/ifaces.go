@@ -96,8 +96,35 @@ func typeLeaf(r *holds[string], v ssa.Value) ([]string, bool) {
 		}
 	case *ssa.Call:
 		return callResult(r, v, 0), true
+	case *ssa.Parameter:
+		return paramTypes(r, v), true
 	}
 	return nil, false
+}
+
+// paramTypes follows a parameter of a function of the package that only
+// the package calls (unexported, or of a command), and only by name:
+// what every call gives it. A method's parameters stay out of sight (an
+// interface may call it from anywhere), as do a closure's.
+func paramTypes(r *holds[string], p *ssa.Parameter) []string {
+	fn := p.Parent()
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || fn.Parent() != nil || fn.Pkg != r.e.pkg || fn.Signature.Recv() != nil || obj.Exported() && !r.e.command() {
+		r.known = false
+		return nil
+	}
+	calls := r.e.CallersOf(fn)
+	uses := r.e.uses(fn)
+	if len(calls) == 0 || len(uses) != len(calls) {
+		r.known = false // taken as a value, or called from nowhere in sight
+		return nil
+	}
+	i := slices.Index(fn.Params, p)
+	var out []string
+	for _, c := range calls {
+		out = append(out, r.value(c.Common().Args[i])...)
+	}
+	return out
 }
 
 // callResult follows the result at index i of a call: of a function of
@@ -225,4 +252,63 @@ func standard(importPath string) bool {
 	_, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(importPath)))
 	stdPackages.Store(importPath, err == nil)
 	return err == nil
+}
+
+// InvokeCallee returns the method a call through an interface runs when
+// the package shows that its receiver holds one concrete type, declared in
+// this package (a field set only from &pgStore{...}, a constructor's
+// result); nil when it may hold another, or one out of sight.
+func (e *Effects) InvokeCallee(call ssa.CallInstruction) *ssa.Function {
+	if call == nil || e.Pkg() == nil || !call.Common().IsInvoke() {
+		return nil
+	}
+	e.givenMu.Lock()
+	fn, ok := e.invoked[call]
+	e.givenMu.Unlock()
+	if ok {
+		return fn
+	}
+	fn = e.invokeCallee(call)
+	e.givenMu.Lock()
+	defer e.givenMu.Unlock()
+	if e.invoked == nil {
+		e.invoked = map[ssa.CallInstruction]*ssa.Function{}
+	}
+	e.invoked[call] = fn
+	return fn
+}
+
+func (e *Effects) invokeCallee(call ssa.CallInstruction) *ssa.Function {
+	fn := e.invokedMethod(call)
+	if fn == nil || fn.Pkg() != e.Pkg().Pkg {
+		return nil
+	}
+	return e.Pkg().Prog.FuncValue(fn)
+}
+
+// invokedMethod returns the method a call through an interface runs when
+// the package shows that its receiver holds one concrete type, of this
+// package or of one it imports; nil otherwise.
+func (e *Effects) invokedMethod(call ssa.CallInstruction) *types.Func {
+	ts, known := e.ReceiverTypes(call)
+	if !known || len(ts) != 1 {
+		return nil
+	}
+	path, name := ts[0][:max(0, strings.LastIndex(ts[0], "."))], ts[0][strings.LastIndex(ts[0], ".")+1:]
+	pkg := e.Pkg().Pkg
+	if path != pkg.Path() {
+		i := slices.IndexFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == path })
+		if i < 0 {
+			return nil
+		}
+		pkg = pkg.Imports()[i]
+	}
+	tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	m := call.Common().Method
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
+	fn, _ := obj.(*types.Func)
+	return fn
 }

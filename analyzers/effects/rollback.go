@@ -31,6 +31,9 @@ func (e *Effects) BegunTx(call ssa.CallInstruction) []TxSite {
 	if e == nil || e.Pkg() == nil || call == nil {
 		return nil
 	}
+	if h := HandleOf(call); h.CtxCarried() {
+		return e.ctxSites(h, call, 0)
+	}
 	if t := e.TxOf(call); t != nil {
 		if t.Begin == nil {
 			return e.begunAtCallers(call, t)
@@ -474,11 +477,13 @@ func logging(name string) bool {
 // error {...}) of a helper whose body begins a transaction, calls its
 // function parameter with it, and rolls it back when that function
 // returns an error. The function literal is the transaction's Func, the
-// call its Begin. (Run while the Effects is built: it reads e.pkg, not
-// Pkg.)
+// call its Begin. The helper may be called through an interface whose
+// receiver holds its type (InvokeCallee), and may hand the function a
+// context that carries the transaction instead (ctxtx.go).
 func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
 	helpers := map[*ssa.Function]*Tx{}
 	params := map[*ssa.Function]int{}
+	ctxKeys := map[*ssa.Function]ctxGift{} // helpers that hand the function a context carrying t
 	for _, t := range txs {
 		if t.Begin == nil || t.Func != t.Begin.Parent() || t.Func.Parent() != nil {
 			continue
@@ -491,22 +496,54 @@ func (e *Effects) callbackTxs(txs []*Tx) []*Tx {
 					continue
 				}
 				p, ok := c.Common().Value.(*ssa.Parameter)
-				if !ok || !givesTx(c, t) || !e.callbackRollsBack(t, c) {
+				if !ok {
+					continue
+				}
+				gift, byCtx := givesCtxTx(c, t)
+				if !givesTx(c, t) && !byCtx || !e.callbackRollsBack(t, c) {
 					continue
 				}
 				helpers[fn], params[fn] = t, slices.Index(fn.Params, p)
+				if byCtx {
+					ctxKeys[fn] = gift
+					if e.ctxHelpers == nil {
+						e.ctxHelpers = map[*Tx]ctxHelper{}
+					}
+					e.ctxHelpers[t] = ctxHelper{ctxGift: gift, fnParam: params[fn]}
+				}
 			}
 		}
 	}
 	var out []*Tx
 	for _, c := range e.sortedCalls() {
 		common := c.Common()
-		helper, ok := helpers[common.StaticCallee()]
-		if !ok || common.IsInvoke() || params[common.StaticCallee()] >= len(common.Args) {
+		if !slices.ContainsFunc(common.Args, func(a ssa.Value) bool { return funcArg(a) != nil }) {
+			continue // a helper is given the function it runs
+		}
+		callee := common.StaticCallee()
+		if common.IsInvoke() {
+			callee = e.InvokeCallee(c)
+		}
+		helper, ok := helpers[callee]
+		if !ok {
+			if t := e.importedHelperTx(c); t != nil {
+				out = append(out, t)
+			}
 			continue
 		}
-		lit := funcArg(common.Args[params[common.StaticCallee()]])
+		arg := argOf(c, callee, params[callee])
+		if arg == nil {
+			continue
+		}
+		lit := funcArg(arg)
 		if lit == nil {
+			continue
+		}
+		if gift, ok := ctxKeys[callee]; ok {
+			if gift.arg < len(lit.Params) && isContext(lit.Params[gift.arg].Type()) {
+				h := Handle{Kind: KindTx, root: lit.Params[gift.arg], path: ctxStep + gift.key + ")"}
+				out = append(out, &Tx{Begin: c, Func: lit, Isolation: helper.Isolation, Handle: h})
+			}
 			continue
 		}
 		var tx ssa.Value
@@ -558,4 +595,67 @@ func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// A ctxGift is how a transaction helper hands its function a context
+// carrying the transaction: the argument it is, and the key it is under.
+type ctxGift struct {
+	arg int
+	key string
+}
+
+// A ctxHelper is a transaction helper of the package that hands its
+// function a context carrying the transaction: the gift, and the helper's
+// parameter that is the function.
+type ctxHelper struct {
+	ctxGift
+	fnParam int
+}
+
+// importedHelperTx returns the transaction a call of another package's
+// helper (its CtxTx fact) runs a function literal in, or nil.
+func (e *Effects) importedHelperTx(c ssa.CallInstruction) *Tx {
+	var obj *types.Func
+	if c.Common().IsInvoke() {
+		obj = e.invokedMethod(c)
+	} else if callee := c.Common().StaticCallee(); callee != nil {
+		obj, _ = callee.Object().(*types.Func)
+	}
+	var f CtxTx
+	if obj == nil || obj.Pkg() == e.pkg.Pkg || !e.pass.ImportObjectFact(obj.Origin(), &f) || f.Fn < 0 {
+		return nil
+	}
+	i := f.Fn
+	args := c.Common().Args
+	if c.Common().IsInvoke() {
+		i--
+	}
+	if i < 0 || i >= len(args) {
+		return nil
+	}
+	lit := funcArg(args[i])
+	if lit == nil || lit.Pkg != e.pkg || f.Arg >= len(lit.Params) || !isContext(lit.Params[f.Arg].Type()) {
+		return nil
+	}
+	h := Handle{Kind: KindTx, root: lit.Params[f.Arg], path: ctxStep + f.Key + ")"}
+	return &Tx{Begin: c, Func: lit, Isolation: f.Isolation, Handle: h}
+}
+
+// givesCtxTx reports whether a call is given a context that carries t's
+// handle (context.WithValue(ctx, key, tx), or a context derived from one).
+func givesCtxTx(c ssa.CallInstruction, t *Tx) (ctxGift, bool) {
+	for i, a := range c.Common().Args {
+		if !isContext(a.Type()) {
+			continue
+		}
+		for v := a; v != nil; v = ctxParent(v) {
+			if _, key, val, ok := withValue(v); ok {
+				if handleOf(val).Same(t.Handle) {
+					return ctxGift{arg: i, key: key}, true
+				}
+				break
+			}
+		}
+	}
+	return ctxGift{}, false
 }

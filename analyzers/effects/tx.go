@@ -80,6 +80,10 @@ type Handle struct {
 	Kind Kind
 	root ssa.Value
 	path string
+	// cond marks a value a context carries that the code takes only when
+	// the context carries one, falling back to another handle (see
+	// mergeCtx).
+	cond bool
 }
 
 // Known reports whether the handle names a value.
@@ -112,15 +116,21 @@ func (h Handle) HeldBy(fn *ssa.Function) int {
 // handleOf returns the handle of a value.
 func handleOf(v ssa.Value) Handle { return handle(v, 0) }
 
-func handle(v ssa.Value, depth int) Handle {
+func handle(v ssa.Value, depth int) Handle { return handleAt(v, "", depth) }
+
+// handleAt returns the handle of the value path reaches from v.
+func handleAt(v ssa.Value, path string, depth int) Handle {
 	var h Handle
-	path := ""
 	for range 32 {
 		if v == nil || depth > 8 {
 			return Handle{}
 		}
-		if h.Kind == KindUnknown {
+		if h.Kind == KindUnknown && !h.cond {
 			h.Kind = KindOf(v.Type())
+		}
+		if nv, np, ok := ctxStepIn(v, path); ok {
+			v, path = nv, np
+			continue
 		}
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -138,6 +148,10 @@ func handle(v ssa.Value, depth int) Handle {
 				continue
 			}
 		case *ssa.Extract:
+			if ta, ok := x.Tuple.(*ssa.TypeAssert); ok && x.Index == 0 {
+				v = ta.X // tx, ok := ctx.Value(key).(pgx.Tx): tx is nil where ok is false
+				continue
+			}
 			// A wrapper is its database value as such, not through its
 			// fields (s.pool of s := NewStore(pool) is s's field).
 			if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 && path == "" {
@@ -147,6 +161,17 @@ func handle(v ssa.Value, depth int) Handle {
 				}
 			}
 		case *ssa.Call:
+			if ctx, key, ok := ctxValue(x.Common()); ok {
+				v, path = ctx, ctxStep+key+")"+path
+				continue
+			}
+			if rh, ok := returnedHandle(x, depth); ok {
+				v, path = rh.root, rh.path+path
+				if rh.cond {
+					h.cond, h.Kind = true, KindUnknown
+				}
+				continue
+			}
 			if from := ormChainFrom(x.Common()); from != nil && path == "" {
 				v = from
 				continue
@@ -194,18 +219,24 @@ func handle(v ssa.Value, depth int) Handle {
 			}
 		case *ssa.Phi:
 			var one Handle
+			var all []Handle
 			for _, edge := range x.Edges {
 				if edge == ssa.Value(x) {
 					continue
 				}
-				eh := handle(edge, depth+1)
+				all = append(all, handle(edge, depth+1))
+			}
+			for _, eh := range all {
 				if !eh.Known() || one.Known() && !eh.Same(one) {
-					one = Handle{}
+					one = mergeCtx(x.Parent(), all)
 					break
 				}
 				one = eh
 			}
 			if one.Known() {
+				if one.cond || h.cond {
+					one.cond, h.Kind = true, KindUnknown
+				}
 				one.path += path
 				if h.Kind != KindUnknown {
 					one.Kind = h.Kind
@@ -734,7 +765,7 @@ func (e *Effects) txAt(h Handle, at ssa.Instruction) *Tx {
 	}
 	found := false
 	var open *Tx
-	for _, t := range e.txs {
+	for _, t := range e.transactionsOnce() {
 		if !t.Handle.Same(h) {
 			continue
 		}
@@ -749,7 +780,7 @@ func (e *Effects) txAt(h Handle, at ssa.Instruction) *Tx {
 	if found || open != nil {
 		return open
 	}
-	if h.Kind != KindTx {
+	if h.Kind != KindTx || h.cond {
 		return nil
 	}
 	// A transaction the function is given: open from its entry.
@@ -941,5 +972,5 @@ func (e *Effects) Transactions() []*Tx {
 	if e.Pkg() == nil {
 		return nil
 	}
-	return e.txs
+	return e.transactionsOnce()
 }

@@ -18,9 +18,11 @@ import (
 // field) or the function pgx.BeginFunc and pgx.BeginTxFunc run in one.
 type transaction struct {
 	*effects.Tx
-	name  string    // the variable (or field), as the code names it
-	begin token.Pos // the Begin call
-	body  ast.Node  // the function (or function literal) it is open in
+	name string // the variable (or field), as the code names it
+	// committed says when it has committed: tx.Commit succeeds.
+	committed string
+	begin     token.Pos // the Begin call
+	body      ast.Node  // the function (or function literal) it is open in
 }
 
 // open reports whether a call of the package runs while the transaction
@@ -28,6 +30,26 @@ type transaction struct {
 func (tx *transaction) open(e *effects.Effects, call *ast.CallExpr) bool {
 	at := e.Call(call)
 	return at != nil && tx.OpenAt(at)
+}
+
+// ctxParamName returns the name of a function literal's context
+// parameter, or "".
+func ctxParamName(lit *ast.FuncLit) string {
+	if lit == nil {
+		return ""
+	}
+	for _, f := range lit.Type.Params.List {
+		if sel, ok := f.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Context" && len(f.Names) > 0 {
+			return f.Names[0].Name
+		}
+	}
+	return ""
+}
+
+// carried reports whether a call runs on a value a context carries (a
+// transaction a helper stores in it, taken out again by the query).
+func carried(e *effects.Effects, c *queuemodel.Call) bool {
+	return effects.HandleOf(e.Call(c.Expr)).CtxCarried()
 }
 
 // runs reports whether a call runs on this transaction: its receiver is
@@ -53,14 +75,30 @@ func transactions(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) 
 			continue
 		}
 		tx.begin = begin.Pos()
-		if viaFunc {
+		switch {
+		case t.Handle.CtxCarried():
+			// A helper's function given a context that carries it.
+			lit, ok := tx.body.(*ast.FuncLit)
+			name := ctxParamName(lit)
+			if !ok || name == "" {
+				continue
+			}
+			helper := types.ExprString(begin.Fun)
+			tx.name = name + " (from " + helper + ")"
+			tx.committed = helper + " returns nil"
+		case viaFunc:
 			lit, ok := tx.body.(*ast.FuncLit)
 			if !ok || len(lit.Type.Params.List) == 0 || len(lit.Type.Params.List[0].Names) == 0 {
 				continue
 			}
 			tx.name = lit.Type.Params.List[0].Names[0].Name
-		} else if tx.name = assignedTo(begin, tx.body); tx.name == "" {
-			continue
+		default:
+			if tx.name = assignedTo(begin, tx.body); tx.name == "" {
+				continue
+			}
+		}
+		if tx.committed == "" {
+			tx.committed = tx.name + ".Commit succeeds"
 		}
 		out = append(out, tx)
 	}

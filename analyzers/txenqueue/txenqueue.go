@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 func entityWrite(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects, tx *transaction) string {
 	var tables []string
 	for _, c := range m.Calls {
-		if c.Receiver != queuemodel.RecvTx || !tx.open(e, c.Expr) || !tx.runs(e, c) {
+		if c.Receiver != queuemodel.RecvTx && !carried(e, c) || !tx.open(e, c.Expr) || !tx.runs(e, c) {
 			continue
 		}
 		for _, st := range c.Stmts {
@@ -131,8 +131,8 @@ func report(pass *analysis.Pass, tx *transaction, e enqueue, table string) {
 		Pos: e.pos,
 		Message: fmt.Sprintf("this job is enqueued outside transaction %s, which writes %s and is still open\n"+
 			"it is enqueued by %s: a worker can run the job before %s commits and not see the row, and the job stays queued if %s rolls back; "+
-			"%s, or enqueue after %s.Commit succeeds",
-			tx.name, queuemodel.TableName(table), e.how, tx.name, tx.name, e.fix, tx.name),
+			"%s, or enqueue after %s",
+			tx.name, queuemodel.TableName(table), e.how, tx.name, tx.name, e.fix, tx.committed),
 		Related: []analysis.RelatedInformation{{Pos: tx.begin, Message: "the transaction begins here"}},
 	})
 }

@@ -12,7 +12,7 @@ import (
 // writes its entity is open.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, txenqueue.Analyzer, "signup", "beginfunc", "dbsql", "riverinsert", "gueenqueue", "neoqenqueue", "sqlcsignup", "begintxfunc", "helperwrite/accounts", "helperexec", "poolclient/signup",
-		"branchcommit", "txfield", "batchvalues")
+		"branchcommit", "txfield", "batchvalues", "ctxtx")
 }
 
 // Designs it accepts: the job in the same transaction (INSERT on tx,
@@ -21,5 +21,5 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, txenqueue.Analyzer,
 		"accept_sametx", "accept_aftercommit", "accept_outbox", "accept_readonly", "accept_queueonly", "accept_nocommit", "accept_sqlctx", "accept_helperexec", "accept_conntx", "ok_poolclient/signup",
-		"accept_branchcommit", "accept_batchvalues")
+		"accept_branchcommit", "accept_batchvalues", "accept_ctxtx")
 }
