@@ -328,9 +328,25 @@ func (g *callGraph) findImplementations() {
 	}
 	ifaces := g.moduleInterfaces(imports)
 	for _, tn := range g.moduleTypes(imports) {
+		// A type implements an interface only if *T's method set names
+		// every method of it: a map lookup spares most types.Implements
+		// calls, which a package importing a large generated API makes by
+		// the million.
+		ptr := types.NewPointer(tn.Type())
+		ms := types.NewMethodSet(ptr)
+		if ms.Len() == 0 {
+			continue
+		}
+		names := make(map[string]bool, ms.Len())
+		for i := range ms.Len() {
+			names[ms.At(i).Obj().Name()] = true
+		}
 		for _, iface := range ifaces {
 			it := iface.Type().Underlying().(*types.Interface)
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+			if !namesAll(names, it) {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), ptr} {
 				if !types.Implements(t, it) {
 					continue
 				}
@@ -349,6 +365,16 @@ func (g *callGraph) findImplementations() {
 	}
 	slices.SortFunc(out, compareImpl)
 	g.impls = &Implements{Methods: slices.CompactFunc(out, func(a, b Impl) bool { return compareImpl(a, b) == 0 })}
+}
+
+// namesAll reports whether names holds the name of every method of it.
+func namesAll(names map[string]bool, it *types.Interface) bool {
+	for i := range it.NumMethods() {
+		if !names[it.Method(i).Name()] {
+			return false
+		}
+	}
+	return true
 }
 
 // halfOf returns the half of a claim a method is: the package's own, or
