@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*FieldStores)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -44,6 +45,9 @@ type Effects struct {
 	all     []*ssa.Function // every function of the package, built with it
 	stores  []*ssa.Store    // every store of those functions, built with it
 
+	writesOnce sync.Once
+	writes     map[*types.Var]*FieldStores // what the package writes into string fields (fieldstores.go)
+
 	txs     []*Tx            // the transactions the package begins (tx.go)
 	givenMu sync.Mutex       // rules of one package ask at once
 	given   map[givenKey]*Tx // the transactions functions are given, as asked for
@@ -56,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e := &Effects{pass: pass}
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
+	e.writes = exportFieldStores(pass)
 	return e, nil
 }
 

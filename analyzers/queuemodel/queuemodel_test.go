@@ -727,3 +727,39 @@ func TestCountedFailureOfARunnableRowIsARetry(t *testing.T) {
 		"UPDATE public.jobs complete",
 	}, got)
 }
+
+// A state bound from a struct field that the module only ever sets to one
+// constant (a default filled in by the field's own package) is the state
+// jobs are created in: the claim is the statement that takes rows out of
+// it, and the housekeeping that locks rows with SKIP LOCKED too (a reaper,
+// a purge of sent rows, a requeue of dead ones) takes no runnable work.
+// When the field may hold what a caller names, that state is unknown, and
+// every SKIP LOCKED update stays a candidate claim.
+func TestCreatedStateFromAStructField(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "createdfield/msg", "createdfield/pgstore")
+	var m *queuemodel.Model
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "createdfield/pgstore" {
+			m = r.Result.(*queuemodel.Model)
+		}
+	}
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+		}
+	}
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim", "DELETE none", "UPDATE none"}, got)
+	qt := m.QueueTables()[0]
+	require.Equal(t, []string{"waiting"}, qt.Runnable)
+	require.Equal(t, []string{"sending"}, qt.Claimed)
+
+	results = ruletest.Run(t, queuemodel.Analyzer, "createdfieldmixed/msg", "createdfieldmixed/pgstore")
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "createdfieldmixed/pgstore" {
+			m = r.Result.(*queuemodel.Model)
+		}
+	}
+	qt = m.QueueTables()[0]
+	require.Contains(t, qt.Runnable, "dead", "with no created state known, the requeue's poll reads as runnable")
+}

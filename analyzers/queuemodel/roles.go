@@ -1034,9 +1034,11 @@ func purges(s, top *sqlcheck.Stmt, col string) bool {
 }
 
 // initialStates returns the states jobs get in a state column when they are
-// created: the constants (or NULL) the package's INSERTs give it, its
-// DEFAULT, and NULL when an INSERT that names its columns leaves out one
-// that has no DEFAULT.
+// created: the constants (or NULL) the package's INSERTs give it (bound
+// from Go too: a constant reaching the parameter, or a struct field the
+// module only ever sets to constants, see fieldStates), its DEFAULT, and
+// NULL when an INSERT that names its columns leaves out one that has no
+// DEFAULT.
 func (b *builder) initialStates(table, col string) map[string]bool {
 	states := map[string]bool{}
 	var column *sqlcheck.Column
@@ -1053,6 +1055,10 @@ func (b *builder) initialStates(table, col string) map[string]bool {
 				states[v.Str] = true
 			case sqlcheck.ValueNull:
 				states[sqlcheck.StateNull] = true
+			case sqlcheck.ValueParam:
+				for _, v := range b.fieldStates(st.Call, v.Param) {
+					states[v] = true
+				}
 			}
 		} else if column != nil && column.Default == nil && len(st.InsertCols) > 0 && !slices.Contains(st.InsertCols, col) {
 			states[sqlcheck.StateNull] = true

@@ -1,0 +1,231 @@
+package effects
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// What the module's code writes into a string field of its structs. An
+// exported field of an exported type (Event.Status) may be set by any
+// caller, so its value at a given load is out of sight; yet the module
+// gives it the values it means it to take (e.Status = StatusPending in a
+// method that fills defaults, Event{Status: "queued"} in a constructor).
+// Those are the field's stores: read from the syntax of each package (no
+// SSA), exported as a fact by the field's own package for its importers.
+
+// FieldStores is the fact of a string field of a struct the package
+// declares: the constants the package assigns to it, sorted, and whether
+// it also assigns something else or takes the field's address.
+type FieldStores struct {
+	Consts []string
+	Other  bool
+}
+
+func (*FieldStores) AFact() {}
+
+func (f *FieldStores) String() string {
+	s := "stores(" + strings.Join(f.Consts, ", ")
+	if f.Other {
+		s += ", other"
+	}
+	return s + ")"
+}
+
+// fieldWrites collects, from a package's syntax, what it writes into the
+// string fields of structs: assignments to a selected field, keyed and
+// positional composite literals, and the field's address taken (written
+// out of sight).
+func fieldWrites(info *types.Info, files []*ast.File) map[*types.Var]*FieldStores {
+	out := map[*types.Var]*FieldStores{}
+	note := func(f *types.Var, rhs ast.Expr) {
+		if f == nil || !isStringType(f.Type()) {
+			return
+		}
+		f = f.Origin()
+		fs := out[f]
+		if fs == nil {
+			fs = &FieldStores{}
+			out[f] = fs
+		}
+		if rhs != nil {
+			if tv, ok := info.Types[rhs]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				if v := constant.StringVal(tv.Value); !slices.Contains(fs.Consts, v) {
+					fs.Consts = append(fs.Consts, v)
+				}
+				return
+			}
+		}
+		fs.Other = true
+	}
+	selected := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil
+		}
+		v, _ := s.Obj().(*types.Var)
+		return v
+	}
+	// &e.Status given to a Scan reads back a state the table holds: it
+	// adds none the code creates.
+	scanned := map[ast.Expr]bool{}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Scan") {
+					for _, a := range n.Args {
+						scanned[ast.Unparen(a)] = true
+					}
+				}
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					f := selected(lhs)
+					if f == nil {
+						continue
+					}
+					var rhs ast.Expr
+					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+						rhs = n.Rhs[i]
+					}
+					note(f, rhs) // x.F += "s", x.F, y = f(): something else
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && !scanned[n] {
+					if f := selected(n.X); f != nil {
+						note(f, nil)
+					}
+				}
+			case *ast.CompositeLit:
+				st, ok := typeUnder(info.TypeOf(n)).(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok {
+							f, _ := info.ObjectOf(id).(*types.Var)
+							note(f, kv.Value)
+						}
+						continue
+					}
+					if i < st.NumFields() {
+						note(st.Field(i), elt)
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, fs := range out {
+		slices.Sort(fs.Consts)
+	}
+	return out
+}
+
+// typeUnder is t's underlying type, through a pointer (&T{...}).
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem().Underlying()
+	}
+	return t.Underlying()
+}
+
+// exportFieldStores exports a FieldStores fact for each string field of
+// the package's own structs that its code writes.
+func exportFieldStores(pass *analysis.Pass) map[*types.Var]*FieldStores {
+	writes := fieldWrites(pass.TypesInfo, pass.Files)
+	for f, fs := range writes {
+		if f.Pkg() == pass.Pkg && f.Exported() && exportedOwner(f) {
+			pass.ExportObjectFact(f, fs)
+		}
+	}
+	return writes
+}
+
+// FieldConstants returns, for a value loaded from a string field of a
+// struct (e.Status bound to a query, through any conversion to an
+// interface), the constants the module's code writes into that field:
+// this package's writes and those of the field's own package, from its
+// fact. It reports false when the value is no field's, when the field is
+// written anything but constants in either package, or when neither
+// writes it. Callers outside those packages may write other values: the
+// constants are the ones the module means the field to hold, not all it
+// can.
+func (e *Effects) FieldConstants(v ssa.Value) ([]string, bool) {
+	if e == nil || e.pass == nil {
+		return nil, false
+	}
+	for {
+		switch c := v.(type) {
+		case *ssa.MakeInterface:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		break
+	}
+	var f *types.Var
+	switch l := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := l.X.(*ssa.FieldAddr); ok && l.Op == token.MUL {
+			f = fieldOf(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		f = fieldOf(l.X.Type(), l.Field)
+	}
+	if f == nil || !isStringType(f.Type()) {
+		return nil, false
+	}
+	f = f.Origin()
+	var consts []string
+	add := func(fs *FieldStores) bool {
+		if fs.Other {
+			return false
+		}
+		for _, c := range fs.Consts {
+			if !slices.Contains(consts, c) {
+				consts = append(consts, c)
+			}
+		}
+		return true
+	}
+	if own := e.fieldWrites()[f]; own != nil && !add(own) {
+		return nil, false
+	}
+	if f.Pkg() != e.pass.Pkg {
+		var fs FieldStores
+		if e.pass.ImportObjectFact(f, &fs) && !add(&fs) {
+			return nil, false
+		}
+	}
+	if len(consts) == 0 {
+		return nil, false
+	}
+	slices.Sort(consts)
+	return consts, true
+}
+
+func (e *Effects) fieldWrites() map[*types.Var]*FieldStores {
+	e.writesOnce.Do(func() {
+		if e.writes == nil {
+			e.writes = fieldWrites(e.pass.TypesInfo, e.pass.Files)
+		}
+	})
+	return e.writes
+}
