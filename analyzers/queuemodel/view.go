@@ -52,7 +52,7 @@ func (t *QueueTable) AttemptColumns() []string {
 	set := map[string]bool{}
 	for _, st := range t.Statements {
 		for _, a := range st.Set {
-			if increments(a) {
+			if Increments(a) {
 				set[a.Column] = true
 			}
 		}
@@ -60,7 +60,9 @@ func (t *QueueTable) AttemptColumns() []string {
 	return sortedSet(set)
 }
 
-func increments(a sqlcheck.Assign) bool {
+// Increments reports whether an assignment adds a number to the column it
+// sets (attempts = attempts + 1): a count.
+func Increments(a sqlcheck.Assign) bool {
 	col := `(\w+\.)?"?` + regexp.QuoteMeta(a.Column) + `"?`
 	return regexp.MustCompile(`^\s*(` + col + `\s*\+\s*\d+|\d+\s*\+\s*` + col + `)\s*$`).MatchString(a.Value.Text)
 }
