@@ -763,3 +763,14 @@ func TestCreatedStateFromAStructField(t *testing.T) {
 	qt = m.QueueTables()[0]
 	require.Contains(t, qt.Runnable, "dead", "with no created state known, the requeue's poll reads as runnable")
 }
+
+// An UPDATE joined with a WITH query that locks one row by key has the
+// role of what it does to that row (the completion, the retry); one whose
+// WITH query names rows by another column, or that joins it by another
+// column than the one bound, names no job and has none.
+func TestRowsNamedInAJoinedWithQuery(t *testing.T) {
+	got, qt := roles(t, "ctekey")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE none", "UPDATE none"}, got)
+	require.Equal(t, []string{"ready"}, qt.Runnable)
+	require.Equal(t, []string{"busy"}, qt.Claimed)
+}

@@ -703,7 +703,7 @@ func (b *builder) namesRows(s *sqlcheck.Stmt) bool {
 			continue
 		}
 		known = true
-		if bindsKey(s.Where, idx.Keys) {
+		if bindsKey(keyPreds(s), idx.Keys) {
 			return true
 		}
 	}
@@ -760,14 +760,49 @@ func onlyRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) bool {
 }
 
 // byKey reports whether a statement targets rows it names: an equality
-// (or IN) with a parameter, as in WHERE id = $1.
+// (or IN) with a parameter, as in WHERE id = $1, in its WHERE or in the
+// WITH query it joins by that column (see keyPreds).
 func byKey(s *sqlcheck.Stmt) bool {
-	for _, p := range s.Where {
+	for _, p := range keyPreds(s) {
 		if (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam {
 			return true
 		}
 	}
 	return false
+}
+
+// keyPreds returns the conjuncts that name a statement's rows: its WHERE,
+// and the conditions of the WITH query it joins on a column that query's
+// WHERE binds to a parameter: WITH locked AS (SELECT id FROM jobs WHERE
+// id = $1 FOR UPDATE) UPDATE jobs SET ... FROM locked WHERE jobs.id =
+// locked.id names the row locked names, as sqlc's generated outcome
+// writes do. A join on another column than the one bound (a poll's
+// queue = $1, joined by id) names no rows.
+func keyPreds(s *sqlcheck.Stmt) []sqlcheck.Pred {
+	if s.FromCTE == "" || s.Kind == sqlcheck.KindSelect {
+		return s.Where
+	}
+	var cte *sqlcheck.Stmt
+	for _, c := range s.CTEs {
+		if c.Name == s.FromCTE && c.Stmt != nil && c.Stmt.Kind == sqlcheck.KindSelect && c.Stmt.Table == s.Table {
+			cte = c.Stmt
+		}
+	}
+	if cte == nil {
+		return s.Where
+	}
+	out := slices.Clone(s.Where)
+	for _, p := range s.Where {
+		if p.Op != sqlcheck.OpEq || p.Column == "" || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueColumn || p.Values[0].Str != p.Column {
+			continue
+		}
+		for _, q := range cte.Where {
+			if q.Column == p.Column && (q.Op == sqlcheck.OpEq || q.Op == sqlcheck.OpIn) && len(q.Values) > 0 && q.Values[0].Kind == sqlcheck.ValueParam {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // expiresLease reports whether a statement selects rows whose deadline is
