@@ -268,6 +268,8 @@ type QueueTable struct {
 	// taken is the state a compare-and-set by key takes jobs to, on a
 	// table no statement polls (see takenByKey); "" otherwise.
 	taken string
+	// takenFrom is the states that compare-and-set takes jobs from.
+	takenFrom []string
 	// names are the Go constants that name the states of a state column
 	// coded as integers, by value.
 	names map[string]*types.Const

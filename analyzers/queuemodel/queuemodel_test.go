@@ -167,7 +167,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -738,21 +738,25 @@ func TestCountedFailureOfARunnableRowIsARetry(t *testing.T) {
 func TestCreatedStateFromAStructField(t *testing.T) {
 	results := ruletest.Run(t, queuemodel.Analyzer, "createdfield/msg", "createdfield/pgstore")
 	var m *queuemodel.Model
+	variants := 0
 	for _, r := range results {
-		if r.Pass.Pkg.Path() == "createdfield/pgstore" {
-			m = r.Result.(*queuemodel.Model)
+		if r.Pass.Pkg.Path() != "createdfield/pgstore" {
+			continue
 		}
-	}
-	var got []string
-	for _, c := range m.Calls {
-		for _, st := range c.Stmts {
-			got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+		variants++
+		m = r.Result.(*queuemodel.Model)
+		var got []string
+		for _, c := range m.Calls {
+			for _, st := range c.Stmts {
+				got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+			}
 		}
+		require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim", "DELETE none", "UPDATE none"}, got)
+		qt := m.QueueTables()[0]
+		require.Equal(t, []string{"waiting"}, qt.Runnable)
+		require.Equal(t, []string{"sending"}, qt.Claimed)
 	}
-	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim", "DELETE none", "UPDATE none"}, got)
-	qt := m.QueueTables()[0]
-	require.Equal(t, []string{"waiting"}, qt.Runnable)
-	require.Equal(t, []string{"sending"}, qt.Claimed)
+	require.Equal(t, 1, variants)
 
 	results = ruletest.Run(t, queuemodel.Analyzer, "createdfieldmixed/msg", "createdfieldmixed/pgstore")
 	for _, r := range results {
@@ -760,7 +764,7 @@ func TestCreatedStateFromAStructField(t *testing.T) {
 			m = r.Result.(*queuemodel.Model)
 		}
 	}
-	qt = m.QueueTables()[0]
+	qt := m.QueueTables()[0]
 	require.Contains(t, qt.Runnable, "dead", "with no created state known, the requeue's poll reads as runnable")
 }
 
@@ -773,4 +777,23 @@ func TestRowsNamedInAJoinedWithQuery(t *testing.T) {
 	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE none", "UPDATE none"}, got)
 	require.Equal(t, []string{"ready"}, qt.Runnable)
 	require.Equal(t, []string{"busy"}, qt.Claimed)
+}
+
+// A compare-and-set by key from a list of waiting states (status IN
+// ('pending', 'scheduled')), one of them the state jobs are created in,
+// makes a queue of a table a listing reads too; the listing plays no
+// part, and every state the list names is runnable.
+func TestCompareAndSetFromAListOfStates(t *testing.T) {
+	got, qt := roles(t, "takenbykeyin")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"SELECT none", // a page of tasks in the state asked for
+		"UPDATE claim",
+		"UPDATE complete",
+		"UPDATE retry",
+		"UPDATE fail",
+		"UPDATE fail", // cancelled
+	}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

@@ -78,27 +78,59 @@ func (b *builder) inferQueue() {
 // key records a job's outcome (a state whose name says it succeeded or
 // failed). Without that outcome, or without RETURNING, the same shape is
 // any row's life (a user activated by key): no queue.
+//
+// The WHERE may admit several states (status IN ('pending',
+// 'scheduled')): one of them the state jobs are created in, none whose
+// name says a job ended, and not the state the UPDATE moves jobs to. A
+// table some statement already claims from keeps the states its claims
+// say; one that only a listing reads (every job in a state, a page at a
+// time) is taken by key all the same.
 func (b *builder) takenByKey() {
 	for _, st := range b.statements() {
-		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.model.Tables[st.Table] != nil || !b.namesRows(st.Stmt) {
+		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
 			continue
 		}
 		for _, p := range st.Where {
-			if p.Op != sqlcheck.OpEq || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueConst {
+			if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn || len(p.Values) == 0 {
 				continue
 			}
-			from := p.Values[0].Str
 			initial := b.initialStates(st.Table, p.Column)
 			to, ok := st.Assigns(p.Column)
-			if !initial[from] || !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) ||
-				!b.recordsOutcome(st.Table, p.Column, from, to.Str) {
+			if !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) {
+				continue
+			}
+			var from []string
+			created := false
+			for _, v := range p.Values {
+				if v.Kind != sqlcheck.ValueConst || v.Str == to.Str || outcomeWord(v.Str) {
+					from = nil
+					break
+				}
+				from = append(from, v.Str)
+				created = created || initial[v.Str]
+			}
+			if !created || !b.recordsOutcome(st.Table, p.Column, from, to.Str) {
 				continue
 			}
 			qt := b.table(st.Table)
-			qt.StateColumn, qt.taken = p.Column, to.Str
+			qt.StateColumn, qt.taken, qt.takenFrom = p.Column, to.Str, from
 			break
 		}
 	}
+}
+
+// claimedFrom reports whether a statement of the package already claims
+// from a table.
+func (b *builder) claimedFrom(table string) bool {
+	if b.model.Tables[table] == nil {
+		return false
+	}
+	for _, st := range b.statements() {
+		if st.Role == RoleClaim && slices.ContainsFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return p.Table == table }) {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeWord reports whether a state's name says that a job ended.
@@ -107,13 +139,13 @@ func outcomeWord(state string) bool {
 }
 
 // recordsOutcome reports whether an UPDATE by key of the package moves a
-// table's rows to an ended state other than from and to.
-func (b *builder) recordsOutcome(table, col, from, to string) bool {
+// table's rows to an ended state other than those of from and to.
+func (b *builder) recordsOutcome(table, col string, from []string, to string) bool {
 	for _, st := range b.statements() {
 		if st.Kind != sqlcheck.KindUpdate || st.Table != table || !b.namesRows(st.Stmt) {
 			continue
 		}
-		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst && v.Str != from && v.Str != to && outcomeWord(v.Str) {
+		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst && !slices.Contains(from, v.Str) && v.Str != to && outcomeWord(v.Str) {
 			return true
 		}
 	}
@@ -313,6 +345,21 @@ func (b *builder) transitions(qt *QueueTable) {
 	col := qt.StateColumn
 	qt.names = b.stateNames[columnKey{qt.Name, col}]
 	firm, soft, initial := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	if qt.taken != "" {
+		// Jobs taken by key come from elsewhere: a SELECT of the table
+		// that claims nothing lists jobs (a page of them in one state),
+		// and says nothing of which states are runnable.
+		for _, st := range qt.Statements {
+			if st.Role != RolePoll {
+				continue
+			}
+			st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return p.Table == qt.Name && p.Lock == nil })
+			if len(st.Polls) == 0 {
+				st.Role = RoleNone
+			}
+		}
+		addAll(firm, qt.takenFrom)
+	}
 	if col != "" {
 		universe := b.stateUniverse(qt, col)
 		for _, st := range qt.Statements {

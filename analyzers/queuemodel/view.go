@@ -46,6 +46,26 @@ func (t *QueueTable) LeaseColumns() []string {
 	return sortedSet(set)
 }
 
+// StateFromCaller reports whether an UPDATE by key of the package writes
+// the table's state column from a value its callers give and the model
+// cannot read (SET status = $2 WHERE id = $1, the state a field of the
+// job another package fills in): those callers may put a job back in a
+// runnable state, or fail it, and the package cannot tell which.
+func (t *QueueTable) StateFromCaller() bool {
+	if t.StateColumn == "" {
+		return false
+	}
+	for _, st := range t.Statements {
+		if st.Kind != sqlcheck.KindUpdate || !byKey(st.Stmt) {
+			continue
+		}
+		if v, ok := st.Assigns(t.StateColumn); ok && v.Kind == sqlcheck.ValueParam {
+			return true
+		}
+	}
+	return false
+}
+
 // AttemptColumns returns the columns the table's statements count attempts
 // in: set to themselves plus a number (attempts = attempts + 1), sorted.
 func (t *QueueTable) AttemptColumns() []string {
