@@ -21,8 +21,10 @@ import (
 // SSA), exported as a fact by the field's own package for its importers.
 
 // FieldStores is the fact of a string field of a struct the package
-// declares: the constants the package assigns to it, sorted, and whether
-// it also assigns something else or takes the field's address.
+// declares: the constants the package makes values with (a composite
+// literal, or a default filled in under if x.F == ""), sorted, and
+// whether it also writes anything else into it (another assignment, such
+// as a method that moves a job to its next state) or takes its address.
 type FieldStores struct {
 	Consts []string
 	Other  bool
@@ -39,11 +41,24 @@ func (f *FieldStores) String() string {
 }
 
 // fieldWrites collects, from a package's syntax (its tests left out),
-// what it writes into the string fields of structs: assignments to a selected field, keyed and
-// positional composite literals, and the field's address taken (written
-// out of sight).
+// what it writes into the string fields of structs: keyed and positional
+// composite literals and defaults filled in, as constants; any other
+// assignment, and the field's address taken (written out of sight), as
+// something else.
 func fieldWrites(fset *token.FileSet, info *types.Info, files []*ast.File) map[*types.Var]*FieldStores {
 	out := map[*types.Var]*FieldStores{}
+	selected := func(e ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil
+		}
+		v, _ := s.Obj().(*types.Var)
+		return v
+	}
 	note := func(f *types.Var, rhs ast.Expr) {
 		if f == nil || !isStringType(f.Type()) {
 			return
@@ -64,21 +79,42 @@ func fieldWrites(fset *token.FileSet, info *types.Info, files []*ast.File) map[*
 		}
 		fs.Other = true
 	}
-	selected := func(e ast.Expr) *types.Var {
-		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-		if !ok {
-			return nil
-		}
-		s := info.Selections[sel]
-		if s == nil || s.Kind() != types.FieldVal {
-			return nil
-		}
-		v, _ := s.Obj().(*types.Var)
-		return v
-	}
 	// &e.Status given to a Scan reads back a state the table holds: it
 	// adds none the code creates.
 	scanned := map[ast.Expr]bool{}
+	// if e.Status == "" { e.Status = Pending } fills in a default.
+	type zeroGuard struct {
+		body *ast.BlockStmt
+		f    *types.Var
+	}
+	var guards []zeroGuard
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			ifs, ok := n.(*ast.IfStmt)
+			if !ok {
+				return true
+			}
+			cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+			if !ok || cond.Op != token.EQL {
+				return true
+			}
+			for _, side := range [][2]ast.Expr{{cond.X, cond.Y}, {cond.Y, cond.X}} {
+				tv, ok := info.Types[side[1]]
+				if f := selected(side[0]); f != nil && ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "" {
+					guards = append(guards, zeroGuard{ifs.Body, f.Origin()})
+				}
+			}
+			return true
+		})
+	}
+	defaulted := func(f *types.Var, at token.Pos) bool {
+		for _, g := range guards {
+			if g.f == f.Origin() && g.body.Pos() <= at && at < g.body.End() {
+				return true
+			}
+		}
+		return false
+	}
 	for _, file := range files {
 		if strings.HasSuffix(fset.File(file.Pos()).Name(), "_test.go") {
 			continue // a test sets up jobs in any state it checks
@@ -98,10 +134,13 @@ func fieldWrites(fset *token.FileSet, info *types.Info, files []*ast.File) map[*
 						continue
 					}
 					var rhs ast.Expr
-					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN && defaulted(f, n.Pos()) {
 						rhs = n.Rhs[i]
 					}
-					note(f, rhs) // x.F += "s", x.F, y = f(): something else
+					// x.F += "s", x.F, y = f(), and x.F = Done where a
+					// method moves the value along its life: something
+					// else than the value it is made with.
+					note(f, rhs)
 				}
 			case *ast.UnaryExpr:
 				if n.Op == token.AND && !scanned[n] {

@@ -11,10 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What a package writes into its string fields: constants in assignments
-// and composite literals, keyed or not; anything else, or the field's
-// address taken, is "other", but not &j.State given to a Scan (a state
-// read back); and a test's writes are left out.
+// What a package writes into its string fields: constants in composite
+// literals, keyed or not, and in defaults filled in; any other assignment
+// (a method moving the value along), or the field's address taken, is
+// "other", but not &j.State given to a Scan (a state read back); and a
+// test's writes are left out.
 func TestFieldWrites(t *testing.T) {
 	src := map[string]string{
 		"job.go": `package job
@@ -23,6 +24,7 @@ type Job struct {
 	Kind  string
 	Note  string
 	Owner string
+	Phase string
 }
 const Pending = "pending"
 type row interface{ Scan(...any) error }
@@ -32,11 +34,13 @@ func (j *Job) Defaults(r row) {
 	}
 	_ = r.Scan(&j.State)
 	_ = Job{Kind: "mail"}
-	_ = Job{"queued", "sms", "", ""}
+	_ = Job{"queued", "sms", "", "", ""}
 	j.Note = j.Kind + "!"
 	p := &j.Owner
 	_ = p
+	_ = Job{Phase: "new"}
 }
+func (j *Job) Start() { j.Phase = "started" }
 `,
 		"job_test.go": `package job
 func setUp() { _ = Job{State: "done"} }
@@ -62,5 +66,6 @@ func setUp() { _ = Job{State: "done"} }
 		"Kind":  "stores(mail, sms)",
 		"Note":  "stores(, other)",
 		"Owner": "stores(, other)",
+		"Phase": "stores(, new, other)",
 	}, got)
 }
