@@ -211,30 +211,10 @@ func (e *Effects) FieldConstants(v ssa.Value) ([]string, bool) {
 	if e == nil || e.pass == nil {
 		return nil, false
 	}
-	for {
-		switch c := v.(type) {
-		case *ssa.MakeInterface:
-			v = c.X
-			continue
-		case *ssa.ChangeType:
-			v = c.X
-			continue
-		}
-		break
-	}
-	var f *types.Var
-	switch l := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := l.X.(*ssa.FieldAddr); ok && l.Op == token.MUL {
-			f = fieldOf(fa.X.Type(), fa.Field)
-		}
-	case *ssa.Field:
-		f = fieldOf(l.X.Type(), l.Field)
-	}
+	f := LoadedField(v)
 	if f == nil || !isStringType(f.Type()) {
 		return nil, false
 	}
-	f = f.Origin()
 	var consts []string
 	add := func(fs *FieldStores) bool {
 		if fs.Other {
@@ -261,6 +241,35 @@ func (e *Effects) FieldConstants(v ssa.Value) ([]string, bool) {
 	}
 	slices.Sort(consts)
 	return consts, true
+}
+
+// LoadedField returns the struct field a value is loaded from (e.Status,
+// through any conversion to an interface), or nil.
+func LoadedField(v ssa.Value) *types.Var {
+	for {
+		switch c := v.(type) {
+		case *ssa.MakeInterface:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		break
+	}
+	var f *types.Var
+	switch l := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := l.X.(*ssa.FieldAddr); ok && l.Op == token.MUL {
+			f = fieldOf(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		f = fieldOf(l.X.Type(), l.Field)
+	}
+	if f == nil {
+		return nil
+	}
+	return f.Origin()
 }
 
 func (e *Effects) fieldWrites() map[*types.Var]*FieldStores {

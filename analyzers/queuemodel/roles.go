@@ -386,6 +386,9 @@ func (b *builder) transitions(qt *QueueTable) {
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindInsert {
 			st.Role = RoleEnqueue
 		}
+		if v, ok := st.Assigns(col); ok && col != "" && st.Kind == sqlcheck.KindUpdate && v.Kind == sqlcheck.ValueParam && byKey(st.Stmt) {
+			st.savesState = b.fromField(st.Call, v.Param)
+		}
 	}
 	// The claims built around a poll say which states are in progress. A
 	// state such a claim writes is never runnable, even when its poll lists

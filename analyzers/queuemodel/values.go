@@ -375,3 +375,12 @@ func (b *builder) fieldStates(c *Call, n int) []string {
 	vals, _ := b.effects.FieldConstants(effects.Arg(c.instr, c.argBase+n-1))
 	return vals
 }
+
+// fromField reports whether Go binds parameter n of a call from a struct
+// field (job.Status of the job the caller passes).
+func (b *builder) fromField(c *Call, n int) bool {
+	if c == nil || c.instr == nil || n < 1 || n > len(c.Args) {
+		return false
+	}
+	return effects.LoadedField(effects.Arg(c.instr, c.argBase+n-1)) != nil
+}

@@ -46,20 +46,16 @@ func (t *QueueTable) LeaseColumns() []string {
 	return sortedSet(set)
 }
 
-// StateFromCaller reports whether an UPDATE by key of the package writes
-// the table's state column from a value its callers give and the model
-// cannot read (SET status = $2 WHERE id = $1, the state a field of the
-// job another package fills in): those callers may put a job back in a
-// runnable state, or fail it, and the package cannot tell which.
+// StateFromCaller reports whether an UPDATE by key of the package saves
+// a job its callers give, state and all, from the fields of their struct
+// (SET status = $2, result = $3 WHERE id = $1, bound from job.Status,
+// which the model cannot read): the job's state machine runs in Go, in
+// callers that may put a job back in a runnable state (a reaper that
+// reads heartbeats kept elsewhere) or fail it, and the package cannot
+// tell which.
 func (t *QueueTable) StateFromCaller() bool {
-	if t.StateColumn == "" {
-		return false
-	}
 	for _, st := range t.Statements {
-		if st.Kind != sqlcheck.KindUpdate || !byKey(st.Stmt) {
-			continue
-		}
-		if v, ok := st.Assigns(t.StateColumn); ok && v.Kind == sqlcheck.ValueParam {
+		if st.savesState {
 			return true
 		}
 	}

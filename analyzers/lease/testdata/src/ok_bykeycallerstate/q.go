@@ -1,6 +1,7 @@
-// The same tasks, with a store method that writes whatever state its
-// callers in other packages name: a reaper that reads heartbeats kept in
-// Redis may put a running task back with it. The package cannot tell.
+// The same tasks, with a store method that saves a task its callers in
+// other packages moved from state to state in Go: a reaper that reads
+// heartbeats kept in Redis may put a running task back with it. The
+// package cannot tell.
 package ok_bykeycallerstate
 
 import (
@@ -38,7 +39,15 @@ func Bury(ctx context.Context, db *sql.DB, id string) error {
 	return err
 }
 
-func Save(ctx context.Context, db *sql.DB, id, status string) error {
-	_, err := db.ExecContext(ctx, `UPDATE tasks SET status = $2, started_at = NULL WHERE id = $1`, id, status)
+// Task is a task as the callers move it from state to state.
+type Task struct {
+	ID     string
+	Status string
+	Note   string
+}
+
+// Save writes a task back, state and all.
+func Save(ctx context.Context, db *sql.DB, t *Task) error {
+	_, err := db.ExecContext(ctx, `UPDATE tasks SET status = $2, note = $3, started_at = NULL WHERE id = $1`, t.ID, t.Status, t.Note)
 	return err
 }
