@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -52,6 +53,9 @@ type Effects struct {
 	ctxHelpers map[*Tx]ctxHelper                     // the package's helpers that hand a context carrying their transaction
 	invokeOnce sync.Once
 	invokes    map[string][]ssa.CallInstruction // calls through interfaces, by method name
+
+	writesOnce sync.Once
+	writes     map[*types.Var]*FieldStores // what the package writes into string fields (fieldstores.go)
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -62,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
 	e.exportCtxTx(pass)
+	e.writes = exportFieldStores(pass)
 	return e, nil
 }
 

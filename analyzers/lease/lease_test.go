@@ -17,7 +17,7 @@ func TestRejected(t *testing.T) {
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
 		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
-		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease",
+		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease", "bykeyinnolease",
 		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows")
 }
 
@@ -29,7 +29,7 @@ func TestAccepted(t *testing.T) {
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
-		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim",
+		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim", "ok_bykeycallerstate",
 		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone")
 }
 

@@ -155,6 +155,9 @@ type Statement struct {
 	// origin is, for one view of a statement whose bound state comes from
 	// a set of constants, the statement all its views are read from.
 	origin *sqlcheck.Stmt
+	// savesState says the UPDATE by key writes the state from a field of
+	// the caller's struct (see QueueTable.StateFromCaller).
+	savesState bool
 
 	// Body is set for a statement of a function body that Call runs, by
 	// calling the function or by changing a table with a trigger.
@@ -268,6 +271,8 @@ type QueueTable struct {
 	// taken is the state a compare-and-set by key takes jobs to, on a
 	// table no statement polls (see takenByKey); "" otherwise.
 	taken string
+	// takenFrom is the states that compare-and-set takes jobs from.
+	takenFrom []string
 	// names are the Go constants that name the states of a state column
 	// coded as integers, by value.
 	names map[string]*types.Const

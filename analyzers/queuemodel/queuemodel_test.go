@@ -167,7 +167,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -726,4 +726,74 @@ func TestCountedFailureOfARunnableRowIsARetry(t *testing.T) {
 		"UPDATE public.jobs none", // the job stays running
 		"UPDATE public.jobs complete",
 	}, got)
+}
+
+// A state bound from a struct field that the module only ever sets to one
+// constant (a default filled in by the field's own package) is the state
+// jobs are created in: the claim is the statement that takes rows out of
+// it, and the housekeeping that locks rows with SKIP LOCKED too (a reaper,
+// a purge of sent rows, a requeue of dead ones) takes no runnable work.
+// When the field may hold what a caller names, that state is unknown, and
+// every SKIP LOCKED update stays a candidate claim.
+func TestCreatedStateFromAStructField(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "createdfield/msg", "createdfield/pgstore")
+	var m *queuemodel.Model
+	variants := 0
+	for _, r := range results {
+		if r.Pass.Pkg.Path() != "createdfield/pgstore" {
+			continue
+		}
+		variants++
+		m = r.Result.(*queuemodel.Model)
+		var got []string
+		for _, c := range m.Calls {
+			for _, st := range c.Stmts {
+				got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+			}
+		}
+		require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim", "DELETE none", "UPDATE none"}, got)
+		qt := m.QueueTables()[0]
+		require.Equal(t, []string{"waiting"}, qt.Runnable)
+		require.Equal(t, []string{"sending"}, qt.Claimed)
+	}
+	require.Equal(t, 1, variants)
+
+	results = ruletest.Run(t, queuemodel.Analyzer, "createdfieldmixed/msg", "createdfieldmixed/pgstore")
+	for _, r := range results {
+		if r.Pass.Pkg.Path() == "createdfieldmixed/pgstore" {
+			m = r.Result.(*queuemodel.Model)
+		}
+	}
+	qt := m.QueueTables()[0]
+	require.Contains(t, qt.Runnable, "dead", "with no created state known, the requeue's poll reads as runnable")
+}
+
+// An UPDATE joined with a WITH query that locks one row by key has the
+// role of what it does to that row (the completion, the retry); one whose
+// WITH query names rows by another column, or that joins it by another
+// column than the one bound, names no job and has none.
+func TestRowsNamedInAJoinedWithQuery(t *testing.T) {
+	got, qt := roles(t, "ctekey")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE none", "UPDATE none"}, got)
+	require.Equal(t, []string{"ready"}, qt.Runnable)
+	require.Equal(t, []string{"busy"}, qt.Claimed)
+}
+
+// A compare-and-set by key from a list of waiting states (status IN
+// ('pending', 'scheduled')), one of them the state jobs are created in,
+// makes a queue of a table a listing reads too; the listing plays no
+// part, and every state the list names is runnable.
+func TestCompareAndSetFromAListOfStates(t *testing.T) {
+	got, qt := roles(t, "takenbykeyin")
+	require.Equal(t, []string{
+		"INSERT enqueue",
+		"SELECT none", // a page of tasks in the state asked for
+		"UPDATE claim",
+		"UPDATE complete",
+		"UPDATE retry",
+		"UPDATE fail",
+		"UPDATE fail", // cancelled
+	}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

@@ -78,27 +78,59 @@ func (b *builder) inferQueue() {
 // key records a job's outcome (a state whose name says it succeeded or
 // failed). Without that outcome, or without RETURNING, the same shape is
 // any row's life (a user activated by key): no queue.
+//
+// The WHERE may admit several states (status IN ('pending',
+// 'scheduled')): one of them the state jobs are created in, none whose
+// name says a job ended, and not the state the UPDATE moves jobs to. A
+// table some statement already claims from keeps the states its claims
+// say; one that only a listing reads (every job in a state, a page at a
+// time) is taken by key all the same.
 func (b *builder) takenByKey() {
 	for _, st := range b.statements() {
-		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.model.Tables[st.Table] != nil || !b.namesRows(st.Stmt) {
+		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
 			continue
 		}
 		for _, p := range st.Where {
-			if p.Op != sqlcheck.OpEq || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueConst {
+			if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn || len(p.Values) == 0 {
 				continue
 			}
-			from := p.Values[0].Str
 			initial := b.initialStates(st.Table, p.Column)
 			to, ok := st.Assigns(p.Column)
-			if !initial[from] || !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) ||
-				!b.recordsOutcome(st.Table, p.Column, from, to.Str) {
+			if !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) {
+				continue
+			}
+			var from []string
+			created := false
+			for _, v := range p.Values {
+				if v.Kind != sqlcheck.ValueConst || v.Str == to.Str || outcomeWord(v.Str) {
+					from = nil
+					break
+				}
+				from = append(from, v.Str)
+				created = created || initial[v.Str]
+			}
+			if !created || !b.recordsOutcome(st.Table, p.Column, from, to.Str) {
 				continue
 			}
 			qt := b.table(st.Table)
-			qt.StateColumn, qt.taken = p.Column, to.Str
+			qt.StateColumn, qt.taken, qt.takenFrom = p.Column, to.Str, from
 			break
 		}
 	}
+}
+
+// claimedFrom reports whether a statement of the package already claims
+// from a table.
+func (b *builder) claimedFrom(table string) bool {
+	if b.model.Tables[table] == nil {
+		return false
+	}
+	for _, st := range b.statements() {
+		if st.Role == RoleClaim && slices.ContainsFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return p.Table == table }) {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeWord reports whether a state's name says that a job ended.
@@ -107,13 +139,13 @@ func outcomeWord(state string) bool {
 }
 
 // recordsOutcome reports whether an UPDATE by key of the package moves a
-// table's rows to an ended state other than from and to.
-func (b *builder) recordsOutcome(table, col, from, to string) bool {
+// table's rows to an ended state other than those of from and to.
+func (b *builder) recordsOutcome(table, col string, from []string, to string) bool {
 	for _, st := range b.statements() {
 		if st.Kind != sqlcheck.KindUpdate || st.Table != table || !b.namesRows(st.Stmt) {
 			continue
 		}
-		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst && v.Str != from && v.Str != to && outcomeWord(v.Str) {
+		if v, ok := st.Assigns(col); ok && v.Kind == sqlcheck.ValueConst && !slices.Contains(from, v.Str) && v.Str != to && outcomeWord(v.Str) {
 			return true
 		}
 	}
@@ -313,6 +345,21 @@ func (b *builder) transitions(qt *QueueTable) {
 	col := qt.StateColumn
 	qt.names = b.stateNames[columnKey{qt.Name, col}]
 	firm, soft, initial := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	if qt.taken != "" {
+		// Jobs taken by key come from elsewhere: a SELECT of the table
+		// that claims nothing lists jobs (a page of them in one state),
+		// and says nothing of which states are runnable.
+		for _, st := range qt.Statements {
+			if st.Role != RolePoll {
+				continue
+			}
+			st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return p.Table == qt.Name && p.Lock == nil })
+			if len(st.Polls) == 0 {
+				st.Role = RoleNone
+			}
+		}
+		addAll(firm, qt.takenFrom)
+	}
 	if col != "" {
 		universe := b.stateUniverse(qt, col)
 		for _, st := range qt.Statements {
@@ -338,6 +385,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	for _, st := range qt.Statements {
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindInsert {
 			st.Role = RoleEnqueue
+		}
+		if v, ok := st.Assigns(col); ok && col != "" && st.Kind == sqlcheck.KindUpdate && v.Kind == sqlcheck.ValueParam && byKey(st.Stmt) {
+			st.savesState = b.fromField(st.Call, v.Param)
 		}
 	}
 	// The claims built around a poll say which states are in progress. A
@@ -703,7 +753,7 @@ func (b *builder) namesRows(s *sqlcheck.Stmt) bool {
 			continue
 		}
 		known = true
-		if bindsKey(s.Where, idx.Keys) {
+		if bindsKey(keyPreds(s), idx.Keys) {
 			return true
 		}
 	}
@@ -760,14 +810,49 @@ func onlyRunnable(s *sqlcheck.Stmt, col string, runnable map[string]bool) bool {
 }
 
 // byKey reports whether a statement targets rows it names: an equality
-// (or IN) with a parameter, as in WHERE id = $1.
+// (or IN) with a parameter, as in WHERE id = $1, in its WHERE or in the
+// WITH query it joins by that column (see keyPreds).
 func byKey(s *sqlcheck.Stmt) bool {
-	for _, p := range s.Where {
+	for _, p := range keyPreds(s) {
 		if (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam {
 			return true
 		}
 	}
 	return false
+}
+
+// keyPreds returns the conjuncts that name a statement's rows: its WHERE,
+// and the conditions of the WITH query it joins on a column that query's
+// WHERE binds to a parameter: WITH locked AS (SELECT id FROM jobs WHERE
+// id = $1 FOR UPDATE) UPDATE jobs SET ... FROM locked WHERE jobs.id =
+// locked.id names the row locked names, as sqlc's generated outcome
+// writes do. A join on another column than the one bound (a poll's
+// queue = $1, joined by id) names no rows.
+func keyPreds(s *sqlcheck.Stmt) []sqlcheck.Pred {
+	if s.FromCTE == "" || s.Kind == sqlcheck.KindSelect {
+		return s.Where
+	}
+	var cte *sqlcheck.Stmt
+	for _, c := range s.CTEs {
+		if c.Name == s.FromCTE && c.Stmt != nil && c.Stmt.Kind == sqlcheck.KindSelect && c.Stmt.Table == s.Table {
+			cte = c.Stmt
+		}
+	}
+	if cte == nil {
+		return s.Where
+	}
+	out := slices.Clone(s.Where)
+	for _, p := range s.Where {
+		if p.Op != sqlcheck.OpEq || p.Column == "" || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueColumn || p.Values[0].Str != p.Column {
+			continue
+		}
+		for _, q := range cte.Where {
+			if q.Column == p.Column && (q.Op == sqlcheck.OpEq || q.Op == sqlcheck.OpIn) && len(q.Values) > 0 && q.Values[0].Kind == sqlcheck.ValueParam {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // expiresLease reports whether a statement selects rows whose deadline is
@@ -1034,9 +1119,11 @@ func purges(s, top *sqlcheck.Stmt, col string) bool {
 }
 
 // initialStates returns the states jobs get in a state column when they are
-// created: the constants (or NULL) the package's INSERTs give it, its
-// DEFAULT, and NULL when an INSERT that names its columns leaves out one
-// that has no DEFAULT.
+// created: the constants (or NULL) the package's INSERTs give it (bound
+// from Go too: a constant reaching the parameter, or a struct field the
+// module only ever sets to constants, see fieldStates), its DEFAULT, and
+// NULL when an INSERT that names its columns leaves out one that has no
+// DEFAULT.
 func (b *builder) initialStates(table, col string) map[string]bool {
 	states := map[string]bool{}
 	var column *sqlcheck.Column
@@ -1053,6 +1140,10 @@ func (b *builder) initialStates(table, col string) map[string]bool {
 				states[v.Str] = true
 			case sqlcheck.ValueNull:
 				states[sqlcheck.StateNull] = true
+			case sqlcheck.ValueParam:
+				for _, v := range b.fieldStates(st.Call, v.Param) {
+					states[v] = true
+				}
 			}
 		} else if column != nil && column.Default == nil && len(st.InsertCols) > 0 && !slices.Contains(st.InsertCols, col) {
 			states[sqlcheck.StateNull] = true

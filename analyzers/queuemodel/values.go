@@ -362,3 +362,25 @@ func positiveConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) > 0
 }
+
+// fieldStates returns the states an INSERT gives a column through its
+// parameter n when Go binds it from a struct field (e.Status of the job
+// the caller passes): the constants the module writes into that field
+// (e.Status = StatusPending where defaults are filled in). Nil when the
+// field is written anything else, or never: the state stays the caller's.
+func (b *builder) fieldStates(c *Call, n int) []string {
+	if c == nil || c.instr == nil || n < 1 || n > len(c.Args) {
+		return nil
+	}
+	vals, _ := b.effects.FieldConstants(effects.Arg(c.instr, c.argBase+n-1))
+	return vals
+}
+
+// fromField reports whether Go binds parameter n of a call from a struct
+// field (job.Status of the job the caller passes).
+func (b *builder) fromField(c *Call, n int) bool {
+	if c == nil || c.instr == nil || n < 1 || n > len(c.Args) {
+		return false
+	}
+	return effects.LoadedField(effects.Arg(c.instr, c.argBase+n-1)) != nil
+}

@@ -46,13 +46,29 @@ func (t *QueueTable) LeaseColumns() []string {
 	return sortedSet(set)
 }
 
+// StateFromCaller reports whether an UPDATE by key of the package saves
+// a job its callers give, state and all, from the fields of their struct
+// (SET status = $2, result = $3 WHERE id = $1, bound from job.Status,
+// which the model cannot read): the job's state machine runs in Go, in
+// callers that may put a job back in a runnable state (a reaper that
+// reads heartbeats kept elsewhere) or fail it, and the package cannot
+// tell which.
+func (t *QueueTable) StateFromCaller() bool {
+	for _, st := range t.Statements {
+		if st.savesState {
+			return true
+		}
+	}
+	return false
+}
+
 // AttemptColumns returns the columns the table's statements count attempts
 // in: set to themselves plus a number (attempts = attempts + 1), sorted.
 func (t *QueueTable) AttemptColumns() []string {
 	set := map[string]bool{}
 	for _, st := range t.Statements {
 		for _, a := range st.Set {
-			if increments(a) {
+			if Increments(a) {
 				set[a.Column] = true
 			}
 		}
@@ -60,7 +76,9 @@ func (t *QueueTable) AttemptColumns() []string {
 	return sortedSet(set)
 }
 
-func increments(a sqlcheck.Assign) bool {
+// Increments reports whether an assignment adds a number to the column it
+// sets (attempts = attempts + 1): a count.
+func Increments(a sqlcheck.Assign) bool {
 	col := `(\w+\.)?"?` + regexp.QuoteMeta(a.Column) + `"?`
 	return regexp.MustCompile(`^\s*(` + col + `\s*\+\s*\d+|\d+\s*\+\s*` + col + `)\s*$`).MatchString(a.Value.Text)
 }

@@ -53,6 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 		limited := sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, returnsCountOut)
 		for _, r := range reclaims {
 			switch {
+			case budgets(r, qt.StateColumn):
+				// A count of its own, whatever it is called, decides
+				// when the reclaim gives up.
 			case !claimCounts && !counts(r.Stmt):
 				pass.Report(analysis.Diagnostic{
 					Pos:     r.Pos(),
@@ -202,6 +205,32 @@ func claimsOf(m *queuemodel.Model, qt *queuemodel.QueueTable) []*sqlcheck.Stmt {
 // counts reports whether a statement spends an attempt (attempts =
 // attempts + 1).
 func counts(s *sqlcheck.Stmt) bool { return attempts.Spends(s) }
+
+// budgets reports whether a reclaim keeps a count of its own and gives up
+// by it: it adds to a column (rescues = rescues + 1) that the CASE giving
+// the state compares with a bound (CASE WHEN rescues + 1 < 3 THEN
+// 'queued' ELSE 'failed' END). That is a limit whatever the column is
+// called: a job that kills its worker is failed after that many leases.
+func budgets(st *queuemodel.Statement, col string) bool {
+	v, ok := st.Assigns(col)
+	if !ok || col == "" {
+		return false
+	}
+	for _, a := range st.Set {
+		if !queuemodel.Increments(a) {
+			continue
+		}
+		name := regexp.MustCompile(`\b` + regexp.QuoteMeta(a.Column) + `\b`)
+		for _, arm := range v.Arms {
+			for _, p := range arm.When {
+				if name.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // sqlLimit reports whether some statement on the table, in the package or
 // anywhere in the module's SQL, compares an attempt count with a bound: a
