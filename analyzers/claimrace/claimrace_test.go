@@ -22,7 +22,7 @@ func TestRejected(t *testing.T) {
 		"iso_readcommitted", "xactlock_branch", "multiline",
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
 		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
-		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "or_states")
+		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "or_states", "cas_prepared")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
@@ -42,7 +42,7 @@ func TestCallersAccepted(t *testing.T) {
 // Claims only one worker wins.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
-		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_returning",
+		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_prepared", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas", "ok_bulkpause",

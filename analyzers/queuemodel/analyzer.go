@@ -372,6 +372,9 @@ func (b *builder) namedConsts(c *Call, site callSite) {
 // resultChecked reports whether the code looks at what a call affected (see
 // Call.ResultChecked). When the tool cannot tell, it says checked.
 func (b *builder) resultChecked(site callSite) bool {
+	if strings.HasPrefix(site.method.name, "Prepare") {
+		return true // a prepared statement's result is the statement: each run is judged where it runs
+	}
 	parent := site.cur.Parent()
 	switch p := parent.Node().(type) {
 	case *ast.ExprStmt:
