@@ -136,7 +136,7 @@ func failingWork(v ssa.Value) ssa.CallInstruction {
 // work; a helper that also decodes the payload is work (see decodes).
 func readsRow(c ssa.CallInstruction) bool {
 	callee := c.Common().StaticCallee()
-	if callee == nil || len(callee.Blocks) == 0 || len(callee.AnonFuncs) > 0 {
+	if callee == nil || callee.Pkg == nil || len(callee.Blocks) == 0 || len(callee.AnonFuncs) > 0 {
 		return false
 	}
 	scans := false
