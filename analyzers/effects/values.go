@@ -384,6 +384,11 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		if v.Op != token.MUL {
 			return hole("not a string")
 		}
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			if vs, ok := r.localField(fa, v, b, depth); ok {
+				return vs
+			}
+		}
 		return r.load(v.X, b, depth)
 	case *ssa.Field:
 		return r.field(fieldOf(v.X.Type(), v.Field), depth)

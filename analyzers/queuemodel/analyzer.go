@@ -63,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.findCalls()
 	b.findGoDDL()
 	b.triggerBodies()
+	b.callerStates()
 	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()

@@ -100,6 +100,9 @@ type Call struct {
 	// stateConsts are, per parameter bound to integer constants of a named
 	// type, the Go constant that names each value.
 	stateConsts map[int]map[string]*types.Const
+	// outside are the views of the call's states that the callers of its
+	// exported function give (see callerStates).
+	outside []map[int]string
 }
 
 // Pos is the position of the call site.
@@ -148,6 +151,10 @@ type Statement struct {
 	// err != nil { state = "failed" }), the Go statements that give the
 	// variable this view's value: a rule asks what guards them.
 	BoundAt []ast.Node
+	// BoundOutside says this view's state is one that callers of the
+	// statement's exported function give it, in code the package does
+	// not see (see callerViews): what guards that value is out of sight.
+	BoundOutside bool
 	// Moves are, for an UPDATE that sets the state column with a CASE,
 	// what each arm does, with its own role.
 	Moves []Move

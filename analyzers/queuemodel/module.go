@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -30,10 +31,11 @@ import (
 // on: the files the schema comes from (those of schemaPaths, when the
 // configuration names them), the SQL of the module's statements (see
 // ModuleStatements), the names of attempt counts and limits selected in
-// its Go files (see MentionedElsewhere), and the calls its Go files join
-// (see JoinedElsewhere). Edits that change none of
-// these (Go code that runs no SQL, SQL moved within a file) leave it
-// unchanged.
+// its Go files (see MentionedElsewhere), the calls its Go files join
+// (see JoinedElsewhere), and the constants its calls give the parameters
+// of exported functions that bind them (see callerStates). Edits that
+// change none of these (Go code that runs no SQL, SQL moved within a
+// file) leave it unchanged.
 func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	mf := sqlcheck.ReadModule(root)
 	schema := mf
@@ -60,6 +62,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	for _, j := range moduleJoins(root) {
 		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00", j.path, j.scan, j.reset, j.arg)
 	}
+	callerargs.Key(w, root)
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {
 			fmt.Fprintf(w, "mention\x00%s\x00%s\x00", f.path, name)

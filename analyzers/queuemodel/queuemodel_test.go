@@ -107,6 +107,30 @@ func TestScanOfRunningJobsIsNotAPoll(t *testing.T) {
 	require.Equal(t, queuemodel.RoleNone, m.Calls[1].Stmts[0].Role)
 }
 
+// The same, with jobs created in a CTE (WITH ins AS (INSERT ...) SELECT):
+// the state that INSERT gives is the state jobs are created in.
+func TestScanOfRunningJobsIsNotAPollCreatedInACTE(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "stuckscancte")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Len(t, m.Calls, 3)
+	require.Equal(t, queuemodel.RoleClaim, m.Calls[1].Stmts[0].Role)
+	require.Equal(t, queuemodel.RoleNone, m.Calls[2].Stmts[0].Role)
+}
+
+// A store's exported method that writes the state its caller gives plays
+// the roles of the states the module's callers pass, in another package;
+// a text they pass into a column no statement compares with a constant
+// leaves the statement as it is.
+func TestStatesGivenByCallersInAnotherPackage(t *testing.T) {
+	got, qt := roles(t, "callerstates")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE fail", "UPDATE complete", "UPDATE none"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	set := qt.Statements[1]
+	require.True(t, set.BoundOutside)
+	require.Len(t, set.Call.Stmts, 2)
+	require.False(t, qt.Statements[3].BoundOutside, "last_error is no state")
+}
+
 func TestDatabaseLikeInterface(t *testing.T) {
 	results := ruletest.Run(t, queuemodel.Analyzer, "adapter")
 	m := results[0].Result.(*queuemodel.Model)

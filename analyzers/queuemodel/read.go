@@ -3,6 +3,7 @@ package queuemodel
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -28,6 +29,7 @@ func (b *builder) read(c *Call) {
 		c.Args = nil
 	}
 	singles, set, n := b.boundConstants(c)
+	outside := c.outside
 	now := b.nowParams(c)
 	var (
 		first   *parsedSQL
@@ -62,7 +64,7 @@ func (b *builder) read(c *Call) {
 					origin = origins[i]
 				}
 			}
-			if len(set) == 0 {
+			if len(set) == 0 && len(outside) == 0 {
 				if len(singles) > 0 {
 					st = st.Bind(singles)
 				}
@@ -74,6 +76,13 @@ func (b *builder) read(c *Call) {
 			}
 			// One view of the statement per value the state can take, each
 			// playing its own role; mergeViews keeps one view per role.
+			for _, v := range outside {
+				consts := maps.Clone(v)
+				for k, s := range singles {
+					consts[k] = s
+				}
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundOutside: true, origin: origin})
+			}
 			for _, v := range set {
 				consts := map[int]string{n: v.Value}
 				for k, s := range singles {

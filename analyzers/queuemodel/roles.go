@@ -1130,24 +1130,28 @@ func (b *builder) initialStates(table, col string) map[string]bool {
 	if t := b.model.Schema().Table(table); t != nil {
 		column = t.Column(col)
 	}
-	for _, st := range b.statements() {
-		if st.Kind != sqlcheck.KindInsert || st.Table != table {
-			continue
-		}
-		if v, ok := st.Assigns(col); ok {
-			switch v.Kind {
-			case sqlcheck.ValueConst:
-				states[v.Str] = true
-			case sqlcheck.ValueNull:
-				states[sqlcheck.StateNull] = true
-			case sqlcheck.ValueParam:
-				for _, v := range b.fieldStates(st.Call, v.Param) {
-					states[v] = true
-				}
+	for _, top := range b.statements() {
+		// An INSERT may be a CTE of the statement (WITH inserted AS
+		// (INSERT ...) SELECT ...): it creates rows all the same.
+		top.Stmt.Walk(func(st *sqlcheck.Stmt) {
+			if st.Kind != sqlcheck.KindInsert || st.Table != table {
+				return
 			}
-		} else if column != nil && column.Default == nil && len(st.InsertCols) > 0 && !slices.Contains(st.InsertCols, col) {
-			states[sqlcheck.StateNull] = true
-		}
+			if v, ok := st.Assigns(col); ok {
+				switch v.Kind {
+				case sqlcheck.ValueConst:
+					states[v.Str] = true
+				case sqlcheck.ValueNull:
+					states[sqlcheck.StateNull] = true
+				case sqlcheck.ValueParam:
+					for _, v := range b.fieldStates(top.Call, v.Param) {
+						states[v] = true
+					}
+				}
+			} else if column != nil && column.Default == nil && len(st.InsertCols) > 0 && !slices.Contains(st.InsertCols, col) {
+				states[sqlcheck.StateNull] = true
+			}
+		})
 	}
 	if column != nil && column.Default != nil && column.Default.Kind == sqlcheck.ValueConst {
 		states[column.Default.Str] = true

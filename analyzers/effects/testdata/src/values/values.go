@@ -286,3 +286,50 @@ func (d *docket) insert(skip bool) {
 	sink(strings.ReplaceAll(q, "kind)", "type)"))     // want `hole: strings.ReplaceAll over non-constant input`
 	sink(strings.ReplaceAll(q, "(kind", "(type"))     // want `hole: strings.ReplaceAll over non-constant input`
 }
+
+// A field of a struct the function makes holds what the function stores
+// into it before the read; the package also scans into that field of
+// other tasks, which changes nothing here.
+type task struct {
+	ID     int64
+	Status string
+}
+
+func (t *task) scan(row *sql.Row) error { return row.Scan(&t.ID, &t.Status) }
+
+func createTask(later bool, row *sql.Row) *task {
+	status := "pending"
+	if later {
+		status = "scheduled"
+	}
+	t := &task{Status: status}
+	sink("INSERT", t.Status) // want `INSERT ; pending \| scheduled`
+	row.Scan(&t.ID, &t.Status)
+	return t
+}
+
+// Handed to code that may change it before the read, the field is the
+// package's field again, which a Scan writes.
+func taskHandedOn(row *sql.Row) {
+	t := &task{Status: "pending"}
+	t.scan(row)
+	sink("INSERT", t.Status) // want `INSERT ; {Status: struct field task.Status written through its address}`
+}
+
+// Set on one path only, the field may still hold its zero value.
+func taskSetOnOnePath(later bool) {
+	t := &task{}
+	if later {
+		t.Status = "scheduled"
+	}
+	sink("INSERT", t.Status) // want `INSERT ; {Status: struct field task.Status written through its address}`
+}
+
+// Its address scanned into inside a loop, before the next read.
+func taskInLoop(rows *sql.Rows) {
+	t := &task{Status: "pending"}
+	for rows.Next() {
+		sink("INSERT", t.Status) // want `INSERT ; {Status: struct field task.Status written through its address}`
+		rows.Scan(&t.Status)
+	}
+}

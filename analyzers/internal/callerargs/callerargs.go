@@ -1,0 +1,725 @@
+// Package callerargs answers, from a module's Go files, which constants the
+// module's code passes to the parameters of its exported functions that
+// reach a query.
+//
+// A store's exported method that binds a state its caller chooses
+// (UpdateStatus(ctx, id, status), running SET status = $3) gets that state
+// from code in other packages: the worker calls it with StatusDone. Under
+// go vet a package sees its imports' facts, never its importers, so the
+// values are read from the module's files, parsed but not type-checked,
+// and the vet driver puts what they say into the tool's ID (Key): editing
+// a caller in a package the store does not import never leaves a stale
+// result.
+//
+// A binder is an exported function or method one of whose parameters is
+// passed, as it is, to a call that runs SQL (Exec, Query, Get, Select and
+// their variants) or to a binder's parameter that is (a service method
+// that forwards its state to the store's). Calls are matched to binders by
+// name and number of arguments alone: two binders of one name share their
+// callers, which only widens the values. A call's argument is read as the
+// string constants it can hold: a literal, a constant of the module (in
+// the caller's package or selected from an imported package of the
+// module), a conversion of one, a local variable every assignment of which
+// is one of those, or the caller's own binder parameter (its callers'
+// values). Anything else makes the parameter unknown, and an unknown
+// parameter answers nothing.
+package callerargs
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// maxTuples bounds the combinations one binder's callers may give: more
+// is not a handful of states but a value the tool does not know.
+const maxTuples = 32
+
+// A binder is known by its name and its number of parameters (the
+// receiver left out).
+type binderKey struct {
+	name  string
+	arity int
+}
+
+// An Index holds a module's binders and the calls of their names.
+type Index struct {
+	binders map[binderKey]map[int]bool // the positions bound to SQL
+	calls   map[binderKey][]*call
+	// values memoises what a binder's parameter is given; inProgress
+	// guards against binders that forward to each other.
+	values     map[binderPos]vals
+	inProgress map[binderPos]bool
+	cycles     int // cycles met while resolving (see param)
+}
+
+type binderPos struct {
+	key binderKey
+	pos int
+}
+
+// A call of a binder's name, with the sources of its arguments.
+type call struct {
+	args []source
+}
+
+// A source is what one argument can be: constant values, and binder
+// parameters of the calling function whose values it passes on. unknown
+// says why the argument cannot be read ("" when it can).
+type source struct {
+	consts   []string
+	forwards []binderPos
+	unknown  string
+}
+
+// vals is a parameter's resolved values, or why they are unknown.
+type vals struct {
+	set     []string
+	unknown string
+}
+
+var byRoot sync.Map // module root -> *onceIndex
+
+type onceIndex struct {
+	once sync.Once
+	ix   *Index
+}
+
+// Of returns the index of the module under root, built once per process.
+// importPath is the import path of root's package; "" reads it from the
+// module's go.mod (outside module mode, a root is one package's
+// directory).
+func Of(root, importPath string) *Index {
+	v, _ := byRoot.LoadOrStore(root+"\x00"+importPath, new(onceIndex))
+	o := v.(*onceIndex)
+	o.once.Do(func() { o.ix = build(root, importPath) })
+	return o.ix
+}
+
+// Unknown stands, in a tuple, for a value a call gives that the module
+// does not say (a key, a field of a struct): that parameter stays a
+// parameter in the view of that call.
+const Unknown = "\x00unknown"
+
+// Tuples returns, for the binder named name with arity parameters, the
+// combinations of values its callers give the parameters at positions
+// (0-based, receiver left out), one tuple per combination in the order of
+// positions, deduplicated; a value no constant gives is Unknown. ok is
+// false when a binder of that name does not bind every one of those
+// positions, when nothing calls it, when every value is unknown, or when
+// the combinations are too many to be a handful of states.
+func (ix *Index) Tuples(name string, arity int, positions []int) (tuples [][]string, ok bool) {
+	key := binderKey{name, arity}
+	bound := ix.binders[key]
+	if len(positions) == 0 || len(ix.calls[key]) == 0 {
+		return nil, false
+	}
+	for _, p := range positions {
+		if !bound[p] {
+			return nil, false
+		}
+	}
+	seen := map[string]bool{}
+	known := false
+	for _, c := range ix.calls[key] {
+		combos := [][]string{nil}
+		for _, p := range positions {
+			v := ix.resolve(c.args[p])
+			set := v.set
+			if v.unknown != "" || len(set) == 0 {
+				set = []string{Unknown}
+			} else {
+				known = true
+			}
+			var next [][]string
+			for _, prefix := range combos {
+				for _, s := range set {
+					next = append(next, append(slices.Clone(prefix), s))
+				}
+			}
+			if combos = next; len(combos) > maxTuples {
+				return nil, false
+			}
+		}
+		for _, t := range combos {
+			k := strings.Join(t, "\x00")
+			if !seen[k] {
+				seen[k] = true
+				tuples = append(tuples, t)
+			}
+		}
+		if len(tuples) > maxTuples {
+			return nil, false
+		}
+	}
+	if !known {
+		return nil, false
+	}
+	return tuples, true
+}
+
+// Key writes what the index says about the module under root, for the vet
+// driver's tool ID: each binder's positions and what each call of it gives
+// there.
+func Key(w io.Writer, root string) {
+	ix := Of(root, "")
+	keys := make([]binderKey, 0, len(ix.binders))
+	for k := range ix.binders {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b binderKey) int {
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		return a.arity - b.arity
+	})
+	for _, k := range keys {
+		positions := make([]int, 0, len(ix.binders[k]))
+		for p := range ix.binders[k] {
+			positions = append(positions, p)
+		}
+		slices.Sort(positions)
+		var lines []string
+		for _, c := range ix.calls[k] {
+			var b strings.Builder
+			for _, p := range positions {
+				v := ix.resolve(c.args[p])
+				fmt.Fprintf(&b, "%d=%q/%s;", p, v.set, v.unknown)
+			}
+			lines = append(lines, b.String())
+		}
+		slices.Sort(lines)
+		fmt.Fprintf(w, "binder\x00%s\x00%d\x00%v\x00%s\x00", k.name, k.arity, positions, strings.Join(lines, "\x00"))
+	}
+}
+
+// resolve returns the values a source stands for.
+func (ix *Index) resolve(s source) vals {
+	if s.unknown != "" {
+		return vals{unknown: s.unknown}
+	}
+	out := vals{set: slices.Clone(s.consts)}
+	for _, f := range s.forwards {
+		v := ix.param(f)
+		if v.unknown != "" {
+			return v
+		}
+		out.set = append(out.set, v.set...)
+	}
+	slices.Sort(out.set)
+	out.set = slices.Compact(out.set)
+	return out
+}
+
+// param returns the values every call of a binder gives one of its
+// parameters. A call that passes the parameter on to a binder of the same
+// name (a service's UpdateStatus calling the store's) adds nothing to it:
+// the values are the least set that holds every constant reaching it. A
+// result that met such a cycle is not kept, as it may lack what the
+// caller still in progress adds.
+func (ix *Index) param(bp binderPos) vals {
+	if v, ok := ix.values[bp]; ok {
+		return v
+	}
+	if ix.inProgress[bp] {
+		ix.cycles++
+		return vals{}
+	}
+	ix.inProgress[bp] = true
+	defer delete(ix.inProgress, bp)
+	before := ix.cycles
+	var out vals
+	if len(ix.calls[bp.key]) == 0 {
+		out.unknown = bp.key.name + " is not called in the module"
+	}
+	for _, c := range ix.calls[bp.key] {
+		v := ix.resolve(c.args[bp.pos])
+		if v.unknown != "" {
+			out = v
+			break
+		}
+		out.set = append(out.set, v.set...)
+	}
+	if out.unknown == "" {
+		slices.Sort(out.set)
+		out.set = slices.Compact(out.set)
+	}
+	if ix.cycles == before {
+		ix.values[bp] = out
+	}
+	return out
+}
+
+// A parsed Go file of the module, with its package's directory and import
+// path.
+type file struct {
+	f       *ast.File
+	dir     string // import path of its package
+	imports map[string]string
+}
+
+func build(root, modPath string) *Index {
+	ix := &Index{
+		binders:    map[binderKey]map[int]bool{},
+		calls:      map[binderKey][]*call{},
+		values:     map[binderPos]vals{},
+		inProgress: map[binderPos]bool{},
+	}
+	if modPath == "" {
+		if content, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
+			modPath = modfile.ModulePath(content)
+		}
+	}
+	var files []*file
+	consts := map[string]map[string]string{} // package import path -> constant -> value
+	types := map[string]map[string]bool{}    // package import path -> type names
+	for _, p := range sqlcheck.GoFiles(root) {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		content, err := os.ReadFile(p)
+		if err != nil || !bytes.Contains(content, []byte("(")) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, content, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			continue
+		}
+		pkg := path.Join(modPath, filepath.ToSlash(rel))
+		fl := &file{f: f, dir: pkg, imports: importsOf(f)}
+		files = append(files, fl)
+		collectDecls(f, pkg, consts, types)
+	}
+	findBinders(ix, files)
+	for _, fl := range files {
+		r := &reader{ix: ix, file: fl, consts: consts, types: types}
+		r.collectCalls()
+	}
+	return ix
+}
+
+func importsOf(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// collectDecls records a file's package-level string constants whose value
+// is a literal, and its type names (conversions to them keep a constant).
+func collectDecls(f *ast.File, pkg string, consts map[string]map[string]string, types map[string]map[string]bool) {
+	if consts[pkg] == nil {
+		consts[pkg], types[pkg] = map[string]string{}, map[string]bool{}
+	}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			switch spec := spec.(type) {
+			case *ast.TypeSpec:
+				types[pkg][spec.Name.Name] = true
+			case *ast.ValueSpec:
+				if gd.Tok != token.CONST || len(spec.Values) != len(spec.Names) {
+					continue
+				}
+				for i, n := range spec.Names {
+					if s, ok := stringLit(spec.Values[i]); ok {
+						consts[pkg][n.Name] = s
+					}
+				}
+			}
+		}
+	}
+}
+
+func stringLit(e ast.Expr) (string, bool) {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// sqlMethods are the methods that run SQL with their arguments bound.
+var sqlMethods = map[string]bool{
+	"Exec": true, "ExecContext": true, "MustExec": true, "MustExecContext": true,
+	"Query": true, "QueryContext": true, "QueryRow": true, "QueryRowContext": true,
+	"Queryx": true, "QueryxContext": true, "QueryRowx": true, "QueryRowxContext": true,
+	"Get": true, "GetContext": true, "Select": true, "SelectContext": true,
+	"Queue": true,
+}
+
+// findBinders finds the module's binders, to a fixed point: a method that
+// forwards a parameter to a binder's bound parameter binds it too.
+func findBinders(ix *Index, files []*file) {
+	var decls []*decl
+	for _, fl := range files {
+		for _, d := range fl.f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || !fn.Name.IsExported() {
+				continue
+			}
+			decls = append(decls, &decl{fn, paramIndex(fn.Type), localValues(fn.Body)})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			key := binderKey{d.fn.Name.Name, arity(d.fn.Type)}
+			mark := func(p int) {
+				if !ix.binders[key][p] {
+					if ix.binders[key] == nil {
+						ix.binders[key] = map[int]bool{}
+					}
+					ix.binders[key][p] = true
+					changed = true
+				}
+			}
+			ast.Inspect(d.fn.Body, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				name := calleeName(c)
+				callee := ix.binders[binderKey{name, len(c.Args)}]
+				for i, a := range c.Args {
+					if sqlMethods[name] || callee[i] {
+						for _, p := range d.mentions(a, 0) {
+							mark(p)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// mentions returns the parameters an argument is made of: named in it, or
+// in what a local it names was assigned (args := []any{id, status}).
+func (d *decl) mentions(e ast.Node, depth int) []int {
+	var out []int
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if p, ok := d.params[id.Name]; ok {
+			out = append(out, p)
+		} else if depth < maxDepth {
+			for _, v := range d.locals[id.Name] {
+				out = append(out, d.mentions(v, depth+1)...)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// A decl is an exported function that may be a binder.
+type decl struct {
+	fn     *ast.FuncDecl
+	params map[string]int
+	locals map[string][]ast.Expr // what each local is assigned
+}
+
+// localValues returns what each name a function body assigns is assigned.
+func localValues(body *ast.BlockStmt) map[string][]ast.Expr {
+	out := map[string][]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) {
+					out[id.Name] = append(out[id.Name], n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Values) == len(n.Names) {
+					out[id.Name] = append(out[id.Name], n.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// paramIndex maps a function's named parameters to their positions; a
+// variadic parameter is left out.
+func paramIndex(ft *ast.FuncType) map[string]int {
+	out := map[string]int{}
+	i := 0
+	for _, f := range ft.Params.List {
+		_, variadic := f.Type.(*ast.Ellipsis)
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if !variadic && n.Name != "_" {
+				out[n.Name] = i
+			}
+			i++
+		}
+	}
+	return out
+}
+
+func arity(ft *ast.FuncType) int {
+	n := 0
+	for _, f := range ft.Params.List {
+		n += max(len(f.Names), 1)
+	}
+	return n
+}
+
+func calleeName(c *ast.CallExpr) string {
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	case *ast.IndexExpr: // a generic function instantiated by hand
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			return sel.Sel.Name
+		}
+		if id, ok := fun.X.(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// A reader reads the calls of binders in one file.
+type reader struct {
+	ix     *Index
+	file   *file
+	consts map[string]map[string]string
+	types  map[string]map[string]bool
+}
+
+func (r *reader) collectCalls() {
+	for _, d := range r.file.f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		fc := r.funcContext(fn)
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			key := binderKey{calleeName(c), len(c.Args)}
+			bound := r.ix.binders[key]
+			if bound == nil || c.Ellipsis.IsValid() {
+				return true
+			}
+			rec := &call{args: make([]source, len(c.Args))}
+			for p := range bound {
+				rec.args[p] = fc.source(c.Args[p], 0)
+			}
+			r.ix.calls[key] = append(r.ix.calls[key], rec)
+			return true
+		})
+	}
+}
+
+// A funcContext reads expressions inside one function declaration.
+type funcContext struct {
+	r       *reader
+	binder  binderKey
+	params  map[string]int
+	assigns map[string][]ast.Expr // a local's every assigned value; nil for one assigned otherwise
+	opaque  map[string]bool       // names bound by range, closures' parameters, multi-value assignments
+}
+
+func (r *reader) funcContext(fn *ast.FuncDecl) *funcContext {
+	fc := &funcContext{
+		r:       r,
+		binder:  binderKey{fn.Name.Name, arity(fn.Type)},
+		params:  paramIndex(fn.Type),
+		assigns: map[string][]ast.Expr{},
+		opaque:  map[string]bool{},
+	}
+	if fn.Recv != nil {
+		for _, f := range fn.Recv.List {
+			for _, n := range f.Names {
+				fc.opaque[n.Name] = true
+			}
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						fc.opaque[id.Name] = true
+					}
+				}
+				return true
+			}
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					fc.assigns[id.Name] = append(fc.assigns[id.Name], n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if len(n.Values) == len(n.Names) {
+					fc.assigns[id.Name] = append(fc.assigns[id.Name], n.Values[i])
+				} else {
+					fc.opaque[id.Name] = true // a zero value, or a multi-value call
+				}
+			}
+		case *ast.RangeStmt:
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := e.(*ast.Ident); ok {
+					fc.opaque[id.Name] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := n.X.(*ast.Ident); ok {
+				fc.opaque[id.Name] = true
+			}
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND {
+				fc.opaque[id.Name] = true // its address escapes
+			}
+		case *ast.FuncLit:
+			for _, f := range n.Type.Params.List {
+				for _, id := range f.Names {
+					fc.opaque[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return fc
+}
+
+// maxDepth bounds the locals followed from one argument.
+const maxDepth = 8
+
+// source reads what an argument expression can be.
+func (fc *funcContext) source(e ast.Expr, depth int) source {
+	if depth > maxDepth {
+		return source{unknown: "too many steps"}
+	}
+	e = ast.Unparen(e)
+	if s, ok := stringLit(e); ok {
+		return source{consts: []string{s}}
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return fc.ident(e, depth)
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok && !fc.local(x.Name) {
+			if pkg, ok := fc.r.file.imports[x.Name]; ok {
+				if v, ok := fc.r.consts[pkg][e.Sel.Name]; ok {
+					return source{consts: []string{v}}
+				}
+			}
+		}
+		return source{unknown: "a selected value"}
+	case *ast.CallExpr:
+		if len(e.Args) == 1 && fc.isType(e.Fun) {
+			return fc.source(e.Args[0], depth+1)
+		}
+		return source{unknown: "a call's result"}
+	}
+	return source{unknown: "an expression"}
+}
+
+func (fc *funcContext) isParam(name string) bool {
+	_, ok := fc.params[name]
+	return ok
+}
+
+// local reports whether a name is declared in the function.
+func (fc *funcContext) local(name string) bool {
+	_, param := fc.params[name]
+	_, assigned := fc.assigns[name]
+	return param || assigned || fc.opaque[name]
+}
+
+func (fc *funcContext) ident(id *ast.Ident, depth int) source {
+	switch {
+	case fc.opaque[id.Name]:
+		return source{unknown: "variable " + id.Name}
+	case fc.assigns[id.Name] != nil && !fc.isParam(id.Name):
+		var out source
+		for _, v := range fc.assigns[id.Name] {
+			s := fc.source(v, depth+1)
+			if s.unknown != "" {
+				return s
+			}
+			out.consts = append(out.consts, s.consts...)
+			out.forwards = append(out.forwards, s.forwards...)
+		}
+		return out
+	}
+	if p, ok := fc.params[id.Name]; ok {
+		if fc.r.ix.binders[fc.binder][p] && fc.assigns[id.Name] == nil {
+			return source{forwards: []binderPos{{fc.binder, p}}}
+		}
+		return source{unknown: "parameter " + id.Name}
+	}
+	if v, ok := fc.r.consts[fc.r.file.dir][id.Name]; ok {
+		return source{consts: []string{v}}
+	}
+	return source{unknown: id.Name}
+}
+
+// isType reports whether a call's function is a type the module or the
+// language names: string(x), Status(x), task.Status(x).
+func (fc *funcContext) isType(fun ast.Expr) bool {
+	switch fun := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return fun.Name == "string" || !fc.local(fun.Name) && fc.r.types[fc.r.file.dir][fun.Name]
+	case *ast.SelectorExpr:
+		x, ok := fun.X.(*ast.Ident)
+		if !ok || fc.local(x.Name) {
+			return false
+		}
+		pkg, ok := fc.r.file.imports[x.Name]
+		return ok && fc.r.types[pkg][fun.Sel.Name]
+	}
+	return false
+}

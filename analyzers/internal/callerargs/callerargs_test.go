@@ -1,0 +1,123 @@
+package callerargs
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The shop module: a store whose exported methods bind states their
+// callers choose, a service that forwards one, a worker and an operator's
+// API that call them.
+const shop = "testdata/shop"
+
+func TestTuples(t *testing.T) {
+	ix := Of(shop, "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []int
+		want      [][]string
+		ok        bool
+	}{
+		// The worker's local (two constants under a branch) through the
+		// service's forwarding method, and the API's conversion.
+		{"SetStatus", 3, []int{2}, [][]string{{"done"}, {"failed"}, {"queued"}}, true},
+		// One tuple per call: the states move together; a value no
+		// constant gives is Unknown in that call's tuple.
+		{"Move", 4, []int{2, 3}, [][]string{{Unknown, "queued"}, {"queued", "running"}, {"running", "done"}}, true},
+		{"Move", 4, []int{3}, [][]string{{"done"}, {"queued"}, {"running"}}, true},
+		{"Move", 4, []int{2}, [][]string{{Unknown}, {"queued"}, {"running"}}, true},
+		// A call's result is not a constant: nothing is known.
+		{"Note", 3, []int{2}, nil, false},
+		// limit is never bound to SQL.
+		{"Count", 2, []int{1}, nil, false},
+		// The id is bound, but no caller gives it a constant.
+		{"SetStatus", 3, []int{1}, nil, false},
+		// Another arity is another binder.
+		{"SetStatus", 2, []int{1}, nil, false},
+	} {
+		got, ok := ix.Tuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Tuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func sortTuples(ts [][]string) {
+	for i := range ts {
+		for j := i + 1; j < len(ts); j++ {
+			if strings.Join(ts[j], "\x00") < strings.Join(ts[i], "\x00") {
+				ts[i], ts[j] = ts[j], ts[i]
+			}
+		}
+	}
+}
+
+// A caller edited in a package the store does not import changes the
+// key; an edit that changes no call's constants does not.
+func TestKey(t *testing.T) {
+	key := func(edit func(dir string)) []byte {
+		dir := t.TempDir()
+		copyDir(t, shop, dir)
+		if edit != nil {
+			edit(dir)
+		}
+		var b bytes.Buffer
+		Key(&b, dir)
+		return b.Bytes()
+	}
+	replace := func(file, old, new string) func(string) {
+		return func(dir string) {
+			p := filepath.Join(dir, file)
+			content, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(content, []byte(old)) {
+				t.Fatalf("%s holds no %q", file, old)
+			}
+			if err := os.WriteFile(p, bytes.Replace(content, []byte(old), []byte(new), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	base := key(nil)
+	if len(base) == 0 {
+		t.Fatal("empty key")
+	}
+	if got := key(replace("worker/worker.go", "status = st.StatusFailed", "status = st.StatusQueued")); bytes.Equal(got, base) {
+		t.Error("a caller's constant changed, the key did not")
+	}
+	if got := key(replace("api/api.go", `store.Status("queued")`, `store.Status(pick())`)); bytes.Equal(got, base) {
+		t.Error("a caller's constant became unknown, the key did not change")
+	}
+	if got := key(replace("worker/worker.go", "func describe", "// describe says nothing.\nfunc describe")); !bytes.Equal(got, base) {
+		t.Error("a comment changed the key")
+	}
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		content, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), content, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

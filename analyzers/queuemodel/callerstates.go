@@ -1,0 +1,187 @@
+package queuemodel
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// States chosen by callers in other packages.
+//
+// A store's exported method that binds the state it is given
+// (SetStatus(ctx, id, status): SET status = $2) plays the roles of the
+// states its callers give it, and those are usually in the worker's
+// package, which the store's package never sees. The module's Go files say
+// which constants the module passes there (package callerargs, part of the
+// vet tool's ID through ModuleKey): once every call is read, a statement
+// that binds a state column (one the package's SQL sets to or compares
+// with a string constant) from such a parameter is read again, one view
+// per combination its callers give, as a state held in a local of several
+// constants is. A rule that asks what guards the value (the retry's
+// attempt limit) cannot see those callers: such a view says so
+// (Statement.BoundOutside).
+
+// callerStates reads again, with the views their callers give, the calls
+// that bind a state column from a parameter of their exported function.
+// A state column is one the package's statements set to, or compare with,
+// a string constant: a text the callers pass into any other column (an
+// error message) changes no role, and is left a parameter.
+func (b *builder) callerStates() {
+	if b.model.schema == nil || b.model.schema.root == "" {
+		return
+	}
+	var states map[string]map[string]bool
+	for _, c := range b.model.Calls {
+		if !c.Known || c.instr == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
+			continue
+		}
+		if states == nil {
+			states = b.constantColumns()
+		}
+		if views := b.callerViews(c, states); views != nil {
+			c.Stmts, c.outside = nil, views
+			b.read(c)
+		}
+	}
+}
+
+// constantColumns returns, per table, the columns a statement of the
+// package sets to a string constant or compares with one.
+func (b *builder) constantColumns() map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	add := func(table, col string) {
+		if out[table] == nil {
+			out[table] = map[string]bool{}
+		}
+		out[table][col] = true
+	}
+	for _, st := range b.statements() {
+		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			for _, a := range s.Set {
+				if a.Value.Kind == sqlcheck.ValueConst && a.Value.Str != "" {
+					add(s.Table, a.Column)
+				}
+			}
+			for i, col := range s.InsertCols {
+				if i < len(s.InsertValues) && s.InsertValues[i].Kind == sqlcheck.ValueConst && s.InsertValues[i].Str != "" {
+					add(s.Table, col)
+				}
+			}
+			for _, p := range s.Where {
+				for _, v := range p.Values {
+					if p.Column != "" && v.Kind == sqlcheck.ValueConst && v.Str != "" {
+						add(s.Table, p.Column)
+					}
+				}
+			}
+		})
+	}
+	return out
+}
+
+// paramColumns returns, for each parameter a call's statements set a
+// column to or compare a column with, that table's columns.
+func paramColumns(c *Call) map[int][][2]string {
+	out := map[int][][2]string{}
+	for _, st := range c.Stmts {
+		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			for _, a := range s.Set {
+				if a.Value.Kind == sqlcheck.ValueParam {
+					out[a.Value.Param] = append(out[a.Value.Param], [2]string{s.Table, a.Column})
+				}
+			}
+			for i, col := range s.InsertCols {
+				if i < len(s.InsertValues) && s.InsertValues[i].Kind == sqlcheck.ValueParam {
+					out[s.InsertValues[i].Param] = append(out[s.InsertValues[i].Param], [2]string{s.Table, col})
+				}
+			}
+			for _, p := range s.Where {
+				for _, v := range p.Values {
+					if p.Column != "" && v.Kind == sqlcheck.ValueParam {
+						out[v.Param] = append(out[v.Param], [2]string{s.Table, p.Column})
+					}
+				}
+			}
+		})
+	}
+	return out
+}
+
+// callerViews returns, for a call whose state columns are bound from
+// parameters of its exported function, the views the module's callers of
+// that function give them: per combination of constants, the parameters
+// ($n) they bind. A parameter a call gives no constant stays a parameter
+// in that call's view. Nil when no caller gives any of them a constant.
+func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[int]string {
+	singles, set, _ := b.boundConstants(c)
+	if len(set) > 0 {
+		return nil
+	}
+	cols := paramColumns(c)
+	var fn *ssa.Function
+	var nums, positions []int
+	for i := range c.Args {
+		n := i + 1
+		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
+			continue
+		}
+		if !slices.ContainsFunc(cols[n], func(tc [2]string) bool { return states[tc[0]][tc[1]] }) {
+			continue
+		}
+		// The index knows only exported functions: an unexported one's
+		// callers are in this package, where its values are read on SSA.
+		p, ok := peelConversions(effects.Arg(c.instr, c.argBase+i)).(*ssa.Parameter)
+		if !ok || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
+			continue
+		}
+		fn = p.Parent()
+		pos := slices.Index(fn.Params, p)
+		if fn.Signature.Recv() != nil {
+			pos--
+		}
+		nums, positions = append(nums, n), append(positions, pos)
+	}
+	if fn == nil {
+		return nil
+	}
+	rootPath := b.pass.Pkg.Path() // outside module mode the root is the package's directory
+	if b.pass.Module != nil && b.pass.Module.Path != "" {
+		rootPath = b.pass.Module.Path
+	}
+	tuples, ok := callerargs.Of(b.model.schema.root, rootPath).Tuples(fn.Name(), fn.Signature.Params().Len(), positions)
+	if !ok {
+		return nil
+	}
+	var views []map[int]string
+	for _, t := range tuples {
+		v := map[int]string{}
+		for k, n := range nums {
+			if t[k] != callerargs.Unknown {
+				v[n] = t[k] // an unknown value stays a parameter in this call's view
+			}
+		}
+		views = append(views, v)
+	}
+	return views
+}
+
+// peelConversions returns the value a string conversion, a change of
+// named type or a boxing into an interface was made from.
+func peelConversions(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
