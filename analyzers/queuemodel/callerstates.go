@@ -19,7 +19,8 @@ import (
 // which constants the module passes there (package callerargs, part of the
 // vet tool's ID through ModuleKey): once every call is read, a statement
 // that binds a state column (one the package's SQL sets to or compares
-// with a string constant) from such a parameter is read again, one view
+// with a string constant, or filters on by a parameter) from such a
+// parameter is read again, one view
 // per combination its callers give, as a state held in a local of several
 // constants is. A rule that asks what guards the value (the retry's
 // attempt limit) cannot see those callers: such a view says so
@@ -27,9 +28,9 @@ import (
 
 // callerStates reads again, with the views their callers give, the calls
 // that bind a state column from a parameter of their exported function.
-// A state column is one the package's statements set to, or compare with,
-// a string constant: a text the callers pass into any other column (an
-// error message) changes no role, and is left a parameter.
+// Only state columns (see stateColumns) are bound: a text the callers pass
+// into any other column (an error message) changes no role, and is left a
+// parameter.
 func (b *builder) callerStates() {
 	if b.model.schema == nil || b.model.schema.root == "" {
 		return
@@ -40,7 +41,7 @@ func (b *builder) callerStates() {
 			continue
 		}
 		if states == nil {
-			states = b.constantColumns()
+			states = b.stateColumns()
 		}
 		if views := b.callerViews(c, states); views != nil {
 			c.Stmts, c.outside = nil, views
@@ -49,9 +50,12 @@ func (b *builder) callerStates() {
 	}
 }
 
-// constantColumns returns, per table, the columns a statement of the
-// package sets to a string constant or compares with one.
-func (b *builder) constantColumns() map[string]map[string]bool {
+// stateColumns returns, per table, the columns that can hold a state: a
+// statement of the package sets one to a string constant or compares it
+// with one, or its WHERE compares it with a parameter (status = $3, a
+// value the caller chooses). A text only ever written (an error message)
+// is none.
+func (b *builder) stateColumns() map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	add := func(table, col string) {
 		if out[table] == nil {
@@ -73,7 +77,9 @@ func (b *builder) constantColumns() map[string]map[string]bool {
 			}
 			for _, p := range s.Where {
 				for _, v := range p.Values {
-					if p.Column != "" && v.Kind == sqlcheck.ValueConst && v.Str != "" {
+					constant := v.Kind == sqlcheck.ValueConst && v.Str != ""
+					bound := v.Kind == sqlcheck.ValueParam && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn)
+					if p.Column != "" && (constant || bound) {
 						add(s.Table, p.Column)
 					}
 				}
@@ -122,6 +128,7 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		return nil
 	}
 	cols := paramColumns(c)
+	stateLike := func(tc [2]string) bool { return states[tc[0]][tc[1]] }
 	var fn *ssa.Function
 	var nums, positions []int
 	for i := range c.Args {
@@ -129,7 +136,7 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
 			continue
 		}
-		if !slices.ContainsFunc(cols[n], func(tc [2]string) bool { return states[tc[0]][tc[1]] }) {
+		if !slices.ContainsFunc(cols[n], stateLike) {
 			continue
 		}
 		// The index knows only exported functions: an unexported one's

@@ -131,6 +131,17 @@ func TestStatesGivenByCallersInAnotherPackage(t *testing.T) {
 	require.False(t, qt.Statements[3].BoundOutside, "last_error is no state")
 }
 
+// With no state in the store's SQL at all, a column its WHERE filters on
+// by a value the callers give is the state: a compare-and-set from the
+// state jobs are created in takes them.
+func TestStatesOnlyCallersGive(t *testing.T) {
+	got, qt := roles(t, "callermoves")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE fail", "UPDATE complete", "UPDATE none"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
 func TestDatabaseLikeInterface(t *testing.T) {
 	results := ruletest.Run(t, queuemodel.Analyzer, "adapter")
 	m := results[0].Result.(*queuemodel.Model)
