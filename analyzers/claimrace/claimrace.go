@@ -233,6 +233,17 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 	if qt.Rechecks(take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
 	}
+	if tx := r.e.TxOf(r.e.Call(st.Call.Expr)); tx != nil {
+		switch {
+		case tx.Isolation.Snapshot():
+			// REPEATABLE READ or SERIALIZABLE (a function's body runs in
+			// its caller's transaction): the second UPDATE to reach a row
+			// the first changed fails with SQLSTATE 40001.
+			return
+		case tx.Begin != nil && tx.Isolation == effects.IsoUnknown:
+			return // options the tool cannot read: the level may be either
+		}
+	}
 	if st.Body == nil && st.Call.Receiver != queuemodel.RecvPool && st.Call.Receiver != queuemodel.RecvConn {
 		if sel, ok := ast.Unparen(st.Call.Expr.Fun).(*ast.SelectorExpr); ok && r.lockBefore(st.Call.Expr, sel.X) != nil {
 			return // a transaction-scoped advisory lock lets one claimer at a time run it
