@@ -34,6 +34,10 @@ type BodyStmt struct {
 	Conds  []string // the conditions of the IF, CASE and loop branches the statement runs under, outermost first
 	Result Result   // what the body does with the statement's outcome
 	Calls  *FuncCall
+	// Always says the statement runs on every call that gets past the
+	// statements before it: it is written in no branch, loop, nested block
+	// or exception handler (every statement of a SQL function).
+	Always bool
 }
 
 // A Result says what a function body does with what a statement affected.
@@ -244,6 +248,7 @@ func sqlBody(src *Source, at int, body string, vars map[string]int, fnName strin
 		if st == nil {
 			return
 		}
+		st.Always = true
 		if at >= 0 {
 			st.Loc = src.Loc(at + raw.Start)
 		}

@@ -189,3 +189,61 @@ DROP FUNCTION IF EXISTS app.notify();
 	require.Len(t, s.Triggers, 1)
 	require.Equal(t, "events_keep", s.Triggers[0].Name)
 }
+
+// A statement runs on every call only when it is written in the
+// function's own block, in no branch, loop, nested block or handler.
+func TestPlpgsqlAlways(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text);
+CREATE FUNCTION f(p_id bigint, p_retry boolean) RETURNS void AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(1);
+  IF p_retry THEN
+    UPDATE jobs SET status = 'queued' WHERE id = p_id;
+  ELSE
+    UPDATE jobs SET status = 'failed' WHERE id = p_id;
+  END IF;
+  FOR i IN 1..3 LOOP
+    DELETE FROM jobs WHERE id = p_id;
+  END LOOP;
+  BEGIN
+    UPDATE jobs SET status = 'done' WHERE id = p_id;
+  END;
+  UPDATE jobs SET status = 'seen' WHERE id = p_id;
+EXCEPTION WHEN others THEN
+  PERFORM pg_advisory_xact_lock(2);
+END;
+$$ LANGUAGE plpgsql;
+CREATE FUNCTION h(p_id bigint) RETURNS void AS $$
+BEGIN
+  BEGIN
+    PERFORM pg_advisory_xact_lock(1);
+  EXCEPTION WHEN others THEN
+    NULL;
+  END;
+  UPDATE jobs SET status = 'running' WHERE id = p_id;
+END;
+$$ LANGUAGE plpgsql;
+CREATE FUNCTION g(p_id bigint) RETURNS void LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'done' WHERE id = p_id;
+  DELETE FROM jobs WHERE id = p_id;
+$$;`)
+	f := s.Function("public.f")
+	require.NotNil(t, f)
+	require.Empty(t, f.Unread)
+	var always []bool
+	for _, st := range f.Body {
+		always = append(always, st.Always)
+	}
+	// the lock, the two arms, the loop's DELETE, the inner block's UPDATE, the last UPDATE, the handler's lock
+	require.Equal(t, []bool{true, false, false, false, true, true, false}, always)
+	h := s.Function("public.h")
+	require.NotNil(t, h)
+	require.Len(t, h.Body, 2)
+	require.False(t, h.Body[0].Always, "a handler may catch the error after the lock and go on after the block")
+	require.True(t, h.Body[1].Always)
+	g := s.Function("public.g")
+	require.NotNil(t, g)
+	require.Len(t, g.Body, 2)
+	require.True(t, g.Body[0].Always)
+	require.True(t, g.Body[1].Always)
+}

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -102,7 +103,7 @@ func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) 
 		// same row, the second UPDATE fails with SQLSTATE 40001.
 	case !locked && inOne && tx.Begin != nil && tx.Isolation == effects.IsoUnknown:
 		// Options the tool cannot read: the level may be either.
-	case !locked && r.serialised(poll, tx, inOne):
+	case !locked && (r.serialised(poll, tx, inOne) || serialisedInBody(poll, step)):
 		// A transaction-scoped advisory lock lets one claimer at a time run
 		// the SELECT and the UPDATE.
 	case !locked:
@@ -181,6 +182,45 @@ func (r *runner) serialised(poll *queuemodel.Statement, tx *effects.Tx, inOne bo
 	}
 	return effects.Covers(locks, pollAt)
 }
+
+// serialisedInBody reports whether a poll and the UPDATE that takes its
+// job, both in the body of one function, run after a
+// pg_advisory_xact_lock that the body takes on every call before the poll
+// (in no branch, loop or handler), keyed on constants or on values the
+// poll filters on: the lock lasts until the caller's transaction ends.
+func serialisedInBody(poll, step *queuemodel.Statement) bool {
+	if poll.Body == nil || step.Body == nil || poll.Call != step.Call || poll.Body.Function != step.Body.Function {
+		return false
+	}
+	filtered := map[int]bool{}
+	for _, p := range poll.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam {
+			filtered[p.Values[0].Param] = true
+		}
+	}
+	for _, bs := range poll.Body.Function.Body {
+		if bs == poll.Body.Stmt {
+			return false
+		}
+		c := bs.Calls
+		if !bs.Always || c == nil || c.Name != "public.pg_advisory_xact_lock" && c.Name != "pg_catalog.pg_advisory_xact_lock" {
+			continue
+		}
+		keyed := len(c.Args) > 0
+		for _, a := range c.Args {
+			for _, m := range paramRef.FindAllStringSubmatch(a.Text, -1) {
+				n, _ := strconv.Atoi(m[1])
+				keyed = keyed && filtered[n]
+			}
+		}
+		if keyed {
+			return true
+		}
+	}
+	return false
+}
+
+var paramRef = regexp.MustCompile(`\$(\d+)`)
 
 // checkedScan reports whether a call's row is scanned into a variable that
 // an if condition of its function reads: if !locked { return }.
