@@ -247,3 +247,54 @@ $$;`)
 	require.True(t, g.Body[0].Always)
 	require.True(t, g.Body[1].Always)
 }
+
+// Two statements of a body are exclusive in different arms of one IF or
+// CASE, unless a loop may take one arm and then the other.
+func TestPlpgsqlExclusive(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text);
+CREATE FUNCTION f(p_id bigint, a boolean, b boolean) RETURNS void AS $$
+BEGIN
+  IF a THEN
+    IF b THEN
+      UPDATE jobs SET status = 's1' WHERE id = p_id;
+    ELSE
+      UPDATE jobs SET status = 's2' WHERE id = p_id;
+    END IF;
+  ELSIF b THEN
+    UPDATE jobs SET status = 's3' WHERE id = p_id;
+  ELSE
+    UPDATE jobs SET status = 's4' WHERE id = p_id;
+  END IF;
+  IF a THEN UPDATE jobs SET status = 's5' WHERE id = p_id; END IF;
+  IF b THEN UPDATE jobs SET status = 's6' WHERE id = p_id; END IF;
+  CASE WHEN a THEN UPDATE jobs SET status = 's7' WHERE id = p_id;
+       ELSE UPDATE jobs SET status = 's8' WHERE id = p_id;
+  END CASE;
+  FOR i IN 1..2 LOOP
+    IF i = 1 THEN UPDATE jobs SET status = 's9' WHERE id = p_id;
+    ELSE UPDATE jobs SET status = 's10' WHERE id = p_id;
+    END IF;
+  END LOOP;
+END;
+$$ LANGUAGE plpgsql;`)
+	f := s.Function("public.f")
+	require.NotNil(t, f)
+	require.Empty(t, f.Unread)
+	require.Len(t, f.Body, 10)
+	by := map[string]*BodyStmt{}
+	for _, st := range f.Body {
+		v, _ := st.Assigns("status")
+		by[v.Str] = st
+	}
+	for _, c := range []struct {
+		a, b      string
+		exclusive bool
+	}{
+		{"s1", "s2", true}, {"s1", "s3", true}, {"s2", "s4", true}, {"s3", "s4", true},
+		{"s4", "s5", false}, {"s5", "s6", false}, {"s7", "s8", true}, {"s1", "s7", false},
+		{"s9", "s10", false},
+	} {
+		require.Equal(t, c.exclusive, by[c.a].Exclusive(by[c.b]), c.a+" "+c.b)
+		require.Equal(t, c.exclusive, by[c.b].Exclusive(by[c.a]), c.b+" "+c.a)
+	}
+}
