@@ -797,3 +797,15 @@ func TestCompareAndSetFromAListOfStates(t *testing.T) {
 	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+// A poll joined with a WITH query by a column that names no row (the
+// queue's name) is a poll; joined by the table's key, it is a lookup. With
+// no schema to say which columns are keys, a joined SELECT is no poll.
+func TestJoinedPolls(t *testing.T) {
+	got, qt := roles(t, "joinedpoll")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "SELECT none"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+
+	results := ruletest.Run(t, queuemodel.Analyzer, "joinedpoll_noschema")
+	require.Empty(t, results[0].Result.(*queuemodel.Model).Tables)
+}
