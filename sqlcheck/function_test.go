@@ -298,3 +298,22 @@ $$ LANGUAGE plpgsql;`)
 		require.Equal(t, c.exclusive, by[c.b].Exclusive(by[c.a]), c.b+" "+c.a)
 	}
 }
+
+// A function replaced by a later migration runs its latest body.
+func TestLatestReplaceWins(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text, priority int);
+CREATE FUNCTION dequeue() RETURNS SETOF jobs LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY priority DESC LIMIT 1) RETURNING *
+$$;
+CREATE OR REPLACE FUNCTION dequeue() RETURNS SETOF jobs LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY priority LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *
+$$;`)
+	f := s.Function("public.dequeue")
+	require.NotNil(t, f)
+	require.Len(t, f.Body, 1)
+	require.Len(t, f.Body[0].Subqueries, 1)
+	poll := f.Body[0].Subqueries[0]
+	require.NotNil(t, poll.Lock)
+	require.False(t, poll.OrderBy[0].Desc)
+	require.Equal(t, 5, f.Loc.Line, "the CREATE OR REPLACE")
+}
