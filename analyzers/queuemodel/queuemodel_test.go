@@ -809,3 +809,13 @@ func TestJoinedPolls(t *testing.T) {
 	results := ruletest.Run(t, queuemodel.Analyzer, "joinedpoll_noschema")
 	require.Empty(t, results[0].Result.(*queuemodel.Model).Tables)
 }
+
+// A function's parameter given a constant by the call (in its SQL, or
+// bound from Go) reads as that constant in the body: the state the
+// outcome writes is known.
+func TestStatesBoundThroughAFunction(t *testing.T) {
+	got, qt := roles(t, "funcargs")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE retry", "UPDATE none"}, got, "a variadic call binds no variable of the body")
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"done", "failed"}, qt.Terminal())
+}
