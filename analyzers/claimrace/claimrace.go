@@ -49,6 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	pass = reportOnce(pass)
 	r := &runner{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
@@ -74,6 +75,22 @@ func run(pass *analysis.Pass) (any, error) {
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)
 	return nil, nil
+}
+
+// reportOnce returns a copy of pass that reports a finding once: a claim
+// in a function body that several Go calls run is one finding, at the
+// body, with the first call (in source order) as its related position.
+func reportOnce(pass *analysis.Pass) *analysis.Pass {
+	p := *pass
+	seen := map[string]bool{}
+	p.Report = func(d analysis.Diagnostic) {
+		key := fmt.Sprint(d.Pos, d.End, d.Message)
+		if !seen[key] {
+			seen[key] = true
+			pass.Report(d)
+		}
+	}
+	return &p
 }
 
 // twoStep checks a SELECT that finds a job and the UPDATE that then takes it.
