@@ -39,12 +39,12 @@ func IsPollShape(s *Stmt) bool {
 // 'queued' ORDER BY j.id LIMIT 1, where the rows still come from the
 // WHERE, the order and the limit.
 func IsFilteredPollShape(s *Stmt, key func(cols []string) bool) bool {
-	if s == nil || !s.Joined || len(s.JoinCols) == 0 || key(s.JoinCols) {
+	if s == nil || !s.Joined || len(s.JoinCols) == 0 {
 		return false
 	}
 	t := *s
 	t.Joined = false
-	return IsPollShape(&t)
+	return IsPollShape(&t) && !key(s.JoinCols)
 }
 
 // StateFilters returns the predicates of s that select rows by a value of a

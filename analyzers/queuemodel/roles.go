@@ -1083,10 +1083,11 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 
 // namesRowsBy returns, for a table, whether a set of its columns names
 // rows: it holds every key of its primary key or of a unique index. Of a
-// table the schema does not hold, any set may.
+// table the schema does not hold, any set may. The schema is read only
+// when the question is asked.
 func (b *builder) namesRowsBy(table string) func(cols []string) bool {
-	t := b.model.Schema().Table(table)
 	return func(cols []string) bool {
+		t := b.model.Schema().Table(table)
 		if t == nil {
 			return true
 		}
