@@ -34,6 +34,30 @@ type BodyStmt struct {
 	Conds  []string // the conditions of the IF, CASE and loop branches the statement runs under, outermost first
 	Result Result   // what the body does with the statement's outcome
 	Calls  *FuncCall
+	// Always says the statement runs on every call that gets past the
+	// statements before it: it is written in no branch, loop, nested block
+	// or exception handler (every statement of a SQL function).
+	Always bool
+	arms   []armOf // the IF and CASE arms the statement is in, outermost first
+}
+
+// armOf names one arm of a PL/pgSQL IF or CASE: the construct's number in
+// its function, and the arm's place in it (-1 for ELSE).
+type armOf struct{ construct, arm int }
+
+// Exclusive reports whether two statements of one function body never run
+// on the same call: they are in different arms of one IF or CASE.
+func (st *BodyStmt) Exclusive(o *BodyStmt) bool {
+	for i := 0; i < len(st.arms) && i < len(o.arms); i++ {
+		a, b := st.arms[i], o.arms[i]
+		if a.construct != b.construct {
+			return false
+		}
+		if a.arm != b.arm {
+			return true
+		}
+	}
+	return false
 }
 
 // A Result says what a function body does with what a statement affected.
@@ -244,6 +268,7 @@ func sqlBody(src *Source, at int, body string, vars map[string]int, fnName strin
 		if st == nil {
 			return
 		}
+		st.Always = true
 		if at >= 0 {
 			st.Loc = src.Loc(at + raw.Start)
 		}

@@ -189,3 +189,131 @@ DROP FUNCTION IF EXISTS app.notify();
 	require.Len(t, s.Triggers, 1)
 	require.Equal(t, "events_keep", s.Triggers[0].Name)
 }
+
+// A statement runs on every call only when it is written in the
+// function's own block, in no branch, loop, nested block or handler.
+func TestPlpgsqlAlways(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text);
+CREATE FUNCTION f(p_id bigint, p_retry boolean) RETURNS void AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(1);
+  IF p_retry THEN
+    UPDATE jobs SET status = 'queued' WHERE id = p_id;
+  ELSE
+    UPDATE jobs SET status = 'failed' WHERE id = p_id;
+  END IF;
+  FOR i IN 1..3 LOOP
+    DELETE FROM jobs WHERE id = p_id;
+  END LOOP;
+  BEGIN
+    UPDATE jobs SET status = 'done' WHERE id = p_id;
+  END;
+  UPDATE jobs SET status = 'seen' WHERE id = p_id;
+EXCEPTION WHEN others THEN
+  PERFORM pg_advisory_xact_lock(2);
+END;
+$$ LANGUAGE plpgsql;
+CREATE FUNCTION h(p_id bigint) RETURNS void AS $$
+BEGIN
+  BEGIN
+    PERFORM pg_advisory_xact_lock(1);
+  EXCEPTION WHEN others THEN
+    NULL;
+  END;
+  UPDATE jobs SET status = 'running' WHERE id = p_id;
+END;
+$$ LANGUAGE plpgsql;
+CREATE FUNCTION g(p_id bigint) RETURNS void LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'done' WHERE id = p_id;
+  DELETE FROM jobs WHERE id = p_id;
+$$;`)
+	f := s.Function("public.f")
+	require.NotNil(t, f)
+	require.Empty(t, f.Unread)
+	var always []bool
+	for _, st := range f.Body {
+		always = append(always, st.Always)
+	}
+	// the lock, the two arms, the loop's DELETE, the inner block's UPDATE, the last UPDATE, the handler's lock
+	require.Equal(t, []bool{true, false, false, false, true, true, false}, always)
+	h := s.Function("public.h")
+	require.NotNil(t, h)
+	require.Len(t, h.Body, 2)
+	require.False(t, h.Body[0].Always, "a handler may catch the error after the lock and go on after the block")
+	require.True(t, h.Body[1].Always)
+	g := s.Function("public.g")
+	require.NotNil(t, g)
+	require.Len(t, g.Body, 2)
+	require.True(t, g.Body[0].Always)
+	require.True(t, g.Body[1].Always)
+}
+
+// Two statements of a body are exclusive in different arms of one IF or
+// CASE, unless a loop may take one arm and then the other.
+func TestPlpgsqlExclusive(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text);
+CREATE FUNCTION f(p_id bigint, a boolean, b boolean) RETURNS void AS $$
+BEGIN
+  IF a THEN
+    IF b THEN
+      UPDATE jobs SET status = 's1' WHERE id = p_id;
+    ELSE
+      UPDATE jobs SET status = 's2' WHERE id = p_id;
+    END IF;
+  ELSIF b THEN
+    UPDATE jobs SET status = 's3' WHERE id = p_id;
+  ELSE
+    UPDATE jobs SET status = 's4' WHERE id = p_id;
+  END IF;
+  IF a THEN UPDATE jobs SET status = 's5' WHERE id = p_id; END IF;
+  IF b THEN UPDATE jobs SET status = 's6' WHERE id = p_id; END IF;
+  CASE WHEN a THEN UPDATE jobs SET status = 's7' WHERE id = p_id;
+       ELSE UPDATE jobs SET status = 's8' WHERE id = p_id;
+  END CASE;
+  FOR i IN 1..2 LOOP
+    IF i = 1 THEN UPDATE jobs SET status = 's9' WHERE id = p_id;
+    ELSE UPDATE jobs SET status = 's10' WHERE id = p_id;
+    END IF;
+  END LOOP;
+END;
+$$ LANGUAGE plpgsql;`)
+	f := s.Function("public.f")
+	require.NotNil(t, f)
+	require.Empty(t, f.Unread)
+	require.Len(t, f.Body, 10)
+	by := map[string]*BodyStmt{}
+	for _, st := range f.Body {
+		v, _ := st.Assigns("status")
+		by[v.Str] = st
+	}
+	for _, c := range []struct {
+		a, b      string
+		exclusive bool
+	}{
+		{"s1", "s2", true}, {"s1", "s3", true}, {"s2", "s4", true}, {"s3", "s4", true},
+		{"s4", "s5", false}, {"s5", "s6", false}, {"s7", "s8", true}, {"s1", "s7", false},
+		{"s9", "s10", false},
+	} {
+		require.Equal(t, c.exclusive, by[c.a].Exclusive(by[c.b]), c.a+" "+c.b)
+		require.Equal(t, c.exclusive, by[c.b].Exclusive(by[c.a]), c.b+" "+c.a)
+	}
+}
+
+// A function replaced by a later migration runs its latest body.
+func TestLatestReplaceWins(t *testing.T) {
+	s := replay(t, `CREATE TABLE jobs (id bigint PRIMARY KEY, status text, priority int);
+CREATE FUNCTION dequeue() RETURNS SETOF jobs LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY priority DESC LIMIT 1) RETURNING *
+$$;
+CREATE OR REPLACE FUNCTION dequeue() RETURNS SETOF jobs LANGUAGE sql AS $$
+  UPDATE jobs SET status = 'running' WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY priority LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING *
+$$;`)
+	f := s.Function("public.dequeue")
+	require.NotNil(t, f)
+	require.Len(t, f.Body, 1)
+	require.Len(t, f.Body[0].Subqueries, 1)
+	poll := f.Body[0].Subqueries[0]
+	require.NotNil(t, poll.Lock)
+	require.False(t, poll.OrderBy[0].Desc)
+	require.Equal(t, 5, f.Loc.Line, "the CREATE OR REPLACE")
+}

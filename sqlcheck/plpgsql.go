@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +62,11 @@ type plReader struct {
 	out     []*BodyStmt
 	checks  []int // indexes in out of statements whose outcome a later test reads
 	dynamic bool
+	entered bool // the function's own block is being read
+	depth   int  // how deep in branches, loops, blocks and handlers inside it
+	arms    []armOf
+	next    int // the last IF or CASE numbered
+	loops   int // how many loops the statements being read are in
 }
 
 // declare numbers the body's variables after the parameters, in the order
@@ -121,9 +127,19 @@ func (p *plReader) stmts(v any, conds []string) {
 		}
 		switch kind {
 		case "PLpgSQL_stmt_block":
-			p.stmts(s["body"], conds)
-			for _, e := range list(obj(obj(s["exceptions"])["PLpgSQL_exception_block"])["exc_list"]) {
-				p.stmts(obj(obj(e)["PLpgSQL_exception"])["action"], conds)
+			// The statements of a block run in order, unless an exception
+			// handler may take over half way and go on after the block:
+			// except in the function's own block (which PL/pgSQL may wrap
+			// in one of its own), where nothing comes after.
+			handlers := list(obj(obj(s["exceptions"])["PLpgSQL_exception_block"])["exc_list"])
+			if own := !p.entered; own || len(handlers) == 0 {
+				p.entered = p.entered || len(handlers) > 0 || own && !wrapper(s)
+				p.stmts(s["body"], conds)
+			} else {
+				p.inner(s["body"], conds)
+			}
+			for _, e := range handlers {
+				p.inner(obj(obj(e)["PLpgSQL_exception"])["action"], conds)
 			}
 		case "PLpgSQL_stmt_execsql":
 			p.sql(exprText(s["sqlstmt"]), line, 0, conds, s["into"] == true)
@@ -140,7 +156,7 @@ func (p *plReader) stmts(v any, conds []string) {
 			}
 		case "PLpgSQL_stmt_fors":
 			p.sql(exprText(s["query"]), line, 0, conds, true)
-			p.stmts(s["body"], append(conds[:len(conds):len(conds)], exprText(s["query"])))
+			p.loop(s["body"], append(conds[:len(conds):len(conds)], exprText(s["query"])))
 		case "PLpgSQL_stmt_assign":
 			p.assign(exprText(s["expr"]), line, conds)
 		case "PLpgSQL_stmt_dynexecute", "PLpgSQL_stmt_dynfors":
@@ -154,30 +170,72 @@ func (p *plReader) stmts(v any, conds []string) {
 		case "PLpgSQL_stmt_if":
 			cond := exprText(s["cond"])
 			p.check(cond)
-			p.stmts(s["then_body"], with(conds, cond))
-			for _, e := range list(s["elsif_list"]) {
+			p.next++
+			id := p.next
+			p.arm(id, 0, s["then_body"], with(conds, cond))
+			for i, e := range list(s["elsif_list"]) {
 				ei := obj(obj(e)["PLpgSQL_if_elsif"])
 				p.check(exprText(ei["cond"]))
-				p.stmts(ei["stmts"], with(conds, exprText(ei["cond"])))
+				p.arm(id, i+1, ei["stmts"], with(conds, exprText(ei["cond"])))
 			}
-			p.stmts(s["else_body"], with(conds, "NOT ("+cond+")"))
+			p.arm(id, -1, s["else_body"], with(conds, "NOT ("+cond+")"))
 		case "PLpgSQL_stmt_case":
 			t := exprText(s["t_expr"])
-			for _, w := range list(s["case_when_list"]) {
+			p.next++
+			id := p.next
+			for i, w := range list(s["case_when_list"]) {
 				cw := obj(obj(w)["PLpgSQL_case_when"])
-				p.stmts(cw["stmts"], with(conds, strings.TrimSpace(t+" "+exprText(cw["expr"]))))
+				p.arm(id, i, cw["stmts"], with(conds, strings.TrimSpace(t+" "+exprText(cw["expr"]))))
 			}
-			p.stmts(s["else_stmts"], with(conds, "ELSE "+t))
+			p.arm(id, -1, s["else_stmts"], with(conds, "ELSE "+t))
 		case "PLpgSQL_stmt_while":
 			cond := exprText(s["cond"])
 			p.check(cond)
-			p.stmts(s["body"], with(conds, cond))
+			p.loop(s["body"], with(conds, cond))
 		case "PLpgSQL_stmt_exit", "PLpgSQL_stmt_return":
 			p.check(exprText(s["cond"]) + exprText(s["expr"]))
 		case "PLpgSQL_stmt_loop", "PLpgSQL_stmt_fori", "PLpgSQL_stmt_foreach_a", "PLpgSQL_stmt_forc":
-			p.stmts(s["body"], conds)
+			p.loop(s["body"], conds)
 		}
 	}
+}
+
+// wrapper reports whether a block is the one PL/pgSQL puts around a
+// function's own block that has exception handlers: written nowhere (no
+// line), it holds that block and the RETURN it adds.
+func wrapper(block map[string]any) bool {
+	body := list(block["body"])
+	if _, written := block["lineno"]; written || len(body) == 0 {
+		return false
+	}
+	_, ok := obj(body[0])["PLpgSQL_stmt_block"]
+	return ok
+}
+
+// inner reads statements nested in a branch, a loop, a block or an
+// exception handler: they may not run.
+func (p *plReader) inner(v any, conds []string) {
+	p.depth++
+	p.stmts(v, conds)
+	p.depth--
+}
+
+// loop reads the body of a loop.
+func (p *plReader) loop(v any, conds []string) {
+	p.loops++
+	p.inner(v, conds)
+	p.loops--
+}
+
+// arm reads the statements of one arm of an IF or CASE (construct id):
+// no two arms of one run on the same call.
+func (p *plReader) arm(id, i int, v any, conds []string) {
+	if p.loops > 0 {
+		i = 0 // one iteration may take one arm, the next another
+	}
+	p.arms = append(p.arms, armOf{id, i})
+	p.inner(v, conds)
+	p.arms = p.arms[:len(p.arms)-1]
 }
 
 func with(conds []string, c string) []string { return append(conds[:len(conds):len(conds)], c) }
@@ -212,7 +270,7 @@ func (p *plReader) sql(text string, line, skip int, conds []string, into bool) *
 		if st == nil {
 			return
 		}
-		st.Conds = conds
+		st.Conds, st.Always, st.arms = conds, p.depth == 0, slices.Clone(p.arms)
 		if into {
 			st.Result = ResultChecked
 		}
@@ -248,7 +306,7 @@ func (p *plReader) assign(text string, line int, conds []string) {
 		if len(st.Subqueries) == 1 && st.Table == "" {
 			st.Stmt = st.Subqueries[0]
 		}
-		st.Conds, st.Result = conds, ResultChecked
+		st.Conds, st.Result, st.Always, st.arms = conds, ResultChecked, p.depth == 0, slices.Clone(p.arms)
 		if off := p.find(text, line, 0); off >= 0 {
 			st.Loc = p.src.Loc(p.at + off)
 		}

@@ -32,6 +32,21 @@ func IsPollShape(s *Stmt) bool {
 	return s.Limit != nil && len(s.OrderBy) > 0 && len(StateFilters(s)) > 0
 }
 
+// IsFilteredPollShape reports whether a SELECT joined with a WITH query or
+// subquery has a poll's shape once the join is read as a filter: it joins
+// only on columns that name no row of its table (key says which do), as
+// in FROM jobs j, open_queues q WHERE j.queue = q.name AND j.status =
+// 'queued' ORDER BY j.id LIMIT 1, where the rows still come from the
+// WHERE, the order and the limit.
+func IsFilteredPollShape(s *Stmt, key func(cols []string) bool) bool {
+	if s == nil || !s.Joined || len(s.JoinCols) == 0 {
+		return false
+	}
+	t := *s
+	t.Joined = false
+	return IsPollShape(&t) && !key(s.JoinCols)
+}
+
 // StateFilters returns the predicates of s that select rows by a value of a
 // column: col = 'x', col IN ('x', 'y'), col = $1, col IS [NOT] NULL,
 // col <> 'x', col NOT IN (...), and ORs that restrict one column to

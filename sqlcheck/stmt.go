@@ -1,6 +1,8 @@
 package sqlcheck
 
 import (
+	"strings"
+
 	pg "github.com/pganalyze/pg_query_go/v5"
 )
 
@@ -64,6 +66,11 @@ type Stmt struct {
 	// a subquery in FROM: the rows it reads are the ones the join names
 	// (FROM ids JOIN jobs ON jobs.id = ids.id), not found by its WHERE.
 	Joined bool
+	// JoinCols are, for a Joined SELECT, the columns of its table that the
+	// join equates with columns of the WITH query or subquery (queue =
+	// q.name, USING (queue)); nil when there is no such condition or one
+	// names a column the tool cannot place (unqualified).
+	JoinCols []string
 
 	Where     []Pred
 	OrderBy   []OrderItem
@@ -100,50 +107,78 @@ func Facts(raw RawStmt) *Stmt {
 	return st
 }
 
-func facts(n *pg.Node) *Stmt {
+func facts(n *pg.Node) *Stmt { return factsIn(n, nil) }
+
+// A scope is the chain of statements a nested statement is read in: the
+// WITH queries of each are names its FROM may use (a WITH query's own
+// earlier siblings, and those of every enclosing statement).
+type scope struct {
+	st *Stmt
+	up *scope
+}
+
+// cte returns the WITH query a name in FROM refers to, looking outwards.
+func (sc *scope) cte(name string) *CTE {
+	for ; sc != nil; sc = sc.up {
+		if c := sc.st.cte(name); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// factsIn extracts the facts of a statement nested in the statements of up
+// (nil at the top).
+func factsIn(n *pg.Node, up *scope) *Stmt {
 	switch {
 	case n.GetSelectStmt() != nil:
-		return selectFacts(n.GetSelectStmt())
+		return selectFacts(n.GetSelectStmt(), up)
 	case n.GetUpdateStmt() != nil:
 		u := n.GetUpdateStmt()
 		st := &Stmt{Kind: KindUpdate}
+		sc := &scope{st, up}
 		st.target(u.GetRelation())
-		st.with(u.GetWithClause())
-		st.from(u.GetFromClause())
-		st.where(u.GetWhereClause())
-		st.assign(u.GetTargetList())
+		st.with(sc, u.GetWithClause())
+		st.from(sc, u.GetFromClause())
+		st.where(sc, u.GetWhereClause())
+		st.assign(sc, u.GetTargetList())
 		st.returning(u.GetReturningList())
 		return st
 	case n.GetDeleteStmt() != nil:
 		d := n.GetDeleteStmt()
 		st := &Stmt{Kind: KindDelete}
+		sc := &scope{st, up}
 		st.target(d.GetRelation())
-		st.with(d.GetWithClause())
-		st.from(d.GetUsingClause())
-		st.where(d.GetWhereClause())
+		st.with(sc, d.GetWithClause())
+		st.from(sc, d.GetUsingClause())
+		st.where(sc, d.GetWhereClause())
 		st.returning(d.GetReturningList())
 		return st
 	case n.GetInsertStmt() != nil:
-		return insertFacts(n.GetInsertStmt())
+		return insertFacts(n.GetInsertStmt(), up)
 	}
 	return &Stmt{Kind: KindOther}
 }
 
-func selectFacts(s *pg.SelectStmt) *Stmt {
+func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	st := &Stmt{Kind: KindSelect}
+	sc := &scope{st, up}
 	if s.GetOp() != pg.SetOperation_SETOP_NONE {
 		// UNION and friends: model each arm as a subquery.
-		st.with(s.GetWithClause())
+		st.with(sc, s.GetWithClause())
 		for _, arm := range []*pg.SelectStmt{s.GetLarg(), s.GetRarg()} {
 			if arm != nil {
-				st.Subqueries = append(st.Subqueries, selectFacts(arm))
+				st.Subqueries = append(st.Subqueries, selectFacts(arm, sc))
 			}
 		}
 		return st
 	}
-	st.with(s.GetWithClause())
-	st.from(s.GetFromClause())
-	st.where(s.GetWhereClause())
+	st.with(sc, s.GetWithClause())
+	st.from(sc, s.GetFromClause())
+	st.where(sc, s.GetWhereClause())
+	if st.Joined {
+		st.JoinCols = st.joinCols(s.GetFromClause(), s.GetWhereClause())
+	}
 	for _, item := range s.GetSortClause() {
 		sb := item.GetSortBy()
 		if sb == nil {
@@ -174,7 +209,7 @@ func selectFacts(s *pg.SelectStmt) *Stmt {
 		}
 	}
 	for _, t := range s.GetTargetList() {
-		st.subqueriesIn(t.GetResTarget().GetVal())
+		st.subqueriesIn(sc, t.GetResTarget().GetVal())
 	}
 	st.Outputs = outputs(s.GetTargetList())
 	return st
@@ -220,10 +255,11 @@ func lockStrength(s pg.LockClauseStrength) string {
 	return ""
 }
 
-func insertFacts(ins *pg.InsertStmt) *Stmt {
+func insertFacts(ins *pg.InsertStmt, up *scope) *Stmt {
 	st := &Stmt{Kind: KindInsert}
+	sc := &scope{st, up}
 	st.target(ins.GetRelation())
-	st.with(ins.GetWithClause())
+	st.with(sc, ins.GetWithClause())
 	for _, c := range ins.GetCols() {
 		st.InsertCols = append(st.InsertCols, c.GetResTarget().GetName())
 	}
@@ -233,12 +269,12 @@ func insertFacts(ins *pg.InsertStmt) *Stmt {
 				st.InsertValues = append(st.InsertValues, value(item))
 			}
 		} else {
-			st.Subqueries = append(st.Subqueries, selectFacts(sel))
+			st.Subqueries = append(st.Subqueries, selectFacts(sel, sc))
 		}
 	}
 	if oc := ins.GetOnConflictClause(); oc != nil {
 		st.OnConflict = true
-		st.assign(oc.GetTargetList())
+		st.assign(sc, oc.GetTargetList())
 	}
 	st.returning(ins.GetReturningList())
 	return st
@@ -252,13 +288,13 @@ func (st *Stmt) target(rv *pg.RangeVar) {
 	st.Alias = rv.GetAlias().GetAliasname()
 }
 
-func (st *Stmt) with(w *pg.WithClause) {
+func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 	for _, c := range w.GetCtes() {
 		cte := c.GetCommonTableExpr()
 		if cte == nil {
 			continue
 		}
-		if sub := facts(cte.GetCtequery()); sub != nil {
+		if sub := factsIn(cte.GetCtequery(), sc); sub != nil {
 			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub})
 		}
 	}
@@ -266,7 +302,7 @@ func (st *Stmt) with(w *pg.WithClause) {
 
 // from records the FROM (or USING) list. A SELECT gets its table when it
 // reads exactly one relation; a reference to a WITH query is kept apart.
-func (st *Stmt) from(items []*pg.Node) {
+func (st *Stmt) from(sc *scope, items []*pg.Node) {
 	var tables []*pg.RangeVar
 	others := false // a WITH query or a subquery among the joined items
 	var add func(item *pg.Node)
@@ -274,7 +310,7 @@ func (st *Stmt) from(items []*pg.Node) {
 		switch {
 		case item.GetRangeVar() != nil:
 			rv := item.GetRangeVar()
-			if rv.GetSchemaname() == "" && st.cte(rv.GetRelname()) != nil {
+			if rv.GetSchemaname() == "" && sc.cte(rv.GetRelname()) != nil {
 				st.FromCTE = rv.GetRelname()
 				others = true
 				return
@@ -282,14 +318,14 @@ func (st *Stmt) from(items []*pg.Node) {
 			tables = append(tables, rv)
 		case item.GetRangeSubselect() != nil:
 			others = true
-			if sub := facts(item.GetRangeSubselect().GetSubquery()); sub != nil {
+			if sub := factsIn(item.GetRangeSubselect().GetSubquery(), sc); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
 			}
 		case item.GetJoinExpr() != nil:
 			j := item.GetJoinExpr()
 			add(j.GetLarg())
 			add(j.GetRarg())
-			st.subqueriesIn(j.GetQuals())
+			st.subqueriesIn(sc, j.GetQuals())
 		}
 	}
 	for _, item := range items {
@@ -299,6 +335,69 @@ func (st *Stmt) from(items []*pg.Node) {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
 	}
+}
+
+// joinCols returns the columns of st's table that a FROM list's join
+// conditions equate with a column of another item: the ON conditions and
+// USING lists of its JOINs and, for items listed with commas, the WHERE's
+// conjuncts. It returns nil when a condition equating two columns cannot
+// be placed: a column without its table's name or alias.
+func (st *Stmt) joinCols(items []*pg.Node, where *pg.Node) []string {
+	own := st.Alias
+	if own == "" {
+		own = st.Table[strings.LastIndexByte(st.Table, '.')+1:]
+	}
+	var conds []*pg.Node
+	var cols []string
+	var add func(item *pg.Node)
+	add = func(item *pg.Node) {
+		j := item.GetJoinExpr()
+		if j == nil {
+			return
+		}
+		add(j.GetLarg())
+		add(j.GetRarg())
+		conds = append(conds, conjuncts(j.GetQuals())...)
+		for _, u := range j.GetUsingClause() {
+			cols = append(cols, u.GetString_().GetSval())
+		}
+	}
+	for _, item := range items {
+		add(item)
+	}
+	if len(items) > 1 {
+		conds = append(conds, conjuncts(where)...)
+	}
+	for _, c := range conds {
+		e := c.GetAExpr()
+		if e == nil || e.GetKind() != pg.A_Expr_Kind_AEXPR_OP || opName(e.GetName()) != "=" {
+			continue
+		}
+		l, r := stripCast(e.GetLexpr()).GetColumnRef(), stripCast(e.GetRexpr()).GetColumnRef()
+		if l == nil || r == nil {
+			continue
+		}
+		ql, qr := qualifier(l), qualifier(r)
+		switch {
+		case ql == "" || qr == "":
+			return nil
+		case ql == own && qr != own:
+			cols = append(cols, columnName(e.GetLexpr()))
+		case qr == own && ql != own:
+			cols = append(cols, columnName(e.GetRexpr()))
+		}
+	}
+	return cols
+}
+
+// qualifier returns the table name or alias that qualifies a column
+// reference (j in j.id), "" when there is none.
+func qualifier(ref *pg.ColumnRef) string {
+	f := ref.GetFields()
+	if len(f) < 2 {
+		return ""
+	}
+	return f[len(f)-2].GetString_().GetSval()
 }
 
 // hasJoin reports whether a FROM list joins its items: a JOIN, or more
@@ -337,19 +436,19 @@ func (st *Stmt) cte(name string) *CTE {
 	return nil
 }
 
-func (st *Stmt) where(w *pg.Node) {
+func (st *Stmt) where(sc *scope, w *pg.Node) {
 	st.Where = preds(w)
-	st.subqueriesIn(w)
+	st.subqueriesIn(sc, w)
 }
 
-func (st *Stmt) assign(targets []*pg.Node) {
+func (st *Stmt) assign(sc *scope, targets []*pg.Node) {
 	for _, t := range targets {
 		rt := t.GetResTarget()
 		if rt == nil {
 			continue
 		}
 		st.Set = append(st.Set, Assign{Column: rt.GetName(), Value: value(rt.GetVal())})
-		st.subqueriesIn(rt.GetVal())
+		st.subqueriesIn(sc, rt.GetVal())
 	}
 }
 
@@ -378,14 +477,14 @@ func (st *Stmt) returning(list []*pg.Node) {
 }
 
 // subqueriesIn records every SELECT nested (at any depth) in an expression.
-func (st *Stmt) subqueriesIn(n *pg.Node) {
+func (st *Stmt) subqueriesIn(sc *scope, n *pg.Node) {
 	walk(n, func(m *pg.Node) bool {
 		if sl := m.GetSubLink(); sl != nil {
-			if sub := facts(sl.GetSubselect()); sub != nil {
+			if sub := factsIn(sl.GetSubselect(), sc); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
 			}
 			if te := sl.GetTestexpr(); te != nil {
-				st.subqueriesIn(te)
+				st.subqueriesIn(sc, te)
 			}
 			return false
 		}

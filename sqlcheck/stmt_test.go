@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,4 +195,58 @@ func orderColumns(s *Stmt) []string {
 		out = append(out, o.Column)
 	}
 	return out
+}
+
+// A name in FROM is a WITH query when the statement or one it is nested in
+// defines it earlier: a WITH query reads its earlier siblings, a subquery
+// those of the statements around it.
+func TestFactsWithQueriesInScope(t *testing.T) {
+	st := stmt(t, `WITH open AS (SELECT name FROM queues), next AS (SELECT j.id FROM jobs j, open o WHERE j.queue = o.name)
+		UPDATE jobs SET status = 'running' WHERE id IN (SELECT id FROM next) RETURNING id`)
+	require.Len(t, st.CTEs, 2)
+	next := st.CTEs[1].Stmt
+	require.Equal(t, "public.jobs", next.Table, "open is a WITH query, not a second table")
+	require.Equal(t, "open", next.FromCTE)
+	require.True(t, next.Joined)
+	require.Len(t, st.Subqueries, 1)
+	require.Equal(t, "", st.Subqueries[0].Table, "next is the UPDATE's WITH query")
+	require.Equal(t, "next", st.Subqueries[0].FromCTE)
+
+	later := stmt(t, `WITH a AS (SELECT id FROM b), b AS (SELECT id FROM jobs) SELECT * FROM a`)
+	require.Equal(t, "public.b", later.CTEs[0].Stmt.Table, "a WITH query sees only the siblings before it")
+}
+
+// The columns a SELECT joins on with a WITH query or subquery: from ON,
+// USING and, for a comma list, the WHERE; none when a column is not placed.
+func TestFactsJoinCols(t *testing.T) {
+	const with = `WITH open AS (SELECT name FROM queues) `
+	for sql, want := range map[string][]string{
+		with + `SELECT j.id FROM jobs j, open o WHERE j.status = 'queued' AND j.queue = o.name`: {"queue"},
+		with + `SELECT jobs.id FROM jobs JOIN open ON open.name = jobs.queue`:                   {"queue"},
+		with + `SELECT id FROM jobs JOIN open USING (queue)`:                                    {"queue"},
+		with + `SELECT j.id FROM jobs j JOIN open o ON o.name = j.queue AND j.kind = o.kind`:    {"queue", "kind"},
+		with + `SELECT j.id FROM jobs j, open o WHERE j.queue = o.name AND j.kind = kind`:       nil,
+		with + `SELECT j.id FROM jobs j, open o WHERE j.status = 'queued'`:                      nil,
+		`SELECT j.id FROM jobs j JOIN (SELECT unnest($1::bigint[]) AS id) i ON i.id = j.id`:     {"id"},
+	} {
+		st := stmt(t, sql)
+		require.True(t, st.Joined, sql)
+		require.Equal(t, want, st.JoinCols, sql)
+	}
+}
+
+// A SELECT joined with a WITH query by a column that names no row is a
+// poll: the join only narrows the candidates.
+func TestFilteredPollShape(t *testing.T) {
+	poll := stmt(t, `WITH open AS (SELECT name FROM queues)
+		SELECT j.id FROM jobs j, open o WHERE j.status = 'queued' AND j.queue = o.name ORDER BY j.id LIMIT 1`)
+	require.False(t, IsPollShape(poll))
+	keyIsID := func(cols []string) bool { return slices.Contains(cols, "id") }
+	require.True(t, IsFilteredPollShape(poll, keyIsID))
+	require.False(t, IsFilteredPollShape(poll, func([]string) bool { return true }), "joined on a key: the join names the rows")
+	lookup := stmt(t, `WITH input AS (SELECT unnest($1::bigint[]) AS id)
+		SELECT j.id FROM jobs j JOIN input i ON i.id = j.id WHERE j.status = 'queued' ORDER BY j.id LIMIT 10`)
+	require.False(t, IsFilteredPollShape(lookup, keyIsID))
+	plain := stmt(t, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1`)
+	require.False(t, IsFilteredPollShape(plain, keyIsID), "no join: IsPollShape's question")
 }

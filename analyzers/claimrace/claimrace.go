@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,6 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	pass = reportOnce(pass)
 	r := &runner{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
@@ -73,6 +75,22 @@ func run(pass *analysis.Pass) (any, error) {
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)
 	return nil, nil
+}
+
+// reportOnce returns a copy of pass that reports a finding once: a claim
+// in a function body that several Go calls run is one finding, at the
+// body, with the first call (in source order) as its related position.
+func reportOnce(pass *analysis.Pass) *analysis.Pass {
+	p := *pass
+	seen := map[string]bool{}
+	p.Report = func(d analysis.Diagnostic) {
+		key := fmt.Sprint(d.Pos, d.End, d.Message)
+		if !seen[key] {
+			seen[key] = true
+			pass.Report(d)
+		}
+	}
+	return &p
 }
 
 // twoStep checks a SELECT that finds a job and the UPDATE that then takes it.
@@ -102,7 +120,7 @@ func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) 
 		// same row, the second UPDATE fails with SQLSTATE 40001.
 	case !locked && inOne && tx.Begin != nil && tx.Isolation == effects.IsoUnknown:
 		// Options the tool cannot read: the level may be either.
-	case !locked && r.serialised(poll, tx, inOne):
+	case !locked && (r.serialised(poll, tx, inOne) || serialisedInBody(poll, step)):
 		// A transaction-scoped advisory lock lets one claimer at a time run
 		// the SELECT and the UPDATE.
 	case !locked:
@@ -182,6 +200,45 @@ func (r *runner) serialised(poll *queuemodel.Statement, tx *effects.Tx, inOne bo
 	return effects.Covers(locks, pollAt)
 }
 
+// serialisedInBody reports whether a poll and the UPDATE that takes its
+// job, both in the body of one function, run after a
+// pg_advisory_xact_lock that the body takes on every call before the poll
+// (in no branch, loop or handler), keyed on constants or on values the
+// poll filters on: the lock lasts until the caller's transaction ends.
+func serialisedInBody(poll, step *queuemodel.Statement) bool {
+	if poll.Body == nil || step.Body == nil || poll.Call != step.Call || poll.Body.Function != step.Body.Function {
+		return false
+	}
+	filtered := map[int]bool{}
+	for _, p := range poll.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam {
+			filtered[p.Values[0].Param] = true
+		}
+	}
+	for _, bs := range poll.Body.Function.Body {
+		if bs == poll.Body.Stmt {
+			return false
+		}
+		c := bs.Calls
+		if !bs.Always || c == nil || c.Name != "public.pg_advisory_xact_lock" && c.Name != "pg_catalog.pg_advisory_xact_lock" {
+			continue
+		}
+		keyed := len(c.Args) > 0
+		for _, a := range c.Args {
+			for _, m := range paramRef.FindAllStringSubmatch(a.Text, -1) {
+				n, _ := strconv.Atoi(m[1])
+				keyed = keyed && filtered[n]
+			}
+		}
+		if keyed {
+			return true
+		}
+	}
+	return false
+}
+
+var paramRef = regexp.MustCompile(`\$(\d+)`)
+
 // checkedScan reports whether a call's row is scanned into a variable that
 // an if condition of its function reads: if !locked { return }.
 func checkedScan(pass *analysis.Pass, c *queuemodel.Call) bool {
@@ -232,6 +289,17 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 	}
 	if qt.Rechecks(take) {
 		return // the second UPDATE re-evaluates the status and matches nothing
+	}
+	if tx := r.e.TxOf(r.e.Call(st.Call.Expr)); tx != nil {
+		switch {
+		case tx.Isolation.Snapshot():
+			// REPEATABLE READ or SERIALIZABLE (a function's body runs in
+			// its caller's transaction): the second UPDATE to reach a row
+			// the first changed fails with SQLSTATE 40001.
+			return
+		case tx.Begin != nil && tx.Isolation == effects.IsoUnknown:
+			return // options the tool cannot read: the level may be either
+		}
 	}
 	if st.Body == nil && st.Call.Receiver != queuemodel.RecvPool && st.Call.Receiver != queuemodel.RecvConn {
 		if sel, ok := ast.Unparen(st.Call.Expr.Fun).(*ast.SelectorExpr); ok && r.lockBefore(st.Call.Expr, sel.X) != nil {

@@ -14,7 +14,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout",
-		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey")
+		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue")
 }
 
 // Designs it accepts: a lock_timeout set earlier in the migration's
@@ -27,5 +27,5 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds",
-		"accept_held", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey")
+		"accept_held", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey", "accept_funcqueue")
 }

@@ -14,8 +14,9 @@ import (
 const maxNesting = 4
 
 // functionBodies replaces a call's statements with the body of the function
-// its SQL calls, when the schema defines it.
-func (b *builder) functionBodies(c *Call, call *sqlcheck.FuncCall) {
+// its SQL calls, when the schema defines it. bound are the constants the
+// Go code binds to the call's parameters.
+func (b *builder) functionBodies(c *Call, call *sqlcheck.FuncCall, bound map[int]string) {
 	if call == nil {
 		return
 	}
@@ -25,6 +26,28 @@ func (b *builder) functionBodies(c *Call, call *sqlcheck.FuncCall) {
 	}
 	c.Function = fn
 	c.Stmts = b.bodyStatements(c, fn, call.Args, false, map[*sqlcheck.Function]bool{})
+	// The function's parameters given constants, in the SQL (finish($1,
+	// 'done')) or from Go (finish($1, $2) with a constant bound to $2),
+	// read as those constants in this call's view of the body.
+	consts := map[int]string{}
+	for i, a := range call.Args {
+		switch {
+		case i >= len(fn.Params):
+		case a.Kind == sqlcheck.ValueConst:
+			consts[i+1] = a.Str
+		case a.Kind == sqlcheck.ValueParam:
+			if v, ok := bound[a.Param]; ok {
+				consts[i+1] = v
+			}
+		}
+	}
+	if len(consts) > 0 {
+		for _, st := range c.Stmts {
+			if st.Body.Function == fn && st.Body.args != nil {
+				st.Stmt = st.Stmt.Bind(consts)
+			}
+		}
+	}
 	b.number(c)
 }
 

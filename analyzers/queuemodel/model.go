@@ -245,9 +245,14 @@ func (st *Statement) Guards() []string {
 }
 
 // Before reports whether st runs before o: an earlier call, or an earlier
-// statement of the same call (function bodies included).
+// statement of the same call (function bodies included), but not one of a
+// PL/pgSQL arm that excludes o's (IF ... THEN st ELSE o): the two never
+// run on one call.
 func (st *Statement) Before(o *Statement) bool {
 	if st.Call == o.Call {
+		if st.Body != nil && o.Body != nil && st.Body.Function == o.Body.Function && st.Body.Stmt.Exclusive(o.Body.Stmt) {
+			return false
+		}
 		return st.order < o.order
 	}
 	return st.Call.Pos() < o.Call.Pos()

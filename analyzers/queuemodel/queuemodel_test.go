@@ -832,3 +832,25 @@ func TestCompareAndSetFromAListOfStates(t *testing.T) {
 	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
+
+// A poll joined with a WITH query by a column that names no row (the
+// queue's name) is a poll; joined by the table's key, it is a lookup. With
+// no schema to say which columns are keys, a joined SELECT is no poll.
+func TestJoinedPolls(t *testing.T) {
+	got, qt := roles(t, "joinedpoll")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "SELECT none"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+
+	results := ruletest.Run(t, queuemodel.Analyzer, "joinedpoll_noschema")
+	require.Empty(t, results[0].Result.(*queuemodel.Model).Tables)
+}
+
+// A function's parameter given a constant by the call (in its SQL, or
+// bound from Go) reads as that constant in the body: the state the
+// outcome writes is known.
+func TestStatesBoundThroughAFunction(t *testing.T) {
+	got, qt := roles(t, "funcargs")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE retry", "UPDATE none"}, got, "a variadic call binds no variable of the body")
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"done", "failed"}, qt.Terminal())
+}

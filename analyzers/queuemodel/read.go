@@ -94,7 +94,7 @@ func (b *builder) read(c *Call) {
 	}
 	b.number(c)
 	if len(texts) == 1 {
-		b.functionBodies(c, first.call)
+		b.functionBodies(c, first.call, singles)
 	}
 }
 

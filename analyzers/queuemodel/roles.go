@@ -1048,7 +1048,7 @@ func sortedSet(m map[string]bool) []string {
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
 func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
-	if !sqlcheck.IsPollShape(s) || b.byUniqueKey(s) {
+	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) {
 		return false
 	}
 	switch {
@@ -1079,6 +1079,32 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// namesRowsBy returns, for a table, whether a set of its columns names
+// rows: it holds every key of its primary key or of a unique index. Of a
+// table the schema does not hold, any set may. The schema is read only
+// when the question is asked.
+func (b *builder) namesRowsBy(table string) func(cols []string) bool {
+	return func(cols []string) bool {
+		t := b.model.Schema().Table(table)
+		if t == nil {
+			return true
+		}
+		for _, idx := range t.Indexes {
+			if !idx.Primary && !idx.Unique || idx.Where != nil {
+				continue
+			}
+			all := true
+			for _, k := range idx.Keys {
+				all = all && k.Column != "" && slices.Contains(cols, k.Column)
+			}
+			if all {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // selectsRunnable reports whether a poll's state filter admits a state jobs

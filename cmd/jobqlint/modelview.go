@@ -226,6 +226,11 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 		switch {
 		case c.ParseErr != nil:
 			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "unparsed", Error: c.ParseErr.Error()})
+		case len(c.Stmts) == 0 && c.Function != nil && c.Function.Unread != "":
+			// A call of a function whose body the tool does not read: it
+			// stands for nothing, and the view says why.
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "other",
+				Error: "calls " + c.Function.Name + ", whose body is not read: " + c.Function.Unread})
 		case len(c.Stmts) == 0:
 			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "other"})
 		}

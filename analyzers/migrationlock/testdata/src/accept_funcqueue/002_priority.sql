@@ -1,0 +1,2 @@
+SET lock_timeout = '5s';
+ALTER TABLE jobs ADD COLUMN priority int NOT NULL DEFAULT 0;
