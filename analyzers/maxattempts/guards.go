@@ -88,8 +88,9 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 		return unguarded, nil
 	}
 	// A test that calls a store's retry sets up a case: it decides
-	// nothing for the code that runs the queue.
-	callers := slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)
+	// nothing for the code that runs the queue. A method is also reached
+	// through the package's interfaces its type implements.
+	callers := slices.DeleteFunc(e.MayCall(top), inTest)
 	for _, c := range callers {
 		if v, _ := guardAt(e, c, depth-1); v == guarded {
 			return guarded, nil
