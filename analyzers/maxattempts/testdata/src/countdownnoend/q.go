@@ -20,7 +20,7 @@ const (
 )
 
 type Job struct {
-	ID   int64
+	ID        int64
 	TriesLeft int
 }
 

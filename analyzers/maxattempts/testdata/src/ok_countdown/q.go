@@ -19,7 +19,7 @@ const (
 )
 
 type Job struct {
-	ID   int64
+	ID        int64
 	TriesLeft int
 }
 
