@@ -227,6 +227,20 @@ func (st *Statement) BoundState(col string) ssa.Value {
 	return nil
 }
 
+// KeyArg returns, for an UPDATE or DELETE that names its rows by key (id =
+// $1), the SSA value the Go call binds to the key; nil otherwise or when it
+// is out of sight.
+func (st *Statement) KeyArg() ssa.Value {
+	if st.Body != nil || st.Call.instr == nil {
+		return nil
+	}
+	n := keyParam(st.Stmt)
+	if n < 1 {
+		return nil
+	}
+	return effects.Arg(st.Call.instr, st.Call.argBase+n-1)
+}
+
 // ResultChecked reports whether something looks at what the statement
 // affected (see Call.ResultChecked): in a function body, the body itself
 // (INTO, IF NOT FOUND), or the Go code for the result the function returns.
