@@ -12,7 +12,8 @@ import (
 // on is committed, in the call's own function, before anything that could
 // be the job's work runs: some path goes from the call to a Commit of the
 // same transaction value passing only calls of the database library and
-// of the standard library (scanning, formatting, errors). A claim made
+// of the standard library (scanning, formatting, errors), or helpers of
+// the module that only read a row and decode its payload (see readsRow). A claim made
 // that way leaves its row claimed once the transaction commits; the
 // transaction protects nothing that runs after it.
 func CommitsBeforeWork(call ssa.CallInstruction) bool {
@@ -40,7 +41,7 @@ func CommitsBeforeWork(call ssa.CallInstruction) bool {
 			if isCommit(c, tx) {
 				return true
 			}
-			if work(c) {
+			if work(c) && !readsRow(c, true) {
 				walled = true
 				break
 			}
