@@ -189,3 +189,53 @@ func DatabaseLibrary(path string) bool {
 	}
 	return false
 }
+
+// WorkBetween reports whether, in the function of two calls, the job's
+// work runs after from and before to: a call that may run it (see work;
+// not a helper that only reads a row), given something from read, made
+// on every path after from, from which to is reachable without running
+// from again (the next turn of a loop). An UPDATE that
+// follows a SELECT ... FOR UPDATE that way records what the work did with
+// the rows the lock held; it takes nothing.
+func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
+	if e == nil || e.Pkg() == nil || from == nil || to == nil || from.Parent() != to.Parent() || from.Value() == nil {
+		return false
+	}
+	for _, b := range from.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c == from || c == to || !work(c) || readsRow(c, true) || !Before(from, c) {
+				continue
+			}
+			if !reachesBeforeAgain(c, to, from.Block()) {
+				continue
+			}
+			common := c.Common()
+			args := common.Args
+			if common.IsInvoke() {
+				args = append([]ssa.Value{common.Value}, args...)
+			}
+			for _, a := range args {
+				if e.Flows(from.Value(), a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reachesBeforeAgain reports whether to runs after c on some path that
+// does not pass through the block again (where the next turn of a loop
+// starts over).
+func reachesBeforeAgain(c, to ssa.Instruction, again *ssa.BasicBlock) bool {
+	if c.Block() == to.Block() && Before(c, to) {
+		return true
+	}
+	for _, s := range c.Block().Succs {
+		if s != again && reachable(s, to.Block(), func(b *ssa.BasicBlock) bool { return b == again }) {
+			return to.Block() != again
+		}
+	}
+	return false
+}
