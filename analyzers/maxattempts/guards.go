@@ -89,9 +89,12 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	}
 	// A test that calls a store's retry sets up a case: it decides
 	// nothing for the code that runs the queue. A method is also reached
-	// through the package's interfaces its type implements.
-	callers := slices.DeleteFunc(e.MayCall(top), inTest)
-	for _, c := range callers {
+	// through the package's interfaces its type implements: a guard at
+	// such a call counts, but only the static calls say whether the
+	// package calls the function at all (an exported method that only an
+	// interface reaches may be called from elsewhere too).
+	callers := slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)
+	for _, c := range slices.DeleteFunc(e.MayCall(top), inTest) {
 		if v, _ := guardAt(e, c, depth-1); v == guarded {
 			return guarded, nil
 		}
