@@ -192,7 +192,8 @@ func DatabaseLibrary(path string) bool {
 
 // WorkBetween reports whether, in the function of two calls, the job's
 // work runs after from and before to: a call that may run it (see work;
-// not a helper that only reads a row), given something from read, made
+// not a helper that only reads a row) and may fail (it returns an error: a
+// logger given the job's id is no work), given something from read, made
 // on every path after from, from which to is reachable without running
 // from again (the next turn of a loop). An UPDATE that
 // follows a SELECT ... FOR UPDATE that way records what the work did with
@@ -204,7 +205,7 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 	for _, b := range from.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c == from || c == to || !work(c) || readsRow(c, true) || !Before(from, c) {
+			if !ok || c == from || c == to || !work(c) || !fails(c) || readsRow(c, true) || !Before(from, c) {
 				continue
 			}
 			if !reachesBeforeAgain(c, to, from.Block()) {
@@ -238,4 +239,10 @@ func reachesBeforeAgain(c, to ssa.Instruction, again *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// fails reports whether a call returns an error, as its last result.
+func fails(c ssa.CallInstruction) bool {
+	res := c.Common().Signature().Results()
+	return res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
 }
