@@ -200,7 +200,51 @@ func (t *Table) PollIndex(poll *Stmt) (*Index, Verdict) {
 			best, verdict = idx, Unknown
 		}
 	}
+	if verdict == NotServed {
+		if idx := t.armsServed(poll); idx != nil {
+			return idx, Served
+		}
+	}
 	return best, verdict
+}
+
+// armsServed returns, for a poll whose filter is an OR (status = 'queued'
+// OR (status = 'running' AND locked_until < now())), the first of the
+// partial indexes that serve its arms when each arm, with the filters
+// beside the OR, implies the predicate of one: the planner reads each
+// index and ORs the bitmaps (checked on PostgreSQL 15), reading no row
+// outside the arms' states. The rows found are then sorted, but they are
+// the waiting and expired ones only. Nil when an arm has no such index.
+func (t *Table) armsServed(poll *Stmt) *Index {
+	var or *Pred
+	var rest []Pred
+	for i, p := range poll.Where {
+		switch {
+		case len(p.Branches) == 0:
+			rest = append(rest, p)
+		case or != nil:
+			return nil // two ORs: not judged
+		default:
+			or = &poll.Where[i]
+		}
+	}
+	if or == nil {
+		return nil
+	}
+	var first *Index
+	for _, arm := range or.Branches {
+		filters := append(slices.Clip(rest), arm...)
+		i := slices.IndexFunc(t.Indexes, func(idx *Index) bool {
+			return idx.Where != nil && implied(idx.Where, filters) == Served
+		})
+		if i < 0 {
+			return nil
+		}
+		if first == nil {
+			first = t.Indexes[i]
+		}
+	}
+	return first
 }
 
 func servesPoll(idx *Index, poll *Stmt) Verdict {

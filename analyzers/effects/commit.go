@@ -12,7 +12,8 @@ import (
 // on is committed, in the call's own function, before anything that could
 // be the job's work runs: some path goes from the call to a Commit of the
 // same transaction value passing only calls of the database library and
-// of the standard library (scanning, formatting, errors). A claim made
+// of the standard library (scanning, formatting, errors), or helpers of
+// the module that only read a row and decode its payload (see readsRow). A claim made
 // that way leaves its row claimed once the transaction commits; the
 // transaction protects nothing that runs after it.
 func CommitsBeforeWork(call ssa.CallInstruction) bool {
@@ -40,7 +41,7 @@ func CommitsBeforeWork(call ssa.CallInstruction) bool {
 			if isCommit(c, tx) {
 				return true
 			}
-			if work(c) {
+			if work(c) && !readsRow(c, true) {
 				walled = true
 				break
 			}
@@ -187,4 +188,61 @@ func DatabaseLibrary(path string) bool {
 		}
 	}
 	return false
+}
+
+// WorkBetween reports whether, in the function of two calls, the job's
+// work runs after from and before to: a call that may run it (see work;
+// not a helper that only reads a row) and may fail (it returns an error: a
+// logger given the job's id is no work), given something from read, made
+// on every path after from, from which to is reachable without running
+// from again (the next turn of a loop). An UPDATE that
+// follows a SELECT ... FOR UPDATE that way records what the work did with
+// the rows the lock held; it takes nothing.
+func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
+	if e == nil || e.Pkg() == nil || from == nil || to == nil || from.Parent() != to.Parent() || from.Value() == nil {
+		return false
+	}
+	for _, b := range from.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c == from || c == to || !work(c) || !fails(c) || readsRow(c, true) || !Before(from, c) {
+				continue
+			}
+			if !reachesBeforeAgain(c, to, from.Block()) {
+				continue
+			}
+			common := c.Common()
+			args := common.Args
+			if common.IsInvoke() {
+				args = append([]ssa.Value{common.Value}, args...)
+			}
+			for _, a := range args {
+				if e.Flows(from.Value(), a) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reachesBeforeAgain reports whether to runs after c on some path that
+// does not pass through the block again (where the next turn of a loop
+// starts over).
+func reachesBeforeAgain(c, to ssa.Instruction, again *ssa.BasicBlock) bool {
+	if c.Block() == to.Block() && Before(c, to) {
+		return true
+	}
+	for _, s := range c.Block().Succs {
+		if s != again && reachable(s, to.Block(), func(b *ssa.BasicBlock) bool { return b == again }) {
+			return to.Block() != again
+		}
+	}
+	return false
+}
+
+// fails reports whether a call returns an error, as its last result.
+func fails(c ssa.CallInstruction) bool {
+	res := c.Common().Signature().Results()
+	return res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
 }

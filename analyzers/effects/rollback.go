@@ -123,7 +123,7 @@ func failingWork(v ssa.Value) ssa.CallInstruction {
 	if !ok {
 		return nil
 	}
-	if work(call) && !readsRow(call) || decodes(call) {
+	if work(call) && !readsRow(call, false) || decodes(call) {
 		return call
 	}
 	return nil
@@ -133,8 +133,10 @@ func failingWork(v ssa.Value) ssa.CallInstruction {
 // row into Go values (a scanJob(row) helper): its function calls a
 // database library's Scan, and nothing but the standard library and the
 // database library besides. Its error is the read failing, not the job's
-// work; a helper that also decodes the payload is work (see decodes).
-func readsRow(c ssa.CallInstruction) bool {
+// work; a helper that also decodes the payload is work (see decodes),
+// unless decoding is true: in a claim step that commits before the work,
+// a payload that fails to decode fails the claim, not the work.
+func readsRow(c ssa.CallInstruction, decoding bool) bool {
 	callee := c.Common().StaticCallee()
 	if callee == nil || callee.Pkg == nil || len(callee.Blocks) == 0 || len(callee.AnonFuncs) > 0 {
 		return false
@@ -160,6 +162,7 @@ func readsRow(c ssa.CallInstruction) bool {
 				return false // a function value
 			}
 			switch {
+			case decoding && decodes(call):
 			case fn == nil || fn.Pkg() == nil || fn.Pkg() == callee.Pkg.Pkg || decodes(call):
 				return false
 			case DatabaseLibrary(fn.Pkg().Path()):

@@ -168,3 +168,39 @@ func (e *Effects) CallersOf(fn *ssa.Function) []ssa.CallInstruction {
 	}
 	return e.callers[fn]
 }
+
+// MayCall returns the calls of the package that may run fn: its static
+// calls, and the calls through an interface that fn's receiver type
+// implements, whatever type the interface value holds at run time (a
+// field set from one of two stores). Calls through function values are
+// not seen.
+func (e *Effects) MayCall(fn *ssa.Function) []ssa.CallInstruction {
+	out := slices.Clone(e.CallersOf(fn))
+	recv := fn.Signature.Recv()
+	if recv == nil || fn.Synthetic != "" {
+		return out
+	}
+	added := false
+	for _, c := range e.invokesOf(fn.Name()) {
+		iface, ok := c.Common().Value.Type().Underlying().(*types.Interface)
+		if !ok || !implements(recv.Type(), iface) {
+			continue
+		}
+		out = append(out, c)
+		added = true
+	}
+	if added {
+		slices.SortFunc(out, func(a, b ssa.CallInstruction) int { return int(a.Common().Pos() - b.Common().Pos()) })
+	}
+	return out
+}
+
+// implements reports whether a receiver type, or a pointer to it, has the
+// interface's methods.
+func implements(t types.Type, iface *types.Interface) bool {
+	if types.Implements(t, iface) {
+		return true
+	}
+	_, isPtr := t.(*types.Pointer)
+	return !isPtr && types.Implements(types.NewPointer(t), iface)
+}

@@ -88,9 +88,13 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 		return unguarded, nil
 	}
 	// A test that calls a store's retry sets up a case: it decides
-	// nothing for the code that runs the queue.
+	// nothing for the code that runs the queue. A method is also reached
+	// through the package's interfaces its type implements: a guard at
+	// such a call counts, but only the static calls say whether the
+	// package calls the function at all (an exported method that only an
+	// interface reaches may be called from elsewhere too).
 	callers := slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)
-	for _, c := range callers {
+	for _, c := range slices.DeleteFunc(e.MayCall(top), inTest) {
 		if v, _ := guardAt(e, c, depth-1); v == guarded {
 			return guarded, nil
 		}
@@ -143,9 +147,12 @@ func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
 // boundGuarded reports whether the state a statement binds through a
 // variable is given to it only under an attempt guard: next := queued; if
 // attempts >= max { next = failed }. The value reaches the call through
-// a phi; the edge that brings the statement's state must be guarded.
+// a phi; the edge that brings the statement's state must be guarded. A
+// count of the attempts left works alike: var s State (the runnable zero
+// value); if j.Retries == 0 { s = Failed } else { j.Retries-- }.
 func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
-	if len(st.BoundAt) == 0 {
+	bound := st.BoundState(col)
+	if len(st.BoundAt) == 0 && bound == nil {
 		return false
 	}
 	state, ok := setState(st, col)
@@ -153,8 +160,12 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	if !ok || call == nil {
 		return false
 	}
+	args := call.Common().Args
+	if bound != nil {
+		args = []ssa.Value{bound}
+	}
 	edges := 0
-	for _, arg := range call.Common().Args {
+	for _, arg := range args {
 		for _, pred := range constantEdges(arg, state, map[ssa.Value]bool{}) {
 			edges++
 			if v, _ := guardAt(e, pred.Instrs[len(pred.Instrs)-1], 0); v != guarded {
@@ -166,7 +177,7 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 }
 
 // constantEdges returns the blocks from which a phi feeding v brings the
-// string constant s, following v through interface conversions and the
+// constant s (a string, or an integer as written in decimal), following v through interface conversions and the
 // variadic slice of a call's arguments.
 func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicBlock {
 	if seen[v] {
@@ -199,7 +210,7 @@ func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicB
 	case *ssa.Phi:
 		var out []*ssa.BasicBlock
 		for i, edge := range v.Edges {
-			if isString(edge, s) {
+			if isConst(edge, s) {
 				out = append(out, v.Block().Preds[i])
 			} else {
 				out = append(out, constantEdges(edge, s, seen)...)
@@ -210,9 +221,18 @@ func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicB
 	return nil
 }
 
-func isString(v ssa.Value, s string) bool {
+func isConst(v ssa.Value, s string) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) == s
+	if !ok || c.Value == nil {
+		return false
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(c.Value) == s
+	case constant.Int:
+		return c.Value.ExactString() == s
+	}
+	return false
 }
 
 // guardCond returns the test for a branch condition that limits attempts:

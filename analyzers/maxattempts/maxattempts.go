@@ -344,7 +344,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 		}
 		anyGuardedFail = anyGuardedFail || guardedFail
 		for _, r := range retries {
-			if redrive(qt, r) {
+			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if col := resetsCount(r); col != "" {
@@ -486,6 +486,56 @@ func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 		}
 	}
 	return true
+}
+
+// outOfDeadLetters reports whether a retry by key takes its key from a row
+// of another table that its function also deletes from: SELECT job_id
+// FROM dead_jobs WHERE id = $1, UPDATE jobs SET status = 'queued' WHERE
+// id = job_id, DELETE FROM dead_jobs WHERE id = $1. The job comes back out
+// of the table where ended jobs are kept, an operator's redrive; a
+// worker's retry names the job it holds, which the claim gave it.
+func outOfDeadLetters(m *queuemodel.Model, e *judge, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	key := r.KeyArg()
+	if key == nil || r.Call.Decl == nil {
+		return false
+	}
+	var from []string
+	deletes := map[string]bool{}
+	for _, c := range m.Calls {
+		if c.Decl != r.Call.Decl {
+			continue
+		}
+		for _, st := range c.Stmts {
+			switch {
+			case st.Table == "" || st.Table == qt.Name:
+			case st.Kind == sqlcheck.KindDelete:
+				deletes[st.Table] = true
+			case st.Kind == sqlcheck.KindSelect:
+				if src := e.Call(c.Expr); src != nil && e.Flows(src.Value(), key) {
+					from = append(from, st.Table)
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(from, func(t string) bool { return deletes[t] })
+}
+
+// flagReset reports whether a retry sets back a boolean that the claim
+// never writes (paused = false, published = false): the flag is no job
+// state the work moves a row out of, so setting it back is an operator's
+// switch (a schedule resumed, an event sent again), not a failed job put
+// back.
+func flagReset(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	if len(qt.Claimed) > 0 || len(qt.Runnable) == 0 {
+		return false
+	}
+	for _, v := range qt.Runnable {
+		if v != "true" && v != "false" {
+			return false
+		}
+	}
+	state, ok := setState(r, qt.StateColumn)
+	return ok && slices.Contains(qt.Runnable, state)
 }
 
 // resetsCount returns the attempt-count column a retry sets back to 0, or "".

@@ -21,7 +21,7 @@ func TestRejected(t *testing.T) {
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
 		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning",
 		"fixtureonly", "recursive", "backoffcap",
-		"switchnolimit", "guardonepath", "xstore", "xworker", "helperstate", "xstoreparam", "xworkerparam", "bulkpause", "resetworker", "limitparam", "bumponly", "bumponly/store", "nextstage", "notaftersuccess")
+		"switchnolimit", "guardonepath", "xstore", "xworker", "helperstate", "xstoreparam", "xworkerparam", "bulkpause", "resetworker", "limitparam", "bumponly", "bumponly/store", "nextstage", "notaftersuccess", "ifacenoguard", "countdownnoend", "deadreadnodelete", "flagclaimed")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -32,14 +32,14 @@ func TestAccepted(t *testing.T) {
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive",
 		"ok_switchcase", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
-		"ok_helperstate", "ok_xworkerparam", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal")
+		"ok_helperstate", "ok_xworkerparam", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported")
 }
 
 // A failure of the work that rolls back the transaction holding the
 // claim's row lock, with nothing recorded: the rollback is the retry.
 func TestRollbackRejected(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "rbexplicit", "rbdefer", "rbbeginfunc", "rbbatch", "rbcountintx", "rbdecode", "rbwithtx", "rbfailwritelost", "rbjobiface", "rbqueue", "rbscanhelper",
-		"rbctxtx", "rbctxiface", "rbxctx", "rbxctx/store")
+		"rbctxtx", "rbctxiface", "rbxctx", "rbxctx/store", "rbclaimstephook")
 }
 
 // Rollbacks that leave a count or a failure recorded, claims committed
@@ -48,7 +48,7 @@ func TestRollbackRejected(t *testing.T) {
 func TestRollbackAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip",
 		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest", "ok_rbclaimstep", "ok_rbwithtxcommit", "ok_rbwithtxpool", "ok_rbflush", "ok_rbbykey", "ok_rbscanhelper",
-		"ok_rbctxcommit", "ok_rbctxtwoimpl", "ok_rbxctxcommit", "ok_rbxctxcommit/store")
+		"ok_rbctxcommit", "ok_rbctxtwoimpl", "ok_rbxctxcommit", "ok_rbxctxcommit/store", "ok_rbclaimdecode")
 }
 
 // An unread limit points at the retry it should stop, when there is one:

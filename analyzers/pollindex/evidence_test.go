@@ -261,3 +261,52 @@ func planHas(t *testing.T, conn *pgx.Conn, nodeType string) bool {
 	}
 	return has(plan[0]["Plan"].(map[string]any))
 }
+
+// TestOrOfPartialIndexesOnPostgreSQL checks on PostgreSQL 15 that a poll
+// whose OR has one partial index per arm is planned as a BitmapOr of those
+// two indexes, reading no finished row, as the rule's verdict says; and
+// that with a plain index for one arm the rule's verdict is "not served".
+func TestOrOfPartialIndexesOnPostgreSQL(t *testing.T) {
+	const poll = `SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND locked_until < now())
+		ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`
+	verdict := func(pkg string) sqlcheck.Verdict {
+		ddl, err := os.ReadFile(filepath.Join("testdata", "src", pkg, "schema.sql"))
+		require.NoError(t, err)
+		schema := sqlcheck.Replay([]*sqlcheck.Source{sqlcheck.SQLFile("schema.sql", ddl)})
+		raws, errs := sqlcheck.Parse(poll)
+		require.Empty(t, errs)
+		_, v := schema.Table("public.jobs").PollIndex(sqlcheck.Facts(raws[0]))
+		return v
+	}
+	require.Equal(t, sqlcheck.Served, verdict("accept_states_or_split"))
+	require.Equal(t, sqlcheck.NotServed, verdict("states_or_split_full"))
+
+	ddl, err := os.ReadFile(filepath.Join("testdata", "src", "accept_states_or_split", "schema.sql"))
+	require.NoError(t, err)
+	conn := pgtest.Connect(t)
+	pgtest.Exec(t, conn, string(ddl))
+	pgtest.Exec(t, conn, `INSERT INTO jobs (status, run_at, locked_until) SELECT 'done', now() - (i % 90) * interval '1 day', now() - (i % 90) * interval '1 day' FROM generate_series(1, 100000) i`)
+	pgtest.Exec(t, conn, `INSERT INTO jobs (status, run_at, locked_until) SELECT (ARRAY['queued', 'running'])[i % 2 + 1], now(), now() - interval '1 minute' FROM generate_series(1, 20) i`)
+	pgtest.Exec(t, conn, `ANALYZE jobs`)
+	var raw []byte
+	require.NoError(t, conn.QueryRow(context.Background(), "EXPLAIN (FORMAT JSON) "+poll).Scan(&raw))
+	var plan []map[string]any
+	require.NoError(t, json.Unmarshal(raw, &plan))
+	nodes, indexes := map[string]bool{}, map[string]bool{}
+	var walk func(map[string]any)
+	walk = func(n map[string]any) {
+		nodes[n["Node Type"].(string)] = true
+		if name, ok := n["Index Name"].(string); ok {
+			indexes[name] = true
+		}
+		children, _ := n["Plans"].([]any)
+		for _, c := range children {
+			walk(c.(map[string]any))
+		}
+	}
+	walk(plan[0]["Plan"].(map[string]any))
+	t.Logf("plan nodes %v, indexes %v", nodes, indexes)
+	require.True(t, nodes["BitmapOr"], "the two arms' bitmaps are ORed")
+	require.False(t, nodes["Seq Scan"], "no row outside the indexes is read")
+	require.Equal(t, map[string]bool{"jobs_queued": true, "jobs_leased": true}, indexes)
+}

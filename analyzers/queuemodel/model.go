@@ -219,6 +219,35 @@ func (st *Statement) Arg(n int) ast.Expr {
 	return st.Call.Arg(st.Body.args[n-1].Param)
 }
 
+// BoundState returns, for one view of a statement whose state column col
+// is set from a parameter bound to one of several constants, the SSA
+// value the Go call passes for that parameter; nil otherwise.
+func (st *Statement) BoundState(col string) ssa.Value {
+	if st.origin == nil || st.Body != nil || st.Call.instr == nil {
+		return nil
+	}
+	for _, a := range st.origin.Set {
+		if a.Column == col && a.Value.Kind == sqlcheck.ValueParam {
+			return effects.Arg(st.Call.instr, st.Call.argBase+a.Value.Param-1)
+		}
+	}
+	return nil
+}
+
+// KeyArg returns, for an UPDATE or DELETE that names its rows by key (id =
+// $1), the SSA value the Go call binds to the key; nil otherwise or when it
+// is out of sight.
+func (st *Statement) KeyArg() ssa.Value {
+	if st.Body != nil || st.Call.instr == nil {
+		return nil
+	}
+	n := keyParam(st.Stmt)
+	if n < 1 {
+		return nil
+	}
+	return effects.Arg(st.Call.instr, st.Call.argBase+n-1)
+}
+
 // ResultChecked reports whether something looks at what the statement
 // affected (see Call.ResultChecked): in a function body, the body itself
 // (INTO, IF NOT FOUND), or the Go code for the result the function returns.

@@ -422,7 +422,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
-		if step := claimStep(poll, qt, firm); step != nil {
+		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
@@ -980,6 +980,17 @@ func expires(where []sqlcheck.Pred) bool {
 		}
 	}
 	return false
+}
+
+// afterWork reports whether an UPDATE runs after the work that a locking
+// poll's rows were handed to (SELECT ... FOR UPDATE SKIP LOCKED; publish
+// each row; UPDATE ... SET sent_at = now()): it records the work's outcome
+// while the lock still holds the rows, it does not take them.
+func (b *builder) afterWork(poll, st *Statement) bool {
+	if poll.Lock == nil || poll.Call.instr == nil || st.Call.instr == nil {
+		return false
+	}
+	return b.effects.WorkBetween(poll.Call.instr, st.Call.instr)
 }
 
 // claimStep returns the statement that takes the job a SELECT poll found:
