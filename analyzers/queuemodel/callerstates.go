@@ -20,11 +20,10 @@ import (
 // vet tool's ID through ModuleKey): once every call is read, a statement
 // that binds a state column (one the package's SQL sets to or compares
 // with a string constant, or filters on by a parameter) from such a
-// parameter is read again, one view
-// per combination its callers give, as a state held in a local of several
-// constants is. A rule that asks what guards the value (the retry's
-// attempt limit) cannot see those callers: such a view says so
-// (Statement.BoundOutside).
+// parameter is read again, one view per combination its callers give, as
+// a state held in a local of several constants is. A rule that asks what
+// guards the value (the retry's attempt limit) cannot see those callers:
+// such a view says so (Statement.BoundOutside).
 
 // callerStates reads again, with the views their callers give, the calls
 // that bind a state column from a parameter of their exported function.

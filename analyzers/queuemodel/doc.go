@@ -15,6 +15,9 @@
 // cannot read is recorded as unknown, with the reason, and never yields a
 // finding. String constants bound to parameters are read as constants; a
 // variable holding one of several gives a statement one view per value.
+// A state bound from a parameter of an exported function takes the
+// constants the module's callers pass there, in any package (see
+// callerStates).
 // DDL that Go runs under placeholder names joins the module's schema.
 //
 // The model then infers the queue from what statements do, not from names:
