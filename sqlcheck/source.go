@@ -25,6 +25,7 @@ type Source struct {
 	base  int    // offset in the file where SQL starts
 	exact bool   // offsets in SQL are offsets in the file from base (no escapes in between), once edits are undone
 	edits []edit // template placeholders replaced in SQL (see detemplate), in order
+	at    *Loc   // set for SQL a Go declaration stands for: where every offset maps (see Declared)
 }
 
 // SQLFile makes a Source of a .sql file's content. Down-migration sections
@@ -50,6 +51,13 @@ const bom = "\ufeff"
 func GoString(path string, file []byte, litStart int, value string, exact bool) *Source {
 	sql, edits := detemplate(value)
 	return &Source{Path: path, SQL: sql, FromGo: true, lines: lineStarts(file), base: litStart + 1, exact: exact, edits: edits}
+}
+
+// Declared makes a Source of SQL that no file holds but a Go declaration
+// stands for (the table an ORM's migrator creates from a model): every
+// offset in it maps to the declaration at loc.
+func Declared(loc Loc, sql string) *Source {
+	return &Source{Path: loc.File, SQL: sql, FromGo: true, at: &loc}
 }
 
 // templated reports whether the statement at [start, end) of SQL holds
@@ -78,6 +86,9 @@ func (s *Source) Exact() bool { return s.exact }
 // that is not exact, every offset maps to the literal's start; an offset in
 // a template placeholder maps to the placeholder's start.
 func (s *Source) Loc(off int) Loc {
+	if s.at != nil {
+		return *s.at
+	}
 	fileOff := s.base - 1
 	if s.exact {
 		fileOff = s.base + fileOffset(s.edits, off)

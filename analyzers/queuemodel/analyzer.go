@@ -62,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.findWrappers()
 	b.findCalls()
 	b.findGoDDL()
+	b.findModelDDL()
 	b.triggerBodies()
 	b.callerStates()
 	b.enumerateStates()

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -340,6 +341,7 @@ type Model struct {
 	reclaimHalves map[string]*reclaimHalves
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
+	modelDDL   []*sqlcheck.Source // tables GORM's AutoMigrate creates from the module's models (see findModelDDL)
 	dependency bool               // see Dependency
 	effects    *effects.Effects
 	extended   sync.Once
@@ -361,13 +363,14 @@ func (m *Model) Inspector() *inspector.Inspector { return m.inspector }
 // Schema returns the replayed schema of the module, or nil when the module
 // has no migrations the tool could find.
 // Tables that Go code creates under placeholder names (CREATE TABLE %s run
-// through Exec, here or in a dependency) are part of it.
+// through Exec, here or in a dependency) are part of it, and so are those
+// GORM's AutoMigrate creates from models this package sees.
 func (m *Model) Schema() *sqlcheck.Schema {
 	base := m.schema.get()
-	if len(m.goDDL) == 0 {
+	if len(m.goDDL) == 0 && len(m.modelDDL) == 0 {
 		return base
 	}
-	m.extended.Do(func() { m.extension = extend(base, m.goDDL) })
+	m.extended.Do(func() { m.extension = extend(base, slices.Concat(m.goDDL, m.modelDDL)) })
 	return m.extension
 }
 

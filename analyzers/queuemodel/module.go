@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/internal/automigrate"
 	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -63,6 +64,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00", j.path, j.scan, j.reset, j.arg)
 	}
 	callerargs.Key(w, root)
+	automigrate.Key(w, root)
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {
 			fmt.Fprintf(w, "mention\x00%s\x00%s\x00", f.path, name)

@@ -1,0 +1,319 @@
+// Package automigrate answers, from a module's Go files, which model types
+// the module's code hands to GORM's AutoMigrate (or to its migrator's
+// CreateTable): tables GORM creates from Go structs, which no migration
+// file declares.
+//
+// The call is usually in main or a database package that the queue's
+// package does not import, so under go vet no fact reaches it: the files
+// are read (parsed, not type-checked) and the vet driver puts what they
+// say into the tool's ID (Key), so that editing that call never leaves a
+// stale result. Only packages that import gorm.io/gorm are read, and only
+// the files that name AutoMigrate or CreateTable are parsed.
+//
+// A model is read from `&T{}`, `T{}`, `new(T)` and `(*T)(nil)`, with T a
+// type of the file's package or selected from an import, and from a slice
+// literal of those spread into the call, written in the call or in a
+// variable of the same function or package assigned that literal once.
+// Any other argument names no model.
+package automigrate
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+const gormPath = "gorm.io/gorm"
+
+// A Model is a named type, by its package's import path and its name.
+type Model struct {
+	Pkg, Name string
+}
+
+// Models are the models a module migrates with GORM, sorted.
+type Models []Model
+
+var byRoot sync.Map // module root and import path -> *once
+
+type once struct {
+	sync.Once
+	models Models
+}
+
+// Of returns the models of the module under root, read once per process.
+// importPath is the import path of root's package; "" reads it from the
+// module's go.mod.
+func Of(root, importPath string) Models {
+	v, _ := byRoot.LoadOrStore(root+"\x00"+importPath, new(once))
+	o := v.(*once)
+	o.Do(func() { o.models = read(root, importPath) })
+	return o.models
+}
+
+// Key writes the module's models for the vet driver's tool ID.
+func Key(w io.Writer, root string) {
+	for _, m := range Of(root, "") {
+		fmt.Fprintf(w, "automigrate\x00%s\x00%s\x00", m.Pkg, m.Name)
+	}
+}
+
+func read(root, modPath string) Models {
+	if modPath == "" {
+		if content, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
+			modPath = modfile.ModulePath(content)
+		}
+	}
+	type candidate struct {
+		path    string
+		content []byte
+	}
+	gormDirs := map[string]bool{}
+	var candidates []candidate
+	for _, p := range sqlcheck.GoFiles(root) {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		content, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if bytes.Contains(content, []byte(strconv.Quote(gormPath))) {
+			gormDirs[filepath.Dir(p)] = true
+		}
+		if bytes.Contains(content, []byte("AutoMigrate")) || bytes.Contains(content, []byte("CreateTable")) {
+			candidates = append(candidates, candidate{p, content})
+		}
+	}
+	seen := map[Model]bool{}
+	for _, c := range candidates {
+		if !gormDirs[filepath.Dir(c.path)] {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), c.path, c.content, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(c.path))
+		if err != nil {
+			continue
+		}
+		r := &reader{pkg: path.Join(modPath, filepath.ToSlash(rel)), imports: importsOf(f), file: f}
+		for _, m := range r.models() {
+			seen[m] = true
+		}
+	}
+	out := make(Models, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	slices.SortFunc(out, func(a, b Model) int {
+		if c := strings.Compare(a.Pkg, b.Pkg); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out
+}
+
+// Has reports whether the module migrates the type.
+func (ms Models) Has(pkg, name string) bool {
+	_, ok := slices.BinarySearchFunc(ms, Model{pkg, name}, func(a, b Model) int {
+		if c := strings.Compare(a.Pkg, b.Pkg); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return ok
+}
+
+type reader struct {
+	pkg     string            // the file's package's import path
+	imports map[string]string // import name -> path
+	file    *ast.File
+}
+
+// models returns the models the file's AutoMigrate and CreateTable calls
+// name.
+func (r *reader) models() []Model {
+	var out []Model
+	for _, decl := range r.file.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok || fn.Body == nil {
+			continue
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "AutoMigrate" && sel.Sel.Name != "CreateTable" {
+				return true
+			}
+			for i, arg := range call.Args {
+				if call.Ellipsis.IsValid() && i == len(call.Args)-1 {
+					out = append(out, r.spread(arg, fn.Body)...)
+					continue
+				}
+				if m, ok := r.model(arg); ok {
+					out = append(out, m)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// model reads &T{}, T{}, new(T) and (*T)(nil).
+func (r *reader) model(e ast.Expr) (Model, bool) {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return r.typeName(e.Type)
+	case *ast.CallExpr:
+		if len(e.Args) != 1 {
+			return Model{}, false
+		}
+		if id, ok := e.Fun.(*ast.Ident); ok && id.Name == "new" {
+			return r.typeName(e.Args[0])
+		}
+		if star, ok := ast.Unparen(e.Fun).(*ast.StarExpr); ok {
+			if id, ok := e.Args[0].(*ast.Ident); ok && id.Name == "nil" {
+				return r.typeName(star.X)
+			}
+		}
+	}
+	return Model{}, false
+}
+
+// typeName resolves T or pkg.T.
+func (r *reader) typeName(e ast.Expr) (Model, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return Model{r.pkg, e.Name}, true
+	case *ast.SelectorExpr:
+		if x, ok := e.X.(*ast.Ident); ok {
+			if p, ok := r.imports[x.Name]; ok {
+				return Model{p, e.Sel.Name}, true
+			}
+		}
+	}
+	return Model{}, false
+}
+
+// spread reads the slice spread into the call: a slice literal, or a
+// variable of the function or the package assigned one literal and
+// nothing else.
+func (r *reader) spread(e ast.Expr, body *ast.BlockStmt) []Model {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		lit, ok := r.onlyValue(id.Name, body)
+		if !ok {
+			return nil
+		}
+		e = lit
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, ok := lit.Type.(*ast.ArrayType); !ok {
+		return nil
+	}
+	var out []Model
+	for _, el := range lit.Elts {
+		if m, ok := r.model(el); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// onlyValue returns the one value a variable of the function body, or
+// else of the file's package variables, is given: a second assignment
+// (an append, a reassignment) or one from a call of several results
+// makes it unknown.
+func (r *reader) onlyValue(name string, body *ast.BlockStmt) (ast.Expr, bool) {
+	var values []ast.Expr
+	assigned := false
+	record := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name != name {
+				continue
+			}
+			if len(rhs) != len(lhs) {
+				assigned = true
+				continue
+			}
+			values = append(values, rhs[i])
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			record(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			var lhs []ast.Expr
+			for _, id := range n.Names {
+				lhs = append(lhs, id)
+			}
+			record(lhs, n.Values)
+		}
+		return true
+	})
+	if len(values) == 0 && !assigned {
+		for _, decl := range r.file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				var lhs []ast.Expr
+				for _, id := range vs.Names {
+					lhs = append(lhs, id)
+				}
+				record(lhs, vs.Values)
+			}
+		}
+	}
+	if assigned || len(values) != 1 {
+		return nil, false
+	}
+	return values[0], true
+}
+
+func importsOf(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}

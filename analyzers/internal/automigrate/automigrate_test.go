@@ -1,0 +1,54 @@
+package automigrate
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The models handed to GORM's AutoMigrate and CreateTable across the
+// module: composite literals, new, a typed nil, a slice literal in a
+// package variable; not a slice that is appended to, not a package that
+// does not import GORM, not a test file.
+func TestModels(t *testing.T) {
+	got := Of("testdata/shop", "")
+	require.Equal(t, Models{
+		{"example.com/shop/models", "Batch"},
+		{"example.com/shop/models", "Job"},
+		{"example.com/shop/models", "Lease"},
+		{"example.com/shop/models", "Local"},
+		{"example.com/shop/models", "Outbox"},
+		{"example.com/shop/models", "Worker"},
+	}, got)
+	require.True(t, got.Has("example.com/shop/models", "Job"))
+	require.False(t, got.Has("example.com/shop/models", "Skipped"))
+	require.False(t, got.Has("example.com/shop/models", "NotGorm"))
+}
+
+// The vet key changes when a migrated model changes, not when a comment
+// does.
+func TestKey(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS("testdata/shop")))
+	key := func() string {
+		byRoot.Delete(dir + "\x00")
+		var b bytes.Buffer
+		Key(&b, dir)
+		return b.String()
+	}
+	before := key()
+	require.Contains(t, before, "Job")
+	edit := func(from, to string) {
+		p := filepath.Join(dir, "db", "db.go")
+		content, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(p, bytes.Replace(content, []byte(from), []byte(to), 1), 0o644))
+	}
+	edit("func Migrate", "// Migrate creates the tables.\nfunc Migrate")
+	require.Equal(t, before, key())
+	edit("&models.Job{}", "&models.Task{}")
+	require.NotEqual(t, before, key())
+}

@@ -1,0 +1,7 @@
+package db
+
+import "example.com/shop/models"
+
+func migrateForTests(db interface{ AutoMigrate(...any) error }) error {
+	return db.AutoMigrate(&models.TestOnly{})
+}

@@ -1,0 +1,63 @@
+package queuemodel
+
+import (
+	"go/types"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/automigrate"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// findModelDDL adds to the package's schema the tables GORM's AutoMigrate
+// creates from the module's models (see package automigrate), for the
+// models this package or a package it imports declares: their Go types
+// say what GORM creates. A migration's table is never replaced (see
+// extend); a model GORM migrates by a rule jobqlint does not read adds
+// nothing.
+func (b *builder) findModelDDL() {
+	if b.model.schema.root == "" || !importsPath(b.pass.Pkg, "gorm.io/gorm") {
+		return
+	}
+	rootPath := b.pass.Pkg.Path() // outside module mode the root is the package's directory
+	if b.pass.Module != nil && b.pass.Module.Path != "" {
+		rootPath = b.pass.Module.Path
+	}
+	models := automigrate.Of(b.model.schema.root, rootPath)
+	if len(models) == 0 {
+		return
+	}
+	pkgs := append([]*types.Package{b.pass.Pkg}, b.pass.Pkg.Imports()...)
+	for _, pkg := range pkgs {
+		for _, name := range pkg.Scope().Names() {
+			if !models.Has(pkg.Path(), name) {
+				continue
+			}
+			tn, ok := pkg.Scope().Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			named, ok := types.Unalias(tn.Type()).(*types.Named)
+			if !ok {
+				continue
+			}
+			stmts, why := ormsql.GormDDL(&ormsql.Request{Info: b.pass.TypesInfo, ImportFact: b.pass.ImportObjectFact, Effects: b.effects}, named)
+			if why != "" {
+				continue
+			}
+			for _, s := range stmts {
+				p := b.pass.Fset.Position(s.Pos)
+				loc := sqlcheck.Loc{File: p.Filename, Offset: p.Offset, Line: p.Line, Col: p.Column}
+				b.model.modelDDL = append(b.model.modelDDL, sqlcheck.Declared(loc, s.SQL))
+			}
+		}
+	}
+}
+
+func importsPath(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}
