@@ -195,6 +195,9 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			if fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "gorm.io/gorm" && fn.Name() == "Open" {
 				return [][]gormStep{steps}, ""
 			}
+			if fn != nil && returnsBareHandle(fn, 0) {
+				return [][]gormStep{steps}, ""
+			}
 			return nil, "the GORM chain starts in a call the tool does not follow"
 		case *ssa.Extract:
 			if c, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
@@ -234,6 +237,60 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			return nil, "the GORM chain starts in a value the tool does not follow"
 		}
 	}
+}
+
+// returnsBareHandle reports whether every value a function of the package
+// returns is a handle it was given or holds (a parameter, a field, a
+// package variable, a handle asserted out of an interface such as a
+// context's value), or what another such function returns: a getter that
+// picks the context's transaction or falls back to the pool. Such a
+// handle adds no clause to the chain that starts from it.
+func returnsBareHandle(fn *ssa.Function, depth int) bool {
+	if len(fn.Blocks) == 0 || depth > 3 || fn.Signature.Results().Len() != 1 || !effects.IsGormDB(fn.Signature.Results().At(0).Type()) {
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		returns++
+		if !bareHandle(ret.Results[0], depth, map[ssa.Value]bool{}) {
+			return false
+		}
+	}
+	return returns > 0
+}
+
+func bareHandle(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Field, *ssa.TypeAssert:
+		return true
+	case *ssa.Extract:
+		_, ok := x.Tuple.(*ssa.TypeAssert)
+		return ok && x.Index == 0
+	case *ssa.UnOp:
+		switch x.X.(type) {
+		case *ssa.FieldAddr, *ssa.Global:
+			return true
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !bareHandle(e, depth, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		fn := x.Common().StaticCallee()
+		return fn != nil && returnsBareHandle(fn, depth+1)
+	}
+	return false
 }
 
 // gormSQL is a statement rebuilt from a chain.
@@ -951,7 +1008,9 @@ func (g *gormReader) keyCond(q *gormQuery, val ast.Expr, call *ast.CallExpr, qua
 }
 
 func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) gormSQL {
-	if q.model == nil {
+	if q.model == nil && (q.table == "" || !columnsNamed(g.r.Info, name, call)) {
+		// With neither Model nor Table GORM has no table; a struct's
+		// values make it the model.
 		return gormSQL{why: "a GORM update without Model"}
 	}
 	if q.selects != "" {
@@ -1003,7 +1062,7 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			}
 		}
 	}
-	if (name == "Update" || name == "Updates") && q.model.updated != "" && !slices.ContainsFunc(sets, func(s set) bool { return s.col == q.model.updated }) {
+	if (name == "Update" || name == "Updates") && q.model != nil && q.model.updated != "" && !slices.ContainsFunc(sets, func(s set) bool { return s.col == q.model.updated }) {
 		sets = append(sets, set{q.model.updated, gormValue(call)})
 	}
 	if len(sets) == 0 {
@@ -1018,9 +1077,12 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			return gormSQL{why: why}
 		}
 	}
-	key, why := g.keyCond(q, q.modelArg, call, false)
-	if why != "" {
-		return gormSQL{why: why}
+	var key *gormCond
+	if q.model != nil {
+		var why string
+		if key, why = g.keyCond(q, q.modelArg, call, false); why != "" {
+			return gormSQL{why: why}
+		}
 	}
 	if len(q.conds) == 0 && key == nil {
 		return gormSQL{why: "GORM refuses an update without conditions"}
@@ -1034,9 +1096,29 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 	return gormSQL{sql: b.sql.String(), args: b.args}
 }
 
+// columnsNamed reports whether an update names its columns itself (Update
+// of one column, Updates of a map literal), so that Table alone tells
+// GORM where: no model is needed.
+func columnsNamed(info *types.Info, name string, call *ast.CallExpr) bool {
+	switch name {
+	case "Update", "UpdateColumn":
+		return true
+	}
+	lit := compositeOf(call.Args[0])
+	if lit == nil {
+		return false
+	}
+	_, ok := info.TypeOf(lit).Underlying().(*types.Map)
+	return ok
+}
+
 // value writes the value a column is set to: gorm.Expr's SQL, or a bound
-// parameter.
+// parameter (nil too: GORM binds it).
 func (g *gormReader) value(b *gormBuf, v ast.Expr) string {
+	if g.r.Info.Types[v].IsNil() {
+		b.bind(v)
+		return ""
+	}
 	if ce, ok := ast.Unparen(v).(*ast.CallExpr); ok {
 		if fn, ok := calleeOf(g.r.Info, ce); ok && fn.Pkg() != nil && fn.Pkg().Path() == "gorm.io/gorm" && fn.Name() == "Expr" {
 			text, ok := g.strOf(ce, 0)
@@ -1538,6 +1620,9 @@ func bindable(info *types.Info, e ast.Expr) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok && effects.IsGormDB(p) {
 		return "a GORM sub-query"
 	}
+	if isValuer(t) {
+		return "" // GORM binds a driver.Valuer (uuid.UUID, an array) as it is
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
@@ -1553,6 +1638,21 @@ func bindable(info *types.Info, e ast.Expr) string {
 		return "a value GORM writes into the SQL"
 	}
 	return ""
+}
+
+// isValuer reports whether t has database/sql/driver's Value method.
+func isValuer(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Value")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 2 {
+		return false
+	}
+	res := sig.Results().At(0).Type()
+	return isNamed(res, "database/sql/driver", "Value") && types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
 func isString(t types.Type) bool {

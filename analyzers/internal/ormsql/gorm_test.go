@@ -100,6 +100,12 @@ var gormCases = []struct {
 	{gormchains.RawFirstInline, `unread: inline conditions of GORM's First after Raw are not read`},
 	{(*gormchains.Repo).PollRepoTable, `SELECT * FROM "{gormchains.Repo.table~03bbf8}" WHERE status = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`},
 	{(*gormchains.Repo).MarkRepoRunning, `UPDATE "{gormchains.Repo.table~03bbf8}" SET "status"=$1 WHERE "id" = $2`},
+	{gormchains.TableUpdates, `UPDATE "jobs" SET "attempts"=attempts + 1,"locked_until"=$1,"status"=$2 WHERE id = $3`},
+	{gormchains.TableUpdate, `UPDATE "jobs" SET "status"=$1 WHERE id = $2 AND status = $3`},
+	{gormchains.TableUpdatesStruct, `unread: a GORM update without Model`},
+	{gormchains.UpdateThroughGetter, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
+	{gormchains.UpdateThroughScope, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.FindByKey, `SELECT * FROM "jobs" WHERE key = $1`},
 }
 
 func funcName(f any) string {

@@ -4,6 +4,7 @@ package gormchains
 
 import (
 	"context"
+	"database/sql/driver"
 	"time"
 
 	"gorm.io/gorm"
@@ -339,4 +340,49 @@ func CreateMapNoTable(db *gorm.DB) { db.Create(map[string]any{"status": "queued"
 func RawFirstInline(db *gorm.DB) {
 	var job Job
 	db.Raw("SELECT * FROM jobs").First(&job, "id = ?", 1)
+}
+
+// TableUpdates names its table and its columns: no model is needed.
+func TableUpdates(db *gorm.DB, id int64) {
+	db.Table("jobs").Where("id = ?", id).Updates(map[string]any{"status": "queued", "attempts": gorm.Expr("attempts + 1"), "locked_until": nil})
+}
+
+func TableUpdate(db *gorm.DB, id int64) {
+	db.Table("jobs").Where("id = ? AND status = ?", id, "running").Update("status", "done")
+}
+
+// TableUpdatesStruct: the struct's type would be GORM's model.
+func TableUpdatesStruct(db *gorm.DB, id int64) {
+	db.Table("jobs").Where("id = ?", id).Updates(&Job{Status: "done"})
+}
+
+type txKey struct{}
+
+// handle is the context's transaction, or else the pool.
+func handle(ctx context.Context, db *gorm.DB) *gorm.DB {
+	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
+		return tx
+	}
+	return db
+}
+
+func UpdateThroughGetter(ctx context.Context, db *gorm.DB, id int64) {
+	handle(ctx, db).Table("jobs").Where("id = ?", id).Update("status", "done")
+}
+
+// scoped adds a condition: what it returns is not the bare handle.
+func scoped(db *gorm.DB) *gorm.DB { return db.Where("queue = ?", "mail") }
+
+func UpdateThroughScope(db *gorm.DB, id int64) {
+	scoped(db).Table("jobs").Where("id = ?", id).Update("status", "done")
+}
+
+// JobKey is bound as one value: its Value method makes it a driver.Valuer.
+type JobKey [16]byte
+
+func (k JobKey) Value() (driver.Value, error) { return k[:], nil }
+
+func FindByKey(db *gorm.DB, key JobKey) {
+	var job Job
+	db.Table("jobs").Where("key = ?", key).Find(&job)
 }
