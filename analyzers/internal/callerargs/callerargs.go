@@ -64,7 +64,7 @@ type Index struct {
 	// their name gives any number of arguments from their arity less one.
 	byName   map[string][]binderKey
 	variadic map[binderKey]bool
-	calls   map[binderKey][]*call
+	calls    map[binderKey][]*call
 	// values memoises what a binder's parameter is given; inProgress
 	// guards against binders that forward to each other.
 	values     map[binderPos]vals
