@@ -15,8 +15,10 @@
 // passed, as it is, to a call that runs SQL (Exec, Query, Get, Select and
 // their variants) or to a binder's parameter that is (a service method
 // that forwards its state to the store's). Calls are matched to binders by
-// name and number of arguments alone: two binders of one name share their
-// callers, which only widens the values. A call's argument is read as the
+// name and number of arguments alone (any number from the fixed ones for
+// a variadic binder): two binders of one name share their callers, which
+// only widens the values; a call that cannot say what it gives a
+// parameter (f(g())) gives it an unknown value rather than being left out. A call's argument is read as the
 // string constants it can hold: a literal, a constant of the module (in
 // the caller's package or selected from an imported package of the
 // module), a conversion of one, a local variable every assignment of which
@@ -598,7 +600,7 @@ func (ix *Index) binderKeys(c *ast.CallExpr) []binderKey {
 		switch {
 		case ix.binders[key] == nil:
 		case key.arity == len(c.Args),
-			ix.variadic[key] && !c.Ellipsis.IsValid() && len(c.Args) >= key.arity-1,
+			ix.variadic[key] && len(c.Args) >= key.arity-1,
 			multi && len(c.Args) == 1:
 			keys = append(keys, key)
 		}
