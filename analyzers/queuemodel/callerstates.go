@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -88,6 +89,41 @@ func (b *builder) stateColumns() map[string]map[string]bool {
 	return out
 }
 
+// declaredState reports whether the schema lists the values a column may
+// hold: a CHECK of its values, or an enum type.
+func (b *builder) declaredState(table, col string) bool {
+	return len(b.model.Schema().ColumnStates(table, col)) > 0
+}
+
+// namedState reports whether a column is named for a job's state. A store
+// whose SQL never names a state (SET status = $1 WHERE id = $2, the state
+// chosen by its callers, the rows fed to workers by a broker) has no other
+// sign of one when its schema is out of sight.
+func namedState(col string) bool {
+	return col == "status" || col == "state"
+}
+
+// enumType reports whether a Go type is a string type its package gives
+// named values of (type Status string; const StatusDone Status = "done"):
+// a column bound from one holds one of a fixed set of states.
+func enumType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	if basic, ok := named.Underlying().(*types.Basic); !ok || basic.Info()&types.IsString == 0 {
+		return false
+	}
+	scope := named.Obj().Pkg().Scope()
+	n := 0
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), named) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 // paramColumns returns, for each parameter a call's statements set a
 // column to or compare a column with, that table's columns.
 func paramColumns(c *Call) map[int][][2]string {
@@ -127,7 +163,6 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		return nil
 	}
 	cols := paramColumns(c)
-	stateLike := func(tc [2]string) bool { return states[tc[0]][tc[1]] }
 	var fn *ssa.Function
 	var nums, positions []int
 	for i := range c.Args {
@@ -135,13 +170,16 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
 			continue
 		}
-		if !slices.ContainsFunc(cols[n], stateLike) {
-			continue
-		}
 		// The index knows only exported functions: an unexported one's
 		// callers are in this package, where its values are read on SSA.
 		p, ok := peelConversions(effects.Arg(c.instr, c.argBase+i)).(*ssa.Parameter)
 		if !ok || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
+			continue
+		}
+		stateLike := func(tc [2]string) bool {
+			return states[tc[0]][tc[1]] || b.declaredState(tc[0], tc[1]) || namedState(tc[1]) || enumType(p.Type())
+		}
+		if !slices.ContainsFunc(cols[n], stateLike) {
 			continue
 		}
 		fn = p.Parent()

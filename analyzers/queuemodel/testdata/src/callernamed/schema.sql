@@ -1,0 +1,8 @@
+CREATE TABLE jobs (
+  id bigint PRIMARY KEY,
+  status text NOT NULL,
+  stage text NOT NULL DEFAULT 'draft' CHECK (stage IN ('draft', 'sent')),
+  phase text,
+  note text,
+  updated_at timestamptz
+);
