@@ -28,9 +28,10 @@ import (
 
 // callerStates reads again, with the views their callers give, the calls
 // that bind a state column from a parameter of their exported function.
-// Only state columns (see stateColumns) are bound: a text the callers pass
-// into any other column (an error message) changes no role, and is left a
-// parameter.
+// Only state columns are bound (see stateColumns; or named status or
+// state, listed by the schema's CHECK or enum, or bound from a Go type
+// with named values): a text the callers pass into any other column (an
+// error message) changes no role, and is left a parameter.
 func (b *builder) callerStates() {
 	if b.model.schema == nil || b.model.schema.root == "" {
 		return
@@ -103,15 +104,13 @@ func namedState(col string) bool {
 	return col == "status" || col == "state"
 }
 
-// enumType reports whether a Go type is a string type its package gives
+// enumType reports whether a Go type is one its package gives several
 // named values of (type Status string; const StatusDone Status = "done"):
-// a column bound from one holds one of a fixed set of states.
+// a column bound from one holds one of a fixed set of states. (The value
+// bound is a string: see callerViews.)
 func enumType(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
-		return false
-	}
-	if basic, ok := named.Underlying().(*types.Basic); !ok || basic.Info()&types.IsString == 0 {
 		return false
 	}
 	scope := named.Obj().Pkg().Scope()

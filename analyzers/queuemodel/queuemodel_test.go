@@ -152,7 +152,7 @@ func TestStatesCallersGiveByKey(t *testing.T) {
 	// what matters is that it is bound from the callers' constants.
 	got := map[string][]string{}
 	for _, c := range m.Calls {
-		for _, name := range []string{"status", "stage", "phase", "note"} {
+		for _, name := range []string{"status", "stage", "phase", "note", "label"} {
 			st := c.Stmts[0]
 			if v, ok := st.Stmt.Assigns(name); ok {
 				got[name] = append(got[name], fmt.Sprintf("%s %v", v.Str, st.BoundOutside))
@@ -164,6 +164,7 @@ func TestStatesCallersGiveByKey(t *testing.T) {
 		"stage":  {"sent true"},
 		"phase":  {"build true"},
 		"note":   {" false"}, // still $1
+		"label":  {" false"},
 	}, got)
 }
 

@@ -11,7 +11,8 @@ import (
 // to the workers from elsewhere). A column is still known to hold states
 // by its name (status), by the schema's CHECK of its values (stage), or by
 // the Go type the value comes in (Phase, a string type with named
-// values); a text its callers also pass as constants (note) is none.
+// values); a text its callers also pass as constants (note, label) is
+// none.
 
 type Phase string
 
@@ -32,6 +33,16 @@ func SetStage(ctx context.Context, pool *pgxpool.Pool, id int64, stage string) e
 
 func SetPhase(ctx context.Context, pool *pgxpool.Pool, id int64, phase Phase) error {
 	_, err := pool.Exec(ctx, `UPDATE jobs SET phase = $1 WHERE id = $2`, phase, id)
+	return err
+}
+
+// Label has one named value: no set of states.
+type Label string
+
+const DefaultLabel Label = "none"
+
+func SetLabel(ctx context.Context, pool *pgxpool.Pool, id int64, label Label) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET label = $1 WHERE id = $2`, label, id)
 	return err
 }
 

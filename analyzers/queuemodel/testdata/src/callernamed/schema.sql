@@ -4,5 +4,6 @@ CREATE TABLE jobs (
   stage text NOT NULL DEFAULT 'draft' CHECK (stage IN ('draft', 'sent')),
   phase text,
   note text,
+  label text,
   updated_at timestamptz
 );

@@ -23,6 +23,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, id int64, work func(int64) err
 		return err
 	}
 	callernamed.SetPhase(ctx, pool, id, callernamed.PhaseTest)
+	callernamed.SetLabel(ctx, pool, id, callernamed.DefaultLabel)
 	callernamed.SetStage(ctx, pool, id, "sent")
 	callernamed.SetNote(ctx, pool, id, "ok")
 	return callernamed.UpdateStatus(ctx, pool, id, done)
