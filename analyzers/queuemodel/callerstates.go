@@ -28,21 +28,19 @@ import (
 
 // callerStates reads again, with the views their callers give, the calls
 // that bind a state column from a parameter of their exported function.
-// Only state columns are bound (see stateColumns; or named status or
-// state, listed by the schema's CHECK or enum, or bound from a Go type
-// with named values): a text the callers pass into any other column (an
+// Only state columns are bound (see stateColumns): a text the callers pass into any other column (an
 // error message) changes no role, and is left a parameter.
 func (b *builder) callerStates() {
 	if b.model.schema == nil || b.model.schema.root == "" {
 		return
 	}
-	var states map[string]map[string]bool
+	var states *stateColumns
 	for _, c := range b.model.Calls {
 		if !c.Known || c.instr == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
 			continue
 		}
 		if states == nil {
-			states = b.stateColumns()
+			states = b.findStateColumns()
 		}
 		if views := b.callerViews(c, states); views != nil {
 			c.Stmts, c.outside = nil, views
@@ -51,36 +49,60 @@ func (b *builder) callerStates() {
 	}
 }
 
-// stateColumns returns, per table, the columns that can hold a state: a
+// stateColumns holds, per table, the columns that can hold a state: a
 // statement of the package sets one to a string constant or compares it
 // with one, or its WHERE compares it with a parameter (status = $3, a
 // value the caller chooses). A text only ever written (an error message)
-// is none.
-func (b *builder) stateColumns() map[string]map[string]bool {
-	out := map[string]map[string]bool{}
+// is none. named says which tables the package's SQL names a state of (a
+// string constant in some column).
+type stateColumns struct {
+	cols  map[string]map[string]bool
+	named map[string]bool
+}
+
+// stateLike reports whether a column a caller's constant is bound into
+// holds a state. When the package's SQL names no state of the table
+// (SET status = $1 WHERE id = $2 and nothing else), the column may still
+// be known as one by the schema, its name or the Go type of the value.
+func (sc *stateColumns) stateLike(b *builder, table, col string, param types.Type) bool {
+	if sc.cols[table][col] {
+		return true
+	}
+	return !sc.named[table] && (b.declaredState(table, col) || namedState(col) || enumType(param))
+}
+
+func (b *builder) findStateColumns() *stateColumns {
+	out := &stateColumns{cols: map[string]map[string]bool{}, named: map[string]bool{}}
 	add := func(table, col string) {
-		if out[table] == nil {
-			out[table] = map[string]bool{}
+		if out.cols[table] == nil {
+			out.cols[table] = map[string]bool{}
 		}
-		out[table][col] = true
+		out.cols[table][col] = true
+	}
+	addConst := func(table, col string) {
+		add(table, col)
+		out.named[table] = true
 	}
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
 			for _, a := range s.Set {
 				if a.Value.Kind == sqlcheck.ValueConst && a.Value.Str != "" {
-					add(s.Table, a.Column)
+					addConst(s.Table, a.Column)
 				}
 			}
 			for i, col := range s.InsertCols {
 				if i < len(s.InsertValues) && s.InsertValues[i].Kind == sqlcheck.ValueConst && s.InsertValues[i].Str != "" {
-					add(s.Table, col)
+					addConst(s.Table, col)
 				}
 			}
 			for _, p := range s.Where {
 				for _, v := range p.Values {
 					constant := v.Kind == sqlcheck.ValueConst && v.Str != ""
 					bound := v.Kind == sqlcheck.ValueParam && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn)
-					if p.Column != "" && (constant || bound) {
+					switch {
+					case p.Column != "" && constant:
+						addConst(s.Table, p.Column)
+					case p.Column != "" && bound:
 						add(s.Table, p.Column)
 					}
 				}
@@ -156,7 +178,7 @@ func paramColumns(c *Call) map[int][][2]string {
 // that function give them: per combination of constants, the parameters
 // ($n) they bind. A parameter a call gives no constant stays a parameter
 // in that call's view. Nil when no caller gives any of them a constant.
-func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[int]string {
+func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 	singles, set, _ := b.boundConstants(c)
 	if len(set) > 0 {
 		return nil
@@ -175,9 +197,7 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		if !ok || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
 			continue
 		}
-		stateLike := func(tc [2]string) bool {
-			return states[tc[0]][tc[1]] || b.declaredState(tc[0], tc[1]) || namedState(tc[1]) || enumType(p.Type())
-		}
+		stateLike := func(tc [2]string) bool { return states.stateLike(b, tc[0], tc[1], p.Type()) }
 		if !slices.ContainsFunc(cols[n], stateLike) {
 			continue
 		}

@@ -50,3 +50,15 @@ func SetNote(ctx context.Context, pool *pgxpool.Pool, id int64, note string) err
 	_, err := pool.Exec(ctx, `UPDATE jobs SET note = $1 WHERE id = $2`, note, id)
 	return err
 }
+
+// The package's SQL names a state of runs (outcome = 'ok'): that column
+// is the state, and a status its callers pass is not one by its name.
+func FinishRun(ctx context.Context, pool *pgxpool.Pool, id int64) error {
+	_, err := pool.Exec(ctx, `UPDATE runs SET outcome = 'ok' WHERE id = $1`, id)
+	return err
+}
+
+func SetRunStatus(ctx context.Context, pool *pgxpool.Pool, id int64, status string) error {
+	_, err := pool.Exec(ctx, `UPDATE runs SET status = $1 WHERE id = $2`, status, id)
+	return err
+}

@@ -7,3 +7,9 @@ CREATE TABLE jobs (
   label text,
   updated_at timestamptz
 );
+
+CREATE TABLE runs (
+  id bigint PRIMARY KEY,
+  outcome text,
+  status text
+);

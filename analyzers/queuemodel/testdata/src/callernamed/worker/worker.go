@@ -14,6 +14,7 @@ const (
 )
 
 func Run(ctx context.Context, pool *pgxpool.Pool, id int64, work func(int64) error) error {
+	callernamed.SetRunStatus(ctx, pool, id, running)
 	if err := callernamed.UpdateStatus(ctx, pool, id, running); err != nil {
 		return err
 	}
