@@ -621,8 +621,13 @@ func firstArg(c *ast.CallExpr) ast.Expr {
 // and stays a parameter in that call's view. (A slice spread into a call
 // is never read as a constant.)
 func (fc *funcContext) argSource(c *ast.CallExpr, p int) source {
-	if len(c.Args) == 1 && p > 0 {
+	switch {
+	case len(c.Args) == 1 && p > 0:
 		return source{unknown: "the results of a call"}
+	case p >= len(c.Args):
+		// A function of the binder's name and arity whose last parameter
+		// is variadic, called with none: the call gives nothing there.
+		return source{unknown: "no argument"}
 	}
 	return fc.source(c.Args[p], 0)
 }

@@ -67,6 +67,9 @@ func TestSpreadsAndVariadics(t *testing.T) {
 		{"Transition", 4, []int{2}, [][]string{{"done"}, {"failed"}, {"queued"}, {"running"}}, true},
 		// f(g()) gives every parameter a result of g: unknown.
 		{"Finish", 3, []int{2}, [][]string{{Unknown}, {"done"}}, true},
+		// A variadic function of the same name and arity called with no
+		// variadic argument gives the binder's last parameter nothing.
+		{"Record", 3, []int{2}, [][]string{{Unknown}, {"done"}}, true},
 	} {
 		got, ok := ix.Tuples(tc.name, tc.arity, tc.positions)
 		sortTuples(got)

@@ -35,3 +35,10 @@ func (s *Store) Transition(ctx context.Context, id int64, to Status, clear ...st
 	_, err := s.db.Exec(ctx, `UPDATE jobs SET status = $2 WHERE id = $1`, id, to)
 	return err
 }
+
+// Record binds its third parameter; the audit log's Record, of the same
+// name and arity, is variadic.
+func (s *Store) Record(ctx context.Context, id int64, status Status) error {
+	_, err := s.db.Exec(ctx, `UPDATE jobs SET recorded = $2 WHERE id = $1`, id, status)
+	return err
+}

@@ -19,6 +19,9 @@ func run(ctx context.Context, s *store.Store, svc *service.Service, log *audit.L
 
 	s.Finish(ctx, id, store.StatusDone)
 	s.Finish(outcome(ctx, id))
+
+	s.Record(ctx, id, store.StatusDone)
+	log.Record(ctx, id)
 }
 
 func outcome(ctx context.Context, id int64) (context.Context, int64, store.Status) {
