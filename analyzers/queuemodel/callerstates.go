@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -27,20 +28,19 @@ import (
 
 // callerStates reads again, with the views their callers give, the calls
 // that bind a state column from a parameter of their exported function.
-// Only state columns (see stateColumns) are bound: a text the callers pass
-// into any other column (an error message) changes no role, and is left a
-// parameter.
+// Only state columns are bound (see stateColumns): a text the callers pass into any other column (an
+// error message) changes no role, and is left a parameter.
 func (b *builder) callerStates() {
 	if b.model.schema == nil || b.model.schema.root == "" {
 		return
 	}
-	var states map[string]map[string]bool
+	var states *stateColumns
 	for _, c := range b.model.Calls {
 		if !c.Known || c.instr == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
 			continue
 		}
 		if states == nil {
-			states = b.stateColumns()
+			states = b.findStateColumns()
 		}
 		if views := b.callerViews(c, states); views != nil {
 			c.Stmts, c.outside = nil, views
@@ -49,36 +49,60 @@ func (b *builder) callerStates() {
 	}
 }
 
-// stateColumns returns, per table, the columns that can hold a state: a
+// stateColumns holds, per table, the columns that can hold a state: a
 // statement of the package sets one to a string constant or compares it
 // with one, or its WHERE compares it with a parameter (status = $3, a
 // value the caller chooses). A text only ever written (an error message)
-// is none.
-func (b *builder) stateColumns() map[string]map[string]bool {
-	out := map[string]map[string]bool{}
+// is none. named says which tables the package's SQL names a state of (a
+// string constant in some column).
+type stateColumns struct {
+	cols  map[string]map[string]bool
+	named map[string]bool
+}
+
+// stateLike reports whether a column a caller's constant is bound into
+// holds a state. When the package's SQL names no state of the table
+// (SET status = $1 WHERE id = $2 and nothing else), the column may still
+// be known as one by the schema, its name or the Go type of the value.
+func (sc *stateColumns) stateLike(b *builder, table, col string, param types.Type) bool {
+	if sc.cols[table][col] {
+		return true
+	}
+	return !sc.named[table] && (b.declaredState(table, col) || namedState(col) || enumType(param))
+}
+
+func (b *builder) findStateColumns() *stateColumns {
+	out := &stateColumns{cols: map[string]map[string]bool{}, named: map[string]bool{}}
 	add := func(table, col string) {
-		if out[table] == nil {
-			out[table] = map[string]bool{}
+		if out.cols[table] == nil {
+			out.cols[table] = map[string]bool{}
 		}
-		out[table][col] = true
+		out.cols[table][col] = true
+	}
+	addConst := func(table, col string) {
+		add(table, col)
+		out.named[table] = true
 	}
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
 			for _, a := range s.Set {
 				if a.Value.Kind == sqlcheck.ValueConst && a.Value.Str != "" {
-					add(s.Table, a.Column)
+					addConst(s.Table, a.Column)
 				}
 			}
 			for i, col := range s.InsertCols {
 				if i < len(s.InsertValues) && s.InsertValues[i].Kind == sqlcheck.ValueConst && s.InsertValues[i].Str != "" {
-					add(s.Table, col)
+					addConst(s.Table, col)
 				}
 			}
 			for _, p := range s.Where {
 				for _, v := range p.Values {
 					constant := v.Kind == sqlcheck.ValueConst && v.Str != ""
 					bound := v.Kind == sqlcheck.ValueParam && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn)
-					if p.Column != "" && (constant || bound) {
+					switch {
+					case p.Column != "" && constant:
+						addConst(s.Table, p.Column)
+					case p.Column != "" && bound:
 						add(s.Table, p.Column)
 					}
 				}
@@ -86,6 +110,39 @@ func (b *builder) stateColumns() map[string]map[string]bool {
 		})
 	}
 	return out
+}
+
+// declaredState reports whether the schema lists the values a column may
+// hold: a CHECK of its values, or an enum type.
+func (b *builder) declaredState(table, col string) bool {
+	return len(b.model.Schema().ColumnStates(table, col)) > 0
+}
+
+// namedState reports whether a column is named for a job's state. A store
+// whose SQL never names a state (SET status = $1 WHERE id = $2, the state
+// chosen by its callers, the rows fed to workers by a broker) has no other
+// sign of one when its schema is out of sight.
+func namedState(col string) bool {
+	return col == "status" || col == "state"
+}
+
+// enumType reports whether a Go type is one its package gives several
+// named values of (type Status string; const StatusDone Status = "done"):
+// a column bound from one holds one of a fixed set of states. (The value
+// bound is a string: see callerViews.)
+func enumType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	scope := named.Obj().Pkg().Scope()
+	n := 0
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), named) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // paramColumns returns, for each parameter a call's statements set a
@@ -121,13 +178,12 @@ func paramColumns(c *Call) map[int][][2]string {
 // that function give them: per combination of constants, the parameters
 // ($n) they bind. A parameter a call gives no constant stays a parameter
 // in that call's view. Nil when no caller gives any of them a constant.
-func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[int]string {
+func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 	singles, set, _ := b.boundConstants(c)
 	if len(set) > 0 {
 		return nil
 	}
 	cols := paramColumns(c)
-	stateLike := func(tc [2]string) bool { return states[tc[0]][tc[1]] }
 	var fn *ssa.Function
 	var nums, positions []int
 	for i := range c.Args {
@@ -135,13 +191,14 @@ func (b *builder) callerViews(c *Call, states map[string]map[string]bool) []map[
 		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
 			continue
 		}
-		if !slices.ContainsFunc(cols[n], stateLike) {
-			continue
-		}
 		// The index knows only exported functions: an unexported one's
 		// callers are in this package, where its values are read on SSA.
 		p, ok := peelConversions(effects.Arg(c.instr, c.argBase+i)).(*ssa.Parameter)
 		if !ok || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
+			continue
+		}
+		stateLike := func(tc [2]string) bool { return states.stateLike(b, tc[0], tc[1], p.Type()) }
+		if !slices.ContainsFunc(cols[n], stateLike) {
 			continue
 		}
 		fn = p.Parent()

@@ -142,6 +142,33 @@ func TestStatesOnlyCallersGive(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
 
+// A store whose SQL names no state: the columns its callers' constants are
+// bound into are states by their name, the schema's CHECK or the Go type
+// of the value, and a text they also pass as constants is not; on a table
+// whose states the package's SQL names, a column is not one by its name.
+func TestStatesCallersGiveByKey(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "callernamed")
+	m := results[0].Result.(*queuemodel.Model)
+	// The views play no role here (no poll), so one is kept per call:
+	// what matters is that it is bound from the callers' constants.
+	got := map[string][]string{}
+	for _, c := range m.Calls {
+		for _, name := range []string{"status", "stage", "phase", "note", "label"} {
+			st := c.Stmts[0]
+			if v, ok := st.Stmt.Assigns(name); ok {
+				got[name] = append(got[name], fmt.Sprintf("%s %v", v.Str, st.BoundOutside))
+			}
+		}
+	}
+	require.Equal(t, map[string][]string{
+		"status": {"running true", " false"}, // jobs, then runs
+		"stage":  {"sent true"},
+		"phase":  {"build true"},
+		"note":   {" false"}, // still $1
+		"label":  {" false"},
+	}, got)
+}
+
 func TestDatabaseLikeInterface(t *testing.T) {
 	results := ruletest.Run(t, queuemodel.Analyzer, "adapter")
 	m := results[0].Result.(*queuemodel.Model)

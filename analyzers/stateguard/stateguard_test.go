@@ -35,3 +35,10 @@ func TestCallersTransaction(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "txcallerworker", "txwrapworker")
 	ruletest.Run(t, stateguard.Analyzer, "ok_txcallerworker", "txcallerstore", "txwrapstore")
 }
+
+// A store's state chosen by callers in another package through a method
+// with a variadic parameter, called with fewer and more arguments than its
+// parameters: reported without a re-check, accepted with one.
+func TestCallersOfAVariadicStore(t *testing.T) {
+	ruletest.Run(t, stateguard.Analyzer, "callervariadic", "ok_callervariadic")
+}

@@ -15,8 +15,10 @@
 // passed, as it is, to a call that runs SQL (Exec, Query, Get, Select and
 // their variants) or to a binder's parameter that is (a service method
 // that forwards its state to the store's). Calls are matched to binders by
-// name and number of arguments alone: two binders of one name share their
-// callers, which only widens the values. A call's argument is read as the
+// name and number of arguments alone (any number from the fixed ones for
+// a variadic binder): two binders of one name share their callers, which
+// only widens the values; a call that cannot say what it gives a
+// parameter (f(g())) gives it an unknown value rather than being left out. A call's argument is read as the
 // string constants it can hold: a literal, a constant of the module (in
 // the caller's package or selected from an imported package of the
 // module), a conversion of one, a local variable every assignment of which
@@ -59,7 +61,12 @@ type binderKey struct {
 // An Index holds a module's binders and the calls of their names.
 type Index struct {
 	binders map[binderKey]map[int]bool // the positions bound to SQL
-	calls   map[binderKey][]*call
+	// byName holds the keys of the module's exported functions by name;
+	// variadic those whose last parameter is variadic, which a call of
+	// their name gives any number of arguments from their arity less one.
+	byName   map[string][]binderKey
+	variadic map[binderKey]bool
+	calls    map[binderKey][]*call
 	// values memoises what a binder's parameter is given; inProgress
 	// guards against binders that forward to each other.
 	values     map[binderPos]vals
@@ -275,6 +282,8 @@ type file struct {
 func build(root, modPath string) *Index {
 	ix := &Index{
 		binders:    map[binderKey]map[int]bool{},
+		byName:     map[string][]binderKey{},
+		variadic:   map[binderKey]bool{},
 		calls:      map[binderKey][]*call{},
 		values:     map[binderPos]vals{},
 		inProgress: map[binderPos]bool{},
@@ -390,6 +399,13 @@ func findBinders(ix *Index, files []*file) {
 				continue
 			}
 			decls = append(decls, &decl{fn, paramIndex(fn.Type), localValues(fn.Body)})
+			key := binderKey{fn.Name.Name, arity(fn.Type)}
+			if !slices.Contains(ix.byName[key.name], key) {
+				ix.byName[key.name] = append(ix.byName[key.name], key)
+			}
+			if isVariadic(fn.Type) {
+				ix.variadic[key] = true
+			}
 		}
 	}
 	for changed := true; changed; {
@@ -411,9 +427,14 @@ func findBinders(ix *Index, files []*file) {
 					return true
 				}
 				name := calleeName(c)
-				callee := ix.binders[binderKey{name, len(c.Args)}]
+				bound := map[int]bool{}
+				for _, key := range ix.binderKeys(c) {
+					for p := range ix.binders[key] {
+						bound[p] = true
+					}
+				}
 				for i, a := range c.Args {
-					if sqlMethods[name] || callee[i] {
+					if sqlMethods[name] || bound[i] {
 						for _, p := range d.mentions(a, 0) {
 							mark(p)
 						}
@@ -500,6 +521,15 @@ func paramIndex(ft *ast.FuncType) map[string]int {
 	return out
 }
 
+func isVariadic(ft *ast.FuncType) bool {
+	n := len(ft.Params.List)
+	if n == 0 {
+		return false
+	}
+	_, ok := ft.Params.List[n-1].Type.(*ast.Ellipsis)
+	return ok
+}
+
 func arity(ft *ast.FuncType) int {
 	n := 0
 	for _, f := range ft.Params.List {
@@ -545,19 +575,61 @@ func (r *reader) collectCalls() {
 			if !ok {
 				return true
 			}
-			key := binderKey{calleeName(c), len(c.Args)}
-			bound := r.ix.binders[key]
-			if bound == nil || c.Ellipsis.IsValid() {
-				return true
+			for _, key := range r.ix.binderKeys(c) {
+				rec := &call{args: make([]source, key.arity)}
+				for p := range r.ix.binders[key] {
+					rec.args[p] = fc.argSource(c, p)
+				}
+				r.ix.calls[key] = append(r.ix.calls[key], rec)
 			}
-			rec := &call{args: make([]source, len(c.Args))}
-			for p := range bound {
-				rec.args[p] = fc.source(c.Args[p], 0)
-			}
-			r.ix.calls[key] = append(r.ix.calls[key], rec)
 			return true
 		})
 	}
+}
+
+// binderKeys returns the binders a call may be a call of: the one of its
+// name and number of arguments; those of its name whose variadic
+// parameter takes the arguments past their fixed ones (a slice spread
+// into it stands for the variadic parameter itself); and, for a call
+// whose only argument is a call (f(g()), which may give several results),
+// every binder of its name.
+func (ix *Index) binderKeys(c *ast.CallExpr) []binderKey {
+	var keys []binderKey
+	_, multi := ast.Unparen(firstArg(c)).(*ast.CallExpr)
+	for _, key := range ix.byName[calleeName(c)] {
+		switch {
+		case ix.binders[key] == nil:
+		case key.arity == len(c.Args),
+			ix.variadic[key] && len(c.Args) >= key.arity-1,
+			multi && len(c.Args) == 1:
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+func firstArg(c *ast.CallExpr) ast.Expr {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	return c.Args[0]
+}
+
+// argSource reads what a call gives the parameter at position p. A call
+// whose only argument is another call (f(g()), which may give several
+// results) says nothing about any one parameter: the value is unknown,
+// and stays a parameter in that call's view. (A slice spread into a call
+// is never read as a constant.)
+func (fc *funcContext) argSource(c *ast.CallExpr, p int) source {
+	switch {
+	case len(c.Args) == 1 && p > 0:
+		return source{unknown: "the results of a call"}
+	case p >= len(c.Args):
+		// A function of the binder's name and arity whose last parameter
+		// is variadic, called with none: the call gives nothing there.
+		return source{unknown: "no argument"}
+	}
+	return fc.source(c.Args[p], 0)
 }
 
 // A funcContext reads expressions inside one function declaration.

@@ -48,6 +48,37 @@ func TestTuples(t *testing.T) {
 	}
 }
 
+// The spread module: calls that spread a slice, give a variadic binder
+// more or fewer arguments than its arity, or pass another call's results.
+func TestSpreadsAndVariadics(t *testing.T) {
+	ix := Of("testdata/spread", "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []int
+		want      [][]string
+		ok        bool
+	}{
+		// The audit log's SetStatus(ctx, id, labels...) may be the
+		// store's: what it gives is unknown, not left out.
+		{"SetStatus", 3, []int{2}, [][]string{{Unknown}, {"done"}}, true},
+		// A variadic binder called with no, one and a spread variadic
+		// argument, and through a forwarding method that gives it two.
+		{"Transition", 4, []int{2}, [][]string{{"done"}, {"failed"}, {"queued"}, {"running"}}, true},
+		// f(g()) gives every parameter a result of g: unknown.
+		{"Finish", 3, []int{2}, [][]string{{Unknown}, {"done"}}, true},
+		// A variadic function of the same name and arity called with no
+		// variadic argument gives the binder's last parameter nothing.
+		{"Record", 3, []int{2}, [][]string{{Unknown}, {"done"}}, true},
+	} {
+		got, ok := ix.Tuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Tuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 func sortTuples(ts [][]string) {
 	for i := range ts {
 		for j := i + 1; j < len(ts); j++ {

@@ -1,0 +1,3 @@
+module example.com/spread
+
+go 1.22

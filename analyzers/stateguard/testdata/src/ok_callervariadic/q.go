@@ -1,0 +1,38 @@
+// A store whose callers choose the state, through a method with a
+// variadic list of columns to clear: SetState re-checks that the job is
+// still running under its lease, so a write after the lease expired
+// changes nothing.
+package ok_callervariadic
+
+import (
+	"context"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+const (
+	StateDone   = "done"
+	StateFailed = "failed"
+)
+
+func Claim(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`).Scan(&id)
+	return id, err
+}
+
+func SetState(ctx context.Context, pool *pgxpool.Pool, id int64, state string, clear ...string) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = $2, locked_until = NULL WHERE id = $1 AND status = 'running' AND locked_until > now()`, id, state)
+	if err != nil || len(clear) == 0 {
+		return err
+	}
+	_, err = pool.Exec(ctx, `SELECT clear_columns($1, $2)`, id, strings.Join(clear, ","))
+	return err
+}
+
+func Reclaim(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE status = 'running' AND locked_until < now()`)
+	return err
+}
