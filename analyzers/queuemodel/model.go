@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -428,6 +429,13 @@ func (m *Model) ReportsAnySchema() bool {
 		}
 	}
 	return false
+}
+
+// DatabaseSQLIsPostgres reports whether the module's database/sql (and
+// sqlx) code can only talk to PostgreSQL: it imports a PostgreSQL driver
+// and no other database's (see package sqldriver).
+func (m *Model) DatabaseSQLIsPostgres() bool {
+	return m.schema.root != "" && sqldriver.Of(m.schema.root).OnlyPostgres()
 }
 
 // ReportsSchemaProblems reports whether this package reports the problems of

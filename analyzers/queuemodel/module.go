@@ -13,6 +13,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/internal/automigrate"
 	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -65,6 +66,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	}
 	callerargs.Key(w, root)
 	automigrate.Key(w, root)
+	sqldriver.Key(w, root)
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {
 			fmt.Fprintf(w, "mention\x00%s\x00%s\x00", f.path, name)

@@ -27,7 +27,7 @@ var Analyzer = Rule.Analyzer
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	for _, c := range m.Calls {
-		if c.ParseErr == nil || c.API != queuemodel.APIPgx {
+		if c.ParseErr == nil || !postgres(m, c) {
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
@@ -59,6 +59,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// postgres reports whether the call's SQL goes to PostgreSQL: through pgx,
+// or through database/sql in a module whose only driver is PostgreSQL's.
+func postgres(m *queuemodel.Model, c *queuemodel.Call) bool {
+	return c.API == queuemodel.APIPgx || c.API == queuemodel.APISQL && m.DatabaseSQLIsPostgres()
 }
 
 // errorPos is where the parser gave up, when the SQL is one literal whose

@@ -11,13 +11,13 @@ import (
 )
 
 func TestSyntax(t *testing.T) {
-	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc")
+	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc", "pqsyntax")
 }
 
 // A migration the program fills in (fmt verbs, text/template) is not SQL
 // until then: never a syntax finding.
 func TestTemplatesAreNotSyntaxErrors(t *testing.T) {
-	ruletest.Run(t, sqlsyntax.Analyzer, "templates")
+	ruletest.Run(t, sqlsyntax.Analyzer, "templates", "accept_pqsqlite")
 }
 
 // A finding points at the word the parser stopped at: in a raw string (on

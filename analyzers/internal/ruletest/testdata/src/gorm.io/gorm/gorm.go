@@ -88,7 +88,7 @@ func (db *DB) Row() *sql.Row                                                    
 func (db *DB) Rows() (*sql.Rows, error)                                              { return nil, nil }
 func (db *DB) Scan(dest interface{}) (tx *DB)                                        { return db }
 func (db *DB) Pluck(column string, dest interface{}) (tx *DB)                        { return db }
-func (db *DB) AutoMigrate(dst ...interface{}) error                                   { return nil }
+func (db *DB) AutoMigrate(dst ...interface{}) error                                  { return nil }
 func (db *DB) Transaction(fc func(tx *DB) error, opts ...*sql.TxOptions) (err error) { return nil }
 func (db *DB) Begin(opts ...*sql.TxOptions) *DB                                      { return db }
 func (db *DB) Commit() *DB                                                           { return db }

@@ -1,0 +1,118 @@
+// Package sqldriver answers, from a module's Go files, which database
+// database/sql talks to: PostgreSQL when the module imports a PostgreSQL
+// driver (lib/pq, pgx's stdlib) and no driver of another database.
+//
+// Drivers are registered where the program starts (a blank import in
+// main), not in the package that runs the queries, so the module's files
+// are read (their imports only), and the vet driver puts the answer into
+// the tool's ID (Key). A driver jobqlint does not know is no other
+// database's: a module that registers one beside lib/pq is taken for
+// PostgreSQL's.
+package sqldriver
+
+import (
+	"go/parser"
+	"go/token"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// postgres are the import paths of PostgreSQL's database/sql drivers
+// (a path below one counts: pgx's stdlib of every major version).
+var postgres = []string{
+	"github.com/lib/pq",
+	"github.com/jackc/pgx/stdlib",
+	"github.com/jackc/pgx/v4/stdlib",
+	"github.com/jackc/pgx/v5/stdlib",
+	"gorm.io/driver/postgres",
+}
+
+// others are drivers of other databases, and packages that open one.
+var others = []string{
+	"github.com/go-sql-driver/mysql",
+	"github.com/mattn/go-sqlite3",
+	"modernc.org/sqlite",
+	"github.com/glebarez/go-sqlite",
+	"github.com/ncruces/go-sqlite3",
+	"github.com/microsoft/go-mssqldb",
+	"github.com/denisenkom/go-mssqldb",
+	"github.com/sijms/go-ora",
+	"github.com/godror/godror",
+	"github.com/mattn/go-oci8",
+	"github.com/ClickHouse/clickhouse-go",
+	"github.com/snowflakedb/gosnowflake",
+	"github.com/marcboeker/go-duckdb",
+	"github.com/nakagami/firebirdsql",
+	"github.com/SAP/go-hdb",
+	"github.com/ibmdb/go_ibm_db",
+	"github.com/tursodatabase/libsql-client-go",
+	"gorm.io/driver/mysql",
+	"gorm.io/driver/sqlite",
+	"gorm.io/driver/sqlserver",
+}
+
+// Drivers says what the module's non-test Go files import.
+type Drivers struct {
+	Postgres bool // a PostgreSQL driver
+	Other    bool // a driver of another database
+}
+
+// OnlyPostgres reports whether database/sql can only talk to PostgreSQL.
+func (d Drivers) OnlyPostgres() bool { return d.Postgres && !d.Other }
+
+var byRoot sync.Map // module root -> *once
+
+type once struct {
+	sync.Once
+	d Drivers
+}
+
+// Of returns the drivers of the module under root, read once per process.
+func Of(root string) Drivers {
+	v, _ := byRoot.LoadOrStore(root, new(once))
+	o := v.(*once)
+	o.Do(func() { o.d = read(root) })
+	return o.d
+}
+
+// Key writes the answer for the vet driver's tool ID.
+func Key(w io.Writer, root string) {
+	d := Of(root)
+	io.WriteString(w, "sqldriver\x00"+strconv.FormatBool(d.Postgres)+"\x00"+strconv.FormatBool(d.Other)+"\x00")
+}
+
+func read(root string) Drivers {
+	var d Drivers
+	for _, p := range sqlcheck.GoFiles(root) {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				continue
+			}
+			d.Postgres = d.Postgres || under(path, postgres)
+			d.Other = d.Other || under(path, others)
+		}
+	}
+	return d
+}
+
+// under reports whether path is one of roots or below one.
+func under(path string, roots []string) bool {
+	for _, r := range roots {
+		if path == r || strings.HasPrefix(path, r+"/") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,21 @@
+package sqldriver
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestDrivers(t *testing.T) {
+	// pgx's stdlib in main; SQLite only in a test file.
+	require.Equal(t, Drivers{Postgres: true}, Of("testdata/pgonly"))
+	require.True(t, Of("testdata/pgonly").OnlyPostgres())
+	// lib/pq beside MySQL's driver: database/sql may talk to either.
+	require.Equal(t, Drivers{Postgres: true, Other: true}, Of("testdata/mixed"))
+	require.False(t, Of("testdata/mixed").OnlyPostgres())
+	var a, b bytes.Buffer
+	Key(&a, "testdata/pgonly")
+	Key(&b, "testdata/mixed")
+	require.NotEqual(t, a.String(), b.String())
+}
