@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"slices"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -57,15 +58,19 @@ type CTE struct {
 // Stmt holds the facts of one DML statement that the queue rules use.
 type Stmt struct {
 	Kind  Kind
-	Table string // the target (INSERT/UPDATE/DELETE) or the one table read (SELECT), qualified ("public.jobs"); "" when none or several
+	Table string // the target (INSERT/UPDATE/DELETE), or the table a SELECT reads its rows from (the one it reads, or its subject among joined tables), qualified ("public.jobs"); "" when none or not known
 	Alias string
 	// FromCTE names the WITH query a SELECT reads from, or that an UPDATE or
 	// DELETE joins through FROM/USING, when it does.
 	FromCTE string
-	// Joined says that a SELECT's one table is joined with a WITH query or
-	// a subquery in FROM: the rows it reads are the ones the join names
-	// (FROM ids JOIN jobs ON jobs.id = ids.id), not found by its WHERE.
+	// Joined says that a SELECT's table is joined with a WITH query, a
+	// subquery or other tables in FROM: the rows it reads are the ones the
+	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
+	// its WHERE alone.
 	Joined bool
+	// others are the names (or aliases) of the other tables a Joined
+	// SELECT reads; their conditions are not in Where.
+	others []string
 	// JoinCols are, for a Joined SELECT, the columns of its table that the
 	// join equates with columns of the WITH query or subquery (queue =
 	// q.name, USING (queue)); nil when there is no such condition or one
@@ -174,7 +179,9 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 		return st
 	}
 	st.with(sc, s.GetWithClause())
-	st.from(sc, s.GetFromClause())
+	if tables := st.from(sc, s.GetFromClause()); st.Table == "" && len(tables) > 1 {
+		st.subject(tables, s)
+	}
 	st.where(sc, s.GetWhereClause())
 	if st.Joined {
 		st.JoinCols = st.joinCols(s.GetFromClause(), s.GetWhereClause())
@@ -302,7 +309,8 @@ func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 
 // from records the FROM (or USING) list. A SELECT gets its table when it
 // reads exactly one relation; a reference to a WITH query is kept apart.
-func (st *Stmt) from(sc *scope, items []*pg.Node) {
+// It returns the relations read.
+func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 	var tables []*pg.RangeVar
 	others := false // a WITH query or a subquery among the joined items
 	var add func(item *pg.Node)
@@ -335,6 +343,62 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
 	}
+	return tables
+}
+
+// subject gives a SELECT that joins several tables the one whose rows it
+// returns: the table its locking clause names alone (FOR UPDATE OF d), or
+// else the one every output column is qualified by (SELECT d.*, d.id).
+// The SELECT is then Joined: the other tables choose which of its rows
+// qualify, as a WITH query joined with it does (see IsFilteredPollShape),
+// and their conditions are left out of its WHERE (see others).
+func (st *Stmt) subject(tables []*pg.RangeVar, s *pg.SelectStmt) {
+	pick := ""
+	for _, l := range s.GetLockingClause() {
+		rels := l.GetLockingClause().GetLockedRels()
+		if len(rels) == 0 {
+			continue // FOR UPDATE of every table
+		}
+		if len(rels) > 1 || pick != "" {
+			return
+		}
+		pick = rels[0].GetRangeVar().GetRelname()
+	}
+	if pick == "" {
+		for _, t := range s.GetTargetList() {
+			ref := t.GetResTarget().GetVal().GetColumnRef()
+			if ref == nil {
+				return
+			}
+			q := qualifier(ref)
+			if q == "" || pick != "" && q != pick {
+				return
+			}
+			pick = q
+		}
+	}
+	var subject *pg.RangeVar
+	var others []string
+	for _, rv := range tables {
+		name := rv.GetAlias().GetAliasname()
+		if name == "" {
+			name = rv.GetRelname()
+		}
+		if name == pick {
+			if subject != nil {
+				return
+			}
+			subject = rv
+			continue
+		}
+		others = append(others, name)
+	}
+	if subject == nil {
+		return
+	}
+	st.target(subject)
+	st.Joined = true
+	st.others = others
 }
 
 // joinCols returns the columns of st's table that a FROM list's join
@@ -437,8 +501,30 @@ func (st *Stmt) cte(name string) *CTE {
 }
 
 func (st *Stmt) where(sc *scope, w *pg.Node) {
-	st.Where = preds(w)
+	if len(st.others) == 0 {
+		st.Where = preds(w)
+	} else {
+		for _, c := range conjuncts(w) {
+			if !st.aboutOthers(c) {
+				st.Where = append(st.Where, pred(c))
+			}
+		}
+	}
 	st.subqueriesIn(sc, w)
+}
+
+// aboutOthers reports whether every column a condition reads is qualified
+// by another table of the join than the SELECT's subject.
+func (st *Stmt) aboutOthers(n *pg.Node) bool {
+	refs, all := 0, true
+	walk(n, func(m *pg.Node) bool {
+		if ref := m.GetColumnRef(); ref != nil {
+			refs++
+			all = all && slices.Contains(st.others, qualifier(ref))
+		}
+		return true
+	})
+	return refs > 0 && all
 }
 
 func (st *Stmt) assign(sc *scope, targets []*pg.Node) {

@@ -250,3 +250,31 @@ func TestFilteredPollShape(t *testing.T) {
 	plain := stmt(t, `SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1`)
 	require.False(t, IsFilteredPollShape(plain, keyIsID), "no join: IsPollShape's question")
 }
+
+// A SELECT that joins tables reads its rows from the one its locking
+// clause names alone, or else the one its outputs all belong to; the
+// conditions on the other tables only choose which of them qualify.
+func TestJoinedTablesSubject(t *testing.T) {
+	for sql, want := range map[string]string{
+		`SELECT d.* FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id WHERE w.active AND d.status = $1 ORDER BY d.created_at LIMIT 1 FOR UPDATE SKIP LOCKED`: "public.deliveries",
+		`SELECT deliveries.id, deliveries.payload FROM deliveries INNER JOIN webhooks ON deliveries.webhook_id = webhooks.id WHERE deliveries.status = 'pending'`:   "public.deliveries",
+		`SELECT d.id, w.url FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id FOR UPDATE OF d SKIP LOCKED`:                                                   "public.deliveries",
+		`SELECT d.id, w.url FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id`:                                                                               "",
+		`SELECT id FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id`:                                                                                        "",
+		`SELECT d.id, w.url FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id FOR UPDATE OF d, w`:                                                            "",
+		`SELECT a.id FROM jobs a JOIN jobs b ON a.parent = b.id`:                                                                                                    "public.jobs",
+	} {
+		st := stmt(t, sql)
+		require.Equal(t, want, st.Table, sql)
+		require.Equal(t, want != "", st.Joined, sql)
+	}
+	poll := stmt(t, `SELECT d.* FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id
+		WHERE w.active = true AND d.status = $1 AND d.scheduled_at <= $2 AND d.attempts < w.max_attempts ORDER BY d.created_at LIMIT 1 FOR UPDATE SKIP LOCKED`)
+	var where []string
+	for _, p := range poll.Where {
+		where = append(where, p.Text)
+	}
+	require.Equal(t, []string{"d.status = $1", "d.scheduled_at <= $2", "d.attempts < w.max_attempts"}, where, "w.active chooses webhooks, not deliveries")
+	require.Equal(t, []string{"webhook_id"}, poll.JoinCols)
+	require.True(t, IsFilteredPollShape(poll, func(cols []string) bool { return slices.Contains(cols, "id") }))
+}

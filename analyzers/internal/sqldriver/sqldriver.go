@@ -3,11 +3,13 @@
 // driver (lib/pq, pgx's stdlib) and no driver of another database.
 //
 // Drivers are registered where the program starts (a blank import in
-// main), not in the package that runs the queries, so the module's files
-// are read (their imports only), and the vet driver puts the answer into
-// the tool's ID (Key). A driver jobqlint does not know is no other
-// database's: a module that registers one beside lib/pq is taken for
-// PostgreSQL's.
+// main), not in the package that runs the queries, and a library
+// registers one only in its tests, so the module's files, tests
+// included, are read (their imports only), and the vet driver puts the
+// answer into the tool's ID (Key). A module whose tests run on SQLite is
+// taken for one that may talk to SQLite. A driver jobqlint does not know
+// is no other database's: a module that registers one beside lib/pq is
+// taken for PostgreSQL's.
 package sqldriver
 
 import (
@@ -55,7 +57,7 @@ var others = []string{
 	"gorm.io/driver/sqlserver",
 }
 
-// Drivers says what the module's non-test Go files import.
+// Drivers says what the module's Go files import.
 type Drivers struct {
 	Postgres bool // a PostgreSQL driver
 	Other    bool // a driver of another database
@@ -88,9 +90,6 @@ func Key(w io.Writer, root string) {
 func read(root string) Drivers {
 	var d Drivers
 	for _, p := range sqlcheck.GoFiles(root) {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
 		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
 		if err != nil {
 			continue

@@ -1,4 +1,4 @@
 package store
 
-// Tests may run on SQLite: the program does not.
-import _ "modernc.org/sqlite"
+// A library registers the driver only in its tests.
+import _ "github.com/lib/pq"

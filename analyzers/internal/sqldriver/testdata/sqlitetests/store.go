@@ -1,0 +1,3 @@
+package store
+
+import _ "github.com/lib/pq"

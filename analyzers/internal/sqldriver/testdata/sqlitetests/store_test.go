@@ -1,0 +1,4 @@
+package store
+
+// The tests run on SQLite.
+import _ "modernc.org/sqlite"
