@@ -477,11 +477,31 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 // of an UPDATE by key.)
 func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	states, ok := sqlcheck.FilterStates(r.Where, qt.StateColumn)
-	if !ok || states.Not || len(states.Cond) > 0 || len(states.In) == 0 {
+	if !ok || len(states.Cond) > 0 || len(states.In) == 0 {
 		return false
+	}
+	if states.Not {
+		return excludesHeld(qt, states)
 	}
 	for _, v := range states.In {
 		if v == sqlcheck.StateNull || v == sqlcheck.StateNotNull || slices.Contains(qt.Runnable, v) || slices.Contains(qt.Claimed, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// excludesHeld reports whether a filter that names the states it excludes
+// (WHERE id = $1 AND status <> 'running') excludes every state the claims
+// move jobs to: the job a worker holds can never be put back by it, only
+// one that ended (or waits), which is what an operator's "retry this job"
+// does.
+func excludesHeld(qt *queuemodel.QueueTable, states sqlcheck.States) bool {
+	if len(qt.Claimed) == 0 {
+		return false
+	}
+	for _, v := range qt.Claimed {
+		if v == sqlcheck.StateNotNull || states.Admits(v) {
 			return false
 		}
 	}
