@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -58,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	s := summarize(pass, m)
+	s.e = pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
@@ -84,7 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if s.stopsWorker(cur, ifs.Body) {
 			for _, src := range srcs {
-				if s.bookkeeping(src) {
+				if s.bookkeeping(src) && !s.oneShot(src) {
 					report(src.Pos(), stopMessage(m))
 				}
 			}
@@ -99,6 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 type summary struct {
 	pass *analysis.Pass
 	m    *queuemodel.Model
+	e    *effects.Effects
 }
 
 func summarize(pass *analysis.Pass, m *queuemodel.Model) *summary { return &summary{pass: pass, m: m} }
@@ -260,6 +263,72 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 		return s.claimLoop(loop) && !s.supervised(cur)
 	}
 	return false
+}
+
+// oneShot reports whether a bookkeeping call is made in a command that
+// holds no job when it gets there: in package main (whose every caller is
+// in sight), no claim runs before it in its function, nor before any call
+// of the package that leads to it, back to main (reproq triage retry:
+// parse flags, requeue the failed jobs, log.Fatal on an error). Ending
+// such a command ends no job in hand, and nothing runs it again. A
+// function reached through a value (a callback, a command table) has
+// callers out of sight: not one.
+func (s *summary) oneShot(src *ast.CallExpr) bool {
+	if s.pass.Pkg.Name() != "main" || !s.e.Built() {
+		return false
+	}
+	at := s.e.Call(src)
+	return at != nil && !s.mayHoldJob(at, map[*ssa.Function]bool{})
+}
+
+// mayHoldJob reports whether a job may have been claimed when at runs: a
+// claim of its function may run before it, or its function is called by
+// the package where one may have (or by code out of sight).
+func (s *summary) mayHoldJob(at ssa.Instruction, seen map[*ssa.Function]bool) bool {
+	fn := at.Parent()
+	for _, c := range s.claims(fn) {
+		if c == nil || c.Parent() != fn || effects.Reaches(c, at, nil) {
+			return true // a claim in a literal of fn may run at any time
+		}
+	}
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	if fn.Name() == "main" && fn.Signature.Recv() == nil {
+		return false
+	}
+	callers := s.e.CallersOf(fn)
+	if len(callers) == 0 {
+		return true
+	}
+	for _, k := range callers {
+		if s.mayHoldJob(k, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// claims returns the calls in fn's source (its literals' included) that
+// claim or poll jobs, as SSA calls (nil where there is none).
+func (s *summary) claims(fn *ssa.Function) []ssa.CallInstruction {
+	syntax := fn.Syntax()
+	if syntax == nil {
+		return nil
+	}
+	var out []ssa.CallInstruction
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if j := s.m.JobsOf(call); s.m.RunsClaim(call) || j != nil && j.Claims {
+			out = append(out, s.e.Call(call))
+		}
+		return true
+	})
+	return out
 }
 
 // fatal reports whether a body ends the process: log.Fatal, panic, os.Exit.

@@ -272,6 +272,81 @@ func LoadedField(v ssa.Value) *types.Var {
 	return f.Origin()
 }
 
+// MadeHere reports whether a field's value is loaded from a struct its
+// function made itself (&Job{Status: "claimed"}), directly or as an
+// element of a slice it built of such structs (list = append(list,
+// &Job{...}); list[i].Status): what the field holds was chosen in the
+// function, not by its callers.
+func MadeHere(v ssa.Value) bool {
+	for {
+		switch c := v.(type) {
+		case *ssa.MakeInterface:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		break
+	}
+	var base ssa.Value
+	switch l := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := l.X.(*ssa.FieldAddr); ok && l.Op == token.MUL {
+			base = fa.X
+		}
+	case *ssa.Field:
+		base = l.X
+	}
+	return base != nil && madeLocally(base, map[ssa.Value]bool{})
+}
+
+// madeLocally reports whether a struct pointer, or a slice of them, is
+// made by its function: an allocation, an element loaded from a slice made
+// so, a slice literal, append of such values.
+func madeLocally(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Alloc:
+		return true
+	case *ssa.Slice:
+		_, ok := x.X.(*ssa.Alloc)
+		return ok
+	case *ssa.UnOp:
+		ia, ok := x.X.(*ssa.IndexAddr)
+		return ok && x.Op == token.MUL && madeLocally(ia.X, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !madeLocally(e, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Call:
+		b, ok := x.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "append" || len(x.Call.Args) != 2 || !madeLocally(x.Call.Args[0], seen) {
+			return false
+		}
+		added, ok := x.Call.Args[1].(*ssa.Slice)
+		if !ok {
+			return false
+		}
+		elems := arrayElems(added.X)
+		for _, el := range elems {
+			if !madeLocally(el, seen) {
+				return false
+			}
+		}
+		return elems != nil
+	}
+	return false
+}
+
 func (e *Effects) fieldWrites() map[*types.Var]*FieldStores {
 	e.writesOnce.Do(func() {
 		if e.writes == nil {

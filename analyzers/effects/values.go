@@ -303,6 +303,64 @@ func arrayElems(v ssa.Value) []ssa.Value {
 	return out
 }
 
+// ArgValues returns the SSA values a call may pass as its i-th argument
+// (counted as Arg counts): Arg's value, or, for a variadic call that
+// passes a slice (Query(ctx, q, args...)), the i-th element of every slice
+// literal that reaches it, through the branches that assign it (args =
+// []any{a, b} on one path, []any{a, c} on another). Nil when one of them
+// is out of sight. keep, when not nil, says which edges of a phi on the
+// way to count (the branch whose SQL text the caller asks about).
+func ArgValues(call ssa.CallInstruction, i int, keep func(phi *ssa.Phi, edge int) bool) []ssa.Value {
+	if v := Arg(call, i); v != nil {
+		return []ssa.Value{v}
+	}
+	if call == nil || i < 0 {
+		return nil
+	}
+	common := call.Common()
+	args := common.Args
+	if !common.IsInvoke() && common.Signature().Recv() != nil {
+		args = args[1:]
+	}
+	sig := common.Signature()
+	n := sig.Params().Len()
+	if !sig.Variadic() || i < n-1 || len(args) != n {
+		return nil
+	}
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Phi:
+			for k, e := range v.Edges {
+				if keep != nil && !keep(v, k) {
+					continue
+				}
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Slice:
+			elems := arrayElems(v.X)
+			if j := i - (n - 1); j < len(elems) {
+				out = append(out, elems[j])
+				return true
+			}
+		}
+		return false
+	}
+	if !walk(args[n-1]) {
+		return nil
+	}
+	return out
+}
+
 // A resolver follows one value; onStack holds what it is inside of, so a
 // cycle (a loop, recursion) is a hole rather than a hang.
 type resolver struct {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
@@ -221,12 +222,28 @@ func leaseColumns(pass *analysis.Pass, st *queuemodel.Statement) []string {
 		case a.Value.Kind == sqlcheck.ValueNow, timeExpr.MatchString(a.Value.Text):
 			cols = append(cols, a.Column)
 		case a.Value.Kind == sqlcheck.ValueParam:
-			if arg := st.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) {
+			if arg := st.Arg(a.Value.Param); arg != nil && isTime(pass.TypesInfo.TypeOf(arg)) || boundTime(st.BoundValues(a.Value.Param)) {
 				cols = append(cols, a.Column)
 			}
 		}
 	}
 	return cols
+}
+
+// boundTime reports whether every value a call binds to a parameter is a
+// time.Time: args = []any{queue, time.Now().Add(lease), worker}, spread
+// into the call (Query(ctx, q, args...)), where the source's argument is
+// the slice.
+func boundTime(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if !isTime(v.Type()) {
+			return false
+		}
+	}
+	return len(vs) > 0
 }
 
 func isTime(t types.Type) bool {

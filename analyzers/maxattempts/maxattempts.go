@@ -344,7 +344,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 		}
 		anyGuardedFail = anyGuardedFail || guardedFail
 		for _, r := range retries {
-			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) {
+			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if col := resetsCount(r); col != "" {
@@ -477,8 +477,11 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 // of an UPDATE by key.)
 func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	states, ok := sqlcheck.FilterStates(r.Where, qt.StateColumn)
-	if !ok || states.Not || len(states.Cond) > 0 || len(states.In) == 0 {
+	if !ok || len(states.Cond) > 0 || len(states.In) == 0 {
 		return false
+	}
+	if states.Not {
+		return excludesHeld(qt, states)
 	}
 	for _, v := range states.In {
 		if v == sqlcheck.StateNull || v == sqlcheck.StateNotNull || slices.Contains(qt.Runnable, v) || slices.Contains(qt.Claimed, v) {
@@ -487,6 +490,61 @@ func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	}
 	return true
 }
+
+// excludesHeld reports whether a filter that names the states it excludes
+// (WHERE id = $1 AND status <> 'running') excludes every state the claims
+// move jobs to: the job a worker holds can never be put back by it, only
+// one that ended (or waits), which is what an operator's "retry this job"
+// does.
+func excludesHeld(qt *queuemodel.QueueTable, states sqlcheck.States) bool {
+	if len(qt.Claimed) == 0 {
+		return false
+	}
+	for _, v := range qt.Claimed {
+		if v == sqlcheck.StateNotNull || states.Admits(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// editsJob reports whether a statement that puts a job back rewrites what
+// the job is: it sets, from a value its caller binds, a column the enqueue
+// fills from its caller (the job's name, endpoint, schedule, attempt
+// limit), and that holds no time (a retry's run_at = $2 is its backoff). That is an operator's edit
+// of the job's definition (PUT /jobs/:id) sending it to be picked up
+// again, not a failed run retried. It needs the table's schema, which
+// says which columns hold times.
+func editsJob(m *queuemodel.Model, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	t := m.Schema().Table(qt.Name)
+	if t == nil {
+		return false
+	}
+	defined := map[string]bool{}
+	for _, st := range qt.Statements {
+		if st.Role != queuemodel.RoleEnqueue || st.Kind != sqlcheck.KindInsert {
+			continue
+		}
+		for i, col := range st.InsertCols {
+			if i < len(st.InsertValues) && st.InsertValues[i].Kind == sqlcheck.ValueParam {
+				defined[col] = true
+			}
+		}
+	}
+	for _, a := range r.Set {
+		if a.Column == qt.StateColumn || a.Value.Kind != sqlcheck.ValueParam || !defined[a.Column] ||
+			attempts.Named(a.Column) && !limitName.MatchString(a.Column) {
+			continue
+		}
+		if col := t.Column(a.Column); col != nil && !timeType.MatchString(col.Type.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// timeType matches the names of PostgreSQL's date and time types.
+var timeType = regexp.MustCompile(`^(timestamp|timestamptz|date|time|timetz|interval)$`)
 
 // outOfDeadLetters reports whether a retry by key takes its key from a row
 // of another table that its function also deletes from: SELECT job_id

@@ -339,6 +339,7 @@ func (b *builder) newCall(site callSite) *Call {
 			// slice holds (a literal, a builder's ToSql arguments).
 			all := instr.Common().Args
 			c.boundConsts = b.effects.BoundConstants(all[len(all)-1])
+			c.spread, c.argBase = instr, site.method.sqlIndex+1
 		}
 		if t.Placeholders {
 			c.ddl = t.Pos

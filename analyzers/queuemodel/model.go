@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -95,6 +96,10 @@ type Call struct {
 	// its argument $1; instr is nil when there is no SSA.
 	instr   ssa.CallInstruction
 	argBase int
+	// spread is the SSA call of a call that passes its parameters as a
+	// slice (args...), whose elements Args cannot name; argBase is then
+	// the index of the slice.
+	spread ssa.CallInstruction
 	// boundConsts are string constants bound to parameters that Args
 	// cannot name (a slice passed as args..., a builder's values), by
 	// parameter number.
@@ -164,6 +169,9 @@ type Statement struct {
 	// origin is, for one view of a statement whose bound state comes from
 	// a set of constants, the statement all its views are read from.
 	origin *sqlcheck.Stmt
+	// text is the index of the call's text (SQL, then variants) the
+	// statement was read from.
+	text int
 	// savesState says the UPDATE by key writes the state from a field of
 	// the caller's struct (see QueueTable.StateFromCaller).
 	savesState bool
@@ -234,6 +242,34 @@ func (st *Statement) BoundState(col string) ssa.Value {
 		}
 	}
 	return nil
+}
+
+// BoundValues returns the SSA values the Go call may bind to parameter $n
+// (see effects.ArgValues); nil for a function body's statement, or when
+// one is out of sight. Of a call whose SQL and arguments are both chosen
+// in branches (query, args = A, []any{...} on one path, B, []any{...} on
+// the other), only the arguments of the branch that gives the
+// statement's text count.
+func (st *Statement) BoundValues(n int) []ssa.Value {
+	c := st.Call
+	call := c.instr
+	if call == nil {
+		call = c.spread
+	}
+	if st.Body != nil || call == nil || n < 1 {
+		return nil
+	}
+	texts := append([]string{c.SQL}, c.variants...)
+	sql := effects.Arg(call, c.argBase-1)
+	keep := func(phi *ssa.Phi, edge int) bool {
+		p, ok := sql.(*ssa.Phi)
+		if !ok || p.Block() != phi.Block() || len(texts) < 2 || st.text >= len(texts) {
+			return true
+		}
+		k, ok := p.Edges[edge].(*ssa.Const)
+		return ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == texts[st.text]
+	}
+	return effects.ArgValues(call, c.argBase+n-1, keep)
 }
 
 // KeyArg returns, for an UPDATE or DELETE that names its rows by key (id =

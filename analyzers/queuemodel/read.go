@@ -68,7 +68,7 @@ func (b *builder) read(c *Call) {
 				if len(singles) > 0 {
 					st = st.Bind(singles)
 				}
-				c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c, origin: origin})
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st, Call: c, origin: origin, text: ti})
 				continue
 			}
 			if origin == nil {
@@ -81,14 +81,14 @@ func (b *builder) read(c *Call) {
 				for k, s := range singles {
 					consts[k] = s
 				}
-				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundOutside: true, origin: origin})
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundOutside: true, origin: origin, text: ti})
 			}
 			for _, v := range set {
 				consts := map[int]string{n: v.Value}
 				for k, s := range singles {
 					consts[k] = s
 				}
-				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: origin})
+				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: origin, text: ti})
 			}
 		}
 	}

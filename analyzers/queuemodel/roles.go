@@ -22,7 +22,7 @@ func (b *builder) inferQueue() {
 			if !b.isPoll(s, st.Stmt, inherited, written) {
 				return
 			}
-			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) {
+			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) && !onlyCounted(st.Stmt) {
 				st.Polls = append(st.Polls, s)
 			}
 		})
@@ -1153,6 +1153,22 @@ func purges(s, top *sqlcheck.Stmt, col string) bool {
 		deletes = deletes || (t.Kind == sqlcheck.KindDelete && t.Table == s.Table)
 	})
 	return deletes
+}
+
+// onlyCounted reports whether a SELECT gives back nothing of the rows it
+// reads, only values computed over them (SELECT count(*) FROM (SELECT 1
+// FROM jobs WHERE ... ORDER BY expires_at LIMIT $1) t, the dry run of a
+// prune): no job reaches the caller, so the rows it finds are no poll's.
+func onlyCounted(top *sqlcheck.Stmt) bool {
+	if top.Kind != sqlcheck.KindSelect || len(top.Outputs) == 0 {
+		return false
+	}
+	for _, o := range top.Outputs {
+		if o.Column != "" || o.Star || len(o.Reads) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // initialStates returns the states jobs get in a state column when they are

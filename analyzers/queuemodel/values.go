@@ -382,5 +382,6 @@ func (b *builder) fromField(c *Call, n int) bool {
 	if c == nil || c.instr == nil || n < 1 || n > len(c.Args) {
 		return false
 	}
-	return effects.LoadedField(effects.Arg(c.instr, c.argBase+n-1)) != nil
+	arg := effects.Arg(c.instr, c.argBase+n-1)
+	return effects.LoadedField(arg) != nil && !effects.MadeHere(arg)
 }
