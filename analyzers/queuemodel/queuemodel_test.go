@@ -814,6 +814,35 @@ func TestRowsNamedInAJoinedWithQuery(t *testing.T) {
 	require.Equal(t, []string{"busy"}, qt.Claimed)
 }
 
+// A worker fed ids by a broker takes each job by a compare-and-set with no
+// RETURNING and records its outcome on the same key afterwards, in the
+// same function or in one its caller runs next: the table is a queue and
+// the compare-and-set its claim.
+func TestCompareAndSetFedByABroker(t *testing.T) {
+	got, qt := roles(t, "takenbykeyfed")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE fail", "UPDATE complete"}, got)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+
+	got, qt = roles(t, "takenbykeyfedsplit")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+}
+
+// A compare-and-set followed by an ended state of another row, or
+// preceded by one, or followed by a state that says nothing ended, takes
+// no job.
+func TestCompareAndSetWithNoOutcomeOfItsRowIsNoQueue(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "notqueue_keyedother")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Empty(t, m.Tables)
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+		}
+	}
+}
+
 // A compare-and-set by key from a list of waiting states (status IN
 // ('pending', 'scheduled')), one of them the state jobs are created in,
 // makes a queue of a table a listing reads too; the listing plays no

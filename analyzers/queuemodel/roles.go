@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -85,9 +86,15 @@ func (b *builder) inferQueue() {
 // table some statement already claims from keeps the states its claims
 // say; one that only a listing reads (every job in a state, a page at a
 // time) is taken by key all the same.
+//
+// Instead of RETURNING, the code that runs the compare-and-set may show
+// that it holds the job: it records the job's outcome on the same key
+// afterwards (see endsTaken), the shape of a worker fed ids by a broker
+// (Kafka, a Redis list) that takes, runs and finishes each one. Whether
+// it then checks that the take matched a row is claimrace's question.
 func (b *builder) takenByKey() {
 	for _, st := range b.statements() {
-		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
+		if st.Kind != sqlcheck.KindUpdate || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
 			continue
 		}
 		for _, p := range st.Where {
@@ -112,11 +119,49 @@ func (b *builder) takenByKey() {
 			if !created || !b.recordsOutcome(st.Table, p.Column, from, to.Str) {
 				continue
 			}
+			if st.Returning == nil && !b.endsTaken(st, p.Column, from, to.Str) {
+				continue
+			}
 			qt := b.table(st.Table)
 			qt.StateColumn, qt.taken, qt.takenFrom = p.Column, to.Str, from
 			break
 		}
 	}
+}
+
+// endsTaken reports whether, after a compare-and-set moves a job by key
+// from states from to state to, the code records that job's outcome: an
+// UPDATE by key of the same table, bound to the same Go value as the key,
+// that moves it to an ended state (one whose name says so) other than
+// from and to, later in the same function, or in a function that one
+// function of the package calls after the take's.
+// Two statements that merely both exist in the package (an order shipped
+// by key, an order cancelled by key) say nothing of one job's life.
+func (b *builder) endsTaken(take *Statement, col string, from []string, to string) bool {
+	if take.Call.Decl == nil {
+		return false
+	}
+	key := take.KeyArg()
+	for _, st := range b.statements() {
+		if st == take || st.Kind != sqlcheck.KindUpdate || st.Table != take.Table || !b.namesRows(st.Stmt) {
+			continue
+		}
+		v, ok := st.Assigns(col)
+		if !ok || v.Kind != sqlcheck.ValueConst || slices.Contains(from, v.Str) || v.Str == to || !outcomeWord(v.Str) {
+			continue
+		}
+		if st.Call.Func == take.Call.Func {
+			if take.Before(st) && key != nil && effects.SameValue(key, st.KeyArg()) {
+				return true
+			}
+			continue
+		}
+		if wholeFunc(take.Call) && wholeFunc(st.Call) && st.Call.Decl != take.Call.Decl &&
+			b.callsInTurn(b.funcOf(take.Call.Decl), b.funcOf(st.Call.Decl)) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // claimedFrom reports whether a statement of the package already claims
