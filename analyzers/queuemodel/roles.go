@@ -97,6 +97,9 @@ func (b *builder) takenByKey() {
 		if st.Kind != sqlcheck.KindUpdate || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
 			continue
 		}
+		if b.takenUnchecked(st) {
+			continue
+		}
 		for _, p := range st.Where {
 			if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn || len(p.Values) == 0 {
 				continue
@@ -127,6 +130,57 @@ func (b *builder) takenByKey() {
 			break
 		}
 	}
+}
+
+// takenUnchecked makes a queue of a table whose jobs a function takes by
+// key with no re-check of their state (UPDATE jobs SET status = 'running'
+// WHERE id = $1, the id handed over by a broker), runs, and then records,
+// on the same key, as succeeded on one path and as failed on another: a
+// worker's whole run of one job. The state it takes jobs to is not one
+// they are created in, nor one whose name says a job ended. With no
+// re-check, whether two workers can take one job is the broker's
+// business, which the tool cannot see; the table's other rules (a lease,
+// a limit on retries) hold all the same.
+func (b *builder) takenUnchecked(st *Statement) bool {
+	for _, a := range st.Set {
+		if a.Value.Kind != sqlcheck.ValueConst || outcomeWord(a.Value.Str) {
+			continue
+		}
+		if _, filtered := sqlcheck.FilterStates(st.Where, a.Column); filtered {
+			continue // a compare-and-set: see takenByKey
+		}
+		initial := b.initialStates(st.Table, a.Column)
+		if initial[a.Value.Str] || !b.runEnds(st, a.Column, a.Value.Str) {
+			continue
+		}
+		qt := b.table(st.Table)
+		qt.StateColumn, qt.taken, qt.takenFrom, qt.takenBlind = a.Column, a.Value.Str, sortedSet(initial), st
+		return true
+	}
+	return false
+}
+
+// runEnds reports whether, after take moves a job by key to state to, its
+// function records the same job (the key bound to the same Go value) as
+// succeeded and as failed, by UPDATEs by key of col to ended states.
+func (b *builder) runEnds(take *Statement, col, to string) bool {
+	key := take.KeyArg()
+	if key == nil {
+		return false
+	}
+	succeeded, failed := false, false
+	for _, st := range b.statements() {
+		if st == take || st.Kind != sqlcheck.KindUpdate || st.Table != take.Table || st.Call.Func != take.Call.Func || !b.namesRows(st.Stmt) {
+			continue
+		}
+		v, ok := st.Assigns(col)
+		if !ok || v.Kind != sqlcheck.ValueConst || v.Str == to || !take.Before(st) || !effects.SameValue(key, st.KeyArg()) {
+			continue
+		}
+		succeeded = succeeded || successWords.MatchString(v.Str)
+		failed = failed || failureWords.MatchString(v.Str)
+	}
+	return succeeded && failed
 }
 
 // endsTaken reports whether, after a compare-and-set moves a job by key
@@ -498,6 +552,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	// now() - interval '2 minutes')): a poll that admits that state under
 	// the same condition re-takes expired claims, it does not create
 	// work in it.
+	if qt.takenBlind != nil && qt.takenBlind.Role == RoleNone {
+		qt.takenBlind.Role = RoleClaim // takenUnchecked: no WHERE on the state to read it by
+	}
 	pollClaimed := maps.Clone(claimed)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
