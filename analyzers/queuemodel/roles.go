@@ -161,8 +161,9 @@ func (b *builder) takenUnchecked(st *Statement) bool {
 }
 
 // runEnds reports whether, after take moves a job by key to state to, its
-// function records the same job (the key bound to the same Go value) as
-// succeeded and as failed, by UPDATEs by key of col to ended states.
+// function runs work that may fail and then records the same job (the key
+// bound to the same Go value) as succeeded and as failed, by UPDATEs by
+// key of col to ended states.
 func (b *builder) runEnds(take *Statement, col, to string) bool {
 	key := take.KeyArg()
 	if key == nil {
@@ -176,6 +177,9 @@ func (b *builder) runEnds(take *Statement, col, to string) bool {
 		v, ok := st.Assigns(col)
 		if !ok || v.Kind != sqlcheck.ValueConst || v.Str == to || !take.Before(st) || !effects.SameValue(key, st.KeyArg()) {
 			continue
+		}
+		if !effects.FailableBetween(take.Call.instr, st.Call.instr) {
+			continue // nothing runs between: no job was run
 		}
 		succeeded = succeeded || successWords.MatchString(v.Str)
 		failed = failed || failureWords.MatchString(v.Str)

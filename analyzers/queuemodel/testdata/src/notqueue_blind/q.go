@@ -2,7 +2,8 @@
 // of a row to ended states, that are no run of one job: only a success
 // follows, or the ended states name another row or come first, or the
 // move is back to the state rows are created in, or names an ended state
-// itself, or is a compare-and-set from a state jobs are not created in.
+// itself, or is a compare-and-set from a state jobs are not created in,
+// or no work runs between the move and the ended states.
 package notqueue_blind
 
 import (
@@ -69,6 +70,20 @@ func Escalate(ctx context.Context, db *sql.DB, id int64, ok bool) {
 // jobs are created in.
 func Resume(ctx context.Context, db *sql.DB, id int64, ok bool) {
 	db.ExecContext(ctx, `UPDATE jobs SET status = 'resumed' WHERE id = $1 AND status = 'paused'`, id)
+	if ok {
+		db.ExecContext(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
+		return
+	}
+	db.ExecContext(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
+}
+
+// Settle marks a job running, logs it, and records the result the caller
+// already has: no work runs between, only the database.
+func Settle(ctx context.Context, db *sql.DB, id int64, ok bool) {
+	db.ExecContext(ctx, `UPDATE jobs SET status = 'running' WHERE id = $1`, id)
+	if _, err := db.ExecContext(ctx, `INSERT INTO job_log (job_id) VALUES ($1)`, id); err != nil {
+		return
+	}
 	if ok {
 		db.ExecContext(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id)
 		return
