@@ -38,7 +38,8 @@
 // a job out of the state jobs are created in is the claim: a
 // compare-and-set that returns the row or whose job's outcome the code
 // records on the same key afterwards, or an UPDATE with no re-check whose
-// function then records the same job as succeeded and as failed
+// function then runs work that may fail and records the same job as
+// succeeded and as failed
 // (takenByKey, takenUnchecked).
 //
 // Schema rules read the migrations replayed by package sqlcheck, found under

@@ -134,9 +134,9 @@ func (b *builder) takenByKey() {
 
 // takenUnchecked makes a queue of a table whose jobs a function takes by
 // key with no re-check of their state (UPDATE jobs SET status = 'running'
-// WHERE id = $1, the id handed over by a broker), runs, and then records,
-// on the same key, as succeeded on one path and as failed on another: a
-// worker's whole run of one job. The state it takes jobs to is not one
+// WHERE id = $1, the id handed over by a broker), runs (a call that may
+// fail, see runEnds), and then records, on the same key, as succeeded on
+// one path and as failed on another: a worker's whole run of one job. The state it takes jobs to is not one
 // they are created in, nor one whose name says a job ended. With no
 // re-check, whether two workers can take one job is the broker's
 // business, which the tool cannot see; the table's other rules (a lease,
