@@ -75,6 +75,11 @@ func isCommit(c ssa.CallInstruction, tx ssa.Value) bool {
 	return methodName(c) == "Commit" && sameValue(embedder(receiver(c)), embedder(tx))
 }
 
+// SameValue reports whether two SSA values name the same value: the same
+// SSA value, or two reads of one variable, or of one field path from the
+// same root (job.ID read twice), through no cell stored more than once.
+func SameValue(a, b ssa.Value) bool { return a != nil && b != nil && sameValue(a, b) }
+
 // sameValue reports whether two SSA values hold the same value: the same
 // SSA value, or two reads of a variable a closure captures (defer func()
 // { tx.Rollback() }()) that is assigned once.

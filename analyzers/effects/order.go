@@ -1,6 +1,8 @@
 package effects
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -139,4 +141,40 @@ func last(b *ssa.BasicBlock) ssa.Instruction {
 		return nil
 	}
 	return b.Instrs[len(b.Instrs)-1]
+}
+
+// FailableBetween reports whether, in the function of two calls, a call
+// that returns an error and is no call into a database library runs
+// after from and before to on every path: work that may fail (a handler,
+// a command run) between two statements.
+func FailableBetween(from, to ssa.CallInstruction) bool {
+	if from == nil || to == nil || from.Parent() != to.Parent() {
+		return false
+	}
+	for _, b := range from.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c == from || c == to || !fails(c) || databaseCall(c) || !Before(from, c) || !Before(c, to) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// databaseCall reports whether a call calls into a database library or
+// database/sql.
+func databaseCall(c ssa.CallInstruction) bool {
+	common := c.Common()
+	var pkg *types.Package
+	switch {
+	case common.IsInvoke():
+		pkg = common.Method.Pkg()
+	case common.StaticCallee() != nil:
+		if o, ok := common.StaticCallee().Object().(*types.Func); ok {
+			pkg = o.Pkg()
+		}
+	}
+	return pkg != nil && (pkg.Path() == "database/sql" || DatabaseLibrary(pkg.Path()))
 }

@@ -10,7 +10,7 @@ import (
 // Claims a dead worker's job never comes back from.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim",
+		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim", "blindtake",
 		"funcnolease",
 		"nullstate", "nullstate_nolease", "notin_nolease", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
@@ -24,7 +24,7 @@ func TestRejected(t *testing.T) {
 // Designs that leave no row behind.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"ok_fixed", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
+		"ok_fixed", "ok_blindtake_reclaim", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",

@@ -34,6 +34,13 @@
 // a role of its own (arms.go); an UPDATE by key to a state
 // that is neither runnable nor claimed is a completion or, when the state or
 // a recorded reason says so, a failure; a DELETE by key is a completion.
+// With no poll (ids handed over by a broker), an UPDATE by key that takes
+// a job out of the state jobs are created in is the claim: a
+// compare-and-set that returns the row or whose job's outcome the code
+// records on the same key afterwards, or an UPDATE with no re-check whose
+// function then runs work that may fail and records the same job as
+// succeeded and as failed
+// (takenByKey, takenUnchecked).
 //
 // Schema rules read the migrations replayed by package sqlcheck, found under
 // the module root (or at the -schema paths) once per process.

@@ -352,6 +352,9 @@ type QueueTable struct {
 	taken string
 	// takenFrom is the states that compare-and-set takes jobs from.
 	takenFrom []string
+	// takenBlind is the UPDATE by key that takes jobs with no re-check of
+	// their state (see takenUnchecked); nil otherwise.
+	takenBlind *Statement
 	// names are the Go constants that name the states of a state column
 	// coded as integers, by value.
 	names map[string]*types.Const

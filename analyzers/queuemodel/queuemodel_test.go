@@ -841,6 +841,60 @@ func TestRowsNamedInAJoinedWithQuery(t *testing.T) {
 	require.Equal(t, []string{"busy"}, qt.Claimed)
 }
 
+// A worker fed ids by a broker takes each job by a compare-and-set with no
+// RETURNING and records its outcome on the same key afterwards, in the
+// same function or in one its caller runs next: the table is a queue and
+// the compare-and-set its claim.
+func TestCompareAndSetFedByABroker(t *testing.T) {
+	got, qt := roles(t, "takenbykeyfed")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE fail", "UPDATE complete"}, got)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+
+	got, qt = roles(t, "takenbykeyfedsplit")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+}
+
+// A compare-and-set followed by an ended state of another row, or
+// preceded by one, or followed by a state that says nothing ended, takes
+// no job.
+func TestCompareAndSetWithNoOutcomeOfItsRowIsNoQueue(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "notqueue_keyedother")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Empty(t, m.Tables)
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+		}
+	}
+}
+
+// A consumer that marks a job running by key with no re-check, runs it,
+// and records on the same key that it succeeded or failed takes jobs: the
+// table is a queue, the blind UPDATE its claim.
+func TestBlindTakeThenRunMakesAQueue(t *testing.T) {
+	got, qt := roles(t, "takenblind")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE complete", "UPDATE fail"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// Blind UPDATEs by key followed only by a success, by ended states of
+// another row, preceded by them, or moving rows back to their created
+// state, take no job.
+func TestBlindMovesWithNoRunOfTheirRowAreNoQueue(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "notqueue_blind")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Empty(t, m.Tables)
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+		}
+	}
+}
+
 // A compare-and-set by key from a list of waiting states (status IN
 // ('pending', 'scheduled')), one of them the state jobs are created in,
 // makes a queue of a table a listing reads too; the listing plays no

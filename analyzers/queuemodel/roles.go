@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -85,9 +86,18 @@ func (b *builder) inferQueue() {
 // table some statement already claims from keeps the states its claims
 // say; one that only a listing reads (every job in a state, a page at a
 // time) is taken by key all the same.
+//
+// Instead of RETURNING, the code that runs the compare-and-set may show
+// that it holds the job: it records the job's outcome on the same key
+// afterwards (see endsTaken), the shape of a worker fed ids by a broker
+// (Kafka, a Redis list) that takes, runs and finishes each one. Whether
+// it then checks that the take matched a row is claimrace's question.
 func (b *builder) takenByKey() {
 	for _, st := range b.statements() {
-		if st.Kind != sqlcheck.KindUpdate || st.Returning == nil || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
+		if st.Kind != sqlcheck.KindUpdate || b.claimedFrom(st.Table) || !b.namesRows(st.Stmt) {
+			continue
+		}
+		if b.takenUnchecked(st) {
 			continue
 		}
 		for _, p := range st.Where {
@@ -112,11 +122,104 @@ func (b *builder) takenByKey() {
 			if !created || !b.recordsOutcome(st.Table, p.Column, from, to.Str) {
 				continue
 			}
+			if st.Returning == nil && !b.endsTaken(st, p.Column, from, to.Str) {
+				continue
+			}
 			qt := b.table(st.Table)
 			qt.StateColumn, qt.taken, qt.takenFrom = p.Column, to.Str, from
 			break
 		}
 	}
+}
+
+// takenUnchecked makes a queue of a table whose jobs a function takes by
+// key with no re-check of their state (UPDATE jobs SET status = 'running'
+// WHERE id = $1, the id handed over by a broker), runs (a call that may
+// fail, see runEnds), and then records, on the same key, as succeeded on
+// one path and as failed on another: a worker's whole run of one job. The state it takes jobs to is not one
+// they are created in, nor one whose name says a job ended. With no
+// re-check, whether two workers can take one job is the broker's
+// business, which the tool cannot see; the table's other rules (a lease,
+// a limit on retries) hold all the same.
+func (b *builder) takenUnchecked(st *Statement) bool {
+	for _, a := range st.Set {
+		if a.Value.Kind != sqlcheck.ValueConst || outcomeWord(a.Value.Str) {
+			continue
+		}
+		if _, filtered := sqlcheck.FilterStates(st.Where, a.Column); filtered {
+			continue // a compare-and-set: see takenByKey
+		}
+		initial := b.initialStates(st.Table, a.Column)
+		if initial[a.Value.Str] || !b.runEnds(st, a.Column, a.Value.Str) {
+			continue
+		}
+		qt := b.table(st.Table)
+		qt.StateColumn, qt.taken, qt.takenFrom, qt.takenBlind = a.Column, a.Value.Str, sortedSet(initial), st
+		return true
+	}
+	return false
+}
+
+// runEnds reports whether, after take moves a job by key to state to, its
+// function runs work that may fail and then records the same job (the key
+// bound to the same Go value) as succeeded and as failed, by UPDATEs by
+// key of col to ended states.
+func (b *builder) runEnds(take *Statement, col, to string) bool {
+	key := take.KeyArg()
+	if key == nil {
+		return false
+	}
+	succeeded, failed := false, false
+	for _, st := range b.statements() {
+		if st == take || st.Kind != sqlcheck.KindUpdate || st.Table != take.Table || st.Call.Func != take.Call.Func || !b.namesRows(st.Stmt) {
+			continue
+		}
+		v, ok := st.Assigns(col)
+		if !ok || v.Kind != sqlcheck.ValueConst || v.Str == to || !take.Before(st) || !effects.SameValue(key, st.KeyArg()) {
+			continue
+		}
+		if !effects.FailableBetween(take.Call.instr, st.Call.instr) {
+			continue // nothing runs between: no job was run
+		}
+		succeeded = succeeded || successWords.MatchString(v.Str)
+		failed = failed || failureWords.MatchString(v.Str)
+	}
+	return succeeded && failed
+}
+
+// endsTaken reports whether, after a compare-and-set moves a job by key
+// from states from to state to, the code records that job's outcome: an
+// UPDATE by key of the same table, bound to the same Go value as the key,
+// that moves it to an ended state (one whose name says so) other than
+// from and to, later in the same function, or in a function that one
+// function of the package calls after the take's.
+// Two statements that merely both exist in the package (an order shipped
+// by key, an order cancelled by key) say nothing of one job's life.
+func (b *builder) endsTaken(take *Statement, col string, from []string, to string) bool {
+	if take.Call.Decl == nil {
+		return false
+	}
+	key := take.KeyArg()
+	for _, st := range b.statements() {
+		if st == take || st.Kind != sqlcheck.KindUpdate || st.Table != take.Table || !b.namesRows(st.Stmt) {
+			continue
+		}
+		v, ok := st.Assigns(col)
+		if !ok || v.Kind != sqlcheck.ValueConst || slices.Contains(from, v.Str) || v.Str == to || !outcomeWord(v.Str) {
+			continue
+		}
+		if st.Call.Func == take.Call.Func {
+			if take.Before(st) && key != nil && effects.SameValue(key, st.KeyArg()) {
+				return true
+			}
+			continue
+		}
+		if wholeFunc(take.Call) && wholeFunc(st.Call) && st.Call.Decl != take.Call.Decl &&
+			b.callsInTurn(b.funcOf(take.Call.Decl), b.funcOf(st.Call.Decl)) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // claimedFrom reports whether a statement of the package already claims
@@ -453,6 +556,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	// now() - interval '2 minutes')): a poll that admits that state under
 	// the same condition re-takes expired claims, it does not create
 	// work in it.
+	if qt.takenBlind != nil && qt.takenBlind.Role == RoleNone {
+		qt.takenBlind.Role = RoleClaim // takenUnchecked: no WHERE on the state to read it by
+	}
 	pollClaimed := maps.Clone(claimed)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)

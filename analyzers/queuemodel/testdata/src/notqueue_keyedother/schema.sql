@@ -1,0 +1,1 @@
+CREATE TABLE orders (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'pending', replaces bigint);
