@@ -25,7 +25,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -34,6 +33,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/gofiles"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -107,11 +107,11 @@ func read(root, modPath string) Models {
 		if err != nil {
 			continue
 		}
-		rel, err := filepath.Rel(root, filepath.Dir(c.path))
-		if err != nil {
+		pkg, ok := gofiles.PackagePath(root, modPath, c.path)
+		if !ok {
 			continue
 		}
-		r := &reader{pkg: path.Join(modPath, filepath.ToSlash(rel)), imports: importsOf(f), file: f}
+		r := &reader{pkg: pkg, imports: gofiles.Imports(f), file: f}
 		for _, m := range r.models() {
 			seen[m] = true
 		}
@@ -300,20 +300,4 @@ func (r *reader) onlyValue(name string, body *ast.BlockStmt) (ast.Expr, bool) {
 		return nil, false
 	}
 	return values[0], true
-}
-
-func importsOf(f *ast.File) map[string]string {
-	out := map[string]string{}
-	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		name := path.Base(p)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		out[name] = p
-	}
-	return out
 }

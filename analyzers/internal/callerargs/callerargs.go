@@ -35,7 +35,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -44,6 +43,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/gofiles"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -308,12 +308,11 @@ func build(root, modPath string) *Index {
 		if err != nil {
 			continue
 		}
-		rel, err := filepath.Rel(root, filepath.Dir(p))
-		if err != nil {
+		pkg, ok := gofiles.PackagePath(root, modPath, p)
+		if !ok {
 			continue
 		}
-		pkg := path.Join(modPath, filepath.ToSlash(rel))
-		fl := &file{f: f, dir: pkg, imports: importsOf(f)}
+		fl := &file{f: f, dir: pkg, imports: gofiles.Imports(f)}
 		files = append(files, fl)
 		collectDecls(f, pkg, consts, types)
 	}
@@ -323,22 +322,6 @@ func build(root, modPath string) *Index {
 		r.collectCalls()
 	}
 	return ix
-}
-
-func importsOf(f *ast.File) map[string]string {
-	out := map[string]string{}
-	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		name := path.Base(p)
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		out[name] = p
-	}
-	return out
 }
 
 // collectDecls records a file's package-level string constants whose value
