@@ -44,6 +44,14 @@ type Effects struct {
 	callers map[*ssa.Function][]ssa.CallInstruction
 	all     []*ssa.Function // every function of the package, built with it
 	stores  []*ssa.Store    // every store of those functions, built with it
+	// fieldAddrsOf, fieldStores and globalUses index the functions'
+	// instructions by the field they take the address of or store into,
+	// and by the package-level value (global, function) they use: the
+	// walks that ask these per value would otherwise scan the package each
+	// time (see indexUses).
+	fieldAddrsOf map[*types.Var][]*ssa.FieldAddr
+	fieldStores  map[*types.Var][]*ssa.Store
+	globalUses   map[ssa.Value][]ssa.Instruction
 
 	txOnce     sync.Once
 	txs        []*Tx                                 // the transactions the package begins (tx.go)
@@ -82,6 +90,7 @@ func (e *Effects) Pkg() *ssa.Package {
 			e.all = funcsOf(e.pkg)
 			e.stores = storesOf(e.all)
 			e.index()
+			e.indexUses()
 		}
 	})
 	return e.pkg
@@ -112,6 +121,7 @@ func (e *Effects) Release() {
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
 	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
+	e.fieldAddrsOf, e.fieldStores, e.globalUses = nil, nil, nil
 	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
 }
 

@@ -188,24 +188,29 @@ func (r *holds[T]) field(fv *types.Var) []T {
 			return nil
 		}
 	}
-	return r.storedAt(func(st *ssa.Store) bool {
-		fa, ok := st.Addr.(*ssa.FieldAddr)
-		return ok && fieldOf(fa.X.Type(), fa.Field) == fv
-	})
+	return r.written(r.e.storesToField(fv))
 }
 
 // storedAt returns what every matching store of the package writes; none
 // found leaves the value out of sight.
 func (r *holds[T]) storedAt(match func(*ssa.Store) bool) []T {
-	var out []T
-	found := false
+	var stores []*ssa.Store
 	for _, st := range r.e.allStores() {
 		if match(st) {
-			found = true
-			out = append(out, r.value(st.Val)...)
+			stores = append(stores, st)
 		}
 	}
-	if !found {
+	return r.written(stores)
+}
+
+// written returns what the stores write; none leaves the value out of
+// sight.
+func (r *holds[T]) written(stores []*ssa.Store) []T {
+	var out []T
+	for _, st := range stores {
+		out = append(out, r.value(st.Val)...)
+	}
+	if len(stores) == 0 {
 		r.known = false
 	}
 	return out

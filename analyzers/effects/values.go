@@ -773,40 +773,60 @@ func storesOf(funcs []*ssa.Function) []*ssa.Store {
 // fieldAddrs returns the instructions of the package that take the
 // address of field f.
 func (e *Effects) fieldAddrs(f *types.Var) []*ssa.FieldAddr {
-	var out []*ssa.FieldAddr
-	for _, fn := range e.allFuncs() {
-		for _, blk := range fn.Blocks {
-			for _, instr := range blk.Instrs {
-				if fa, ok := instr.(*ssa.FieldAddr); ok && fieldOf(fa.X.Type(), fa.Field) == f {
-					out = append(out, fa)
-				}
-			}
-		}
-	}
-	return out
+	e.Pkg()
+	return e.fieldAddrsOf[f]
+}
+
+// storesToField returns the stores of the package into field f.
+func (e *Effects) storesToField(f *types.Var) []*ssa.Store {
+	e.Pkg()
+	return e.fieldStores[f]
 }
 
 // uses returns the instructions of the package that use v as an operand
-// (a global has no referrers of its own).
+// (a global has no referrers of its own). v is a global or a function:
+// only those are indexed.
 func (e *Effects) uses(v ssa.Value) []ssa.Instruction {
-	var out []ssa.Instruction
-	for _, fn := range e.allFuncs() {
+	e.Pkg()
+	return e.globalUses[v]
+}
+
+// indexUses builds fieldAddrsOf, fieldStores and globalUses, in the order
+// of the package's functions and their instructions.
+func (e *Effects) indexUses() {
+	e.fieldAddrsOf = map[*types.Var][]*ssa.FieldAddr{}
+	e.fieldStores = map[*types.Var][]*ssa.Store{}
+	e.globalUses = map[ssa.Value][]ssa.Instruction{}
+	var ops []*ssa.Value
+	for _, fn := range e.all {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
-				for _, op := range instr.Operands(nil) {
-					if *op == v {
-						out = append(out, instr)
-						break
+				switch x := instr.(type) {
+				case *ssa.FieldAddr:
+					if f := fieldOf(x.X.Type(), x.Field); f != nil {
+						e.fieldAddrsOf[f] = append(e.fieldAddrsOf[f], x)
+					}
+				case *ssa.Store:
+					if fa, ok := x.Addr.(*ssa.FieldAddr); ok {
+						if f := fieldOf(fa.X.Type(), fa.Field); f != nil {
+							e.fieldStores[f] = append(e.fieldStores[f], x)
+						}
+					}
+				}
+				ops = instr.Operands(ops[:0])
+				for i, op := range ops {
+					switch v := (*op).(type) {
+					case *ssa.Global, *ssa.Function:
+						if !slices.ContainsFunc(ops[:i], func(o *ssa.Value) bool { return *o == v }) {
+							e.globalUses[v] = append(e.globalUses[v], instr)
+						}
 					}
 				}
 			}
 		}
 	}
-	return out
 }
 
-// allFuncs returns the package's functions, its initializer and closures
-// included, in a fixed order (collected with the SSA).
 func (e *Effects) allFuncs() []*ssa.Function {
 	e.Pkg()
 	return e.all
