@@ -242,7 +242,8 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 // returnsBareHandle reports whether every value a function of the package
 // returns is a handle it was given or holds (a parameter, a field, a
 // package variable, a handle asserted out of an interface such as a
-// context's value), or what another such function returns: a getter that
+// context's value, any of those given a context by WithContext), or what
+// another such function returns: a getter that
 // picks the context's transaction or falls back to the pool. Such a
 // handle adds no clause to the chain that starts from it.
 func returnsBareHandle(fn *ssa.Function, depth int) bool {
@@ -288,6 +289,9 @@ func bareHandle(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 		return true
 	case *ssa.Call:
 		fn := x.Common().StaticCallee()
+		if fn != nil && fn.Signature.Recv() != nil && effects.IsGormDB(fn.Signature.Recv().Type()) && (fn.Name() == "WithContext" || fn.Name() == "Debug") {
+			return bareHandle(x.Common().Args[0], depth, seen) // settings, no clause
+		}
 		return fn != nil && returnsBareHandle(fn, depth+1)
 	}
 	return false

@@ -363,7 +363,7 @@ func handle(ctx context.Context, db *gorm.DB) *gorm.DB {
 	if tx, ok := ctx.Value(txKey{}).(*gorm.DB); ok {
 		return tx
 	}
-	return db
+	return db.WithContext(ctx)
 }
 
 func UpdateThroughGetter(ctx context.Context, db *gorm.DB, id int64) {
