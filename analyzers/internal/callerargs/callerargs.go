@@ -372,7 +372,9 @@ var sqlMethods = map[string]bool{
 }
 
 // findBinders finds the module's binders, to a fixed point: a method that
-// forwards a parameter to a binder's bound parameter binds it too.
+// forwards a parameter to a binder's bound parameter binds it too. Each
+// function's calls are read once; the fixed point runs over what they
+// say.
 func findBinders(ix *Index, files []*file) {
 	var decls []*decl
 	for _, fl := range files {
@@ -381,7 +383,7 @@ func findBinders(ix *Index, files []*file) {
 			if !ok || fn.Body == nil || !fn.Name.IsExported() {
 				continue
 			}
-			decls = append(decls, &decl{fn, paramIndex(fn.Type), localValues(fn.Body)})
+			decls = append(decls, &decl{fn: fn, params: paramIndex(fn.Type), locals: localValues(fn.Body)})
 			key := binderKey{fn.Name.Name, arity(fn.Type)}
 			if !slices.Contains(ix.byName[key.name], key) {
 				ix.byName[key.name] = append(ix.byName[key.name], key)
@@ -390,6 +392,9 @@ func findBinders(ix *Index, files []*file) {
 				ix.variadic[key] = true
 			}
 		}
+	}
+	for _, d := range decls {
+		d.calls = d.forwardingCalls(ix)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -404,35 +409,106 @@ func findBinders(ix *Index, files []*file) {
 					changed = true
 				}
 			}
-			ast.Inspect(d.fn.Body, func(n ast.Node) bool {
-				c, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				name := calleeName(c)
+			for _, c := range d.calls {
 				bound := map[int]bool{}
-				for _, key := range ix.binderKeys(c) {
+				for _, key := range ix.binderKeys(c.call) {
 					for p := range ix.binders[key] {
 						bound[p] = true
 					}
 				}
-				for i, a := range c.Args {
-					if sqlMethods[name] || bound[i] {
-						for _, p := range d.mentions(a, 0) {
+				for i, params := range c.args {
+					if c.sql || bound[i] {
+						for _, p := range params {
 							mark(p)
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 }
 
+// A forwardingCall is a call in an exported function that runs SQL or
+// whose name is one of the module's exported functions, with the
+// function's parameters each argument is made of.
+type forwardingCall struct {
+	call *ast.CallExpr
+	sql  bool
+	args [][]int
+}
+
+// forwardingCalls returns the calls of d's body that may bind d's
+// parameters: those that run SQL and those a binder's name may match.
+func (d *decl) forwardingCalls(ix *Index) []forwardingCall {
+	var out []forwardingCall
+	ast.Inspect(d.fn.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		name := calleeName(c)
+		sql := sqlMethods[name]
+		if !sql && len(ix.byName[name]) == 0 {
+			return true
+		}
+		fc := forwardingCall{call: c, sql: sql, args: make([][]int, len(c.Args))}
+		for i, a := range c.Args {
+			fc.args[i] = d.mentions(a)
+		}
+		out = append(out, fc)
+		return true
+	})
+	return out
+}
+
 // mentions returns the parameters an argument is made of: named in it, or
-// in what a local it names was assigned (args := []any{id, status}).
-func (d *decl) mentions(e ast.Node, depth int) []int {
-	var out []int
+// in what a local it names was assigned (args := []any{id, status}), and
+// so on through the locals those name.
+func (d *decl) mentions(e ast.Node) []int {
+	out, locals := d.direct(e)
+	seen := map[string]bool{}
+	for len(locals) > 0 {
+		name := locals[0]
+		locals = locals[1:]
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		r := d.localRefs(name)
+		out = append(out, r.params...)
+		locals = append(locals, r.locals...)
+	}
+	return out
+}
+
+// refs is what an expression names: parameters, and locals of the body.
+type refs struct {
+	params []int
+	locals []string
+}
+
+// localRefs returns what the values assigned to the local name name, memoised.
+func (d *decl) localRefs(name string) refs {
+	if r, ok := d.refs[name]; ok {
+		return r
+	}
+	var r refs
+	for _, v := range d.locals[name] {
+		p, l := d.direct(v)
+		r.params = append(r.params, p...)
+		r.locals = append(r.locals, l...)
+	}
+	if d.refs == nil {
+		d.refs = map[string]refs{}
+	}
+	d.refs[name] = r
+	return r
+}
+
+// direct returns the parameters and the locals an expression names
+// (outside function literals); a parameter's own assignments are not
+// followed.
+func (d *decl) direct(e ast.Node) (params []int, locals []string) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
@@ -442,15 +518,13 @@ func (d *decl) mentions(e ast.Node, depth int) []int {
 			return true
 		}
 		if p, ok := d.params[id.Name]; ok {
-			out = append(out, p)
-		} else if depth < maxDepth {
-			for _, v := range d.locals[id.Name] {
-				out = append(out, d.mentions(v, depth+1)...)
-			}
+			params = append(params, p)
+		} else if _, ok := d.locals[id.Name]; ok {
+			locals = append(locals, id.Name)
 		}
 		return true
 	})
-	return out
+	return params, locals
 }
 
 // A decl is an exported function that may be a binder.
@@ -458,6 +532,8 @@ type decl struct {
 	fn     *ast.FuncDecl
 	params map[string]int
 	locals map[string][]ast.Expr // what each local is assigned
+	refs   map[string]refs       // memoised localRefs
+	calls  []forwardingCall
 }
 
 // localValues returns what each name a function body assigns is assigned.
