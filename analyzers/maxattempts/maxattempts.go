@@ -395,16 +395,16 @@ func pollGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	return polled
 }
 
-// pollCapsCount reports whether, for a retry that leaves the state as it
-// is and only counts the attempt (SET retries = retries + 1, last_error =
-// $2), every poll of the table takes a job only while that count is under
-// a limit (AND retries < 5, AND retries < max_retries): a job out of
-// attempts is never taken again. A backoff computed from the count
-// (power(2, LEAST(retries, 10))) is no limit.
+// pollCapsCount reports whether a retry counts the attempt (SET retries =
+// retries + 1, last_error = $2) and every poll of the table that takes
+// the job in the state the retry leaves it in takes it only while that
+// count is under a limit (AND retries < 5, AND retries < max_retries): a
+// job out of attempts is never taken again. A retry that leaves the state
+// as it is counts for every poll; one that sets it from a value the tool
+// cannot read, too. A backoff computed from the count (power(2,
+// LEAST(retries, 10))) is no limit.
 func pollCapsCount(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
-	if _, sets := r.Assigns(qt.StateColumn); sets {
-		return false
-	}
+	state, known := setState(r, qt.StateColumn)
 	var counted []string
 	for _, a := range r.Set {
 		if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
@@ -416,6 +416,11 @@ func pollCapsCount(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 		for _, poll := range st.Polls {
 			if poll.Table != qt.Name {
 				continue
+			}
+			if known {
+				if states, ok := sqlcheck.FilterStates(poll.Where, qt.StateColumn); ok && !states.Admits(state) {
+					continue // this poll never takes the job back
+				}
 			}
 			if !slices.ContainsFunc(counted, func(col string) bool { return capsColumn(poll.Where, col) }) {
 				return false

@@ -1,0 +1,11 @@
+CREATE TABLE jobs (
+    job_id bigserial PRIMARY KEY,
+    current_state text NOT NULL DEFAULT 'pending',
+    payload jsonb NOT NULL,
+    retries int NOT NULL DEFAULT 0,
+    max_retries int NOT NULL DEFAULT 5,
+    started_at timestamptz,
+    run_at timestamptz
+);
+CREATE INDEX jobs_pending ON jobs (job_id) WHERE current_state = 'pending';
+CREATE INDEX jobs_due ON jobs (run_at) WHERE current_state = 'scheduled';
