@@ -19,7 +19,7 @@ import (
 // told about SIGTERM.
 func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
 	starts := loopStarts(pass, m)
-	if len(starts) == 0 {
+	if len(starts) == 0 || dependencyAsks(pass) {
 		return
 	}
 	call := outermost(pass.Fset, starts)

@@ -1,0 +1,219 @@
+package sigterm
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+)
+
+// SIGTERM asked for by a helper of another module (a shared CLI library's
+// HandleInterrupt): the module's own packages export NotifiesSIGTERM, a
+// required module's never do (jobqlint does not analyse them), so a
+// command about to be reported reads the source of the dependency
+// functions it calls, from the file its export data names (the module
+// cache or vendor/, whose contents a version fixes).
+
+// dependencyAsks reports whether a call of the package reaches a function
+// of another module whose source asks for SIGTERM.
+func dependencyAsks(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if found || !ok {
+				return !found
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok || fn.Pkg() == nil || effects.InModule(pass, fn.Pkg()) || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+				return true // the module's own, or the standard library's
+			}
+			found = depFuncAsks(pass.Fset.Position(fn.Origin().Pos()).Filename, fn.Origin())
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// depFuncAsks reports whether the declaration of fn in the package whose
+// source file is filename asks for SIGTERM.
+func depFuncAsks(filename string, fn *types.Func) bool {
+	if filename == "" {
+		return false
+	}
+	p := depSource(filepath.Dir(filename))
+	if p == nil {
+		return false
+	}
+	d := p.decls[declKey(fn)]
+	return d != nil && p.asks(d, map[*ast.FuncDecl]bool{})
+}
+
+// declKey names a function as its package declares it: Name, or
+// Recv.Name for a method.
+func declKey(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name() + "." + fn.Name()
+	}
+	return ""
+}
+
+// A depPackage is the parsed source of a dependency's package that
+// imports os/signal.
+type depPackage struct {
+	decls map[string]*depDecl
+}
+
+// A depDecl is a function of the package, with the names its file gives
+// its imports.
+type depDecl struct {
+	*ast.FuncDecl
+	imports map[string]string // local name -> import path
+}
+
+var depSources sync.Map // directory -> *depPackage (nil: no file imports os/signal)
+
+// depSource parses the non-test Go files of a directory once per process,
+// when one of them imports os/signal.
+func depSource(dir string) *depPackage {
+	if v, ok := depSources.Load(dir); ok {
+		return v.(*depPackage)
+	}
+	var p *depPackage
+	entries, _ := os.ReadDir(dir)
+	var files []string
+	signals := false
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		files = append(files, path)
+		if f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly); err == nil && importNames(f)["os/signal"] != "" {
+			signals = true
+		}
+	}
+	if signals {
+		p = &depPackage{decls: map[string]*depDecl{}}
+		for _, path := range files {
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			names := map[string]string{}
+			for path, name := range importNames(f) {
+				names[name] = path
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					p.decls[funcDeclKey(fd)] = &depDecl{fd, names}
+				}
+			}
+		}
+	}
+	v, _ := depSources.LoadOrStore(dir, p)
+	return v.(*depPackage)
+}
+
+// importNames maps a file's import paths to the names it uses for them.
+func importNames(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, s := range f.Imports {
+		path, err := strconv.Unquote(s.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path[strings.LastIndex(path, "/")+1:]
+		if s.Name != nil {
+			name = s.Name.Name
+		}
+		out[path] = name
+	}
+	return out
+}
+
+func funcDeclKey(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return fd.Name.Name
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch x := t.(type) {
+	case *ast.IndexExpr:
+		t = x.X
+	case *ast.IndexListExpr:
+		t = x.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name + "." + fd.Name.Name
+	}
+	return ""
+}
+
+// asks reports whether a function of the package asks for SIGTERM:
+// signal.Notify or NotifyContext with syscall's or x/sys/unix's SIGTERM
+// (or with no signal list), in its body or its function literals, or
+// through a function of the same package it calls by name.
+func (p *depPackage) asks(d *depDecl, seen map[*ast.FuncDecl]bool) bool {
+	if seen[d.FuncDecl] {
+		return false
+	}
+	seen[d.FuncDecl] = true
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		switch fun := call.Fun.(type) {
+		case *ast.SelectorExpr:
+			if x, ok := fun.X.(*ast.Ident); ok && d.imports[x.Name] == "os/signal" && (fun.Sel.Name == "Notify" || fun.Sel.Name == "NotifyContext") {
+				found = len(call.Args) < 2 || call.Ellipsis.IsValid() || d.anySIGTERM(call.Args[1:])
+			}
+		case *ast.Ident:
+			if next := p.decls[fun.Name]; next != nil {
+				found = p.asks(next, seen)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (d *depDecl) anySIGTERM(args []ast.Expr) bool {
+	for _, a := range args {
+		s, ok := a.(*ast.SelectorExpr)
+		if !ok || s.Sel.Name != "SIGTERM" {
+			continue
+		}
+		if x, ok := s.X.(*ast.Ident); ok && (d.imports[x.Name] == "syscall" || d.imports[x.Name] == "golang.org/x/sys/unix") {
+			return true
+		}
+	}
+	return false
+}
