@@ -7,9 +7,11 @@
 // registers one only in its tests, so the module's files, tests
 // included, are read (their imports only), and the vet driver puts the
 // answer into the tool's ID (Key). A module whose tests run on SQLite is
-// taken for one that may talk to SQLite. A driver jobqlint does not know
-// is no other database's: a module that registers one beside lib/pq is
-// taken for PostgreSQL's.
+// taken for one that may talk to SQLite. Besides the drivers it lists, a
+// package whose import path names another database in one of its
+// elements (github.com/glebarez/sqlite, a GORM dialector) is taken for
+// one that opens it; a driver that names none is no other database's: a
+// module that registers one beside lib/pq is taken for PostgreSQL's.
 package sqldriver
 
 import (
@@ -100,7 +102,7 @@ func read(root string) Drivers {
 				continue
 			}
 			d.Postgres = d.Postgres || under(path, postgres)
-			d.Other = d.Other || under(path, others)
+			d.Other = d.Other || under(path, others) || namesOtherDatabase(path)
 		}
 	}
 	return d
@@ -111,6 +113,29 @@ func under(path string, roots []string) bool {
 	for _, r := range roots {
 		if path == r || strings.HasPrefix(path, r+"/") {
 			return true
+		}
+	}
+	return false
+}
+
+// otherDatabases are words that, in an element of an import path, name a
+// database that is not PostgreSQL.
+var otherDatabases = []string{"sqlite", "mysql", "mariadb", "mssql", "sqlserver", "oracle", "godror", "clickhouse", "duckdb", "snowflake", "firebird", "libsql", "spanner"}
+
+// namesOtherDatabase reports whether an import path outside the standard
+// library has an element that names another database (go-sqlite3,
+// gorm-sqlite, sqlite).
+func namesOtherDatabase(path string) bool {
+	elems := strings.Split(path, "/")
+	if !strings.Contains(elems[0], ".") {
+		return false
+	}
+	for _, e := range elems[1:] {
+		e = strings.ToLower(e)
+		for _, db := range otherDatabases {
+			if strings.Contains(e, db) {
+				return true
+			}
 		}
 	}
 	return false

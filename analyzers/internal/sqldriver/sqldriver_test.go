@@ -17,8 +17,25 @@ func TestDrivers(t *testing.T) {
 	// lib/pq beside MySQL's driver: database/sql may talk to either.
 	require.Equal(t, Drivers{Postgres: true, Other: true}, Of("testdata/mixed"))
 	require.False(t, Of("testdata/mixed").OnlyPostgres())
+	// A SQLite dialector jobqlint does not list, named by its import path.
+	require.Equal(t, Drivers{Postgres: true, Other: true}, Of("testdata/gormsqlite"))
 	var a, b bytes.Buffer
 	Key(&a, "testdata/pgonly")
 	Key(&b, "testdata/mixed")
 	require.NotEqual(t, a.String(), b.String())
+}
+
+func TestNamesOtherDatabase(t *testing.T) {
+	for path, want := range map[string]bool{
+		"github.com/glebarez/sqlite":                      true,
+		"github.com/example/gorm-sqlserver":               true,
+		"cloud.google.com/go/spanner":                     true,
+		"github.com/jackc/pgx/v5/stdlib":                  false,
+		"database/sql":                                    false,
+		"example/sqlite":                                  false, // no domain: the standard library or a GOPATH package
+		"github.com/doug-martin/goqu/v9/dialect/postgres": false,
+		"github.com/doug-martin/goqu/v9/dialect/mysql":    true,
+	} {
+		require.Equal(t, want, namesOtherDatabase(path), path)
+	}
 }

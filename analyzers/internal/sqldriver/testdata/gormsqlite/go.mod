@@ -1,0 +1,3 @@
+module example.com/gormsqlite
+
+go 1.26
