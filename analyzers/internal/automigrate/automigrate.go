@@ -7,8 +7,13 @@
 // package does not import, so under go vet no fact reaches it: the files
 // are read (parsed, not type-checked) and the vet driver puts what they
 // say into the tool's ID (Key), so that editing that call never leaves a
-// stale result. Only packages that import gorm.io/gorm are read, and only
-// the files that name AutoMigrate or CreateTable are parsed.
+// stale result. Only the files that name AutoMigrate or CreateTable are
+// parsed. In a package that imports gorm.io/gorm every such call counts;
+// in one that does not (a main that gets its *gorm.DB from the module's
+// database package), a call counts when its receiver is a variable of
+// the function assigned from a function of a module package that imports
+// gorm.io/gorm (db, err := conn.NewPostgres()) and declares no
+// AutoMigrate or CreateTable of its own (a wrapper's own is not GORM's).
 //
 // A model is read from `&T{}`, `T{}`, `new(T)` and `(*T)(nil)`, with T a
 // type of the file's package or selected from an import, and from a slice
@@ -77,11 +82,9 @@ func read(root, modPath string) Models {
 			modPath = modfile.ModulePath(content)
 		}
 	}
-	type candidate struct {
-		path    string
-		content []byte
-	}
 	gormDirs := map[string]bool{}
+	gormPkgDirs := map[string]string{} // import path -> directory
+	gormPkgs := map[string]bool{}      // the module's packages that import GORM and declare no AutoMigrate of their own
 	var candidates []candidate
 	for _, p := range sqlcheck.GoFiles(root) {
 		if strings.HasSuffix(p, "_test.go") {
@@ -93,16 +96,21 @@ func read(root, modPath string) Models {
 		}
 		if bytes.Contains(content, []byte(strconv.Quote(gormPath))) {
 			gormDirs[filepath.Dir(p)] = true
+			if pkg, ok := gofiles.PackagePath(root, modPath, p); ok {
+				gormPkgDirs[pkg] = filepath.Dir(p)
+			}
 		}
 		if bytes.Contains(content, []byte("AutoMigrate")) || bytes.Contains(content, []byte("CreateTable")) {
 			candidates = append(candidates, candidate{p, content})
 		}
 	}
+	for pkg, dir := range gormPkgDirs {
+		if !declaresAutoMigrate(dir, candidates) { // a wrapper's own AutoMigrate is not GORM's
+			gormPkgs[pkg] = true
+		}
+	}
 	seen := map[Model]bool{}
 	for _, c := range candidates {
-		if !gormDirs[filepath.Dir(c.path)] {
-			continue
-		}
 		f, err := parser.ParseFile(token.NewFileSet(), c.path, c.content, parser.SkipObjectResolution)
 		if err != nil {
 			continue
@@ -112,6 +120,9 @@ func read(root, modPath string) Models {
 			continue
 		}
 		r := &reader{pkg: pkg, imports: gofiles.Imports(f), file: f}
+		if !gormDirs[filepath.Dir(c.path)] {
+			r.gormPkgs = gormPkgs
+		}
 		for _, m := range r.models() {
 			seen[m] = true
 		}
@@ -129,6 +140,13 @@ func read(root, modPath string) Models {
 	return out
 }
 
+// A candidate is a file of the module that names AutoMigrate or
+// CreateTable.
+type candidate struct {
+	path    string
+	content []byte
+}
+
 // Has reports whether the module migrates the type.
 func (ms Models) Has(pkg, name string) bool {
 	_, ok := slices.BinarySearchFunc(ms, Model{pkg, name}, func(a, b Model) int {
@@ -144,6 +162,9 @@ type reader struct {
 	pkg     string            // the file's package's import path
 	imports map[string]string // import name -> path
 	file    *ast.File
+	// gormPkgs, in a package that does not import GORM, are the module's
+	// packages that do: a call counts when its receiver comes from one.
+	gormPkgs map[string]bool
 }
 
 // models returns the models the file's AutoMigrate and CreateTable calls
@@ -162,6 +183,9 @@ func (r *reader) models() []Model {
 			}
 			sel, ok := call.Fun.(*ast.SelectorExpr)
 			if !ok || sel.Sel.Name != "AutoMigrate" && sel.Sel.Name != "CreateTable" {
+				return true
+			}
+			if r.gormPkgs != nil && !r.fromGormPackage(sel.X, fn.Body) {
 				return true
 			}
 			for i, arg := range call.Args {
@@ -300,4 +324,75 @@ func (r *reader) onlyValue(name string, body *ast.BlockStmt) (ast.Expr, bool) {
 		return nil, false
 	}
 	return values[0], true
+}
+
+// fromGormPackage reports whether a receiver is a variable of the function
+// whose every assignment is a call of a function of a module package that
+// imports GORM (db := conn.NewPostgres(), db, err := store.Open(dsn)).
+func (r *reader) fromGormPackage(x ast.Expr, body *ast.BlockStmt) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	found, other := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); !ok || lid.Name != id.Name {
+				continue
+			}
+			var rhs ast.Expr
+			switch {
+			case len(as.Rhs) == len(as.Lhs):
+				rhs = as.Rhs[i]
+			case len(as.Rhs) == 1 && i == 0:
+				rhs = as.Rhs[0] // the first result of a call of several
+			}
+			if r.callsGormPackage(rhs) {
+				found = true
+			} else {
+				other = true
+			}
+		}
+		return true
+	})
+	return found && !other
+}
+
+// callsGormPackage reports whether e is a call of pkg.F with pkg a module
+// package that imports GORM.
+func (r *reader) callsGormPackage(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && r.gormPkgs[r.imports[x.Name]]
+}
+
+// declaresAutoMigrate reports whether a candidate file of the directory
+// declares a function or method named AutoMigrate or CreateTable.
+func declaresAutoMigrate(dir string, candidates []candidate) bool {
+	for _, c := range candidates {
+		if filepath.Dir(c.path) != dir {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), c.path, c.content, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && (fd.Name.Name == "AutoMigrate" || fd.Name.Name == "CreateTable") {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -11,12 +11,14 @@ import (
 
 // The models handed to GORM's AutoMigrate and CreateTable across the
 // module: composite literals, new, a typed nil, a slice literal in a
-// package variable; not a slice that is appended to, not a package that
-// does not import GORM, not a test file.
+// package variable, a handle a command got from the module's GORM
+// package; not a slice that is appended to, not a package that does not
+// import GORM and got its receiver elsewhere, not a test file.
 func TestModels(t *testing.T) {
 	got := Of("testdata/shop", "")
 	require.Equal(t, Models{
 		{"example.com/shop/models", "Batch"},
+		{"example.com/shop/models", "Inbox"},
 		{"example.com/shop/models", "Job"},
 		{"example.com/shop/models", "Lease"},
 		{"example.com/shop/models", "Local"},
@@ -26,6 +28,13 @@ func TestModels(t *testing.T) {
 	require.True(t, got.Has("example.com/shop/models", "Job"))
 	require.False(t, got.Has("example.com/shop/models", "Skipped"))
 	require.False(t, got.Has("example.com/shop/models", "NotGorm"))
+	// A command that does not import GORM: its handle came from conn,
+	// which does; not from a wrapper with an AutoMigrate of its own, nor
+	// from a package that has nothing to do with GORM.
+	require.True(t, got.Has("example.com/shop/models", "Inbox"))
+	require.False(t, got.Has("example.com/shop/models", "Wrapped"))
+	require.False(t, got.Has("example.com/shop/models", "Plain"))
+	require.False(t, got.Has("example.com/shop/models", "Reassigned"))
 }
 
 // The vet key changes when a migrated model changes, not when a comment
