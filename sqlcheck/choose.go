@@ -17,6 +17,9 @@ type SourceUse struct {
 	Files int
 	Used  bool
 	Why   string // why the files were set aside; "" when used
+	// Outside: the files lie outside the module, in its repository (see
+	// repositoryMigrations).
+	Outside bool
 }
 
 // Sources chooses the module's schema sources among its files. A module
@@ -126,7 +129,12 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 		srcs = append(srcs, s...)
 	}
-	return srcs, groupUses(chosen), probs
+	uses := groupUses(chosen)
+	for i := range uses {
+		uses[i].Outside = m.Root != "" && !within(filepath.ToSlash(uses[i].Path), filepath.ToSlash(m.Root))
+	}
+	uses = append(uses, m.SetAside...)
+	return srcs, uses, probs
 }
 
 // engineDirs are directory names that say their SQL is for another
