@@ -2,6 +2,7 @@ package sqlcheck
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -149,16 +150,17 @@ var engineDirs = map[string]string{
 
 // otherEngine returns the database a directory of the module is named
 // for, when that is not PostgreSQL: the name of one of its directories
-// below the module root, alone or before a dash or underscore.
+// below the module root, alone, before a dash or underscore (mysql-init)
+// or after one (migrations_mysql).
 func otherEngine(root, dir string) string {
 	rel, err := filepath.Rel(root, dir)
 	if err != nil || root == "" {
 		return ""
 	}
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		// mysql, or mysql-init and mysql_schema: the name and a suffix
-		name, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
-		if e := engineDirs[name]; e != "" {
+		// mysql, mysql-init and mysql_schema, migrations_mysql
+		words := strings.Split(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
+		if e := cmp.Or(engineDirs[words[0]], engineDirs[words[len(words)-1]]); e != "" {
 			return e
 		}
 	}
