@@ -112,6 +112,11 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		if e, suffix := suffixEngine(name); e != "" {
 			c.why = "named for " + e + " (" + suffix + "), not PostgreSQL"
 		}
+		if c.kind == "Go DDL" && c.why == "" && len(f.sources()) > 0 {
+			if d := otherDriverOnly(f.Path, f.Content); d != "" {
+				c.why = "the file imports " + d + " and no PostgreSQL driver: its DDL is for that database"
+			}
+		}
 		chosen = append(chosen, c)
 	}
 	var srcs []*Source

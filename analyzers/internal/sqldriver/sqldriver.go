@@ -17,45 +17,10 @@ import (
 	"go/token"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
-
-// postgres are the import paths of PostgreSQL's database/sql drivers
-// (a path below one counts: pgx's stdlib of every major version).
-var postgres = []string{
-	"github.com/lib/pq",
-	"github.com/jackc/pgx/stdlib",
-	"github.com/jackc/pgx/v4/stdlib",
-	"github.com/jackc/pgx/v5/stdlib",
-	"gorm.io/driver/postgres",
-}
-
-// others are drivers of other databases, and packages that open one.
-var others = []string{
-	"github.com/go-sql-driver/mysql",
-	"github.com/mattn/go-sqlite3",
-	"modernc.org/sqlite",
-	"github.com/glebarez/go-sqlite",
-	"github.com/ncruces/go-sqlite3",
-	"github.com/microsoft/go-mssqldb",
-	"github.com/denisenkom/go-mssqldb",
-	"github.com/sijms/go-ora",
-	"github.com/godror/godror",
-	"github.com/mattn/go-oci8",
-	"github.com/ClickHouse/clickhouse-go",
-	"github.com/snowflakedb/gosnowflake",
-	"github.com/marcboeker/go-duckdb",
-	"github.com/nakagami/firebirdsql",
-	"github.com/SAP/go-hdb",
-	"github.com/ibmdb/go_ibm_db",
-	"github.com/tursodatabase/libsql-client-go",
-	"gorm.io/driver/mysql",
-	"gorm.io/driver/sqlite",
-	"gorm.io/driver/sqlserver",
-}
 
 // Drivers says what the module's Go files import.
 type Drivers struct {
@@ -99,19 +64,9 @@ func read(root string) Drivers {
 			if err != nil {
 				continue
 			}
-			d.Postgres = d.Postgres || under(path, postgres)
-			d.Other = d.Other || under(path, others)
+			d.Postgres = d.Postgres || sqlcheck.PostgresDriver(path)
+			d.Other = d.Other || sqlcheck.OtherDriver(path)
 		}
 	}
 	return d
-}
-
-// under reports whether path is one of roots or below one.
-func under(path string, roots []string) bool {
-	for _, r := range roots {
-		if path == r || strings.HasPrefix(path, r+"/") {
-			return true
-		}
-	}
-	return false
 }
