@@ -2,6 +2,7 @@ package sqlcheck
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -17,6 +18,9 @@ type SourceUse struct {
 	Files int
 	Used  bool
 	Why   string // why the files were set aside; "" when used
+	// Outside: the files lie outside the module, in its repository (see
+	// repositoryMigrations).
+	Outside bool
 }
 
 // Sources chooses the module's schema sources among its files. A module
@@ -108,6 +112,11 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		if e, suffix := suffixEngine(name); e != "" {
 			c.why = "named for " + e + " (" + suffix + "), not PostgreSQL"
 		}
+		if c.kind == "Go DDL" && c.why == "" && len(f.sources()) > 0 {
+			if d := otherDriverOnly(f.Path, f.Content); d != "" {
+				c.why = "the file imports " + d + " and no PostgreSQL driver: its DDL is for that database"
+			}
+		}
 		chosen = append(chosen, c)
 	}
 	var srcs []*Source
@@ -126,7 +135,12 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 		srcs = append(srcs, s...)
 	}
-	return srcs, groupUses(chosen), probs
+	uses := groupUses(chosen)
+	for i := range uses {
+		uses[i].Outside = m.Root != "" && !within(filepath.ToSlash(uses[i].Path), filepath.ToSlash(m.Root))
+	}
+	uses = append(uses, m.SetAside...)
+	return srcs, uses, probs
 }
 
 // engineDirs are directory names that say their SQL is for another
@@ -141,16 +155,17 @@ var engineDirs = map[string]string{
 
 // otherEngine returns the database a directory of the module is named
 // for, when that is not PostgreSQL: the name of one of its directories
-// below the module root, alone or before a dash or underscore.
+// below the module root, alone, before a dash or underscore (mysql-init)
+// or after one (migrations_mysql).
 func otherEngine(root, dir string) string {
 	rel, err := filepath.Rel(root, dir)
 	if err != nil || root == "" {
 		return ""
 	}
 	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
-		// mysql, or mysql-init and mysql_schema: the name and a suffix
-		name, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
-		if e := engineDirs[name]; e != "" {
+		// mysql, mysql-init and mysql_schema, migrations_mysql
+		words := strings.Split(strings.ReplaceAll(strings.ToLower(seg), "_", "-"), "-")
+		if e := cmp.Or(engineDirs[words[0]], engineDirs[words[len(words)-1]]); e != "" {
 			return e
 		}
 	}

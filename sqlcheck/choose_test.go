@@ -185,3 +185,63 @@ func TestBadSqlcConfig(t *testing.T) {
 		require.Equal(t, []SourceUse{{Path: filepath.Join(root, "a.sql"), Kind: "SQL files", Files: 1, Used: true}}, uses)
 	}
 }
+
+// A directory named for another database after a dash or underscore
+// (migrations_mysql beside migrations_postgres, as an application that
+// supports three databases keeps them) is that database's, SQL and Go
+// alike; a word that only starts with a database's name is not one.
+func TestDirectoriesNamedForAnotherDatabaseAfterTheirName(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"resources/migrations_postgres/1_jobs.up.sql": "CREATE TABLE jobs (id bigserial PRIMARY KEY, run_at timestamptz NOT NULL);\n",
+		"resources/migrations_mysql/1_jobs.up.sql":    "CREATE TABLE jobs (id bigint NOT NULL AUTO_INCREMENT PRIMARY KEY, run_at datetime NOT NULL) ENGINE=InnoDB;\n",
+		"resources/migrations_sqlite3/1_jobs.up.sql":  "CREATE TABLE jobs (id integer PRIMARY KEY, run_at text NOT NULL);\n",
+		"pkg/db/migrations_sqlite3/bindata.go":        "package migrations_sqlite3\n\nconst m1 = `CREATE TABLE runs (id integer PRIMARY KEY, at text)`\n",
+		"pkg/db/migrations_postgres/bindata.go":       "package migrations_postgres\n\nconst m1 = `CREATE TABLE runs (id bigserial PRIMARY KEY, at timestamptz)`\n",
+		"db/oraclesync/1.sql":                         "CREATE TABLE sync_state (id int);\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems)
+	require.Equal(t, "timestamptz", s.Table("public.jobs").Column("run_at").Type.Name)
+	require.Equal(t, "timestamptz", s.Table("public.runs").Column("at").Type.Name)
+	require.NotNil(t, s.Table("public.sync_state"), "oraclesync is not named for Oracle")
+	require.Equal(t, []SourceUse{
+		{Path: "db/oraclesync/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "pkg/db/migrations_postgres/bindata.go", Kind: "Go DDL", Files: 1, Used: true},
+		{Path: "pkg/db/migrations_sqlite3/bindata.go", Kind: "Go DDL", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
+		{Path: "resources/migrations_mysql/1_jobs.up.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
+		{Path: "resources/migrations_postgres/1_jobs.up.sql", Kind: "golang-migrate migrations", Files: 1, Used: true},
+		{Path: "resources/migrations_sqlite3/1_jobs.up.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
+	}, relUses(root, uses))
+}
+
+// The DDL of a Go file that opens another database (it imports that
+// database's driver and no PostgreSQL driver) is that database's: a local
+// SQLite cache beside the PostgreSQL queue. A file that imports both, or
+// neither, keeps its DDL.
+func TestGoDDLOfAFileThatOpensAnotherDatabase(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"cache/cache.go": "package cache\n\nimport (\n\t\"database/sql\"\n\n\t_ \"modernc.org/sqlite\"\n)\n\n" +
+			"const schema = `CREATE TABLE IF NOT EXISTS jobs (id INTEGER PRIMARY KEY, run_at TEXT NOT NULL)`\n\n" +
+			"func Open(path string) (*sql.DB, error) {\n\tdb, err := sql.Open(\"sqlite\", path)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\t_, err = db.Exec(schema)\n\treturn db, err\n}\n",
+		"queue/schema.go": "package queue\n\nimport _ \"github.com/jackc/pgx/v5/stdlib\"\n\n" +
+			"const schema = `CREATE TABLE IF NOT EXISTS jobs (id bigserial PRIMARY KEY, run_at timestamptz NOT NULL)`\n",
+		"dual/dual.go": "package dual\n\nimport (\n\t_ \"github.com/lib/pq\"\n\t_ \"github.com/mattn/go-sqlite3\"\n)\n\n" +
+			"const ddl = `CREATE TABLE runs (id bigint, at timestamptz)`\n",
+		"plain/plain.go": "package plain\n\nconst ddl = `CREATE TABLE locks (id bigint, at timestamptz)`\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems)
+	require.Equal(t, "timestamptz", s.Table("public.jobs").Column("run_at").Type.Name, "the SQLite table does not replace the queue's")
+	require.NotNil(t, s.Table("public.runs"))
+	require.NotNil(t, s.Table("public.locks"))
+	require.Equal(t, []SourceUse{
+		{Path: "cache/cache.go", Kind: "Go DDL", Files: 1, Why: "the file imports modernc.org/sqlite and no PostgreSQL driver: its DDL is for that database"},
+		{Path: "dual/dual.go", Kind: "Go DDL", Files: 1, Used: true},
+		{Path: "plain/plain.go", Kind: "Go DDL", Files: 1, Used: true},
+		{Path: "queue/schema.go", Kind: "Go DDL", Files: 1, Used: true},
+	}, relUses(root, uses))
+}

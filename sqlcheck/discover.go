@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ type ModuleFiles struct {
 	Files    []File // in natural path order
 	Problems []Problem
 	Given    bool // named by -schema (ReadPaths): every file is a source
+	// SetAside are the migration directories outside the module that were
+	// not read (see repositoryMigrations).
+	SetAside []SourceUse
 }
 
 // A File is a file's path and content.
@@ -88,14 +92,31 @@ type File struct {
 	Content []byte
 }
 
-// ReadModule reads the files under root that its schema may come from.
+// ReadModule reads the files under root that its schema may come from,
+// and, when they give no schema, the migrations its repository keeps
+// outside every Go module (see repositoryMigrations).
 func ReadModule(root string) *ModuleFiles {
 	files, probs := schemaFiles(root)
 	m := readFiles(files)
 	m.Root = root
 	m.Problems = append(probs, m.Problems...)
+	if srcs, _, _ := m.Sources(); slices.ContainsFunc(srcs, createsTable) {
+		return m
+	}
+	outside, aside := repositoryMigrations(root)
+	more := readFiles(outside)
+	m.Files = append(m.Files, more.Files...)
+	m.Problems = append(m.Problems, more.Problems...)
+	m.SetAside = aside
 	return m
 }
+
+// createsTable reports whether a schema source may create a table: a
+// module whose sources create none (seed data, queries) has no schema of
+// its own.
+func createsTable(src *Source) bool { return createTable.MatchString(src.SQL) }
+
+var createTable = regexp.MustCompile(`(?i)\bcreate\s+(or\s+replace\s+)?((global|local)\s+)?((temp|temporary|unlogged)\s+)?table\b`)
 
 // unread is the problem of a file or directory that cannot be read. The
 // problem is positioned at path, so its message leaves the path out (an
@@ -132,6 +153,9 @@ func (m *ModuleFiles) Key() [sha256.Size]byte {
 	}
 	for _, p := range m.Problems {
 		fmt.Fprintf(h, "problem\x00%s\x00%s\x00", p.Loc.File, p.Msg)
+	}
+	for _, u := range m.SetAside {
+		fmt.Fprintf(h, "aside\x00%s\x00%d\x00", u.Path, u.Files)
 	}
 	return [sha256.Size]byte(h.Sum(nil))
 }

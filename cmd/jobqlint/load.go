@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -25,11 +26,12 @@ import (
 //
 // Like go vet, it checks every package that builds: a package that does
 // not (a type error, an import that does not resolve, or one of the
-// module's packages it imports that does not) is left out, and its errors
-// are returned in broken, each once (a package and its test variant share
-// most) and positioned. err is for what leaves nothing to check.
-func load(patterns []string, tests bool) (pkgs []*packages.Package, broken []string, err error) {
-	pkgs, broken, err = loadSource(patterns, tests)
+// module's packages it imports that does not) is left out, and what was
+// left out, and why, is returned in failed. A package whose test variant
+// does not build is still checked without its tests. err is for what
+// leaves nothing to check.
+func load(patterns []string, tests bool) (pkgs []*packages.Package, failed *loadFailure, err error) {
+	pkgs, failed, err = loadSource(patterns, tests)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -38,7 +40,7 @@ func load(patterns []string, tests bool) (pkgs []*packages.Package, broken []str
 		for _, p := range pkgs {
 			ids[p.ID] = true
 		}
-		all, allBroken, err := loadSource(append(append([]string(nil), patterns...), missing...), tests)
+		all, allFailed, err := loadSource(append(append([]string(nil), patterns...), missing...), tests)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -48,29 +50,67 @@ func load(patterns []string, tests bool) (pkgs []*packages.Package, broken []str
 				pkgs = append(pkgs, p)
 			}
 		}
-		broken = allBroken
+		failed = allFailed
 	}
-	if len(pkgs) == 0 && len(broken) == 0 {
+	if len(pkgs) == 0 && failed.empty() {
 		return nil, nil, fmt.Errorf("%w match %s", errNoPackages, strings.Join(patterns, " "))
 	}
-	return pkgs, broken, nil
+	return pkgs, failed, nil
 }
 
 // errNoPackages: the patterns matched no package, a usage error.
 var errNoPackages = errors.New("no packages")
 
+// A loadFailure is what a load left out and why.
+type loadFailure struct {
+	// errors are the load errors, each once (a package and its test
+	// variant share most) and positioned, under a "# package" line
+	// naming the package that has them first, as go build and go vet
+	// show them.
+	errors []string
+	count  int // the number of errors
+	// importers are the package paths left out only because they import
+	// a package of the module that has errors.
+	importers []string
+	// withoutTests are the package paths checked without their tests:
+	// their test variant has errors or imports a package that has.
+	withoutTests []string
+}
+
+func (f *loadFailure) empty() bool { return f == nil || f.count == 0 && len(f.importers) == 0 }
+
+// print writes the errors, then what was left out because of them.
+func (f *loadFailure) print(w io.Writer) {
+	if f.empty() {
+		return
+	}
+	for _, l := range f.errors {
+		fmt.Fprintln(w, l)
+	}
+	if f.count > 0 {
+		fmt.Fprintf(w, "jobqlint: %d error(s) above: the packages that have them were not checked\n", f.count)
+	}
+	if len(f.importers) > 0 {
+		fmt.Fprintf(w, "jobqlint: not checked either, as they import a package that has errors: %s\n", strings.Join(f.importers, ", "))
+	}
+	if len(f.withoutTests) > 0 {
+		fmt.Fprintf(w, "jobqlint: checked without their tests, which have errors or import a package that has: %s\n", strings.Join(f.withoutTests, ", "))
+	}
+}
+
 // loadSource loads the packages the patterns match from source, and their
-// dependencies from export data. It returns the packages that built and the
-// errors of those that did not (see load).
-func loadSource(patterns []string, tests bool) ([]*packages.Package, []string, error) {
-	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}
+// dependencies from export data. It returns the packages that built and
+// what was left out (see load).
+func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailure, error) {
+	cfg := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule | packages.NeedForTest, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, nil, err
 	}
 	var (
-		msgs    []string
+		failed  = &loadFailure{}
 		seen    = map[string]bool{}
+		msgs    []string
 		listing = true // every error is go list's, about a pattern
 		bad     = map[*packages.Package]bool{}
 	)
@@ -80,20 +120,27 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, []string, e
 				bad[p] = true // built on a package of the module that did not build
 			}
 		}
-		for _, e := range p.Errors {
+		header := false
+		for _, e := range packageErrors(p) {
 			bad[p] = true
-			for _, msg := range errorLines(e) {
-				if !seen[msg] {
-					seen[msg] = true
-					msgs = append(msgs, msg)
-				}
-			}
 			if e.Kind != packages.ListError || len(p.GoFiles)+len(p.CompiledGoFiles) > 0 {
 				listing = false
 			}
+			msg := errorMessage(e)
+			if seen[msg] {
+				continue
+			}
+			seen[msg] = true
+			if !header {
+				header = true
+				failed.errors = append(failed.errors, "# "+p.ID)
+			}
+			failed.errors = append(failed.errors, msg)
+			msgs = append(msgs, msg)
+			failed.count += errorCount(msg)
 		}
 	})
-	if len(msgs) > 0 && listing {
+	if failed.count > 0 && listing {
 		return nil, nil, fmt.Errorf("%w: %w", errNoPackages, errors.New(strings.Join(msgs, "\n")))
 	}
 	var built []*packages.Package
@@ -102,7 +149,74 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, []string, e
 			built = append(built, p)
 		}
 	}
-	return built, msgs, nil
+	failed.importers, failed.withoutTests = leftOut(pkgs, bad)
+	return built, failed, nil
+}
+
+// leftOut sorts the packages the patterns matched that did not build: the
+// package paths none of whose variants was checked only because they
+// import a package that has errors, and the ones checked without their
+// tests.
+func leftOut(pkgs []*packages.Package, bad map[*packages.Package]bool) (importers, withoutTests []string) {
+	type variants struct {
+		plain, plainBad, plainErrors bool // the package itself
+		testBad, testErrors          bool // its test variant, and its external test package
+	}
+	var order []string
+	byPath := map[string]*variants{}
+	for _, p := range pkgs {
+		if testMain(p) {
+			continue
+		}
+		path := p.PkgPath
+		if p.ForTest != "" {
+			path = p.ForTest
+		}
+		v := byPath[path]
+		if v == nil {
+			v = &variants{}
+			byPath[path] = v
+			order = append(order, path)
+		}
+		own := len(p.Errors) > 0
+		if p.ForTest == "" {
+			v.plain, v.plainBad, v.plainErrors = true, bad[p], own
+		} else {
+			v.testBad = v.testBad || bad[p]
+			v.testErrors = v.testErrors || own
+		}
+	}
+	for _, path := range order {
+		v := byPath[path]
+		switch {
+		case v.plain && !v.plainBad && v.testBad:
+			withoutTests = append(withoutTests, path)
+		case v.plain && v.plainBad && !v.plainErrors, !v.plain && v.testBad && !v.testErrors:
+			importers = append(importers, path)
+		}
+	}
+	return importers, withoutTests
+}
+
+// packageErrors returns a package's load errors, each once: when go list
+// built the package's export data, the compiler's output ("# pkg" then
+// its errors) repeats the type checker's errors in its own words and
+// columns, and is left out when the type checker's are there.
+func packageErrors(p *packages.Package) []packages.Error {
+	checked := false
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
+			checked = true
+		}
+	}
+	var out []packages.Error
+	for _, e := range p.Errors {
+		if checked && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // testMain reports whether a package is the command go test generates to
@@ -112,17 +226,16 @@ func testMain(p *packages.Package) bool {
 	return p.Name == "main" && strings.HasSuffix(p.ID, ".test")
 }
 
-// errorLines returns a load error's messages, "file:line:col: message"
+// errorMessage returns a load error's message, "file:line:col: message"
 // where it has a position. The compiler's output when go list builds a
-// package's export data comes as one message ("# pkg" then a line an
-// error), the same errors the type checker gives with their positions:
-// it is split into its lines so that each error is shown once.
-func errorLines(e packages.Error) []string {
+// package's export data comes as one message ("# pkg" then its errors);
+// its positions are made relative like the others.
+func errorMessage(e packages.Error) string {
 	if e.Pos != "" && e.Pos != "-" { // go list's pattern errors sit at "-"
-		return []string{relPos(e.Pos) + ": " + e.Msg}
+		return relPos(e.Pos) + ": " + e.Msg
 	}
 	if !strings.HasPrefix(e.Msg, "# ") {
-		return []string{e.Msg}
+		return e.Msg
 	}
 	var out []string
 	for _, l := range strings.Split(strings.TrimSpace(e.Msg), "\n") {
@@ -134,7 +247,20 @@ func errorLines(e packages.Error) []string {
 		}
 		out = append(out, l)
 	}
-	return out
+	return strings.Join(out, "\n")
+}
+
+// errorCount is the number of errors in a message: its lines that are
+// not indented (go/types and the compiler indent the "have"/"want" lines
+// under their error).
+func errorCount(msg string) int {
+	n := 0
+	for _, l := range strings.Split(msg, "\n") {
+		if l != "" && l[0] != '\t' && l[0] != ' ' {
+			n++
+		}
+	}
+	return n
 }
 
 var positioned = regexp.MustCompile(`^(\S+?:\d+(?::\d+)?): (.*)$`)

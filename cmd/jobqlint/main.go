@@ -24,13 +24,8 @@
 // (-claimrace=false turns a rule off) and each analyzer's own flags as
 // -NAME.flag.
 //
-// Exit codes, standalone: 0 no findings at or above -fail-on, 3 findings,
-// 2 usage error (bad flag, unknown -format, -explain of an unknown rule,
-// -schema path that does not exist, a bad configuration or baseline,
-// patterns that match no package), 1 a package does not build (the others
-// are checked and their findings printed) or the packages could not be
-// analyzed. Under go vet, go vet sets the exit code (1 when there are
-// findings).
+// Exit codes, standalone: see exitcodes.go (jobqlint -help lists them).
+// Under go vet, go vet sets the exit code (1 when there are findings).
 package main
 
 import (

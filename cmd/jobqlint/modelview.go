@@ -43,6 +43,9 @@ type modelSource struct {
 	Files int    `json:"files"`
 	Used  bool   `json:"used"`
 	Why   string `json:"why,omitempty"` // why it was set aside
+	// Outside: in the module's repository, outside the module, which
+	// creates no table itself.
+	Outside bool `json:"outside_module,omitempty"`
 }
 
 type modelPackage struct {
@@ -164,7 +167,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 	for _, root := range slices.Sorted(mapKeys(roots)) {
 		ms := modelSchema{Module: root, Sources: []modelSource{}}
 		for _, u := range roots[root].SchemaSources() {
-			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why})
+			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside})
 		}
 		view.Schemas = append(view.Schemas, ms)
 	}
@@ -280,9 +283,12 @@ func writeModelText(w io.Writer, view modelView) error {
 			if src.Files != 1 {
 				files = fmt.Sprintf("%d files", src.Files)
 			}
-			if src.Used {
+			switch {
+			case src.Used && src.Outside:
+				fmt.Fprintf(&b, "  replayed %s: %s, %s, from the repository outside the module (the module creates no table; no other Go module holds them)\n", relPath(src.Path), relKind(src.Kind), files)
+			case src.Used:
 				fmt.Fprintf(&b, "  replayed %s: %s, %s\n", relPath(src.Path), relKind(src.Kind), files)
-			} else {
+			default:
 				fmt.Fprintf(&b, "  set aside %s: %s, %s: %s\n", relPath(src.Path), relKind(src.Kind), files, relPaths(src.Why))
 			}
 		}

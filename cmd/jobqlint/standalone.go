@@ -21,12 +21,13 @@ import (
 	"github.com/jobqlint/jobqlint/internal/config"
 )
 
-// Exit codes of the standalone mode.
+// Exit codes of the standalone mode (exitcodes.go says what each means).
 const (
-	exitClean    = 0
-	exitError    = 1 // the packages could not be loaded or analyzed
-	exitUsage    = 2
-	exitFindings = 3
+	exitClean      = 0
+	exitError      = 1
+	exitUsage      = 2
+	exitFindings   = 3
+	exitIncomplete = 4
 )
 
 type options struct {
@@ -128,17 +129,20 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	// A package that does not build is reported and left out; the others
-	// are checked, and the run exits 1: its check was not complete.
-	for _, msg := range broken {
-		fmt.Fprintln(stderr, msg)
-	}
-	if len(broken) > 0 {
-		fmt.Fprintf(stderr, "jobqlint: %d error(s) above: the packages that have them were not checked\n", len(broken))
+	// are checked, and the exit code says the check was not complete.
+	broken.print(stderr)
+	incomplete := exitClean
+	switch {
+	case broken.empty():
+	case len(pkgs) == 0:
+		incomplete = exitError // nothing was checked
+	default:
+		incomplete = exitIncomplete
 	}
 	if opts.model {
 		code := printModel(pkgs, opts.format, stdout, stderr)
-		if len(broken) > 0 && code == exitClean {
-			return exitError // the model of the packages that built, but not of all
+		if incomplete != exitClean && code == exitClean {
+			return incomplete // the model of the packages that built, but not of all
 		}
 		return code
 	}
@@ -165,7 +169,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	fingerprints(findings, repoRoot())
 	if opts.updateBaseline {
-		if len(broken) > 0 {
+		if incomplete != exitClean {
 			// Its entries for the packages left out would be dropped as stale.
 			fmt.Fprintf(stderr, "jobqlint: -update-baseline: %s not updated: not every package was checked\n", relPath(opts.baseline))
 			return exitError
@@ -199,8 +203,8 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
-	if len(broken) > 0 {
-		return exitError
+	if incomplete != exitClean {
+		return incomplete
 	}
 	return exitFor(findings, opts.failOn)
 }
@@ -249,6 +253,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: jobqlint [flags] packages...\n       jobqlint -explain [rule...]\n       jobqlint vet [go vet flags] packages...   (go vet -vettool=this binary; fails when jobqlint is missing)\n\nflags:\n")
 		fs.PrintDefaults()
+		printExitCodes(stderr)
 	}
 	if err := fs.Parse(args); err != nil {
 		return opts, nil, err
