@@ -36,7 +36,12 @@ import (
 // handling, a bookkeeping write whose error stops the worker). An
 // implementation that does nothing the tool can see (an in-memory queue,
 // dynamic SQL) makes the method claim nothing, and a method with no
-// implementation in sight stays unknown: silent, never guessed.
+// implementation in sight stays unknown: silent, never guessed. Beside
+// the intersection, MayClaims and MayLoop say that some implementations
+// claim and each of the others works on a store out of sight (Impl.Opaque:
+// a Spanner or MongoDB client): sigterm reads them, as a command run with
+// the PostgreSQL store is killed mid-job all the same; the other rules,
+// which report a statement's consequences, read the intersection only.
 //
 // Where the code shows which concrete types the receiver may hold (the
 // value was converted from a concrete type in sight, or returned by a

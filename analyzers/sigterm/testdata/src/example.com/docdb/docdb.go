@@ -8,6 +8,8 @@ type Client struct{}
 
 type Doc map[string]any
 
-func (c *Client) FindOneAndUpdate(ctx context.Context, filter, update Doc) (Doc, error) { return nil, nil }
+func (c *Client) FindOneAndUpdate(ctx context.Context, filter, update Doc) (Doc, error) {
+	return nil, nil
+}
 
 func (c *Client) UpdateOne(ctx context.Context, filter, update Doc) error { return nil }
