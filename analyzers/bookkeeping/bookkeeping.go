@@ -107,7 +107,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if s.supervisedFunc(fn) {
 			continue
 		}
-		for _, w := range flow.returns[fn].sorted() {
+		for _, w := range flow.stops[fn].sorted() {
 			if !s.oneShot(w) {
 				report(w.Pos(), stopMessage(m))
 			}

@@ -35,6 +35,10 @@ type errFlow struct {
 	s       *summary
 	decls   map[*types.Func]*ast.FuncDecl
 	returns map[*types.Func]callSet // the writes whose error a function returns
+	// stops holds those of returns on which the function returns because
+	// the write failed (a check's branch, a receive), not as the result of
+	// a path it takes anyway (return w.retry(job) on shutdown).
+	stops   map[*types.Func]callSet
 	sent    map[types.Object]callSet
 	aliases map[types.Object][]types.Object // a channel parameter -> the channels its callers pass
 }
@@ -58,7 +62,7 @@ func (c callSet) sorted() []*ast.CallExpr {
 }
 
 func newErrFlow(s *summary) *errFlow {
-	f := &errFlow{s: s, decls: map[*types.Func]*ast.FuncDecl{}, returns: map[*types.Func]callSet{}, sent: map[types.Object]callSet{},
+	f := &errFlow{s: s, decls: map[*types.Func]*ast.FuncDecl{}, returns: map[*types.Func]callSet{}, stops: map[*types.Func]callSet{}, sent: map[types.Object]callSet{},
 		aliases: map[types.Object][]types.Object{}}
 	for _, file := range s.pass.Files {
 		for _, d := range file.Decls {
@@ -143,6 +147,7 @@ func (f *errFlow) checked(cur inspector.Cursor, ifs *ast.IfStmt) bool {
 		case *ast.ReturnStmt:
 			if decl != nil && slices.ContainsFunc(n.Results, func(r ast.Expr) bool { return f.carries(r, errObj) }) {
 				grew = f.returned(decl).add(writes) || grew
+				grew = f.stopped(decl).add(writes) || grew
 			}
 		case *ast.SendStmt:
 			if f.carries(n.Value, errObj) {
@@ -162,7 +167,7 @@ func (f *errFlow) received(cur inspector.Cursor, ret *ast.ReturnStmt) bool {
 	if body == nil || decl == nil {
 		return false
 	}
-	writes := callSet{}
+	writes, passed := callSet{}, callSet{}
 	for _, r := range ret.Results {
 		switch r := ast.Unparen(r).(type) {
 		case *ast.UnaryExpr:
@@ -170,11 +175,13 @@ func (f *errFlow) received(cur inspector.Cursor, ret *ast.ReturnStmt) bool {
 				writes.add(f.chanWrites(r.X))
 			}
 		case *ast.CallExpr:
-			// return w.finish(job): the write's error, nil when it succeeds.
+			// return w.finish(job): the write's error, nil when it
+			// succeeds; the function stops on it only if the callee did.
 			if f.s.bookkeeping(r) {
-				writes[r] = true
-			} else {
-				writes.add(f.through(r))
+				passed[r] = true
+			} else if fn := f.s.callee(r); fn != nil {
+				passed.add(f.returns[fn.Origin()])
+				writes.add(f.stops[fn.Origin()])
 			}
 		}
 	}
@@ -186,10 +193,9 @@ func (f *errFlow) received(cur inspector.Cursor, ret *ast.ReturnStmt) bool {
 			writes.add(f.chanWrites(ch))
 		}
 	}
-	if len(writes) == 0 {
-		return false
-	}
-	return f.returned(decl).add(writes)
+	grew := f.returned(decl).add(passed)
+	grew = f.returned(decl).add(writes) || grew
+	return f.stopped(decl).add(writes) || grew
 }
 
 // receivedVar returns the variable a range over a channel or a select
@@ -211,12 +217,16 @@ func (f *errFlow) receivedVar(n ast.Node) (types.Object, ast.Expr) {
 	return nil, nil
 }
 
-func (f *errFlow) returned(decl *ast.FuncDecl) callSet {
+func (f *errFlow) returned(decl *ast.FuncDecl) callSet { return f.setOf(f.returns, decl) }
+
+func (f *errFlow) stopped(decl *ast.FuncDecl) callSet { return f.setOf(f.stops, decl) }
+
+func (f *errFlow) setOf(sets map[*types.Func]callSet, decl *ast.FuncDecl) callSet {
 	fn, _ := f.s.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if f.returns[fn] == nil {
-		f.returns[fn] = callSet{}
+	if sets[fn] == nil {
+		sets[fn] = callSet{}
 	}
-	return f.returns[fn]
+	return sets[fn]
 }
 
 // send records writes sent on a channel, and on the channels the callers
@@ -246,12 +256,24 @@ func (f *errFlow) send(ch ast.Expr, writes callSet) bool {
 	return grew
 }
 
-// chanWrites returns the writes whose error a receive from ch may deliver.
+// chanWrites returns the writes whose error a receive from ch may deliver:
+// those sent on it, and, for a parameter, on the channels its callers pass.
 func (f *errFlow) chanWrites(ch ast.Expr) callSet {
-	if obj := f.chanObj(ch); obj != nil {
-		return f.sent[obj]
+	out := callSet{}
+	seen := map[types.Object]bool{}
+	var add func(o types.Object)
+	add = func(o types.Object) {
+		if o == nil || seen[o] {
+			return
+		}
+		seen[o] = true
+		out.add(f.sent[o])
+		for _, a := range f.aliases[o] {
+			add(a)
+		}
 	}
-	return nil
+	add(f.chanObj(ch))
+	return out
 }
 
 // chanObj returns the variable or field a channel expression names.
@@ -406,21 +428,12 @@ func inspectOwn(n ast.Node, visit func(ast.Node)) {
 	})
 }
 
-// through returns the writes whose error a call's result carries when the
-// call is no write itself: a function of the package that returns them.
-func (f *errFlow) through(call *ast.CallExpr) callSet {
-	if fn := f.s.callee(call); fn != nil {
-		return f.returns[fn.Origin()]
-	}
-	return nil
-}
-
-// loopFuncs returns the functions of the package that return a write's
-// error and run a claim loop (themselves, or in a goroutine they start),
-// in position order.
+// loopFuncs returns the functions of the package that return because a
+// write failed and run a claim loop (themselves, or in a goroutine they
+// start), in position order.
 func (f *errFlow) loopFuncs() []*types.Func {
 	var out []*types.Func
-	for fn, ws := range f.returns {
+	for fn, ws := range f.stops {
 		if len(ws) > 0 && f.runsClaimLoop(f.decls[fn]) {
 			out = append(out, fn)
 		}
