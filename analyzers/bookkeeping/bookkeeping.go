@@ -60,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s := summarize(pass, m)
 	s.e = pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	flow := newErrFlow(s)
 	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}
 	report := func(pos token.Pos, msg string) {
@@ -89,6 +90,26 @@ func run(pass *analysis.Pass) (any, error) {
 				if s.bookkeeping(src) && !s.oneShot(src) {
 					report(src.Pos(), stopMessage(m))
 				}
+			}
+			// Writes whose error reaches the check through a function's
+			// return or a channel.
+			body, _ := flow.enclosing(cur)
+			for _, w := range flow.checkOrigins(body, ifs, errObj).sorted() {
+				if !s.oneShot(w) {
+					report(w.Pos(), stopMessage(m))
+				}
+			}
+		}
+	}
+	// A function that runs the claim loop and returns a write's error
+	// ends the loop with it (Start returns what its workers send on errCh).
+	for _, fn := range flow.loopFuncs() {
+		if s.supervisedFunc(fn) {
+			continue
+		}
+		for _, w := range flow.stops[fn].sorted() {
+			if !s.oneShot(w) {
+				report(w.Pos(), stopMessage(m))
 			}
 		}
 	}
@@ -410,6 +431,12 @@ func (s *summary) supervised(cur inspector.Cursor) bool {
 	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
 		fn, _ = s.pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
 	}
+	return s.supervisedFunc(fn)
+}
+
+// supervisedFunc reports whether every call of fn in the package sits in
+// a loop that goes on when it returns an error (and there is one).
+func (s *summary) supervisedFunc(fn *types.Func) bool {
 	if fn == nil {
 		return false
 	}

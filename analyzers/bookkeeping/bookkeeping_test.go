@@ -11,7 +11,8 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "fatallease", "panicking", "exit", "loopreturn", "sqlshared",
 		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops", "txwrapcommit", "timedcheck", "labelbreak",
-		"txfield", "txcommitbranch", "ifacefatal", "ctelocked", "mainworker", "mainfeeder", "libdrain", "mainhandler")
+		"txfield", "txcommitbranch", "ifacefatal", "ctelocked", "mainworker", "mainfeeder", "libdrain", "mainhandler",
+		"chanstart", "chanparam", "helperreturn", "chanwait")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
@@ -20,5 +21,6 @@ func TestAccepted(t *testing.T) {
 		"ok_apart", "ok_logged", "ok_retrywrite", "ok_tx", "ok_caller", "ok_fatalclaim", "ok_noqueue", "ok_sqlapart", "ok_helperlogs",
 		"ok_supervised", "ok_txcommit", "ok_txaborted",
 		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot", "ok_example", "ok_selectbreak",
-		"ok_txfield", "ok_txnoclaim", "ok_txclosure", "ok_txgiven", "ok_ifacemem", "ok_ifacelogged", "ok_ctelocked", "ok_mainretry")
+		"ok_txfield", "ok_txnoclaim", "ok_txclosure", "ok_txgiven", "ok_ifacemem", "ok_ifacelogged", "ok_ctelocked", "ok_mainretry",
+		"ok_chanlogged", "ok_chansupervised", "ok_chanafterloop", "ok_chanbatch", "ok_shutdownrequeue")
 }

@@ -36,7 +36,12 @@ import (
 // handling, a bookkeeping write whose error stops the worker). An
 // implementation that does nothing the tool can see (an in-memory queue,
 // dynamic SQL) makes the method claim nothing, and a method with no
-// implementation in sight stays unknown: silent, never guessed.
+// implementation in sight stays unknown: silent, never guessed. Beside
+// the intersection, MayClaims and MayLoop say that some implementations
+// claim and each of the others works on a store out of sight (Impl.Opaque:
+// a Spanner or MongoDB client): sigterm reads them, as a command run with
+// the PostgreSQL store is killed mid-job all the same; the other rules,
+// which report a statement's consequences, read the intersection only.
 //
 // Where the code shows which concrete types the receiver may hold (the
 // value was converted from a concrete type in sight, or returned by a
@@ -176,9 +181,17 @@ func (g *callGraph) isDispatch(call *ast.CallExpr) bool {
 
 // A method is what a dispatched interface method stands for.
 type method struct {
-	impls []*Jobs // what each implementation does, unresolved; nil entries do nothing known
-	does  Jobs    // their resolved intersection
+	impls  []*Jobs // what each implementation does, unresolved; nil entries do nothing known
+	opaque []bool  // per implementation: it works on a store out of sight (see Impl.Opaque)
+	does   Jobs    // their resolved intersection
+	may    mayFlags
 }
+
+// mayFlags say what a method does with some of its implementations when
+// each of the others does it too or works on a store out of sight: a loop
+// over store.FetchPending claims when the store is the PostgreSQL one,
+// and nothing in sight says the others (Spanner, MongoDB) do not.
+type mayFlags struct{ Claims, Loop bool }
 
 // resolveDispatches resolves the methods reachable from the given
 // dispatches, their implementations' own dispatches included, to a fixed
@@ -199,6 +212,7 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 		m := &method{}
 		for _, im := range implsOf(d, byMethod) {
 			m.impls = append(m.impls, im.Jobs)
+			m.opaque = append(m.opaque, im.Opaque)
 			if im.Jobs != nil {
 				pending = append(pending, im.Jobs.Through...)
 			}
@@ -217,11 +231,16 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 				continue // no implementation in sight: unknown
 			}
 			var does Jobs
+			someClaims, someLoop, noneClaimless, noneLoopless := false, false, true, true
 			for i, impl := range m.impls {
 				r := Jobs{}
 				if impl != nil {
 					r = resolve(impl, methods).flags()
 				}
+				claims, loop := r.Claims || r.MayClaims, r.Loop || r.MayLoop
+				someClaims, someLoop = someClaims || claims, someLoop || loop
+				noneClaimless = noneClaimless && (claims || m.opaque[i])
+				noneLoopless = noneLoopless && (loop || m.opaque[i])
 				if i == 0 {
 					does = r
 					continue
@@ -232,8 +251,10 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 				does.Fails = does.Fails && r.Fails
 				does.Writes = does.Writes && r.Writes
 			}
-			if !does.equal(&m.does) {
-				m.does = does
+			does.MayClaims, does.MayLoop = false, false
+			may := mayFlags{Claims: someClaims && noneClaimless, Loop: someLoop && noneLoopless}
+			if !does.equal(&m.does) || may != m.may {
+				m.does, m.may = does, may
 				changed = true
 			}
 		}
@@ -273,6 +294,8 @@ func resolve(j *Jobs, methods map[Dispatch]*method) *Jobs {
 		if m := methods[d.key()]; m != nil && len(m.impls) > 0 {
 			does := m.does
 			out.merge(&does, d.InLoop)
+			out.MayClaims = out.MayClaims || m.may.Claims
+			out.MayLoop = out.MayLoop || m.may.Loop || d.InLoop && m.may.Claims
 		}
 	}
 	out.Writes = j.Writes && !out.Claims
@@ -292,6 +315,11 @@ type Impl struct {
 	TypePkg, Type      string // the implementing type
 	Jobs               *Jobs  // what the method does, unresolved; nil when nothing known
 	Half               *Half  // the half of a claim the method is, if it is one
+	// Opaque says the method works on a store the tool does not read: it
+	// calls, with a context, a package of another module (a Spanner,
+	// MongoDB or Redis client). Set by the package that declares the
+	// method; false when that package does not list it.
+	Opaque bool
 }
 
 func (*Implements) AFact() {}
@@ -356,6 +384,7 @@ func (g *callGraph) findImplementations() {
 					if fn, ok := lookupMethod(t, tn.Pkg(), name); ok {
 						im.Jobs = g.funcJobs(fn)
 						im.Half = g.halfOf(fn)
+						im.Opaque = g.opaque(fn)
 					}
 					out = append(out, im)
 				}
@@ -363,8 +392,24 @@ func (g *callGraph) findImplementations() {
 			}
 		}
 	}
-	slices.SortFunc(out, compareImpl)
-	g.impls = &Implements{Methods: slices.CompactFunc(out, func(a, b Impl) bool { return compareImpl(a, b) == 0 })}
+	g.impls = &Implements{Methods: compactImpls(out)}
+}
+
+// compactImpls sorts a list of implementations and keeps one entry per
+// method and type. The same method may be listed twice: by an import's
+// fact and from the exported type here; only the declaring package, which
+// has its body, can tell that it is opaque.
+func compactImpls(list []Impl) []Impl {
+	slices.SortFunc(list, compareImpl)
+	var out []Impl
+	for _, im := range list {
+		if n := len(out); n > 0 && compareImpl(out[n-1], im) == 0 {
+			out[n-1].Opaque = out[n-1].Opaque || im.Opaque
+			continue
+		}
+		out = append(out, im)
+	}
+	return out
 }
 
 // namesAll reports whether names holds the name of every method of it.
@@ -451,4 +496,39 @@ func (g *callGraph) exportImplementations() {
 	if len(g.impls.Methods) > 0 && g.pass.Pkg.Name() != "main" {
 		g.pass.ExportPackageFact(g.impls)
 	}
+}
+
+// opaque reports whether a method of the package works on a store out of
+// the tool's sight: its body calls, with a context.Context, a function of
+// a package outside the module and the standard library. An in-memory
+// implementation calls nothing of the kind.
+func (g *callGraph) opaque(fn *types.Func) bool {
+	decl := g.decls[fn]
+	if decl == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		callee, ok := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
+		if !ok || callee.Pkg() == nil || !takesContext(g.pass.TypesInfo, call) {
+			return true
+		}
+		p := callee.Pkg()
+		first, _, _ := strings.Cut(p.Path(), "/")
+		found = strings.Contains(first, ".") && !effects.InModule(g.pass, p)
+		return !found
+	})
+	return found
+}
+
+// takesContext reports whether a call passes a context.Context.
+func takesContext(info *types.Info, call *ast.CallExpr) bool {
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		named, ok := types.Unalias(info.TypeOf(a)).(*types.Named)
+		return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+	})
 }

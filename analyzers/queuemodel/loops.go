@@ -21,6 +21,11 @@ type Jobs struct {
 	// Writes says it writes a job's outcome itself and claims nothing
 	// (finish, fail, retry): its error is a bookkeeping error.
 	Writes bool
+	// MayClaims and MayLoop say it claims (in a loop) with some of the
+	// implementations of an interface method it calls, the others working
+	// on a store out of sight (see mayFlags). Only resolved answers
+	// (JobsOf) set them.
+	MayClaims, MayLoop bool
 	// Through lists the methods of the module's interfaces it calls,
 	// itself or through its callees, sorted. What they do is not in the
 	// flags above: each package that asks resolves them against the
@@ -37,6 +42,10 @@ func (j *Jobs) String() string {
 		parts = append(parts, "claims jobs in a loop")
 	case j.Claims:
 		parts = append(parts, "claims jobs")
+	case j.MayLoop:
+		parts = append(parts, "claims jobs in a loop with some implementations")
+	case j.MayClaims:
+		parts = append(parts, "claims jobs with some implementations")
 	}
 	if j.Completes {
 		parts = append(parts, "completes jobs")
@@ -58,12 +67,14 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 	j.Loop = j.Loop || o.Loop || (inLoop && o.Claims)
 	j.Completes = j.Completes || o.Completes
 	j.Fails = j.Fails || o.Fails
+	j.MayClaims = j.MayClaims || o.MayClaims
+	j.MayLoop = j.MayLoop || o.MayLoop || (inLoop && o.MayClaims)
 	j.Through = mergeDispatches(j.Through, o.Through, inLoop)
 }
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && slices.Equal(j.Through, o.Through)
+		j.Writes == o.Writes && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through)
 }
 
 func (j *Jobs) empty() bool { return j.equal(&Jobs{}) }

@@ -18,16 +18,20 @@ import (
 // checkShutdown reports the claim loop of a command that never asks to be
 // told about SIGTERM.
 func checkShutdown(pass *analysis.Pass, m *queuemodel.Model) {
-	starts := loopStarts(pass, m)
+	starts, some := loopStarts(pass, m)
 	if len(starts) == 0 || dependencyAsks(pass) {
 		return
 	}
 	call := outermost(pass.Fset, starts)
-	name := types.ExprString(call.Fun)
+	what := "starts a claim loop"
+	if some[call] {
+		what = "starts a claim loop with some implementations of its store"
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
-		Message: fmt.Sprintf("%s starts a claim loop, but this command never handles SIGTERM\nevery deploy kills the worker with a job in hand; "+
-			"use signal.NotifyContext(ctx, syscall.SIGTERM), stop claiming when ctx is done, and let the job in hand finish", name),
+		Message: fmt.Sprintf("%s %s, but this command never handles SIGTERM\nevery deploy kills the worker with a job in hand; "+
+			"use signal.NotifyContext(ctx, syscall.SIGTERM), stop claiming when ctx is done, and let the job in hand finish",
+			types.ExprString(call.Fun), what),
 	})
 }
 
@@ -40,16 +44,24 @@ type loopStart struct {
 
 // loopStarts returns the package's calls that start a claim loop: a call of
 // a function that loops on claims, or a call that claims from inside a loop
-// of the command itself. Calls in package-level variables count too: a CLI
+// of the command itself; some marks those that claim only with some of the
+// implementations of an interface method they call, the others working on
+// a store out of sight (a command run with the PostgreSQL store is killed
+// mid-job by a deploy all the same). Calls in package-level variables count too: a CLI
 // framework's command is often a variable whose action is a function
 // literal (a cli.Command's Action, a cobra.Command's Run).
-func loopStarts(pass *analysis.Pass, m *queuemodel.Model) []loopStart {
+func loopStarts(pass *analysis.Pass, m *queuemodel.Model) (starts []loopStart, some map[*ast.CallExpr]bool) {
 	depth := depthFromMain(pass)
-	var starts []loopStart
+	some = map[*ast.CallExpr]bool{}
 	walk := func(n ast.Node, depth int) {
 		queuemodel.WalkCalls(n, func(call *ast.CallExpr, inLoop bool) {
-			if c := m.JobsOf(call); (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)) {
+			c := m.JobsOf(call)
+			switch {
+			case (c != nil && (c.Loop || (inLoop && c.Claims))) || (inLoop && m.RunsClaim(call)):
 				starts = append(starts, loopStart{call, depth})
+			case c != nil && (c.MayLoop || (inLoop && c.MayClaims)):
+				starts = append(starts, loopStart{call, depth})
+				some[call] = true
 			}
 		})
 	}
@@ -72,7 +84,7 @@ func loopStarts(pass *analysis.Pass, m *queuemodel.Model) []loopStart {
 			}
 		}
 	}
-	return starts
+	return starts, some
 }
 
 // unreached is the depth of a function func main never calls (an init, a

@@ -14,7 +14,7 @@ func TestRejected(t *testing.T) {
 		"cmdnosig", "cmdsigint", "cmdloop", "cmddeep", "cmdiface", "cmdifacetwo",
 		"cmdsyscallint", "cmdsighelperint", "cmdnotifyother", "cmdnotifyparamint",
 		"cmdnotifyfieldother", "cmdnotifyexported", "cmdnotifyctxother",
-		"cmdctorone", "cmdfieldone", "cmdvaraction")
+		"cmdctorone", "cmdfieldone", "cmdvaraction", "cmdifacedoc")
 }
 
 // Worker commands that shut down cleanly, and commands that run no claim
@@ -25,7 +25,7 @@ func TestAccepted(t *testing.T) {
 		"cmd_ok_ifacesig", "cmd_ok_ifacemem", "cmd_ok_ifacenone",
 		"cmd_ok_notifyspread", "cmd_ok_sighelper", "sighelper", "cmd_ok_notifyvar",
 		"cmd_ok_notifyfuncvar", "cmd_ok_notifyfield", "cmd_ok_notifyctxvar", "cmd_ok_notifyparam", "cmd_ok_notifylit", "cmd_ok_notifyaddr",
-		"cmd_ok_ctormem", "cmd_ok_ctorsig", "cmd_ok_varaction")
+		"cmd_ok_ctormem", "cmd_ok_ctorsig", "cmd_ok_varaction", "cmd_ok_ifacedocmem", "cmd_ok_ifacememids", "cmd_ok_ifacedoc")
 }
 
 // A //jobqlint:ignore lease directive on the finding's line silences it:

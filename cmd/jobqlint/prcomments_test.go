@@ -166,7 +166,7 @@ func TestPRCommentsOnChangedSQL(t *testing.T) {
 		"rdjsonl": rdjsonlSpans, "sarif": sarifSpans, "github": githubSpans,
 	} {
 		got := spans(t, runFormat(t, repo, format))
-		require.Len(t, got, 8, format)
+		require.Len(t, got, 9, format)
 		require.Equal(t, want, commented(got, added), format)
 	}
 }

@@ -114,6 +114,7 @@ func (w *Worker) runOne(ctx context.Context) (bool, error) {
 	}()
 	if err != nil {
 		log.Printf("job %d failed: %v", job.ID, err)
+		// defect: bookkeeping
 		if err := w.fail(ctx, job, err); err != nil {
 			return true, err
 		}
