@@ -66,6 +66,8 @@ type Stmt struct {
 	// fromSub is the subquery a SELECT reads its rows from when its FROM
 	// is that subquery alone (SELECT ... FROM (SELECT ...) t).
 	fromSub *Stmt
+	// fromAlone says that FROM lists one item, no JOIN.
+	fromAlone bool
 	// Joined says that a SELECT's table is joined with a WITH query, a
 	// subquery or other tables in FROM: the rows it reads are the ones the
 	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
@@ -345,6 +347,7 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 	for _, item := range items {
 		add(item)
 	}
+	st.fromAlone = len(items) == 1 && items[0].GetJoinExpr() == nil
 	if st.Kind == KindSelect && len(tables) == 1 {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
@@ -505,6 +508,24 @@ func (st *Stmt) limitThrough() {
 	if len(inner.OrderBy) == 0 {
 		inner.OrderBy = st.OrderBy
 	}
+}
+
+// ReadsFrom returns the WITH query or the subquery a SELECT reads its rows
+// from when it reads nothing else (SELECT * FROM next, SELECT * FROM
+// (SELECT ...) t), nil otherwise.
+func (st *Stmt) ReadsFrom() *Stmt {
+	if st.Kind != KindSelect || st.Table != "" || !st.fromAlone {
+		return nil
+	}
+	if st.fromSub != nil {
+		return st.fromSub
+	}
+	if st.FromCTE != "" {
+		if c := st.cte(st.FromCTE); c != nil {
+			return c.Stmt
+		}
+	}
+	return nil
 }
 
 func (st *Stmt) cte(name string) *CTE {

@@ -222,6 +222,29 @@ func TestLimitThroughSubquery(t *testing.T) {
 	}
 }
 
+// ReadsFrom names the WITH query or subquery a SELECT reads alone, bound
+// along with the statement; a SELECT that reads a table or several items
+// reads from none.
+func TestReadsFrom(t *testing.T) {
+	sub := stmt(t, `SELECT id FROM (SELECT id, run_at FROM jobs WHERE status = $1) j ORDER BY run_at LIMIT 1`)
+	require.Same(t, sub.Subqueries[0], sub.ReadsFrom())
+	bound := sub.Bind(map[int]string{1: "queued"})
+	require.Same(t, bound.Subqueries[0], bound.ReadsFrom())
+	require.Equal(t, "queued", bound.ReadsFrom().Where[0].Values[0].Str)
+
+	cte := stmt(t, `WITH next AS (SELECT id FROM jobs WHERE status = 'queued') SELECT id FROM next LIMIT 1`)
+	require.Same(t, cte.CTEs[0].Stmt, cte.ReadsFrom())
+
+	for _, sql := range []string{
+		`SELECT id FROM jobs WHERE status = 'queued' LIMIT 1`,
+		`SELECT j.id FROM (SELECT id FROM jobs) j, (SELECT 1 AS one) s LIMIT 1`,
+		`WITH next AS (SELECT id FROM jobs) SELECT n.id FROM next n JOIN (SELECT 1 AS id) s ON s.id = n.id LIMIT 1`,
+		`UPDATE jobs SET status = 'running' FROM (SELECT id FROM jobs LIMIT 1) n WHERE jobs.id = n.id`,
+	} {
+		require.Nil(t, stmt(t, sql).ReadsFrom(), sql)
+	}
+}
+
 func orderColumns(s *Stmt) []string {
 	var out []string
 	for _, o := range s.OrderBy {
