@@ -946,6 +946,19 @@ func TestDuePollBesideACompareAndSetByKey(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
 
+// The waiting states of a compare-and-set count as runnable only when the
+// poll does not name its own (a poll bound to 'pending' keeps 'held' out),
+// and those of a compare-and-set that ends a task (a cancel) or of a bulk
+// action by another column never do.
+func TestWaitingStatesOfACompareAndSetOnlyFillAnUnboundPoll(t *testing.T) {
+	_, qt := roles(t, "boundpollcas")
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+
+	got, qt := roles(t, "unboundpollcancel")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE fail", "UPDATE none"}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+}
+
 // A poll joined with a WITH query by a column that names no row (the
 // queue's name) is a poll; joined by the table's key, it is a lookup. With
 // no schema to say which columns are keys, a joined SELECT is no poll.

@@ -696,7 +696,7 @@ func anyParam(vs []sqlcheck.Value) bool {
 func (b *builder) casWaitingStates(qt *QueueTable, col string, initial map[string]bool) []string {
 	var out []string
 	for _, st := range qt.Statements {
-		if st.Kind != sqlcheck.KindUpdate || !byKey(st.Stmt) {
+		if st.Kind != sqlcheck.KindUpdate || !b.namesRows(st.Stmt) {
 			continue
 		}
 		to, ok := st.Assigns(col)
