@@ -54,6 +54,9 @@ func (bd binding) stmt(st *Stmt) *Stmt {
 	c.Subqueries = slices.Clone(st.Subqueries)
 	for i := range c.Subqueries {
 		c.Subqueries[i] = bd.stmt(c.Subqueries[i])
+		if st.fromSub == st.Subqueries[i] {
+			c.fromSub = c.Subqueries[i]
+		}
 	}
 	return &c
 }

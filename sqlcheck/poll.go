@@ -497,7 +497,9 @@ func literals(p Pred) func(string) string {
 	var add func(p Pred)
 	add = func(p Pred) {
 		for _, v := range expandArrays(p.Values) {
-			if v.Kind == ValueConst {
+			// A parameter bound to a constant ($1 given 'pending') has
+			// no text an index predicate may hold: its value is quoted.
+			if v.Kind == ValueConst && v.Param == 0 {
 				if _, ok := text[v.Str]; !ok {
 					text[v.Str] = v.Text
 				}

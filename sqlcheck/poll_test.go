@@ -119,6 +119,23 @@ func TestSuggestPollIndex(t *testing.T) {
 	}
 }
 
+// A state bound to a parameter ($1 given 'pending' by the Go code) is
+// written into the suggested predicate as the constant: an index
+// predicate cannot hold a parameter.
+func TestSuggestPollIndexForABoundState(t *testing.T) {
+	s := replay(t, `CREATE TABLE outbox (id bigserial PRIMARY KEY, aggregate_id text, status text, created_at timestamptz);`)
+	st := stmt(t, `WITH next AS (SELECT DISTINCT ON (aggregate_id) id, created_at FROM outbox WHERE status = $1 ORDER BY aggregate_id, created_at)
+		SELECT id FROM next ORDER BY created_at LIMIT $2`).Bind(map[int]string{1: "pending"})
+	got := SuggestPollIndex(s.Table("public.outbox"), st.CTEs[0].Stmt)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY outbox_poll_idx ON outbox (aggregate_id, created_at) WHERE status = 'pending'", got)
+	raws, errs := Parse(got)
+	require.Empty(t, errs, got)
+	require.Len(t, raws, 1)
+	idx := replay(t, `CREATE TABLE outbox (id bigserial PRIMARY KEY, aggregate_id text, status text, created_at timestamptz);`+got).Table("public.outbox").Indexes
+	require.Len(t, idx, 2)
+	require.NotNil(t, idx[1].Where)
+}
+
 func TestPollIndexReviewCases(t *testing.T) {
 	const table = `CREATE TABLE tasks (id bigserial PRIMARY KEY, state text, run_at timestamptz, locked_until timestamptz, expires_at timestamptz);`
 	cases := []struct {

@@ -63,6 +63,11 @@ type Stmt struct {
 	// FromCTE names the WITH query a SELECT reads from, or that an UPDATE or
 	// DELETE joins through FROM/USING, when it does.
 	FromCTE string
+	// fromSub is the subquery a SELECT reads its rows from when its FROM
+	// is that subquery alone (SELECT ... FROM (SELECT ...) t).
+	fromSub *Stmt
+	// fromAlone says that FROM lists one item, no JOIN.
+	fromAlone bool
 	// Joined says that a SELECT's table is joined with a WITH query, a
 	// subquery or other tables in FROM: the rows it reads are the ones the
 	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
@@ -202,7 +207,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 		st.Limit = &v
 	}
 	if len(s.GetFromClause()) == 1 {
-		st.limitThroughCTE()
+		st.limitThrough()
 	}
 	for _, l := range s.GetLockingClause() {
 		lc := l.GetLockingClause()
@@ -328,6 +333,9 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 			others = true
 			if sub := factsIn(item.GetRangeSubselect().GetSubquery(), sc); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
+				if item == items[0] { // not an arm of a JOIN
+					st.fromSub = sub
+				}
 			}
 		case item.GetJoinExpr() != nil:
 			j := item.GetJoinExpr()
@@ -339,6 +347,7 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 	for _, item := range items {
 		add(item)
 	}
+	st.fromAlone = len(items) == 1 && items[0].GetJoinExpr() == nil
 	if st.Kind == KindSelect && len(tables) == 1 {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
@@ -470,25 +479,53 @@ func hasJoin(items []*pg.Node) bool {
 	return len(items) > 1 || items[0].GetJoinExpr() != nil
 }
 
-// limitThroughCTE gives a WITH query the LIMIT of a SELECT that reads
-// nothing else (WITH next AS (SELECT ... FROM outbox WHERE status = $1)
-// SELECT * FROM next ORDER BY created_at LIMIT $2): the rows it takes are
-// the first of those the WITH query finds in its table, so the WITH query
-// is the search for the next rows, bounded by that LIMIT, and ordered by
-// the outer ORDER BY when it has none of its own.
-func (st *Stmt) limitThroughCTE() {
-	if st.Limit == nil || st.FromCTE == "" || st.Table != "" {
+// limitThrough gives a WITH query or a subquery the LIMIT of a SELECT
+// that reads nothing else (WITH next AS (SELECT ... FROM outbox WHERE
+// status = $1) SELECT * FROM next ORDER BY created_at LIMIT $2, or SELECT
+// * FROM (SELECT ... FROM outbox WHERE status = $1) next ORDER BY
+// created_at LIMIT $2): the rows it takes are the first of those the inner
+// query finds in its table, so the inner query is the search for the next
+// rows, bounded by that LIMIT, and ordered by the outer ORDER BY when it
+// has none of its own.
+func (st *Stmt) limitThrough() {
+	if st.Limit == nil || st.Table != "" {
 		return
 	}
-	c := st.cte(st.FromCTE)
-	if c == nil || c.Stmt.Kind != KindSelect || c.Stmt.Limit != nil {
+	var inner *Stmt
+	switch {
+	case st.FromCTE != "":
+		if c := st.cte(st.FromCTE); c != nil {
+			inner = c.Stmt
+		}
+	case st.fromSub != nil:
+		inner = st.fromSub
+	}
+	if inner == nil || inner.Kind != KindSelect || inner.Limit != nil {
 		return
 	}
 	limit := *st.Limit
-	c.Stmt.Limit = &limit
-	if len(c.Stmt.OrderBy) == 0 {
-		c.Stmt.OrderBy = st.OrderBy
+	inner.Limit = &limit
+	if len(inner.OrderBy) == 0 {
+		inner.OrderBy = st.OrderBy
 	}
+}
+
+// ReadsFrom returns the WITH query or the subquery a SELECT reads its rows
+// from when it reads nothing else (SELECT * FROM next, SELECT * FROM
+// (SELECT ...) t), nil otherwise.
+func (st *Stmt) ReadsFrom() *Stmt {
+	if st.Kind != KindSelect || st.Table != "" || !st.fromAlone {
+		return nil
+	}
+	if st.fromSub != nil {
+		return st.fromSub
+	}
+	if st.FromCTE != "" {
+		if c := st.cte(st.FromCTE); c != nil {
+			return c.Stmt
+		}
+	}
+	return nil
 }
 
 func (st *Stmt) cte(name string) *CTE {

@@ -189,6 +189,62 @@ func TestLimitThroughCTE(t *testing.T) {
 	}
 }
 
+// A SELECT that takes the first rows of a subquery, its FROM's only item,
+// takes them from the subquery's table, as it does from a WITH query.
+func TestLimitThroughSubquery(t *testing.T) {
+	st := stmt(t, `SELECT id FROM (SELECT DISTINCT ON (key) id, key, created_at FROM outbox WHERE status = $1 ORDER BY key, created_at) firsts
+		ORDER BY created_at LIMIT $2`)
+	require.Equal(t, "", st.Table)
+	require.Len(t, st.Subqueries, 1)
+	poll := st.Subqueries[0]
+	require.NotNil(t, poll.Limit)
+	require.Equal(t, 2, poll.Limit.Param)
+	require.Equal(t, []string{"key", "created_at"}, orderColumns(poll), "its own order: the rows DISTINCT ON keeps")
+	require.True(t, IsPollShape(poll))
+
+	unordered := stmt(t, `SELECT id FROM (SELECT id, run_at FROM jobs WHERE status = 'queued') j ORDER BY run_at LIMIT 1`).Subqueries[0]
+	require.Equal(t, []string{"run_at"}, orderColumns(unordered), "the outer order, when it has none")
+	require.True(t, IsPollShape(unordered))
+
+	for _, sql := range []string{
+		`SELECT id FROM (SELECT id, run_at FROM jobs WHERE status = 'queued') j ORDER BY run_at`,                                        // no LIMIT: every row
+		`SELECT id FROM (SELECT id, run_at FROM jobs WHERE status = 'queued' LIMIT 5) j ORDER BY run_at LIMIT 1`,                        // a LIMIT of its own
+		`SELECT j.id FROM (SELECT id, run_at FROM jobs WHERE status = 'queued') j JOIN users u ON u.id = j.id ORDER BY 1 LIMIT 1`,       // joined
+		`SELECT j.id FROM (SELECT id FROM jobs WHERE status = 'queued') j, (SELECT 1 AS one) s ORDER BY j.id LIMIT 1`,                   // with another relation
+		`SELECT a.id FROM (SELECT 1 AS id) b JOIN (SELECT id FROM jobs WHERE status = 'queued') a ON a.id = b.id ORDER BY a.id LIMIT 1`, // two joined subqueries
+	} {
+		c := stmt(t, sql).Subqueries[len(stmt(t, sql).Subqueries)-1]
+		if strings.Contains(sql, "LIMIT 5") {
+			require.Equal(t, "5", c.Limit.Text, sql)
+		} else {
+			require.Nil(t, c.Limit, sql)
+		}
+	}
+}
+
+// ReadsFrom names the WITH query or subquery a SELECT reads alone, bound
+// along with the statement; a SELECT that reads a table or several items
+// reads from none.
+func TestReadsFrom(t *testing.T) {
+	sub := stmt(t, `SELECT id FROM (SELECT id, run_at FROM jobs WHERE status = $1) j ORDER BY run_at LIMIT 1`)
+	require.Same(t, sub.Subqueries[0], sub.ReadsFrom())
+	bound := sub.Bind(map[int]string{1: "queued"})
+	require.Same(t, bound.Subqueries[0], bound.ReadsFrom())
+	require.Equal(t, "queued", bound.ReadsFrom().Where[0].Values[0].Str)
+
+	cte := stmt(t, `WITH next AS (SELECT id FROM jobs WHERE status = 'queued') SELECT id FROM next LIMIT 1`)
+	require.Same(t, cte.CTEs[0].Stmt, cte.ReadsFrom())
+
+	for _, sql := range []string{
+		`SELECT id FROM jobs WHERE status = 'queued' LIMIT 1`,
+		`SELECT j.id FROM (SELECT id FROM jobs) j, (SELECT 1 AS one) s LIMIT 1`,
+		`WITH next AS (SELECT id FROM jobs) SELECT n.id FROM next n JOIN (SELECT 1 AS id) s ON s.id = n.id LIMIT 1`,
+		`UPDATE jobs SET status = 'running' FROM (SELECT id FROM jobs LIMIT 1) n WHERE jobs.id = n.id`,
+	} {
+		require.Nil(t, stmt(t, sql).ReadsFrom(), sql)
+	}
+}
+
 func orderColumns(s *Stmt) []string {
 	var out []string
 	for _, o := range s.OrderBy {

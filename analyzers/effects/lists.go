@@ -43,7 +43,8 @@ func (r *resolver) paramLists(slice, sep ssa.Value, b *binding, depth int) (Valu
 }
 
 // appended returns the values appended to a slice on the way to v: v is
-// an empty slice, or append(s, x, ...) of such a slice, or a phi of them.
+// an empty slice or a slice literal, or append(s, x, ...) of such a
+// slice, or a phi of them.
 func appended(v ssa.Value, seen map[ssa.Value]bool) ([]ssa.Value, bool) {
 	if seen[v] {
 		return nil, true
@@ -55,6 +56,10 @@ func appended(v ssa.Value, seen map[ssa.Value]bool) ([]ssa.Value, bool) {
 	case *ssa.MakeSlice:
 		c, ok := x.Len.(*ssa.Const)
 		return nil, ok && c.Value != nil && constant.Sign(c.Value) == 0
+	case *ssa.Slice:
+		// A slice literal: []string{} or []string{"$1"}.
+		elems := arrayElems(x.X)
+		return elems, elems != nil
 	case *ssa.Phi:
 		var out []ssa.Value
 		for _, e := range x.Edges {

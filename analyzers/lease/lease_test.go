@@ -11,7 +11,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"seed", "sqlatomic", "noreclaim", "txcommitfirst", "cas", "sqlcnolease", "wrapclaim", "blindtake",
-		"funcnolease",
+		"funcnolease", "unboundpoll_noreclaim",
 		"nullstate", "nullstate_nolease", "notin_nolease", "ifpg",
 		"countonly", "pollmention", "queuedexpired", "deadworker",
 		"releaseonly", "advisoryelsewhere", "xactadvisory", "claimall",
@@ -25,7 +25,7 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
 		"ok_fixed", "ok_blindtake_reclaim", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
-		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid",
+		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid", "ok_unboundpoll_reclaim",
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",

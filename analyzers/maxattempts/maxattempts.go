@@ -113,15 +113,74 @@ func unreadLimits(pass *analysis.Pass, m *queuemodel.Model, root inspector.Curso
 		}
 		read[obj] = true
 	}
+	decidedElsewhere := paramsOfFuncsReadingALimit(pass, root, read)
 	var out []types.Object
 	for _, l := range limits {
-		if read[l] || (l.Exported() && m.MentionedElsewhere(pass, l.Name())) {
+		if read[l] || (l.Exported() && m.MentionedElsewhere(pass, l.Name())) || decidedElsewhere[l] {
 			continue
 		}
 		out = append(out, l)
 	}
 	sortByPos(out)
 	return out
+}
+
+// paramsOfFuncsReadingALimit returns the parameters of the functions that
+// decide by an attempt limit other than those parameters: they read a
+// limit (if attempts >= cfg.MaxRetries), or compare an attempt count with
+// another value (if job.Attempts >= constants.MaxRetryAttempt), with a
+// maxAttempts parameter left unused. The job still reaches its terminal
+// state when its attempts run out: the parameter ignored stops nothing
+// less.
+func paramsOfFuncsReadingALimit(pass *analysis.Pass, root inspector.Cursor, read map[types.Object]bool) map[types.Object]bool {
+	out := map[types.Object]bool{}
+	for cur := range root.Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		var body *ast.BlockStmt
+		switch fn := cur.Node().(type) {
+		case *ast.FuncDecl:
+			ft, body = fn.Type, fn.Body
+		case *ast.FuncLit:
+			ft, body = fn.Type, fn.Body
+		}
+		if body == nil || !decidesByALimit(pass, body, read) {
+			continue
+		}
+		for _, f := range ft.Params.List {
+			for _, name := range f.Names {
+				if obj := pass.TypesInfo.Defs[name]; obj != nil {
+					out[obj] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// decidesByALimit reports whether a function body reads an attempt limit
+// outside a log line, or compares an attempt count with anything but zero.
+func decidesByALimit(pass *analysis.Pass, body *ast.BlockStmt, read map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			obj := pass.TypesInfo.Uses[n]
+			found = found || obj != nil && read[obj] && limitName.MatchString(obj.Name())
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.GEQ, token.GTR, token.LEQ, token.LSS:
+				count := func(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
+				found = found || count(n.X) && !isZero(n.Y) || count(n.Y) && !isZero(n.X)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isZero(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Value == "0"
 }
 
 // unreadColumns returns the attempt-limit columns (max_attempts...) of the

@@ -310,3 +310,80 @@ func TestOrOfPartialIndexesOnPostgreSQL(t *testing.T) {
 	require.False(t, nodes["Seq Scan"], "no row outside the indexes is read")
 	require.Equal(t, map[string]bool{"jobs_queued": true, "jobs_leased": true}, indexes)
 }
+
+// TestDistinctOnPollOnPostgreSQL checks what the rule says of a poll that
+// keeps the oldest pending row of each aggregate in a WITH query and takes
+// the first of those (the outbox relay's shape): the outer LIMIT does not
+// stop the inner scan, which reads every pending row. An index on the
+// aggregate alone leaves it to scan the sent rows too; any index that
+// holds only the pending rows (or leads with the state) keeps it to them;
+// the suggested one, keyed on the WITH query's own order, also spares the
+// sort that DISTINCT ON needs.
+func TestDistinctOnPollOnPostgreSQL(t *testing.T) {
+	const table = `CREATE TABLE outbox (id bigserial PRIMARY KEY, aggregate_type text, aggregate_id text, status text, created_at timestamptz);`
+	const poll = `WITH next AS (
+			SELECT DISTINCT ON (aggregate_type, aggregate_id) id, aggregate_type, aggregate_id, created_at FROM outbox
+			WHERE status = $1 ORDER BY aggregate_type, aggregate_id, created_at)
+		SELECT id FROM next ORDER BY created_at LIMIT $2`
+	raws, errs := sqlcheck.Parse(poll)
+	require.Empty(t, errs)
+	inner := sqlcheck.Facts(raws[0]).Bind(map[int]string{1: "pending"}).CTEs[0].Stmt
+	require.True(t, sqlcheck.IsPollShape(inner))
+	suggested := sqlcheck.SuggestPollIndex(sqlcheck.Replay([]*sqlcheck.Source{sqlcheck.SQLFile("schema.sql", []byte(table))}).Table("public.outbox"), inner)
+	require.Equal(t, "CREATE INDEX CONCURRENTLY outbox_poll_idx ON outbox (aggregate_type, aggregate_id, created_at) WHERE status = 'pending'", suggested)
+
+	cases := []struct {
+		index     string
+		want      sqlcheck.Verdict
+		innerSort bool // DISTINCT ON sorts the rows it reads
+	}{
+		{`CREATE INDEX outbox_agg ON outbox (aggregate_type, aggregate_id)`, sqlcheck.NotServed, true},
+		{suggested, sqlcheck.Served, false},
+		{`CREATE INDEX outbox_pending ON outbox (created_at) WHERE status = 'pending'`, sqlcheck.Served, true},
+		{`CREATE INDEX outbox_status ON outbox (status, created_at)`, sqlcheck.Served, true},
+	}
+	for _, c := range cases {
+		t.Run(c.index, func(t *testing.T) {
+			schema := sqlcheck.Replay([]*sqlcheck.Source{sqlcheck.SQLFile("schema.sql", []byte(table+c.index))})
+			_, v := schema.Table("public.outbox").PollIndex(inner)
+			require.Equal(t, c.want, v)
+
+			conn := pgtest.Connect(t)
+			pgtest.Exec(t, conn, table)
+			pgtest.Exec(t, conn, c.index)
+			pgtest.Exec(t, conn, `INSERT INTO outbox (aggregate_type, aggregate_id, status, created_at)
+				SELECT 'order', (i % 5000)::text, 'sent', now() - i * interval '1 second' FROM generate_series(1, 100000) i`)
+			pgtest.Exec(t, conn, `INSERT INTO outbox (aggregate_type, aggregate_id, status, created_at)
+				SELECT 'order', (i % 30)::text, 'pending', now() FROM generate_series(1, 100) i`)
+			pgtest.Exec(t, conn, `ANALYZE outbox`)
+			var raw []byte
+			require.NoError(t, conn.QueryRow(context.Background(), "EXPLAIN (ANALYZE, FORMAT JSON) "+poll, "pending", 10).Scan(&raw))
+			var plan []map[string]any
+			require.NoError(t, json.Unmarshal(raw, &plan))
+			sorts, seq, unique := 0, false, 0.0
+			var walk func(map[string]any)
+			walk = func(n map[string]any) {
+				switch n["Node Type"] {
+				case "Sort":
+					sorts++
+				case "Seq Scan":
+					seq = true
+				case "Unique":
+					unique = n["Actual Rows"].(float64)
+				}
+				children, _ := n["Plans"].([]any)
+				for _, ch := range children {
+					walk(ch.(map[string]any))
+				}
+			}
+			walk(plan[0]["Plan"].(map[string]any))
+			require.Equal(t, c.want == sqlcheck.NotServed, seq, "a sequential scan reads the sent rows")
+			require.Equal(t, 30.0, unique, "DISTINCT ON keeps one row of each of the 30 aggregates: the LIMIT of 10 does not stop it")
+			wantSorts := 1 // the outer ORDER BY created_at
+			if c.innerSort {
+				wantSorts++
+			}
+			require.Equal(t, wantSorts, sorts)
+		})
+	}
+}

@@ -18,7 +18,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer,
 		"seedlike", "runat_alone", "wrong_prefix", "dropped_later", "other_state", "godll", "sqldelete", "dbtx",
-		"templated", "searchpath", "funcpoll", "cte_poll",
+		"templated", "searchpath", "funcpoll", "cte_poll", "subquery_poll",
 		"states_ne", "states_or_narrow", "states_or_split_full", "status_only", "queue_only",
 		"gosprintf", "states_or_unpinned", "states_or_btree", "sqlc_snapshot",
 		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder",
@@ -33,7 +33,7 @@ func TestAccepted(t *testing.T) {
 		"accept_partial", "accept_composite", "accept_queue_prefix", "accept_inlist", "accept_later",
 		"accept_param", "accept_nomigrations", "accept_pk", "accept_nullstate", "accept_unknown_pred",
 		"accept_states_or", "accept_states_or_split", "accept_states_notin", "accept_states_any", "accept_searchpath", "accept_ordered_too", "accept_noorder", "accept_rangefirst",
-		"accept_gosprintf", "accept_cte_poll", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias",
+		"accept_gosprintf", "accept_cte_poll", "accept_subquery_poll", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias",
 		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
 		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status", "accept_branchclaim", "accept_funcjoin",
 		"accept_gormautomig/...", "accept_gormnomigrate/...", "accept_joinedpoll", "accept_prunecount")

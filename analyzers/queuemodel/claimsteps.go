@@ -52,6 +52,9 @@ func (st *Statement) On() string {
 			}
 		}
 	}
+	if src := st.ReadsFrom(); src != nil && src.Kind == sqlcheck.KindSelect {
+		return src.Table // SELECT * FROM (SELECT ... FROM outbox ...) next
+	}
 	return st.Table
 }
 

@@ -914,6 +914,51 @@ func TestCompareAndSetFromAListOfStates(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 }
 
+// The states of a compare-and-set by key may be an OR of equalities,
+// bound from typed constants of another package: it reads as the list.
+func TestCompareAndSetFromAnOrOfStates(t *testing.T) {
+	got, qt := roles(t, "takenbykeyor")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE fail"}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// A poll whose states its caller gives (a list spliced as placeholders)
+// says nothing of which states are runnable: the waiting states its
+// compare-and-set takes tasks from are, and the compare-and-set is the
+// claim.
+func TestCompareAndSetNamesTheStatesOfAnUnboundPoll(t *testing.T) {
+	got, qt := roles(t, "unboundpoll")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// The same store with the worker that runs it: the compare-and-set is
+// followed by the task's outcome on the same key, so the table is a queue
+// of tasks taken by key; the poll that picks the tasks due by now() still
+// feeds the take (a listing a page at a time would not).
+func TestDuePollBesideACompareAndSetByKey(t *testing.T) {
+	got, qt := roles(t, "unboundpollworker")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry"}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
+
+// The waiting states of a compare-and-set count as runnable only when the
+// poll does not name its own (a poll bound to 'pending' keeps 'held' out),
+// and those of a compare-and-set that ends a task (a cancel) or of a bulk
+// action by another column never do.
+func TestWaitingStatesOfACompareAndSetOnlyFillAnUnboundPoll(t *testing.T) {
+	_, qt := roles(t, "boundpollcas")
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+
+	got, qt := roles(t, "unboundpollcancel")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE fail", "UPDATE none"}, got)
+	require.Equal(t, []string{"pending", "scheduled"}, qt.Runnable)
+}
+
 // A poll joined with a WITH query by a column that names no row (the
 // queue's name) is a poll; joined by the table's key, it is a lookup. With
 // no schema to say which columns are keys, a joined SELECT is no poll.

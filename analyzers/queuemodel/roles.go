@@ -100,36 +100,60 @@ func (b *builder) takenByKey() {
 		if b.takenUnchecked(st) {
 			continue
 		}
-		for _, p := range st.Where {
-			if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn || len(p.Values) == 0 {
-				continue
-			}
-			initial := b.initialStates(st.Table, p.Column)
-			to, ok := st.Assigns(p.Column)
+		for _, col := range stateColumnsOf(st.Where) {
+			initial := b.initialStates(st.Table, col)
+			to, ok := st.Assigns(col)
 			if !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) {
 				continue
 			}
-			var from []string
-			created := false
-			for _, v := range p.Values {
-				if v.Kind != sqlcheck.ValueConst || v.Str == to.Str || outcomeWord(v.Str) {
-					from = nil
-					break
-				}
-				from = append(from, v.Str)
-				created = created || initial[v.Str]
-			}
-			if !created || !b.recordsOutcome(st.Table, p.Column, from, to.Str) {
+			from, created := waitingStates(st.Where, col, to.Str, initial)
+			if !created || !b.recordsOutcome(st.Table, col, from, to.Str) {
 				continue
 			}
-			if st.Returning == nil && !b.endsTaken(st, p.Column, from, to.Str) {
+			if st.Returning == nil && !b.endsTaken(st, col, from, to.Str) {
 				continue
 			}
 			qt := b.table(st.Table)
-			qt.StateColumn, qt.taken, qt.takenFrom = p.Column, to.Str, from
+			qt.StateColumn, qt.taken, qt.takenFrom = col, to.Str, from
 			break
 		}
 	}
+}
+
+// stateColumnsOf returns the columns a WHERE restricts to listed states
+// (status = 'pending', status IN (...), status = $4 OR status = $5 once
+// bound), in the order they first appear.
+func stateColumnsOf(where []sqlcheck.Pred) []string {
+	var cols []string
+	for _, p := range where {
+		if p.Column == "" || slices.Contains(cols, p.Column) {
+			continue
+		}
+		if s, ok := sqlcheck.FilterStates([]sqlcheck.Pred{p}, p.Column); ok && !s.Not && len(s.Cond) == 0 && len(s.In) > 0 {
+			cols = append(cols, p.Column)
+		}
+	}
+	return cols
+}
+
+// waitingStates returns the states a compare-and-set by key takes jobs
+// from when they are states jobs wait in: every one a constant, none the
+// state it moves them to, none whose name says a job ended. created says
+// whether one of them is a state jobs are created in; from is nil when
+// the states are not all waiting ones.
+func waitingStates(where []sqlcheck.Pred, col, to string, initial map[string]bool) (from []string, created bool) {
+	s, ok := sqlcheck.FilterStates(where, col)
+	if !ok || s.Not || len(s.Cond) > 0 {
+		return nil, false
+	}
+	for _, v := range s.In {
+		if v == to || v == sqlcheck.StateNull || v == sqlcheck.StateNotNull || outcomeWord(v) {
+			return nil, false
+		}
+		from = append(from, v)
+		created = created || initial[v]
+	}
+	return from, created
 }
 
 // takenUnchecked makes a queue of a table whose jobs a function takes by
@@ -451,12 +475,17 @@ func (b *builder) transitions(qt *QueueTable) {
 	if qt.taken != "" {
 		// Jobs taken by key come from elsewhere: a SELECT of the table
 		// that claims nothing lists jobs (a page of them in one state),
-		// and says nothing of which states are runnable.
+		// and says nothing of which states are runnable. One that picks
+		// the jobs due by now (run_at <= now()) is the scheduler's poll
+		// that feeds the take: a page of a listing is not chosen by the
+		// clock.
 		for _, st := range qt.Statements {
 			if st.Role != RolePoll {
 				continue
 			}
-			st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return p.Table == qt.Name && p.Lock == nil })
+			st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool {
+				return p.Table == qt.Name && p.Lock == nil && len(expiredColumns(p.Where)) == 0
+			})
 			if len(st.Polls) == 0 {
 				st.Role = RoleNone
 			}
@@ -482,6 +511,9 @@ func (b *builder) transitions(qt *QueueTable) {
 		for v := range b.initialStates(qt.Name, col) {
 			firm[v] = true
 			initial[v] = true
+		}
+		if pollsUnboundStates(qt, col) {
+			addAll(firm, b.casWaitingStates(qt, col, initial))
 		}
 	}
 	qt.nullState = firm[sqlcheck.StateNull]
@@ -629,6 +661,53 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// pollsUnboundStates reports whether a poll of the table names the states
+// it takes by a parameter the tool could not bind (status IN ($1, $2) over
+// a list its caller gives): the poll then says nothing of which states are
+// runnable.
+func pollsUnboundStates(qt *QueueTable, col string) bool {
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			if poll.Table != qt.Name {
+				continue
+			}
+			for _, p := range poll.Where {
+				if p.Column == col && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && anyParam(p.Values) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func anyParam(vs []sqlcheck.Value) bool {
+	return slices.ContainsFunc(vs, func(v sqlcheck.Value) bool { return v.Kind == sqlcheck.ValueParam })
+}
+
+// casWaitingStates returns, for a table whose poll names its states by a
+// parameter the tool cannot bind, the states its compare-and-set takes
+// jobs from (UPDATE ... SET status = 'running' WHERE id = $1 AND status
+// IN ('queued', 'retrying')): the states jobs wait in, one of them the
+// state they are created in and none whose name says a job ended (see
+// waitingStates). Those are the runnable states the poll's caller names.
+func (b *builder) casWaitingStates(qt *QueueTable, col string, initial map[string]bool) []string {
+	var out []string
+	for _, st := range qt.Statements {
+		if st.Kind != sqlcheck.KindUpdate || !b.namesRows(st.Stmt) {
+			continue
+		}
+		to, ok := st.Assigns(col)
+		if !ok || to.Kind != sqlcheck.ValueConst || initial[to.Str] || outcomeWord(to.Str) {
+			continue
+		}
+		if from, created := waitingStates(st.Where, col, to.Str, initial); created {
+			out = append(out, from...)
+		}
+	}
+	return out
 }
 
 // bumpsFailed reports whether an UPDATE by key records a failed attempt

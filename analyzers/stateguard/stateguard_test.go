@@ -12,7 +12,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "complete", "retry", "casefail", "janitor", "txnolock", "retake", "sqlreclaim", "casereclaim", "unfenced",
 		"finishedonce", "batchstate", "txlockelsewhere", "txplainread", "bulkcomplete", "cancelkind", "funcnostate",
-		"txcommitted", "bodyorder", "multiline", "casesweep", "stuckreset", "stucklocked", "rescueworker", "intstates", "beatworker", "callerstate")
+		"txcommitted", "bodyorder", "multiline", "casesweep", "stuckreset", "stucklocked", "rescueworker", "intstates", "beatworker", "callerstate", "unboundpoll_unfenced")
 }
 
 // A state or token guard in the WHERE, a locked read in the same
@@ -22,7 +22,7 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "ok_state", "ok_token", "ok_lockedread", "ok_cte", "ok_janitor", "ok_directive", "ok_uncontested", "ok_txparam", "ok_dbtx", "ok_nullstate", "ok_claimcol", "ok_claimstep", "ok_fenced", "ok_fenceduncontested", "ok_lockedflag",
 		"ok_expireparam", "ok_fencedoperator", "ok_funcstate",
-		"ok_helperlock", "ok_casesweep", "ok_stuckrecheck", "ok_stucklocked", "ok_rescueworker", "ok_intstates", "ok_callerstate")
+		"ok_helperlock", "ok_casesweep", "ok_stuckrecheck", "ok_stucklocked", "ok_rescueworker", "ok_intstates", "ok_callerstate", "ok_unboundpoll_fenced")
 }
 
 // An UPDATE by key on the transaction its function is given is judged at

@@ -216,6 +216,28 @@ func inList(ids []int64) {
 	sink("DELETE FROM jobs WHERE id IN (" + strings.Join(params, ",") + ")") // want `DELETE FROM jobs WHERE id IN \(\$#\)`
 }
 
+// So does an IN list started as an empty slice literal, or as a literal
+// that holds a first parameter.
+func inListFromLiteral(states []string) {
+	params := []string{}
+	args := []any{}
+	for i, s := range states {
+		params = append(params, fmt.Sprintf("$%d", i+1))
+		args = append(args, s)
+	}
+	sink("SELECT id FROM jobs WHERE status IN ("+strings.Join(params, ", ")+")", args...) // want `SELECT id FROM jobs WHERE status IN \(\$#\)`
+	first := []string{"$1"}
+	for i := range states {
+		first = append(first, fmt.Sprintf("$%d", i+2))
+	}
+	sink("SELECT id FROM jobs WHERE status IN (" + strings.Join(first, ", ") + ")") // want `SELECT id FROM jobs WHERE status IN \(\$1\) \| SELECT id FROM jobs WHERE status IN \(\$#\)`
+	cols := []string{"id"}
+	for _, c := range states {
+		cols = append(cols, c)
+	}
+	sink("SELECT " + strings.Join(cols, ", ") + " FROM jobs") // want `hole: strings.Join over non-constant input \(not a slice literal\)`
+}
+
 // A slice that holds anything but parameters stays a hole: a column, a
 // condition or a value repeated is other SQL, and so is a list joined
 // with AND.

@@ -1,0 +1,84 @@
+package unboundpollcancel // want package:"queues\\(public.tasks\\)"
+
+// The poll takes the states to look in from its caller (a list spliced as
+// placeholders), so it says nothing of which states are runnable; the
+// compare-and-set that takes each task names them: the state tasks are
+// created in, and the one a failed task waits in before its next try.
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"unboundpollcancel/state"
+)
+
+type Store struct{ db *sql.DB }
+
+func (s *Store) Add(ctx context.Context, kind string) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO tasks (kind) VALUES ($1)`, kind)
+	return err
+}
+
+func (s *Store) Due(ctx context.Context, states []state.Status, limit int) ([]int64, error) { // want Due:"claims jobs"
+	ph := []string{}
+	args := []any{}
+	for i, st := range states {
+		ph = append(ph, fmt.Sprintf("$%d", i+1))
+		args = append(args, st)
+	}
+	args = append(args, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM tasks WHERE status IN (`+strings.Join(ph, ", ")+`)
+		AND run_at <= now() ORDER BY run_at LIMIT `+fmt.Sprintf("$%d", len(args)), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Take reports whether this worker got the task.
+func (s *Store) Take(ctx context.Context, id int64, worker string) (bool, error) { // want Take:"claims jobs"
+	res, err := s.db.ExecContext(ctx, `UPDATE tasks SET status = $1, locked_by = $2, locked_at = now()
+		WHERE id = $3 AND (status = $4 OR status = $5)`, state.Running, worker, id, state.Pending, state.Scheduled)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+func (s *Store) Done(ctx context.Context, id int64) error { // want Done:"completes jobs, writes outcomes"
+	_, err := s.db.ExecContext(ctx, `UPDATE tasks SET status = $1 WHERE id = $2`, state.Completed, id)
+	return err
+}
+
+func (s *Store) Later(ctx context.Context, id int64) error { // want Later:"fails jobs, writes outcomes"
+	_, err := s.db.ExecContext(ctx, `UPDATE tasks SET status = $1, attempts = attempts + 1 WHERE id = $2`, state.Scheduled, id)
+	return err
+}
+
+// Cancel takes a task that has not started out of the queue, from the
+// state it waits in or the one an operator paused it in: an outcome,
+// whose states say nothing of which are runnable.
+func (s *Store) Cancel(ctx context.Context, id int64) error { // want Cancel:"fails jobs"
+	_, err := s.db.ExecContext(ctx, `UPDATE tasks SET status = $1 WHERE id = $2 AND status IN ($3, $4)`, state.Cancelled, id, state.Pending, state.Paused)
+	return err
+}
+
+// HoldKind holds every waiting task of a kind, deferred ones too: a bulk
+// action that names no task, whose states say nothing of which are
+// runnable.
+func (s *Store) HoldKind(ctx context.Context, kind string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE tasks SET status = 'held' WHERE kind = $1 AND status IN ('pending', 'deferred')`, kind)
+	return err
+}
