@@ -106,11 +106,30 @@ type callGraph struct {
 	resolved map[*ast.CallExpr]*Jobs
 	impls    *Implements // the implementations of interface methods the package knows of
 	halves   map[*types.Func]*Half
+	// What the fixed point reads again on every round, found once: each
+	// function's calls, and what each call calls.
+	sites   map[*ast.FuncDecl][]site
+	callees map[*ast.CallExpr]calleeOf
+}
+
+// A site is a call of a function body, and whether it sits in a loop.
+type site struct {
+	call   *ast.CallExpr
+	inLoop bool
+}
+
+// calleeOf is the function a call calls; for a method of one of the
+// module's interfaces, the dispatch to it (nil when the receiver can
+// only be nil).
+type calleeOf struct {
+	fn       *types.Func
+	dispatch bool
+	through  *Jobs
 }
 
 func newCallGraph(pass *analysis.Pass) *callGraph {
 	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
-		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}}
+		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}, sites: map[*ast.FuncDecl][]site{}, callees: map[*ast.CallExpr]calleeOf{}}
 }
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
@@ -166,16 +185,23 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	res := &Jobs{}
 	writes, claims := false, false
-	WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
-		d := g.direct[call]
+	sites, ok := g.sites[decl]
+	if !ok {
+		WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
+			sites = append(sites, site{call, inLoop})
+		})
+		g.sites[decl] = sites
+	}
+	for _, s := range sites {
+		d := g.direct[s.call]
 		writes = writes || d.Completes || d.Fails
 		claims = claims || d.Claims
-		res.merge(&d, inLoop)
-		if c := g.callee(call); c != nil {
-			res.merge(c, inLoop)
+		res.merge(&d, s.inLoop)
+		if c := g.callee(s.call); c != nil {
+			res.merge(c, s.inLoop)
 			claims = claims || c.Claims
 		}
-	})
+	}
 	res.Writes = writes && !claims
 	if res.empty() {
 		return nil
@@ -213,25 +239,41 @@ func WalkCalls(n ast.Node, visit func(call *ast.CallExpr, inLoop bool)) {
 // callee returns what the function a call calls does about claims; for a
 // method of one of the module's interfaces, that it dispatches to it.
 func (g *callGraph) callee(call *ast.CallExpr) *Jobs {
+	c, ok := g.callees[call]
+	if !ok {
+		c = g.findCallee(call)
+		g.callees[call] = c
+	}
+	switch {
+	case c.fn == nil:
+		return nil
+	case c.dispatch:
+		return c.through
+	}
+	return g.funcJobs(c.fn)
+}
+
+// findCallee finds what a call calls.
+func (g *callGraph) findCallee(call *ast.CallExpr) calleeOf {
 	fn, ok := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
 	if !ok {
-		return nil
+		return calleeOf{}
 	}
-	if d, ok := g.dispatch(call, fn); ok {
-		// The receiver's concrete types, where the code shows them, narrow
-		// the call to their methods; a receiver that can only be nil runs
-		// nothing.
-		if e := effectsOf(g.pass); e != nil {
-			if ts, known := e.ReceiverTypes(e.Call(call)); known {
-				if len(ts) == 0 {
-					return nil
-				}
-				d.Types = strings.Join(ts, ",")
+	d, ok := g.dispatch(call, fn)
+	if !ok {
+		return calleeOf{fn: fn}
+	}
+	// The receiver's concrete types, where the code shows them, narrow the
+	// call to their methods; a receiver that can only be nil runs nothing.
+	if e := effectsOf(g.pass); e != nil {
+		if ts, known := e.ReceiverTypes(e.Call(call)); known {
+			if len(ts) == 0 {
+				return calleeOf{fn: fn, dispatch: true}
 			}
+			d.Types = strings.Join(ts, ",")
 		}
-		return &Jobs{Through: []Dispatch{d}}
 	}
-	return g.funcJobs(fn)
+	return calleeOf{fn: fn, dispatch: true, through: &Jobs{Through: []Dispatch{d}}}
 }
 
 // funcJobs returns what a function does about claims, from this package or
