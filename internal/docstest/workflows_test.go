@@ -15,8 +15,8 @@ import (
 // The example workflows of docs/workflows: actionlint finds nothing wrong
 // in them, and the step that runs jobqlint keeps its exit status under the
 // shell GitHub runs `run:` scripts with, checked against a stand-in
-// jobqlint that exits 0 (no findings), 3 (findings) and 2 (it could not
-// run).
+// jobqlint that exits 0 (no findings), 3 (findings), 4 (some packages
+// not checked) and 2 (it could not run).
 func TestExampleWorkflows(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Fatal("bash is needed to run the workflows' scripts")
@@ -184,6 +184,7 @@ func checkCodeScanning(t *testing.T, w *actionlint.Workflow) {
 	}{
 		{"0", 0, "status=0\n", 0, true},
 		{"3", 0, "status=3\n", 3, true},
+		{"4", 4, "status=4\n", 0, false}, // some packages not checked: no upload of a partial run
 		{"2", 2, "status=2\n", 0, false},
 	} {
 		r := runStep(t, run, c.status)
@@ -206,7 +207,7 @@ func checkAnnotations(t *testing.T, w *actionlint.Workflow) {
 	for _, c := range []struct {
 		status string
 		exit   int
-	}{{"0", 0}, {"3", 3}, {"2", 2}} {
+	}{{"0", 0}, {"3", 3}, {"4", 4}, {"2", 2}} {
 		if r := runStep(t, run, c.status); !r.ranTool || r.exit != c.exit {
 			t.Errorf("jobqlint exiting %s: the step exits %d, want %d", c.status, r.exit, c.exit)
 		}
@@ -214,7 +215,8 @@ func checkAnnotations(t *testing.T, w *actionlint.Workflow) {
 }
 
 // reviewdog.yml: reviewdog gets jobqlint's whole output when jobqlint ran
-// (findings or none), the step then exits with jobqlint's status; when
+// (findings or none, all packages checked or not), the step then exits
+// with jobqlint's status; when
 // jobqlint could not run, reviewdog is not run and the step fails.
 func checkReviewdog(t *testing.T, w *actionlint.Workflow) {
 	run := mustStep(t, steps(t, w), "jobqlint")
@@ -222,7 +224,7 @@ func checkReviewdog(t *testing.T, w *actionlint.Workflow) {
 		status    string
 		exit      int
 		reviewdog string
-	}{{"0", 0, fakeOutput}, {"3", 3, fakeOutput}, {"2", 2, ""}} {
+	}{{"0", 0, fakeOutput}, {"3", 3, fakeOutput}, {"4", 4, fakeOutput}, {"2", 2, ""}} {
 		r := runStep(t, run, c.status)
 		if !r.ranTool || r.exit != c.exit || r.reviewdog != c.reviewdog {
 			t.Errorf("jobqlint exiting %s: the step exits %d, reviewdog read %q; want %d and %q", c.status, r.exit, r.reviewdog, c.exit, c.reviewdog)
