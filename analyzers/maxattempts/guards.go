@@ -27,12 +27,13 @@ import (
 // claim()); the comparison's syntax still says what it compares.
 type judge struct {
 	*effects.Effects
+	pass        *analysis.Pass
 	comparisons map[token.Pos]*ast.BinaryExpr // by operator position, as ssa.BinOp.Pos reports it
 	decidedBy   map[*ssa.Function]int         // a function whose callers decide through a bool parameter: its index, from 1
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}}
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {
@@ -300,6 +301,9 @@ func callCompares(e *judge, c *ssa.CallCommon, depth int) bool {
 	}
 	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg {
 		return false
+	}
+	if e.pass != nil && e.pass.ImportObjectFact(obj, new(CountFree)) {
+		return false // its package says its bools decide nothing by the attempts
 	}
 	return !standard(obj.Pkg().Path())
 }

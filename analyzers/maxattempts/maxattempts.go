@@ -29,7 +29,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Retries)(nil)},
+	FactTypes: []analysis.Fact{(*Retries)(nil), (*CountFree)(nil)},
 })
 
 // Analyzer reports the maxattempts rule's findings.
@@ -43,6 +43,7 @@ var (
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	e := newJudge(pass, pass.ResultOf[effects.Analyzer].(*effects.Effects))
+	exportCountFree(pass)
 	deferred := newRetriesAt()
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
