@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -185,7 +186,8 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 	}
 	cols := paramColumns(c)
 	var fn *ssa.Function
-	var nums, positions []int
+	var nums []int
+	var positions []callerargs.Pos
 	for i := range c.Args {
 		n := i + 1
 		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
@@ -193,11 +195,12 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 		}
 		// The index knows only exported functions: an unexported one's
 		// callers are in this package, where its values are read on SSA.
-		p, ok := peelConversions(effects.Arg(c.instr, c.argBase+i)).(*ssa.Parameter)
-		if !ok || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
+		v := peelConversions(effects.Arg(c.instr, c.argBase+i))
+		p, field := paramField(v)
+		if p == nil || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
 			continue
 		}
-		stateLike := func(tc [2]string) bool { return states.stateLike(b, tc[0], tc[1], p.Type()) }
+		stateLike := func(tc [2]string) bool { return states.stateLike(b, tc[0], tc[1], v.Type()) }
 		if !slices.ContainsFunc(cols[n], stateLike) {
 			continue
 		}
@@ -206,7 +209,7 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 		if fn.Signature.Recv() != nil {
 			pos--
 		}
-		nums, positions = append(nums, n), append(positions, pos)
+		nums, positions = append(nums, n), append(positions, callerargs.Pos{Index: pos, Field: field})
 	}
 	if fn == nil {
 		return nil
@@ -215,7 +218,7 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 	if b.pass.Module != nil && b.pass.Module.Path != "" {
 		rootPath = b.pass.Module.Path
 	}
-	tuples, ok := callerargs.Of(b.model.schema.root, rootPath).Tuples(fn.Name(), fn.Signature.Params().Len(), positions)
+	tuples, ok := callerargs.Of(b.model.schema.root, rootPath).FieldTuples(fn.Name(), fn.Signature.Params().Len(), positions)
 	if !ok {
 		return nil
 	}
@@ -230,6 +233,87 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 		views = append(views, v)
 	}
 	return views
+}
+
+// paramField returns the parameter a bound value is, or whose field it
+// is read from (arg.Status, the struct of parameters sqlc generates,
+// passed by value or by pointer), with that field's name.
+func paramField(v ssa.Value) (*ssa.Parameter, string) {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x, ""
+	case *ssa.Field:
+		if p, ok := x.X.(*ssa.Parameter); ok {
+			return p, structField(p.Type(), x.Field)
+		}
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok || x.Op != token.MUL {
+			break
+		}
+		switch base := fa.X.(type) {
+		case *ssa.Parameter:
+			if !storedField(base, fa.Field) {
+				return base, structField(base.Type(), fa.Field)
+			}
+		case *ssa.Alloc:
+			// A struct parameter whose fields are selected lives in a
+			// local the function's entry copies it to.
+			if p := spilled(base); p != nil && !storedField(base, fa.Field) {
+				return p, structField(p.Type(), fa.Field)
+			}
+		}
+	}
+	return nil, ""
+}
+
+// spilled returns the parameter a local holds when the function only
+// copies the parameter into it and reads its fields: no other write, and
+// its address goes nowhere else.
+func spilled(a *ssa.Alloc) *ssa.Parameter {
+	var p *ssa.Parameter
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			param, ok := r.Val.(*ssa.Parameter)
+			if !ok || p != nil || r.Addr != a {
+				return nil
+			}
+			p = param
+		case *ssa.FieldAddr:
+		default:
+			return nil
+		}
+	}
+	return p
+}
+
+// storedField reports whether a function writes a field of the struct
+// its pointer parameter (or the local holding its struct) points at: the
+// value its callers gave is not the one it binds.
+func storedField(p ssa.Value, field int) bool {
+	for _, r := range *p.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func structField(t types.Type, i int) string {
+	if ptr, ok := t.Underlying().(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+		return st.Field(i).Name()
+	}
+	return ""
 }
 
 // peelConversions returns the value a string conversion, a change of

@@ -980,3 +980,14 @@ func TestStatesBoundThroughAFunction(t *testing.T) {
 	require.Equal(t, []string{"queued"}, qt.Runnable)
 	require.Equal(t, []string{"done", "failed"}, qt.Terminal())
 }
+
+// The same with sqlc's parameter structs: the state is a field the
+// caller's literal sets (here mapped from an iota enum); a field the
+// method overwrites through its pointer is its own.
+func TestStatesGivenByCallersInParamStructs(t *testing.T) {
+	got, qt := roles(t, "callerparams")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE fail", "UPDATE complete", "UPDATE none"}, got) // SetStatus binds its own "queued": no view of the callers' "done"
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	require.True(t, qt.Statements[1].BoundOutside)
+	require.False(t, qt.Statements[3].BoundOutside)
+}

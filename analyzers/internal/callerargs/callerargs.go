@@ -67,21 +67,44 @@ type Index struct {
 	byName   map[string][]binderKey
 	variadic map[binderKey]bool
 	calls    map[binderKey][]*call
+	// fields holds, per binder and parameter, the fields its body
+	// selects from it (arg.Status, the struct sqlc passes its
+	// parameters in): a call gives each its own value.
+	fields map[binderKey]map[int][]string
+	// funcs holds the module's functions by package and name, which
+	// may map a state from one type to another (see mapped).
+	funcs map[string]map[string]*funcDecl
 	// values memoises what a binder's parameter is given; inProgress
 	// guards against binders that forward to each other.
 	values     map[binderPos]vals
 	inProgress map[binderPos]bool
+	consts     map[string]map[string]string
+	types      map[string]map[string]bool
+	applying   map[*funcDecl]bool
 	cycles     int // cycles met while resolving (see param)
 }
 
 type binderPos struct {
 	key binderKey
-	pos int
+	slot
+}
+
+// A slot is a parameter's position, or a field of it.
+type slot struct {
+	pos   int
+	field string
+}
+
+// A Pos names what Tuples asks about: a parameter (0-based, receiver
+// left out), or one field of a struct parameter when Field is set.
+type Pos struct {
+	Index int
+	Field string
 }
 
 // A call of a binder's name, with the sources of its arguments.
 type call struct {
-	args []source
+	args map[slot]source
 }
 
 // A source is what one argument can be: constant values, and binder
@@ -90,8 +113,27 @@ type call struct {
 type source struct {
 	consts   []string
 	forwards []binderPos
+	mapped   []mapping
 	unknown  string
 }
+
+// A mapping is a function's result at the values of its argument: a
+// switch that turns one type's state into another's (statusToDB).
+type mapping struct {
+	fn  *funcDecl
+	arg source
+}
+
+// A funcDecl is a function of the module, with the file it is in.
+type funcDecl struct {
+	fn   *ast.FuncDecl
+	file *file
+}
+
+// intConst marks a value that is an integer constant, written in
+// decimal: iota states a mapping turns into strings. No SQL is given one
+// (see Tuples).
+const intConst = "\x01"
 
 // vals is a parameter's resolved values, or why they are unknown.
 type vals struct {
@@ -130,13 +172,24 @@ const Unknown = "\x00unknown"
 // positions, when nothing calls it, when every value is unknown, or when
 // the combinations are too many to be a handful of states.
 func (ix *Index) Tuples(name string, arity int, positions []int) (tuples [][]string, ok bool) {
+	ps := make([]Pos, len(positions))
+	for i, p := range positions {
+		ps[i] = Pos{Index: p}
+	}
+	return ix.FieldTuples(name, arity, ps)
+}
+
+// FieldTuples is Tuples for positions that may name a field of a struct
+// parameter the binder selects (arg.Status): what each call's argument
+// sets it to (Params{Status: "done"}).
+func (ix *Index) FieldTuples(name string, arity int, positions []Pos) (tuples [][]string, ok bool) {
 	key := binderKey{name, arity}
 	bound := ix.binders[key]
 	if len(positions) == 0 || len(ix.calls[key]) == 0 {
 		return nil, false
 	}
 	for _, p := range positions {
-		if !bound[p] {
+		if !bound[p.Index] || p.Field != "" && !slices.Contains(ix.fields[key][p.Index], p.Field) {
 			return nil, false
 		}
 	}
@@ -145,9 +198,9 @@ func (ix *Index) Tuples(name string, arity int, positions []int) (tuples [][]str
 	for _, c := range ix.calls[key] {
 		combos := [][]string{nil}
 		for _, p := range positions {
-			v := ix.resolve(c.args[p])
+			v := ix.resolve(c.args[slot{p.Index, p.Field}])
 			set := v.set
-			if v.unknown != "" || len(set) == 0 {
+			if v.unknown != "" || len(set) == 0 || slices.ContainsFunc(set, isInt) {
 				set = []string{Unknown}
 			} else {
 				known = true
@@ -195,17 +248,13 @@ func Key(w io.Writer, root string) {
 		return a.arity - b.arity
 	})
 	for _, k := range keys {
-		positions := make([]int, 0, len(ix.binders[k]))
-		for p := range ix.binders[k] {
-			positions = append(positions, p)
-		}
-		slices.Sort(positions)
+		positions := ix.slots(k)
 		var lines []string
 		for _, c := range ix.calls[k] {
 			var b strings.Builder
 			for _, p := range positions {
 				v := ix.resolve(c.args[p])
-				fmt.Fprintf(&b, "%d=%q/%s;", p, v.set, v.unknown)
+				fmt.Fprintf(&b, "%d.%s=%q/%s;", p.pos, p.field, v.set, v.unknown)
 			}
 			lines = append(lines, b.String())
 		}
@@ -213,6 +262,27 @@ func Key(w io.Writer, root string) {
 		fmt.Fprintf(w, "binder\x00%s\x00%d\x00%v\x00%s\x00", k.name, k.arity, positions, strings.Join(lines, "\x00"))
 	}
 }
+
+// slots returns a binder's bound parameters and the fields selected
+// from them, in order.
+func (ix *Index) slots(k binderKey) []slot {
+	var out []slot
+	for p := range ix.binders[k] {
+		out = append(out, slot{pos: p})
+		for _, f := range ix.fields[k][p] {
+			out = append(out, slot{p, f})
+		}
+	}
+	slices.SortFunc(out, func(a, b slot) int {
+		if a.pos != b.pos {
+			return a.pos - b.pos
+		}
+		return strings.Compare(a.field, b.field)
+	})
+	return out
+}
+
+func isInt(v string) bool { return strings.HasPrefix(v, intConst) }
 
 // resolve returns the values a source stands for.
 func (ix *Index) resolve(s source) vals {
@@ -226,6 +296,19 @@ func (ix *Index) resolve(s source) vals {
 			return v
 		}
 		out.set = append(out.set, v.set...)
+	}
+	for _, m := range s.mapped {
+		arg := ix.resolve(m.arg)
+		if arg.unknown != "" {
+			return arg
+		}
+		for _, a := range arg.set {
+			r, ok := ix.apply(m.fn, a)
+			if !ok {
+				return vals{unknown: "what " + m.fn.fn.Name.Name + " maps " + strings.TrimPrefix(a, intConst) + " to"}
+			}
+			out.set = append(out.set, r)
+		}
 	}
 	slices.Sort(out.set)
 	out.set = slices.Compact(out.set)
@@ -254,7 +337,12 @@ func (ix *Index) param(bp binderPos) vals {
 		out.unknown = bp.key.name + " is not called in the module"
 	}
 	for _, c := range ix.calls[bp.key] {
-		v := ix.resolve(c.args[bp.pos])
+		src, ok := c.args[bp.slot]
+		if !ok {
+			out.unknown = "a field of a struct passed on whole"
+			break
+		}
+		v := ix.resolve(src)
 		if v.unknown != "" {
 			out = v
 			break
@@ -285,6 +373,8 @@ func build(root, modPath string) *Index {
 		byName:     map[string][]binderKey{},
 		variadic:   map[binderKey]bool{},
 		calls:      map[binderKey][]*call{},
+		fields:     map[binderKey]map[int][]string{},
+		funcs:      map[string]map[string]*funcDecl{},
 		values:     map[binderPos]vals{},
 		inProgress: map[binderPos]bool{},
 	}
@@ -315,8 +405,17 @@ func build(root, modPath string) *Index {
 		fl := &file{f: f, dir: pkg, imports: gofiles.Imports(f)}
 		files = append(files, fl)
 		collectDecls(f, pkg, consts, types)
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Body != nil {
+				if ix.funcs[pkg] == nil {
+					ix.funcs[pkg] = map[string]*funcDecl{}
+				}
+				ix.funcs[pkg][fn.Name.Name] = &funcDecl{fn: fn, file: fl}
+			}
+		}
 	}
 	findBinders(ix, files)
+	ix.consts, ix.types = consts, types
 	for _, fl := range files {
 		r := &reader{ix: ix, file: fl, consts: consts, types: types}
 		r.collectCalls()
@@ -325,7 +424,9 @@ func build(root, modPath string) *Index {
 }
 
 // collectDecls records a file's package-level string constants whose value
-// is a literal, and its type names (conversions to them keep a constant).
+// is a literal, its integer constants (a literal, iota, iota plus or
+// minus a literal, repeated down a block as Go repeats them), and its
+// type names (conversions to them keep a constant).
 func collectDecls(f *ast.File, pkg string, consts map[string]map[string]string, types map[string]map[string]bool) {
 	if consts[pkg] == nil {
 		consts[pkg], types[pkg] = map[string]string{}, map[string]bool{}
@@ -335,22 +436,60 @@ func collectDecls(f *ast.File, pkg string, consts map[string]map[string]string, 
 		if !ok {
 			continue
 		}
-		for _, spec := range gd.Specs {
+		var last []ast.Expr // the values an omitted list repeats
+		for iota, spec := range gd.Specs {
 			switch spec := spec.(type) {
 			case *ast.TypeSpec:
 				types[pkg][spec.Name.Name] = true
 			case *ast.ValueSpec:
-				if gd.Tok != token.CONST || len(spec.Values) != len(spec.Names) {
+				if gd.Tok != token.CONST {
+					continue
+				}
+				values := spec.Values
+				if len(values) == 0 && spec.Type == nil {
+					values = last
+				} else {
+					last = values
+				}
+				if len(values) != len(spec.Names) {
 					continue
 				}
 				for i, n := range spec.Names {
-					if s, ok := stringLit(spec.Values[i]); ok {
+					if s, ok := stringLit(values[i]); ok {
 						consts[pkg][n.Name] = s
+					} else if v, ok := intValue(values[i], iota); ok {
+						consts[pkg][n.Name] = intConst + strconv.FormatInt(v, 10)
 					}
 				}
 			}
 		}
 	}
+}
+
+// intValue evaluates an integer constant's expression: a literal, iota,
+// or one of those plus or minus another.
+func intValue(e ast.Expr, iota int) (int64, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.INT {
+			return 0, false
+		}
+		v, err := strconv.ParseInt(e.Value, 0, 64)
+		return v, err == nil
+	case *ast.Ident:
+		return int64(iota), e.Name == "iota"
+	case *ast.BinaryExpr:
+		x, okx := intValue(e.X, iota)
+		y, oky := intValue(e.Y, iota)
+		switch {
+		case !okx || !oky:
+		case e.Op == token.ADD:
+			return x + y, true
+		case e.Op == token.SUB:
+			return x - y, true
+		}
+	}
+	return 0, false
 }
 
 func stringLit(e ast.Expr) (string, bool) {
@@ -369,6 +508,8 @@ var sqlMethods = map[string]bool{
 	"Queryx": true, "QueryxContext": true, "QueryRowx": true, "QueryRowxContext": true,
 	"Get": true, "GetContext": true, "Select": true, "SelectContext": true,
 	"Queue": true,
+	// sqlc's helpers when it emits prepared queries: q.exec(ctx, stmt, query, args...)
+	"exec": true, "query": true, "queryRow": true,
 }
 
 // findBinders finds the module's binders, to a fixed point: a method that
@@ -383,8 +524,10 @@ func findBinders(ix *Index, files []*file) {
 			if !ok || fn.Body == nil || !fn.Name.IsExported() {
 				continue
 			}
-			decls = append(decls, &decl{fn: fn, params: paramIndex(fn.Type), locals: localValues(fn.Body)})
+			d := &decl{fn: fn, params: paramIndex(fn.Type), locals: localValues(fn.Body)}
+			decls = append(decls, d)
 			key := binderKey{fn.Name.Name, arity(fn.Type)}
+			d.selectedFields(ix, key)
 			if !slices.Contains(ix.byName[key.name], key) {
 				ix.byName[key.name] = append(ix.byName[key.name], key)
 			}
@@ -536,15 +679,45 @@ type decl struct {
 	calls  []forwardingCall
 }
 
-// localValues returns what each name a function body assigns is assigned.
+// selectedFields records the fields d's body selects from each of its
+// parameters (arg.Status).
+func (d *decl) selectedFields(ix *Index, key binderKey) {
+	ast.Inspect(d.fn.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if p, ok := d.params[id.Name]; ok {
+			if ix.fields[key] == nil {
+				ix.fields[key] = map[int][]string{}
+			}
+			if !slices.Contains(ix.fields[key][p], sel.Sel.Name) {
+				ix.fields[key][p] = append(ix.fields[key][p], sel.Sel.Name)
+			}
+		}
+		return true
+	})
+}
+
+// localValues returns what each name a function body assigns is assigned;
+// v, err := f(x) assigns v (and err) what f(x) makes of x.
 func localValues(body *ast.BlockStmt) map[string][]ast.Expr {
 	out := map[string][]ast.Expr{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if id, ok := l.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) {
+				id, ok := l.(*ast.Ident)
+				switch {
+				case !ok:
+				case len(n.Rhs) == len(n.Lhs):
 					out[id.Name] = append(out[id.Name], n.Rhs[i])
+				case len(n.Rhs) == 1:
+					out[id.Name] = append(out[id.Name], n.Rhs[0])
 				}
 			}
 		case *ast.ValueSpec:
@@ -635,9 +808,9 @@ func (r *reader) collectCalls() {
 				return true
 			}
 			for _, key := range r.ix.binderKeys(c) {
-				rec := &call{args: make([]source, key.arity)}
-				for p := range r.ix.binders[key] {
-					rec.args[p] = fc.argSource(c, p)
+				rec := &call{args: map[slot]source{}}
+				for _, sl := range r.ix.slots(key) {
+					rec.args[sl] = fc.argSource(c, sl)
 				}
 				r.ix.calls[key] = append(r.ix.calls[key], rec)
 			}
@@ -679,7 +852,8 @@ func firstArg(c *ast.CallExpr) ast.Expr {
 // results) says nothing about any one parameter: the value is unknown,
 // and stays a parameter in that call's view. (A slice spread into a call
 // is never read as a constant.)
-func (fc *funcContext) argSource(c *ast.CallExpr, p int) source {
+func (fc *funcContext) argSource(c *ast.CallExpr, sl slot) source {
+	p := sl.pos
 	switch {
 	case len(c.Args) == 1 && p > 0:
 		return source{unknown: "the results of a call"}
@@ -687,8 +861,62 @@ func (fc *funcContext) argSource(c *ast.CallExpr, p int) source {
 		// A function of the binder's name and arity whose last parameter
 		// is variadic, called with none: the call gives nothing there.
 		return source{unknown: "no argument"}
+	case sl.field != "":
+		return fc.fieldSource(c.Args[p], sl.field, 0)
 	}
 	return fc.source(c.Args[p], 0)
+}
+
+// fieldSource reads what an argument sets one of its fields to: a
+// composite literal's keyed element (Params{Status: s}, or its address),
+// through the locals it is assigned to, or the field of the caller's own
+// binder parameter passed on. A local whose fields are assigned one by
+// one, a literal that leaves the field out (its zero value, no state) or
+// gives its elements by position is unknown.
+func (fc *funcContext) fieldSource(e ast.Expr, field string, depth int) source {
+	if depth > maxDepth {
+		return source{unknown: "too many steps"}
+	}
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	} else if star, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(star.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return source{unknown: "a literal without field names"}
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return fc.source(kv.Value, depth+1)
+			}
+		}
+		return source{unknown: "a literal without " + field}
+	case *ast.Ident:
+		switch {
+		case fc.opaque[e.Name] || fc.fieldSet[e.Name]:
+			return source{unknown: "variable " + e.Name}
+		case fc.assigns[e.Name] != nil && !fc.isParam(e.Name):
+			var out source
+			for _, v := range fc.assigns[e.Name] {
+				s := fc.fieldSource(v, field, depth+1)
+				if s.unknown != "" {
+					return s
+				}
+				out.consts = append(out.consts, s.consts...)
+				out.forwards = append(out.forwards, s.forwards...)
+				out.mapped = append(out.mapped, s.mapped...)
+			}
+			return out
+		}
+		if p, ok := fc.params[e.Name]; ok && fc.r.ix.binders[fc.binder][p] && fc.assigns[e.Name] == nil && !fc.fieldSet[e.Name] {
+			return source{forwards: []binderPos{{fc.binder, slot{p, field}}}}
+		}
+	}
+	return source{unknown: "a struct value"}
 }
 
 // A funcContext reads expressions inside one function declaration.
@@ -698,15 +926,19 @@ type funcContext struct {
 	params  map[string]int
 	assigns map[string][]ast.Expr // a local's every assigned value; nil for one assigned otherwise
 	opaque  map[string]bool       // names bound by range, closures' parameters, multi-value assignments
+	// fieldSet holds the locals one of whose fields is assigned
+	// (p.Status = s): a literal they were given says nothing of it.
+	fieldSet map[string]bool
 }
 
 func (r *reader) funcContext(fn *ast.FuncDecl) *funcContext {
 	fc := &funcContext{
-		r:       r,
-		binder:  binderKey{fn.Name.Name, arity(fn.Type)},
-		params:  paramIndex(fn.Type),
-		assigns: map[string][]ast.Expr{},
-		opaque:  map[string]bool{},
+		r:        r,
+		binder:   binderKey{fn.Name.Name, arity(fn.Type)},
+		params:   paramIndex(fn.Type),
+		assigns:  map[string][]ast.Expr{},
+		opaque:   map[string]bool{},
+		fieldSet: map[string]bool{},
 	}
 	if fn.Recv != nil {
 		for _, f := range fn.Recv.List {
@@ -718,6 +950,27 @@ func (r *reader) funcContext(fn *ast.FuncDecl) *funcContext {
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if id, ok := sel.X.(*ast.Ident); ok {
+						fc.fieldSet[id.Name] = true
+					}
+				}
+			}
+			if _, call := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); call && len(n.Rhs) == 1 && len(n.Lhs) > 1 && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+				// v, err := f(x): v is f's first result (see mapped);
+				// the others are not followed.
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if i == 0 {
+							fc.assigns[id.Name] = append(fc.assigns[id.Name], n.Rhs[0])
+						} else {
+							fc.opaque[id.Name] = true
+						}
+					}
+				}
+				return true
+			}
 			if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 				for _, l := range n.Lhs {
 					if id, ok := l.(*ast.Ident); ok {
@@ -793,9 +1046,114 @@ func (fc *funcContext) source(e ast.Expr, depth int) source {
 		if len(e.Args) == 1 && fc.isType(e.Fun) {
 			return fc.source(e.Args[0], depth+1)
 		}
+		if fd := fc.mapper(e); fd != nil {
+			arg := fc.source(e.Args[0], depth+1)
+			if arg.unknown != "" {
+				return arg
+			}
+			return source{mapped: []mapping{{fd, arg}}}
+		}
 		return source{unknown: "a call's result"}
 	}
 	return source{unknown: "an expression"}
+}
+
+// mapper returns the module's function a call of one argument calls, when
+// its body maps its parameter's values to constants (see apply).
+func (fc *funcContext) mapper(c *ast.CallExpr) *funcDecl {
+	if len(c.Args) != 1 {
+		return nil
+	}
+	var fd *funcDecl
+	switch fun := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		if !fc.local(fun.Name) {
+			fd = fc.r.ix.funcs[fc.r.file.dir][fun.Name]
+		}
+	case *ast.SelectorExpr:
+		if x, ok := fun.X.(*ast.Ident); ok && !fc.local(x.Name) {
+			if pkg, ok := fc.r.file.imports[x.Name]; ok {
+				fd = fc.r.ix.funcs[pkg][fun.Sel.Name]
+			}
+		}
+	}
+	if fd == nil || mapperSwitch(fd.fn) == nil {
+		return nil
+	}
+	return fd
+}
+
+// mapperSwitch returns the switch a mapping function's body starts with:
+// its only parameter is the switch's tag (func toDB(s Status) (string,
+// error) { switch s { case Done: return "done", nil ... } }).
+func mapperSwitch(fn *ast.FuncDecl) *ast.SwitchStmt {
+	params := paramIndex(fn.Type)
+	if arity(fn.Type) != 1 || len(params) != 1 || fn.Type.Results == nil || len(fn.Body.List) == 0 {
+		return nil
+	}
+	sw, ok := fn.Body.List[0].(*ast.SwitchStmt)
+	if !ok || sw.Init != nil {
+		return nil
+	}
+	tag, ok := ast.Unparen(sw.Tag).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if _, ok := params[tag.Name]; !ok {
+		return nil
+	}
+	return sw
+}
+
+// apply returns what a mapping function returns first for one value of
+// its parameter: the clause whose case lists that constant, or the
+// default clause, must be one return of a constant. A value no clause
+// takes (the function's error path) is not known.
+func (ix *Index) apply(fd *funcDecl, v string) (string, bool) {
+	if ix.applying[fd] {
+		return "", false
+	}
+	if ix.applying == nil {
+		ix.applying = map[*funcDecl]bool{}
+	}
+	ix.applying[fd] = true
+	defer delete(ix.applying, fd)
+	r := &reader{ix: ix, file: fd.file, consts: ix.consts, types: ix.types}
+	fc := r.funcContext(fd.fn)
+	constant := func(e ast.Expr) (string, bool) {
+		vs := ix.resolve(fc.source(e, 0))
+		if vs.unknown != "" || len(vs.set) != 1 {
+			return "", false
+		}
+		return vs.set[0], true
+	}
+	result := func(cc *ast.CaseClause) (string, bool) {
+		if len(cc.Body) != 1 {
+			return "", false
+		}
+		ret, ok := cc.Body[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return "", false
+		}
+		out, ok := constant(ret.Results[0])
+		return out, ok && out != ""
+	}
+	var dflt *ast.CaseClause
+	for _, st := range mapperSwitch(fd.fn).Body.List {
+		cc := st.(*ast.CaseClause)
+		if cc.List == nil {
+			dflt = cc
+		}
+		for _, e := range cc.List {
+			if c, ok := constant(e); ok && c == v {
+				return result(cc)
+			}
+		}
+	}
+	if dflt != nil {
+		return result(dflt)
+	}
+	return "", false
 }
 
 func (fc *funcContext) isParam(name string) bool {
@@ -823,12 +1181,13 @@ func (fc *funcContext) ident(id *ast.Ident, depth int) source {
 			}
 			out.consts = append(out.consts, s.consts...)
 			out.forwards = append(out.forwards, s.forwards...)
+			out.mapped = append(out.mapped, s.mapped...)
 		}
 		return out
 	}
 	if p, ok := fc.params[id.Name]; ok {
 		if fc.r.ix.binders[fc.binder][p] && fc.assigns[id.Name] == nil {
-			return source{forwards: []binderPos{{fc.binder, p}}}
+			return source{forwards: []binderPos{{fc.binder, slot{pos: p}}}}
 		}
 		return source{unknown: "parameter " + id.Name}
 	}

@@ -152,3 +152,54 @@ func copyDir(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// The sqlcstyle module: sqlc's parameter structs, set by a literal, and
+// an iota enum a switch maps to the database's strings.
+func TestFieldsAndMappings(t *testing.T) {
+	const sqlcstyle = "testdata/sqlcstyle"
+	ix := Of(sqlcstyle, "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []Pos
+		want      [][]string
+		ok        bool
+	}{
+		// The worker's iota constants through Move's toDB; the API's
+		// constant through a pointer to a literal; Touch's field set
+		// after its literal is unknown.
+		{"UpdateStatus", 2, []Pos{{1, "Status"}}, [][]string{{Unknown}, {"done"}, {"failed"}, {"queued"}}, true},
+		// A query sqlc prepares runs through its q.exec.
+		{"SetStage", 2, []Pos{{1, "Stage"}}, [][]string{{"built"}}, true},
+		// A literal by position, and one that leaves the field out.
+		{"SetNote", 2, []Pos{{1, "Note"}}, nil, false},
+		// A field the binder never selects.
+		{"UpdateStatus", 2, []Pos{{1, "Kind"}}, nil, false},
+		// The struct as a whole is no constant.
+		{"UpdateStatus", 2, []Pos{{1, ""}}, nil, false},
+	} {
+		got, ok := ix.FieldTuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("FieldTuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+
+	// A state toDB has no case for: what Move binds is unknown.
+	dir := t.TempDir()
+	copyDir(t, sqlcstyle, dir)
+	p := filepath.Join(dir, "worker", "worker.go")
+	content, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content = bytes.Replace(content, []byte("store.StatusDone"), []byte("store.StatusArchived"), 1)
+	if err := os.WriteFile(p, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := Of(dir, "").FieldTuples("UpdateStatus", 2, []Pos{{1, "Status"}})
+	sortTuples(got)
+	if want := [][]string{{Unknown}, {"failed"}}; !ok || !reflect.DeepEqual(got, want) {
+		t.Errorf("with StatusArchived: FieldTuples = %q, %v; want %q, true", got, ok, want)
+	}
+}

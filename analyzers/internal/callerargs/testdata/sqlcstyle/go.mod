@@ -1,0 +1,3 @@
+module example.com/sqlcstyle
+
+go 1.22
