@@ -3,12 +3,18 @@ package maxattempts
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -25,11 +31,37 @@ type Retries struct {
 	// Param is the bool parameter (from 1) whose value decides between
 	// the retry and its alternative; 0 when the function always retries.
 	Param int
+	// When the state the function writes is its caller's choice
+	// (SetStatus(ctx, id, status), or a field of a parameter struct),
+	// StateParam is that parameter (from 1, past a receiver), StateField
+	// the field, and States the values that make the write a retry
+	// (strings, or callerargs.IntConst for an integer enum).
+	StateParam int
+	StateField string
+	States     []string
 }
 
 func (*Retries) AFact() {}
 
-func (r *Retries) String() string { return "retries(" + r.Retry.At + ")" }
+func (r *Retries) String() string {
+	s := "retries(" + r.Retry.At + ")"
+	if r.StateParam > 0 {
+		at := fmt.Sprint(r.StateParam)
+		if r.StateField != "" {
+			at += "." + r.StateField
+		}
+		states := make([]string, len(r.States))
+		for i, v := range r.States {
+			if n, ok := strings.CutPrefix(v, callerargs.IntConst("")); ok {
+				states[i] = n
+			} else {
+				states[i] = strconv.Quote(v)
+			}
+		}
+		s += fmt.Sprintf(" when %s is %s", at, strings.Join(states, " or "))
+	}
+	return s
+}
 
 // retriesAt collects the package's functions whose callers decide.
 type retriesAt struct {
@@ -82,6 +114,17 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		if instr == nil {
 			continue // no SSA: not guessed
 		}
+		if f.StateParam > 0 {
+			state, ok := givenState(instr, f.StateParam-1, f.StateField)
+			if !ok {
+				// Not a constant here: it may be this function's caller's.
+				handStates(pass, m, e, instr, fn, f, deferred)
+				continue
+			}
+			if !slices.Contains(f.States, state) {
+				continue // this call writes another state
+			}
+		}
 		switch v, top := retryGuard(e, instr); v {
 		case guarded:
 		case callersDecide:
@@ -98,18 +141,114 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 				continue
 			}
 			what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
+			if f.StateParam > 0 {
+				what = fmt.Sprintf("with the state this call gives it, %s puts the job back (%s)", f.Retry.Func, f.Retry.At)
+			}
 			if f.Param > 0 {
 				what = fmt.Sprintf("%s retries unless its caller says the attempts ran out (%s), and this call's argument compares no attempt count", f.Retry.Func, f.Retry.At)
+			}
+			related := "the retry " + f.Retry.Func + " makes on every path"
+			if f.StateParam > 0 {
+				related = "the retry " + f.Retry.Func + " makes with that state"
 			}
 			pass.Report(analysis.Diagnostic{
 				Pos: call.Pos(),
 				Related: []analysis.RelatedInformation{{
 					Pos:     m.RelatedPos(f.Retry),
-					Message: "the retry " + f.Retry.Func + " makes on every path",
+					Message: related,
 				}},
 				Message: fmt.Sprintf("this call puts the job back with no limit\n%s, and no attempt comparison guards this call, so a job that always fails is retried for ever; "+
 					"guard it (if job.Attempts >= max { fail }) or decide in its SQL (CASE WHEN attempts >= $n THEN 'failed' ...)", what),
 			})
 		}
 	}
+}
+
+// givenState returns the constant a call passes to parameter i (from 0,
+// past a receiver), or sets in its field when field is set (a literal
+// Params{Status: "queued"}, by value or by address), as the values of
+// Retries.States are written.
+func givenState(call ssa.CallInstruction, i int, field string) (string, bool) {
+	v := peel(effects.Arg(call, i))
+	if field != "" {
+		v = fieldStored(v, field)
+	}
+	c, ok := peel(v).(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return constant.StringVal(c.Value), true
+	case constant.Int:
+		return callerargs.IntConst(c.Value.ExactString()), true
+	}
+	return "", false
+}
+
+func peel(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// fieldStored returns the one value a struct built in the function has
+// stored in a field: Params{Status: s} is an Alloc whose field address
+// is stored to once. Nil for anything else.
+func fieldStored(v ssa.Value, field string) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var stored ssa.Value
+	for _, r := range *alloc.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || fieldName(alloc.Type(), fa.Field) != field {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				if stored != nil {
+					return nil
+				}
+				stored = st.Val
+			}
+		}
+	}
+	return stored
+}
+
+// handStates hands on a retry whose state a call passes on from its own
+// function's parameter (through at most one mapping, toDB(status)): the
+// module's Go files say which values of that parameter give the states
+// that retry (see callerargs.Preimage). Only an exported function that
+// nothing here calls and that no attempt comparison guards the call in
+// hands it on; otherwise its state is out of sight, and nothing is said.
+func handStates(pass *analysis.Pass, m *queuemodel.Model, e *judge, instr ssa.CallInstruction, callee *types.Func, f Retries, deferred *retriesAt) {
+	ix := m.CallerArgs()
+	top := instr.Parent()
+	obj, ok := top.Object().(*types.Func)
+	if ix == nil || !ok || !obj.Exported() || effects.Guarded(instr, guardCond(e)) ||
+		len(slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)) > 0 || len(e.MayCall(top)) > 0 {
+		return
+	}
+	p := pass.Fset.Position(instr.Pos())
+	at, pre, ok := ix.Preimage(p.Filename, p.Offset, callee.Name(), callee.Type().(*types.Signature).Params().Len(),
+		callerargs.Pos{Index: f.StateParam - 1, Field: f.StateField}, f.States)
+	if !ok {
+		return
+	}
+	deferred.hand(pass, obj, Retries{Retry: f.Retry, StateParam: at.Index + 1, StateField: at.Field, States: pre})
 }

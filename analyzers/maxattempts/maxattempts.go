@@ -13,10 +13,12 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -378,10 +380,15 @@ func onlyLogged(pass *analysis.Pass, cur inspector.Cursor) bool {
 // failure under an attempt guard of its own.
 func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferred *retriesAt) (out []*queuemodel.Statement, anyGuardedFail bool) {
 	for _, qt := range m.QueueTables() {
-		var retries, fails []*queuemodel.Statement
+		var retries, fails, chosen []*queuemodel.Statement
 		for _, st := range qt.Statements {
 			if st.BoundOutside {
-				continue // its callers choose the state, and what guards it, out of sight
+				// Its callers choose the state, and what guards it, out of
+				// sight: a retry they choose is judged at their calls.
+				if st.Role == queuemodel.RoleRetry {
+					chosen = append(chosen, st)
+				}
+				continue
 			}
 			switch st.Role {
 			case queuemodel.RoleRetry:
@@ -403,6 +410,9 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			failAtCallers = failAtCallers || v == callersDecide
 		}
 		anyGuardedFail = anyGuardedFail || guardedFail
+		if !guardedFail {
+			handChosen(pass, m, e, qt, chosen, deferred)
+		}
 		for _, r := range retries {
 			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
@@ -431,6 +441,47 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 		}
 	}
 	return out, anyGuardedFail
+}
+
+// handChosen hands on the retries whose state the callers of their
+// exported function choose (SetStatus(ctx, id, "queued")): each package
+// that calls the function with a state that retries judges that call.
+// A retry its SQL or its function guards is not handed on.
+func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemodel.QueueTable, chosen []*queuemodel.Statement, deferred *retriesAt) {
+	type key struct {
+		fn *ssa.Function
+		at callerargs.Pos
+	}
+	facts := map[key]*Retries{}
+	var order []key
+	for _, r := range chosen {
+		if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
+			caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
+			continue
+		}
+		at, state, ok := r.ChosenByCallers(qt.StateColumn)
+		call := e.Call(r.Call.Expr)
+		if !ok || call == nil || effects.Guarded(call, guardCond(e)) {
+			continue
+		}
+		k := key{call.Parent(), at}
+		if f := facts[k]; f != nil {
+			if !slices.Contains(f.States, state) {
+				f.States = append(f.States, state)
+			}
+			continue
+		}
+		obj, ok := k.fn.Object().(*types.Func)
+		if !ok {
+			continue
+		}
+		facts[k] = &Retries{Retry: m.Defer(pass, obj, 0, r, ""), StateParam: at.Index + 1, StateField: at.Field, States: []string{state}}
+		order = append(order, k)
+	}
+	for _, k := range order {
+		slices.Sort(facts[k].States)
+		deferred.hand(pass, k.fn.Object().(*types.Func), *facts[k])
+	}
 }
 
 // pollGuard reports whether the polls take a job in the state a retry

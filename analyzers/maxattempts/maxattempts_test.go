@@ -2,14 +2,17 @@ package maxattempts_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/maxattempts"
+	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
 
 // Retries that never stop.
@@ -31,7 +34,7 @@ func TestAccepted(t *testing.T) {
 		"ok_funcguard", "ok_nullstate", "ok_recurring", "ok_exportedtested",
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive",
-		"ok_switchcase", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "example.com/ok_xnextworker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
+		"ok_switchcase", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "example.com/ok_xnextworker", "ok_callerretry/worker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
 		"ok_helperstate", "ok_xworkerparam", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported", "ok_redriveended", "ok_editjob", "ok_retrycapped", "ok_limitparamunused")
 }
 
@@ -121,4 +124,15 @@ func TestRollbackPositions(t *testing.T) {
 	work := fset.Position(d.Related[1].Pos)
 	line = strings.Split(string(src), "\n")[work.Line-1]
 	require.Equal(t, strings.Index(line, "handle(ctx, payload)")+1, work.Column)
+}
+
+// A store's state chosen by its callers, two packages away: the sqlc-style
+// query writes the state set in its parameter struct, the store maps an
+// iota enum to it, and the worker that moves a failed job back to Queued
+// with no attempt comparison is reported at its call; one that compares
+// the attempts first is not. (A module, so that every package sees its
+// callers.)
+func TestStatesChosenAcrossPackages(t *testing.T) {
+	rule.DetailInMessage = true
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "xstatesmod"), maxattempts.Analyzer, "./...")
 }

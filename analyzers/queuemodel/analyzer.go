@@ -38,6 +38,10 @@ func run(pass *analysis.Pass) (any, error) {
 		schema: &schemaState{root: moduleRoot(pass), dir: packageDir(pass)},
 		files:  newFileMap(pass),
 	}
+	m.rootPath = pass.Pkg.Path() // outside module mode the root is the package's directory
+	if pass.Module != nil && pass.Module.Path != "" {
+		m.rootPath = pass.Module.Path
+	}
 	if effects.DependencyCode(pass) {
 		// Neither the standard library nor another module is read: their
 		// functions are not the module's queue (see effects.DependencyCode).

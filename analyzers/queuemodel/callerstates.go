@@ -43,8 +43,8 @@ func (b *builder) callerStates() {
 		if states == nil {
 			states = b.findStateColumns()
 		}
-		if views := b.callerViews(c, states); views != nil {
-			c.Stmts, c.outside = nil, views
+		if views, at := b.callerViews(c, states); views != nil {
+			c.Stmts, c.outside, c.outsideAt = nil, views, at
 			b.read(c)
 		}
 	}
@@ -179,10 +179,10 @@ func paramColumns(c *Call) map[int][][2]string {
 // that function give them: per combination of constants, the parameters
 // ($n) they bind. A parameter a call gives no constant stays a parameter
 // in that call's view. Nil when no caller gives any of them a constant.
-func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
+func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, map[int]callerargs.Pos) {
 	singles, set, _ := b.boundConstants(c)
 	if len(set) > 0 {
-		return nil
+		return nil, nil
 	}
 	cols := paramColumns(c)
 	var fn *ssa.Function
@@ -212,15 +212,11 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 		nums, positions = append(nums, n), append(positions, callerargs.Pos{Index: pos, Field: field})
 	}
 	if fn == nil {
-		return nil
+		return nil, nil
 	}
-	rootPath := b.pass.Pkg.Path() // outside module mode the root is the package's directory
-	if b.pass.Module != nil && b.pass.Module.Path != "" {
-		rootPath = b.pass.Module.Path
-	}
-	tuples, ok := callerargs.Of(b.model.schema.root, rootPath).FieldTuples(fn.Name(), fn.Signature.Params().Len(), positions)
+	tuples, ok := b.model.CallerArgs().FieldTuples(fn.Name(), fn.Signature.Params().Len(), positions)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	var views []map[int]string
 	for _, t := range tuples {
@@ -232,7 +228,43 @@ func (b *builder) callerViews(c *Call, states *stateColumns) []map[int]string {
 		}
 		views = append(views, v)
 	}
-	return views
+	at := map[int]callerargs.Pos{}
+	for k, n := range nums {
+		at[n] = positions[k]
+	}
+	return views, at
+}
+
+// CallerArgs returns what the module's Go files say its callers give the
+// exported functions that bind SQL (see package callerargs); nil without
+// a module root.
+func (m *Model) CallerArgs() *callerargs.Index {
+	if m.schema == nil || m.schema.root == "" {
+		return nil
+	}
+	return callerargs.Of(m.schema.root, m.rootPath)
+}
+
+// ChosenByCallers returns, for a view whose state column col is set from
+// what the callers of the statement's exported function give it (see
+// BoundOutside), that function's parameter (from 0, past a receiver) or
+// the field of it the state is read from, and this view's state.
+func (st *Statement) ChosenByCallers(col string) (at callerargs.Pos, state string, ok bool) {
+	if !st.BoundOutside || st.origin == nil {
+		return callerargs.Pos{}, "", false
+	}
+	for _, a := range st.origin.Set {
+		if a.Column != col || a.Value.Kind != sqlcheck.ValueParam {
+			continue
+		}
+		at, ok := st.Call.outsideAt[a.Value.Param]
+		v, set := st.Stmt.Assigns(col)
+		if !ok || !set || v.Kind != sqlcheck.ValueConst {
+			return callerargs.Pos{}, "", false
+		}
+		return at, v.Str, true
+	}
+	return callerargs.Pos{}, "", false
 }
 
 // paramField returns the parameter a bound value is, or whose field it

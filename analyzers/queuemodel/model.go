@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -110,6 +111,9 @@ type Call struct {
 	// outside are the views of the call's states that the callers of its
 	// exported function give (see callerStates).
 	outside []map[int]string
+	// outsideAt says, per parameter $n a view binds, which parameter of
+	// the call's exported function (or field of it) its callers give.
+	outsideAt map[int]callerargs.Pos
 }
 
 // Pos is the position of the call site.
@@ -366,6 +370,7 @@ type Model struct {
 	Tables map[string]*QueueTable // queue tables by qualified name
 
 	schema    *schemaState
+	rootPath  string // the module's path (see CallerArgs)
 	files     *fileMap
 	loops     *callGraph
 	inspector *inspector.Inspector

@@ -105,6 +105,10 @@ type Pos struct {
 // A call of a binder's name, with the sources of its arguments.
 type call struct {
 	args map[slot]source
+	// file and lparen place the call: its file's path and the offset of
+	// its opening parenthesis (see Preimage).
+	file   string
+	lparen int
 }
 
 // A source is what one argument can be: constant values, and binder
@@ -231,6 +235,55 @@ func (ix *Index) FieldTuples(name string, arity int, positions []Pos) (tuples []
 	}
 	return tuples, true
 }
+
+// Preimage answers, for the call of the binder name/arity whose opening
+// parenthesis is at offset in file, what makes it give the parameter or
+// field at one of values: the call passes on a parameter of its own
+// exported function (at most through one mapping, v, err := toDB(s)),
+// and pre are the values the module's callers give that parameter which
+// become one of values. ok is false when the call gives anything else
+// there (a constant of its own, several parameters), when what the
+// callers give is not known, or when none of it does.
+func (ix *Index) Preimage(file string, offset int, name string, arity int, at Pos, values []string) (param Pos, pre []string, ok bool) {
+	var rec *call
+	for _, c := range ix.calls[binderKey{name, arity}] {
+		if c.file == filepath.Clean(file) && c.lparen == offset {
+			rec = c
+		}
+	}
+	if rec == nil {
+		return Pos{}, nil, false
+	}
+	src, found := rec.args[slot{at.Index, at.Field}]
+	var fn *funcDecl
+	if found && src.unknown == "" && len(src.consts) == 0 && len(src.forwards) == 0 && len(src.mapped) == 1 {
+		fn, src = src.mapped[0].fn, src.mapped[0].arg
+	}
+	if !found || src.unknown != "" || len(src.consts) != 0 || len(src.mapped) != 0 || len(src.forwards) != 1 {
+		return Pos{}, nil, false
+	}
+	fw := src.forwards[0]
+	domain := ix.param(fw)
+	if domain.unknown != "" {
+		return Pos{}, nil, false
+	}
+	for _, d := range domain.set {
+		v := d
+		if fn != nil {
+			if v, ok = ix.apply(fn, d); !ok {
+				return Pos{}, nil, false
+			}
+		}
+		if slices.Contains(values, v) {
+			pre = append(pre, d)
+		}
+	}
+	return Pos{Index: fw.pos, Field: fw.field}, pre, len(pre) > 0
+}
+
+// IntConst is how an integer constant is written among the values: a
+// marker, then the constant in decimal.
+func IntConst(decimal string) string { return intConst + decimal }
 
 // Key writes what the index says about the module under root, for the vet
 // driver's tool ID: each binder's positions and what each call of it gives
@@ -363,6 +416,8 @@ func (ix *Index) param(bp binderPos) vals {
 // path.
 type file struct {
 	f       *ast.File
+	path    string
+	fset    *token.FileSet
 	dir     string // import path of its package
 	imports map[string]string
 }
@@ -394,7 +449,8 @@ func build(root, modPath string) *Index {
 		if err != nil || !bytes.Contains(content, []byte("(")) {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), p, content, parser.SkipObjectResolution)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, content, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
@@ -402,7 +458,7 @@ func build(root, modPath string) *Index {
 		if !ok {
 			continue
 		}
-		fl := &file{f: f, dir: pkg, imports: gofiles.Imports(f)}
+		fl := &file{f: f, path: filepath.Clean(p), fset: fset, dir: pkg, imports: gofiles.Imports(f)}
 		files = append(files, fl)
 		collectDecls(f, pkg, consts, types)
 		for _, d := range f.Decls {
@@ -808,7 +864,7 @@ func (r *reader) collectCalls() {
 				return true
 			}
 			for _, key := range r.ix.binderKeys(c) {
-				rec := &call{args: map[slot]source{}}
+				rec := &call{args: map[slot]source{}, file: r.file.path, lparen: r.file.fset.Position(c.Lparen).Offset}
 				for _, sl := range r.ix.slots(key) {
 					rec.args[sl] = fc.argSource(c, sl)
 				}

@@ -28,7 +28,7 @@ func Claim(ctx context.Context, pool *pgxpool.Pool) (j Job, err error) {
 	return j, err
 }
 
-func SetState(ctx context.Context, pool *pgxpool.Pool, id int64, state string) error {
+func SetState(ctx context.Context, pool *pgxpool.Pool, id int64, state string) error { // want SetState:`retries\(q.go:32\) when 4 is "queued"`
 	_, err := pool.Exec(ctx, `UPDATE jobs SET status = $2 WHERE id = $1 AND status = 'running'`, id, state)
 	return err
 }

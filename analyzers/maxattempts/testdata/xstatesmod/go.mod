@@ -1,0 +1,3 @@
+module example.com/xstates
+
+go 1.22
