@@ -117,7 +117,11 @@ func pred(n *pg.Node) Pred {
 			if _, ok := flipped[op]; !ok {
 				return p
 			}
-			if col := columnName(l); col != "" {
+			if col, v, ok := elapsedSince(l, r); ok && op != OpEq && op != OpNe {
+				p.Column, p.Op, p.Values = col, flipped[op], []Value{v}
+			} else if col, v, ok := elapsedSince(r, l); ok && op != OpEq && op != OpNe {
+				p.Column, p.Op, p.Values = col, op, []Value{v}
+			} else if col := columnName(l); col != "" {
 				p.Column, p.Op, p.Values = col, op, []Value{value(r)}
 			} else if col := columnName(r); col != "" {
 				p.Column, p.Op, p.Values = col, flipped[op], []Value{value(l)}
@@ -475,6 +479,57 @@ func caseArms(c *pg.CaseExpr) []Arm {
 
 // isNow reports whether n is the current time, possibly plus or minus an
 // interval: now(), CURRENT_TIMESTAMP, now() - interval '1 hour', now() + $2.
+// elapsedSince reads a comparison of the time elapsed since a column with
+// a threshold that names no column: now() - updated_at > interval '5
+// minutes', extract(epoch from now() - updated_at) > $1 (seconds). Both
+// ask whether the column is older than the clock less the threshold, which
+// is how it returns: the column, and the clock shifted back (a time the
+// statement reads from the clock, or is given as a parameter).
+func elapsedSince(n, threshold *pg.Node) (col string, v Value, ok bool) {
+	seconds := false
+	n = stripCast(n)
+	if f := n.GetFuncCall(); f != nil {
+		switch opName(f.GetFuncname()) {
+		case "extract", "date_part":
+			args := f.GetArgs()
+			if len(args) != 2 || !strings.EqualFold(stripCast(args[0]).GetAConst().GetSval().GetSval(), "epoch") {
+				return "", Value{}, false
+			}
+			n, seconds = stripCast(args[1]), true
+		}
+	}
+	e := n.GetAExpr()
+	if e == nil || e.GetKind() != pg.A_Expr_Kind_AEXPR_OP || opName(e.GetName()) != "-" {
+		return "", Value{}, false
+	}
+	clock := stripCast(e.GetLexpr())
+	col = columnName(e.GetRexpr())
+	if col == "" || !isNow(clock) && clock.GetParamRef() == nil || namesColumn(threshold) {
+		return "", Value{}, false
+	}
+	shift := Deparse(threshold)
+	if seconds {
+		shift = "(" + shift + ") * interval '1 second'"
+	}
+	v = Value{Kind: ValueOther, Text: Deparse(clock) + " - " + shift}
+	if isNow(clock) {
+		v.Kind = ValueNow
+	}
+	return col, v, true
+}
+
+// namesColumn reports whether an expression refers to a column.
+func namesColumn(n *pg.Node) bool {
+	found := false
+	walk(n, func(c *pg.Node) bool {
+		if c.GetColumnRef() != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func isNow(n *pg.Node) bool {
 	n = stripCast(n)
 	if f := n.GetFuncCall(); f != nil {

@@ -334,3 +334,31 @@ func TestJoinedTablesSubject(t *testing.T) {
 	require.Equal(t, []string{"webhook_id"}, poll.JoinCols)
 	require.True(t, IsFilteredPollShape(poll, func(cols []string) bool { return slices.Contains(cols, "id") }))
 }
+
+// The time elapsed since a column compared with a threshold is the column
+// compared with the clock shifted back: the column is read against the
+// clock. An elapsed time compared with another column, or for equality,
+// is not.
+func TestFactsElapsedSinceAColumn(t *testing.T) {
+	for _, tc := range []struct {
+		where, col, op string
+		kind           ValueKind
+	}{
+		{`now() - updated_at > interval '5 minutes'`, "updated_at", OpLt, ValueNow},
+		{`extract(epoch from current_timestamp - j.updated_at) > $1`, "updated_at", OpLt, ValueNow},
+		{`date_part('epoch', now() - locked_at)::int >= 30`, "locked_at", OpLe, ValueNow},
+		{`interval '1 hour' < now() - heartbeat_at`, "heartbeat_at", OpLt, ValueNow},
+		{`$2 - run_at >= interval '1 minute'`, "run_at", OpLe, ValueOther},
+		{`now() - updated_at > j.timeout`, "timeout", OpLt, ValueNow}, // as before: a threshold from a column is no elapsed-time test
+		{`now() - updated_at = interval '5 minutes'`, "", OpOther, 0},
+		{`extract(hour from now() - updated_at) > 1`, "", OpOther, 0},
+	} {
+		st := stmt(t, `SELECT id FROM jobs j WHERE `+tc.where)
+		p := st.Where[0]
+		require.Equal(t, tc.col, p.Column, tc.where)
+		require.Equal(t, tc.op, p.Op, tc.where)
+		if tc.col != "" {
+			require.Equal(t, tc.kind, p.Values[0].Kind, tc.where)
+		}
+	}
+}
