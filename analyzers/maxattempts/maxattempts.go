@@ -45,7 +45,9 @@ var (
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	e := newJudge(pass, pass.ResultOf[effects.Analyzer].(*effects.Effects))
-	exportCountFree(pass)
+	if !effects.DependencyCode(pass) {
+		exportCountFree(pass) // a library's bools keep the benefit of the doubt
+	}
 	deferred := newRetriesAt()
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)

@@ -31,3 +31,18 @@ func RunOnce(ctx context.Context, s *store.Store, j store.Job, handle func(store
 		s.Move(ctx, j.ID, store.Failed)
 	}
 }
+
+func exhausted(j store.Job) bool { return j.Attempts >= 5 }
+
+// RunSwitch decides in a switch, and through a helper that compares the
+// attempts.
+func RunSwitch(ctx context.Context, s *store.Store, j store.Job, err error) {
+	switch {
+	case err == nil:
+		s.Move(ctx, j.ID, store.Done)
+	case exhausted(j):
+		s.Move(ctx, j.ID, store.Failed)
+	default:
+		s.Move(ctx, j.ID, store.Queued)
+	}
+}
