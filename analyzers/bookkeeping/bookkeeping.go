@@ -182,8 +182,13 @@ func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
 		return src // finish(job): its error is the completion's
 	}
 	// A helper that runs the job and records it (process(job)) passes the
-	// completion's error on only if it returns it.
-	if decl := s.decl(src); decl != nil && s.returnedCompletion(decl.Body) != nil {
+	// completion's error on only if it returns it; one of another package
+	// (a store's method that calls the database layer's) says so.
+	if decl := s.decl(src); decl != nil {
+		if s.returnedCompletion(decl.Body) != nil {
+			return src
+		}
+	} else if j.Returns {
 		return src
 	}
 	return nil

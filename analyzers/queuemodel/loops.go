@@ -21,6 +21,12 @@ type Jobs struct {
 	// Writes says it writes a job's outcome itself and claims nothing
 	// (finish, fail, retry): its error is a bookkeeping error.
 	Writes bool
+	// Returns says it claims nothing and returns the error of an outcome
+	// write it makes, itself or through a function that writes (a
+	// store's Finish that calls the database layer's, or a helper that
+	// runs the job and then records it): to its caller, that error is
+	// the write's.
+	Returns bool
 	// MayClaims and MayLoop say it claims (in a loop) with some of the
 	// implementations of an interface method it calls, the others working
 	// on a store out of sight (see mayFlags). Only resolved answers
@@ -56,6 +62,9 @@ func (j *Jobs) String() string {
 	if j.Writes {
 		parts = append(parts, "writes outcomes")
 	}
+	if j.Returns {
+		parts = append(parts, "returns a write's error")
+	}
 	for _, d := range j.Through {
 		parts = append(parts, d.String())
 	}
@@ -74,7 +83,7 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through)
+		j.Writes == o.Writes && j.Returns == o.Returns && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through)
 }
 
 func (j *Jobs) empty() bool { return j.equal(&Jobs{}) }
@@ -184,7 +193,7 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 // scan summarizes one function body.
 func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	res := &Jobs{}
-	writes, claims := false, false
+	writes, claims, returns := false, false, false
 	sites, ok := g.sites[decl]
 	if !ok {
 		WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
@@ -197,16 +206,83 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 		writes = writes || d.Completes || d.Fails
 		claims = claims || d.Claims
 		res.merge(&d, s.inLoop)
+		write := d.Completes || d.Fails
 		if c := g.callee(s.call); c != nil {
 			res.merge(c, s.inLoop)
 			claims = claims || c.Claims
+			write = write || c.Writes || c.Returns
 		}
+		returns = returns || write && returnsErrorOf(g.pass.TypesInfo, decl, s.call)
 	}
 	res.Writes = writes && !claims
+	res.Returns = returns && !claims
 	if res.empty() {
 		return nil
 	}
 	return res
+}
+
+// returnsErrorOf reports whether a function returns what a call of its
+// body gives: the call is a result of a return, or a variable it assigns
+// is one, as it is or among the arguments of a call that wraps it
+// (fmt.Errorf("finish: %w", err)). Returns of function literals are
+// theirs.
+func returnsErrorOf(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	assigned := map[types.Object]bool{}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				if obj := info.ObjectOf(id); obj != nil {
+					assigned[obj] = true
+				}
+			}
+		}
+		return true
+	})
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				found = found || n == call
+			case *ast.Ident:
+				found = found || assigned[info.Uses[n]]
+			}
+			return !found
+		})
+		return found
+	}
+	returns := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if e := ast.Unparen(r); e == call || mentions(e) && wraps(e) {
+					returns = true
+				}
+			}
+		}
+		return !returns
+	})
+	return returns
+}
+
+// wraps reports whether a returned expression is a variable, or a call
+// whose arguments may carry one (fmt.Errorf, errors.Join, a wrapper).
+func wraps(e ast.Expr) bool {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.CallExpr:
+		return true
+	}
+	return false
 }
 
 // WalkCalls calls visit for every call in n, saying whether it sits inside
