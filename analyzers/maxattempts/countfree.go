@@ -74,7 +74,7 @@ func (cf *countFree) body(fd *ast.FuncDecl, sig *types.Signature) bool {
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if comparisonOp(n.Op) && (mentionsCount(n.X) || mentionsCount(n.Y)) {
+			if comparisonOp(n.Op) && (mentionsCount(n.X) || mentionsCount(n.Y)) || !cf.noCountOrder(n) {
 				ok = false
 			}
 		case *ast.CallExpr:
@@ -121,7 +121,7 @@ func (cf *countFree) plainBool(e ast.Expr) bool {
 		if e.Op == token.LAND || e.Op == token.LOR {
 			return cf.plainBool(e.X) && cf.plainBool(e.Y)
 		}
-		return comparisonOp(e.Op) && !mentionsCount(e.X) && !mentionsCount(e.Y) && !hasCall(e)
+		return comparisonOp(e.Op) && !mentionsCount(e.X) && !mentionsCount(e.Y) && !hasCall(e) && cf.noCountOrder(e)
 	}
 	return false
 }
@@ -148,6 +148,37 @@ func (cf *countFree) callFree(call *ast.CallExpr) bool {
 		return true
 	}
 	return cf.pass.ImportObjectFact(fn, new(CountFree))
+}
+
+// noCountOrder reports whether a binary expression orders nothing that
+// may be a count under another name (failures < 3): an equality, or an
+// order of times or durations (time.Since(t) > ttl) or of a length.
+func (cf *countFree) noCountOrder(e *ast.BinaryExpr) bool {
+	switch e.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return true
+	}
+	timeOrLen := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && id.Name == "len" {
+				timeOrLen = true
+			}
+		}
+		if x, ok := n.(ast.Expr); ok {
+			if tv, ok := cf.pass.TypesInfo.Types[x]; ok && isTime(tv.Type) {
+				timeOrLen = true
+			}
+		}
+		return !timeOrLen
+	})
+	return timeOrLen
+}
+
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Time" || n.Obj().Name() == "Duration")
 }
 
 func comparisonOp(op token.Token) bool {

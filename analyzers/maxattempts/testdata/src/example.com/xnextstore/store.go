@@ -5,6 +5,7 @@ package xnextstore
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -33,6 +34,12 @@ func (s *Store) Next(ctx context.Context) (Job, bool, error) { // want Next:"cou
 // Exhausted compares the attempts: no CountFree.
 func (s *Store) Exhausted(j Job) bool { return j.Attempts >= 5 }
 
+// HasRoom orders a count named otherwise: no CountFree.
+func (s *Store) HasRoom(failures int) bool { return failures < 3 }
+
+// Fresh orders durations: CountFree.
+func (s *Store) Fresh(age, ttl time.Duration) bool { return age < ttl } // want Fresh:"countfree"
+
 // Due's bool comes from a function value: no CountFree.
 func (s *Store) Due(check func() bool) bool { return check() }
 
@@ -41,7 +48,7 @@ func (s *Store) Complete(ctx context.Context, id int64) error {
 	return err
 }
 
-func (s *Store) Retry(ctx context.Context, id int64) error { // want Retry:"retries\\(store.go:45\\)"
+func (s *Store) Retry(ctx context.Context, id int64) error { // want Retry:"retries\\(store.go:52\\)"
 	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id)
 	return err
 }
