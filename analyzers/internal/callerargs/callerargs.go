@@ -25,6 +25,15 @@
 // is one of those, or the caller's own binder parameter (its callers'
 // values). Anything else makes the parameter unknown, and an unknown
 // parameter answers nothing.
+//
+// sqlc passes a query's parameters in a struct (arg.Status): a field the
+// binder selects from a parameter is asked about on its own, and a call
+// gives it what the keyed composite literal it passes sets it to (by
+// value, by address, or through a local no other assignment touches). An
+// integer constant (iota and the like) is followed too, so that a switch
+// mapping one enum to the database's strings (toDB(s), v, err := toDB(s))
+// can turn it into the state the query binds; an integer that reaches a
+// query as it is stays unknown.
 package callerargs
 
 import (
