@@ -58,7 +58,11 @@ func (b *builder) inferQueue() {
 		// a dependency claims from it. Nor is a table whose rows do not
 		// live as jobs do (see lifeCycle): a row locked by key, a flag
 		// flipped.
-		qt.Local = hasClaim(qt) && b.lifeCycle(qt)
+		//
+		// A relay queue (an outbox) is one without a claim: its rows wait
+		// on a marker the relay sets by key once it handed them on (see
+		// relay.go).
+		qt.Local = hasClaim(qt) && b.lifeCycle(qt) || b.relay(qt)
 		if !qt.Local && !qt.Inherited {
 			for _, st := range qt.Statements {
 				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
