@@ -128,7 +128,7 @@ func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
 	if poll.Call.Func == nil || poll.Call.Func != mark.Call.Func || !poll.Before(mark) {
 		return false
 	}
-	return b.effects.WorkBetween(poll.Call.instr, mark.Call.instr)
+	return b.afterWork(poll, mark)
 }
 
 // relaySplit reports whether a store's functions poll and mark a relay
