@@ -137,7 +137,7 @@ func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *State
 	if !wholeFunc(poll.Call) || !wholeFunc(mark.Call) || poll.Call.Decl == mark.Call.Decl {
 		return false
 	}
-	if p.Limit == nil || len(p.OrderBy) == 0 {
+	if p.Limit == nil {
 		return false
 	}
 	v, _ := qt.AssignedState(mark)
@@ -163,3 +163,29 @@ func (qt *QueueTable) RelayPolls() []*Statement {
 // RelayMarks returns the UPDATEs by key that mark what a relay's poll
 // found.
 func (qt *QueueTable) RelayMarks(poll *Statement) []*Statement { return qt.relayMarks[poll] }
+
+// batchPolls makes polls, for now, of the SELECTs that read a batch of a
+// table no statement polls (LIMIT n, with no ORDER BY: a relay often
+// takes any n unmarked rows) by a state filter on a column the package
+// writes: whether they are a relay's is decided with the rest of the
+// table (see relay), and a table that is no relay's is dropped with its
+// roles. Only a table nothing else polls is read this way: a queue's
+// listings keep out of its runnable states.
+func (b *builder) batchPolls(written map[string]map[string]bool) {
+	for _, st := range b.statements() {
+		s := st.Stmt
+		if len(st.Polls) > 0 || s.Kind != sqlcheck.KindSelect || s.Table == "" || b.model.Tables[s.Table] != nil {
+			continue
+		}
+		if s.Limit == nil || len(s.OrderBy) > 0 || s.Lock != nil || s.Joined || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
+			continue // ORDER BY ... LIMIT is a poll's shape already (isPoll)
+		}
+		col := b.stateColumn(s, s, written[s.Table])
+		if col == "" || !b.selectsRunnable(s, col) {
+			continue
+		}
+		st.Polls, st.Role = []*sqlcheck.Stmt{s}, RolePoll
+		b.table(s.Table).StateColumn = col
+		b.batchOnly = append(b.batchOnly, s.Table)
+	}
+}

@@ -45,6 +45,7 @@ func (b *builder) inferQueue() {
 	for name := range inherited {
 		b.table(name).Inherited = true
 	}
+	b.batchPolls(written)
 	b.takenByKey()
 	for _, st := range b.statements() {
 		if qt := b.model.Tables[st.On()]; qt != nil {
@@ -64,7 +65,11 @@ func (b *builder) inferQueue() {
 		// A relay queue (an outbox) is one without a claim: its rows wait
 		// on a marker the relay sets by key once it handed them on (see
 		// relay.go).
-		qt.Local = hasClaim(qt) && b.lifeCycle(qt) || b.relay(qt)
+		if slices.Contains(b.batchOnly, name) {
+			qt.Local = b.relay(qt) // read in batches with no order: only a relay's (see batchPolls)
+		} else {
+			qt.Local = hasClaim(qt) && b.lifeCycle(qt) || b.relay(qt)
+		}
 		if !qt.Local && !qt.Inherited {
 			for _, st := range qt.Statements {
 				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
