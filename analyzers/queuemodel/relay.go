@@ -23,7 +23,7 @@ import (
 //     the mark (see relayInOneFunc);
 //   - split over a store's functions (Unpublished(ctx, n), MarkPublished(ctx,
 //     ids)) called by a relay the package may not see: both functions
-//     are the whole of a statement, the poll takes a batch in order with
+//     are the whole of a statement, the poll takes a batch (LIMIT) with
 //     no OFFSET and no keyset cursor, and the marker says, by its name or
 //     the state the mark sets, that the rows were handed on
 //     (published_at, sent, 'processed'). A soft delete (deleted_at) or a
