@@ -22,8 +22,8 @@ import (
 //   - in one function: the poll, then work given what it returned, then
 //     the mark (see relayInOneFunc);
 //   - split over a store's functions (Unpublished(ctx, n), MarkPublished(ctx,
-//     ids)) called by a relay the package may not see: both functions
-//     are the whole of a statement, the poll takes a batch (LIMIT) with
+//     ids)) called by a relay the package may not see: each function
+//     runs that one statement, the poll takes a batch (LIMIT) with
 //     no OFFSET and no keyset cursor, and the marker says, by its name or
 //     the state the mark sets, that the rows were handed on
 //     (published_at, sent, 'processed'). A soft delete (deleted_at) or a
@@ -134,7 +134,7 @@ func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
 // relaySplit reports whether a store's functions poll and mark a relay
 // (see the comment at the top of the file).
 func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *Statement) bool {
-	if !wholeFunc(poll.Call) || !wholeFunc(mark.Call) || poll.Call.Decl == mark.Call.Decl {
+	if !b.soleStatement(poll.Call) || !b.soleStatement(mark.Call) || poll.Call.Decl == mark.Call.Decl {
 		return false
 	}
 	if p.Limit == nil {
@@ -142,6 +142,21 @@ func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *State
 	}
 	v, _ := qt.AssignedState(mark)
 	return handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
+}
+
+// soleStatement reports whether a call is the only SQL its function runs,
+// outside any closure: a store's method (sqlc's, a repository's) that
+// its callers compose.
+func (b *builder) soleStatement(c *Call) bool {
+	if !wholeFunc(c) {
+		return false
+	}
+	for _, o := range b.model.Calls {
+		if o != c && o.Decl == c.Decl {
+			return false
+		}
+	}
+	return true
 }
 
 // Relay reports whether the table is a relay queue (see relay.go): the
