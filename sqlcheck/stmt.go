@@ -85,6 +85,7 @@ type Stmt struct {
 	Where     []Pred
 	OrderBy   []OrderItem
 	Limit     *Value // LIMIT's value; nil when there is none
+	Offset    *Value // OFFSET's value; nil when there is none
 	Lock      *Lock  // FOR UPDATE/...; nil when there is none
 	Set       []Assign
 	Returning []string // RETURNING's columns ("*" for all); nil when there is none
@@ -205,6 +206,10 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	if lc := s.GetLimitCount(); lc != nil {
 		v := value(lc)
 		st.Limit = &v
+	}
+	if lo := s.GetLimitOffset(); lo != nil {
+		v := value(lo)
+		st.Offset = &v
 	}
 	if len(s.GetFromClause()) == 1 {
 		st.limitThrough()

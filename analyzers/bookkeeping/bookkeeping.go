@@ -40,9 +40,24 @@ const (
 		"retry the write, or log it and go on (no statement here returns an expired claim to the queue, so the job stays in progress until someone resets it)"
 )
 
+// msgStopRelay is msgStop for a relay (an outbox): nothing claims its
+// rows, so a mark that failed leaves them to be handed on again.
+const msgStopRelay = "a failed bookkeeping write stops the worker here\none database hiccup ends the relay, and the rows it handed on stay unmarked; " +
+	"log it and go on (the next poll hands them on again), or retry the write"
+
 // stopMessage is msgStop when a statement the package sees reclaims
-// expired claims, else msgStopNoReclaim.
+// expired claims, else msgStopNoReclaim; msgStopRelay when the package's
+// queues are all relays.
 func stopMessage(m *queuemodel.Model) string {
+	relays := 0
+	for _, qt := range m.Tables {
+		if qt.Relay() {
+			relays++
+		}
+	}
+	if relays > 0 && relays == len(m.Tables) {
+		return msgStopRelay
+	}
 	for _, qt := range m.Tables {
 		for _, st := range qt.Statements {
 			if st.Role == queuemodel.RoleReclaim {

@@ -24,3 +24,9 @@ func TestAccepted(t *testing.T) {
 		"ok_txfield", "ok_txnoclaim", "ok_txclosure", "ok_txgiven", "ok_ifacemem", "ok_ifacelogged", "ok_ctelocked", "ok_mainretry",
 		"ok_chanlogged", "ok_chansupervised", "ok_chanafterloop", "ok_chanbatch", "ok_shutdownrequeue", "ok_svcworker")
 }
+
+// A relay's mark after the publish is its bookkeeping write: a failure
+// that stops the relay is reported, one logged is not.
+func TestRelayMarks(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "relay_loopreturn", "relay_fatal", "ok_relay_logged")
+}

@@ -72,6 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	r.splitClaims()
+	r.relays()
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)
 	return nil, nil

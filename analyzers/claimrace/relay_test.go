@@ -56,9 +56,11 @@ func TestSplitThroughLayers(t *testing.T) {
 	// through an interface only the command resolves. Flush joins the
 	// poll and the mark; FlushClaimed's claim takes the rows itself. Take
 	// marks what an unlocked read returned at once; Inspect publishes it
-	// first, which the rule does not follow for an unlocked read.
+	// first, then marks it sent: a relay whose unlocked read two relays
+	// run at once, each publishing the event before either marks it.
 	require.Equal(t, []string{
 		"relayworker/relay.go:30: Pending's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+		"relayworker/relay.go:71: two relays read the same unmarked rows: each hands them on before either marks them",
 		"relayworker/relay.go:59: two workers can claim the same job",
 	}, farFindings(t, "relaycmd"))
 	// The service joins its repository's halves itself; the command gives
@@ -73,4 +75,20 @@ func TestSplitThroughLayers(t *testing.T) {
 // stay silent.
 func TestSplitThroughLayersAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relaysvctxcmd", "relaydirecttx", "relaysvc", "relayworker", "relayrepo", "relaydb")
+}
+
+// Relay queues (outboxes, mail and webhook tables): rows polled unlocked
+// while their marker is unset, handed on, then marked by key. Two relays
+// read the same rows and both hand them on.
+func TestRelayQueues(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_pgx", "relay_bool", "relay_state", "relay_sqlc", "relay_gorm", "relay_nolimitorder")
+}
+
+// The relay designs that keep two relays apart, and tables that are no
+// relay's: a page of a listing (OFFSET, a keyset cursor) and a by-key
+// mark of one row, a table only read, markers that say no row was handed
+// on.
+func TestRelayQueuesAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_relay_skiplocked", "ok_relay_claimfirst", "ok_relay_advisory", "ok_relay_delete",
+		"ok_relay_serializable", "ok_relay_listing", "ok_relay_readonly", "ok_relay_marknames", "ok_relay_nolimit_listing")
 }

@@ -195,6 +195,25 @@ func DatabaseLibrary(path string) bool {
 	return false
 }
 
+// rowsOf returns the values a call that reads rows hands them back in:
+// its result, and the pointers to slices or structs it is given to fill
+// (GORM's Find(&rows), sqlx's Select(&rows, ...)).
+func rowsOf(c ssa.CallInstruction) []ssa.Value {
+	out := []ssa.Value{c.Value()}
+	for _, a := range c.Common().Args {
+		if mi, ok := a.(*ssa.MakeInterface); ok {
+			a = mi.X // Find(dest any)
+		}
+		if p, ok := a.Type().Underlying().(*types.Pointer); ok {
+			switch p.Elem().Underlying().(type) {
+			case *types.Slice, *types.Struct:
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
 // WorkBetween reports whether, in the function of two calls, the job's
 // work runs after from and before to: a call that may run it (see work;
 // not a helper that only reads a row) and may fail (it returns an error: a
@@ -222,8 +241,10 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 				args = append([]ssa.Value{common.Value}, args...)
 			}
 			for _, a := range args {
-				if e.Flows(from.Value(), a) {
-					return true
+				for _, rows := range rowsOf(from) {
+					if e.Flows(rows, a) {
+						return true
+					}
 				}
 			}
 		}

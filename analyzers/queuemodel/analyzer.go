@@ -108,6 +108,8 @@ type builder struct {
 	// stateNames are the Go constants naming the states of columns coded
 	// as integers (see enumerateStates).
 	stateNames map[columnKey]map[string]*types.Const
+	// batchOnly are the tables only batchPolls found polls of.
+	batchOnly []string
 }
 
 type parsedSQL struct {

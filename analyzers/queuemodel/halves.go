@@ -25,9 +25,12 @@ import (
 // (a poll), or an UPDATE by key that moves a job out of the runnable
 // states (a take). The function runs nothing else on the table.
 type Half struct {
-	Table    string
-	Take     bool     // the UPDATE; otherwise the SELECT
-	Locked   bool     // the SELECT locks the rows it reads (FOR UPDATE)
+	Table  string
+	Take   bool // the UPDATE; otherwise the SELECT
+	Locked bool // the SELECT locks the rows it reads (FOR UPDATE)
+	// Marks says the take's UPDATE marks a row handed on: the state it
+	// sets, or the column, says so (sent, published_at; see relay.go).
+	Marks    bool
 	Receiver Receiver // what the statement runs on in the function
 	// Field, when Receiver is unknown, names the field (pkgpath.Type.field)
 	// that holds what the statement runs on, set by the package's exported
@@ -57,6 +60,9 @@ type SplitClaim struct {
 	PollSite, TakeSite *ast.CallExpr
 	PollFunc, TakeFunc *types.Func
 	Decl               *ast.FuncDecl // the caller
+	// Relay says the poll takes no lock and the caller hands what it
+	// returned on before the take marks it (see relaySplit).
+	Relay bool
 }
 
 // A FuncHalf is one of the package's functions and the half it runs.
@@ -152,6 +158,7 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 			return nil
 		}
 		h.Take = true // a compare-and-set would be a claim of the package's own
+		h.Marks = handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
 		return h
 	}
 	return nil
@@ -189,11 +196,12 @@ func (b *builder) joinHalves() {
 				}
 				immediate := !used && usesAny(info, call.Args, direct)
 				if poll.half != nil && t.half != nil && poll.half.Field == "" && t.half.Field == "" {
-					if t.half.Table != poll.half.Table || !poll.half.Locked && !immediate {
+					relay := relaySplit(poll.half, t.half, immediate)
+					if t.half.Table != poll.half.Table || !poll.half.Locked && !immediate && !relay {
 						return false
 					}
 					b.model.splits = append(b.model.splits, &SplitClaim{Poll: poll.half, Take: t.half, PollSite: poll.call,
-						TakeSite: call, PollFunc: poll.fn, TakeFunc: t.fn, Decl: decl})
+						TakeSite: call, PollFunc: poll.fn, TakeFunc: t.fn, Decl: decl, Relay: relay})
 				} else {
 					b.pend(decl, poll, t, immediate)
 				}
@@ -328,4 +336,13 @@ func usesAny(info *types.Info, exprs []ast.Expr, vars map[types.Object]bool) boo
 		})
 	}
 	return found
+}
+
+// relaySplit reports whether a poll's half and a take's half, called in
+// turn, are a relay's: the poll takes no lock, what it returned is used
+// before the take (handed on: published, sent), and the take marks the
+// row handed on. Rows listed and then cancelled one by one are no
+// relay's: cancelling marks no hand-off.
+func relaySplit(poll, take *Half, immediate bool) bool {
+	return !poll.Locked && !immediate && take.Marks
 }

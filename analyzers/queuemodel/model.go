@@ -362,6 +362,9 @@ type QueueTable struct {
 	// names are the Go constants that name the states of a state column
 	// coded as integers, by value.
 	names map[string]*types.Const
+	// relayMarks are, for a relay queue, the UPDATEs by key that mark
+	// what each of its polls found (see relay.go); nil otherwise.
+	relayMarks map[*Statement][]*Statement
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

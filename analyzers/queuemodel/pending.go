@@ -88,6 +88,7 @@ type FarSplit struct {
 	PollName   string
 	TakeName   string
 	At         string
+	Relay      bool // see SplitClaim.Relay
 }
 
 // FarSplits returns the split claims this package, a command, resolves
@@ -328,10 +329,14 @@ func (b *builder) resolvePending() {
 	for _, f := range facts {
 		for _, c := range f.Fact.(*PendingSplit).Claims {
 			poll, take := resolve(c.Poll), resolve(c.Take)
-			if poll == nil || take == nil || poll.Take || !take.Take || poll.Table != take.Table || !poll.Locked && !c.Immediate {
+			if poll == nil || take == nil || poll.Take || !take.Take || poll.Table != take.Table {
 				continue
 			}
-			b.model.far = append(b.model.far, &FarSplit{Caller: f.Object, Poll: poll, Take: take, PollName: c.Poll.Name, TakeName: c.Take.Name, At: c.At})
+			relay := relaySplit(poll, take, c.Immediate)
+			if !poll.Locked && !c.Immediate && !relay {
+				continue
+			}
+			b.model.far = append(b.model.far, &FarSplit{Caller: f.Object, Poll: poll, Take: take, PollName: c.Poll.Name, TakeName: c.Take.Name, At: c.At, Relay: relay})
 		}
 	}
 }

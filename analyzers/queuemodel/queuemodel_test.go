@@ -229,7 +229,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -990,4 +990,24 @@ func TestStatesGivenByCallersInParamStructs(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 	require.True(t, qt.Statements[1].BoundOutside)
 	require.False(t, qt.Statements[3].BoundOutside)
+}
+
+// A relay queue: an outbox polled unlocked while its marker is unset and
+// marked by key, its poll and mark split over a store's methods. The
+// unset marker is its runnable state; nothing claims.
+func TestRelayQueue(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "relay_store")
+	m := results[0].Result.(*queuemodel.Model)
+	qt := m.Tables["public.events_outbox"]
+	require.NotNil(t, qt)
+	require.True(t, qt.Relay())
+	require.Equal(t, "published_at", qt.StateColumn)
+	require.Equal(t, []string{sqlcheck.StateNull}, qt.Runnable)
+	require.Empty(t, qt.Claimed)
+	polls := qt.RelayPolls()
+	require.Len(t, polls, 1)
+	require.Equal(t, queuemodel.RolePoll, polls[0].Role)
+	marks := qt.RelayMarks(polls[0])
+	require.Len(t, marks, 1)
+	require.Equal(t, queuemodel.RoleComplete, marks[0].Role)
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -43,6 +45,7 @@ func (b *builder) inferQueue() {
 	for name := range inherited {
 		b.table(name).Inherited = true
 	}
+	b.batchPolls(written)
 	b.takenByKey()
 	for _, st := range b.statements() {
 		if qt := b.model.Tables[st.On()]; qt != nil {
@@ -58,7 +61,15 @@ func (b *builder) inferQueue() {
 		// a dependency claims from it. Nor is a table whose rows do not
 		// live as jobs do (see lifeCycle): a row locked by key, a flag
 		// flipped.
-		qt.Local = hasClaim(qt) && b.lifeCycle(qt)
+		//
+		// A relay queue (an outbox) is one without a claim: its rows wait
+		// on a marker the relay sets by key once it handed them on (see
+		// relay.go).
+		if slices.Contains(b.batchOnly, name) {
+			qt.Local = b.relay(qt) // read in batches with no order: only a relay's (see batchPolls)
+		} else {
+			qt.Local = hasClaim(qt) && b.lifeCycle(qt) || b.relay(qt)
+		}
 		if !qt.Local && !qt.Inherited {
 			for _, st := range qt.Statements {
 				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
@@ -598,7 +609,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			continue
 		}
 		moves := ok && (!runnable[v] || !firm[v] && retakesExpired(st.Where, col, v))
-		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) {
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
 				// is a soft delete as often as a claim, and SET active =
@@ -1167,15 +1178,44 @@ func expires(where []sqlcheck.Pred) bool {
 	return false
 }
 
-// afterWork reports whether an UPDATE runs after the work that a locking
-// poll's rows were handed to (SELECT ... FOR UPDATE SKIP LOCKED; publish
-// each row; UPDATE ... SET sent_at = now()): it records the work's outcome
-// while the lock still holds the rows, it does not take them.
+// afterWork reports whether an UPDATE runs after the work that a poll's
+// rows were handed to (SELECT ... FOR UPDATE SKIP LOCKED; publish each
+// row; UPDATE ... SET sent_at = now()): it records the work's outcome
+// (while the lock, if any, still holds the rows), it does not take them.
+// Without a lock nothing took them: a relay's poll and mark (see
+// relay.go).
 func (b *builder) afterWork(poll, st *Statement) bool {
-	if poll.Lock == nil || poll.Call.instr == nil || st.Call.instr == nil {
+	from, to := b.callInstr(poll.Call), b.callInstr(st.Call)
+	if from == nil || to == nil {
 		return false
 	}
-	return b.effects.WorkBetween(poll.Call.instr, st.Call.instr)
+	return b.effects.WorkBetween(from, to)
+}
+
+// callInstr returns the SSA call of a call site: the one that passes its
+// SQL's arguments, or, for a builder's chain (GORM's Find), the call the
+// site's expression makes.
+func (b *builder) callInstr(c *Call) ssa.CallInstruction {
+	if c.instr != nil {
+		return c.instr
+	}
+	if c.Expr == nil {
+		return nil
+	}
+	return b.effects.Call(c.Expr)
+}
+
+// marksAfterWork reports whether an UPDATE runs, in the function of a
+// poll of the table, after work given what that poll returned: it marks
+// the rows the work handled, whatever its WHERE re-checks.
+func (b *builder) marksAfterWork(qt *QueueTable, st *Statement) bool {
+	for _, poll := range qt.Statements {
+		if poll.Kind == sqlcheck.KindSelect && len(poll.Polls) > 0 && poll.NestedClaim() == nil &&
+			poll.Call.Func == st.Call.Func && poll.Before(st) && b.afterWork(poll, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // claimStep returns the statement that takes the job a SELECT poll found:

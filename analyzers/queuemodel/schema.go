@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -355,4 +356,33 @@ func TablesWithoutSchema() map[string][]string {
 		slices.Sort(tables)
 	}
 	return out
+}
+
+var moduleAdvisory sync.Map // module root -> *advisoryOnce
+
+type advisoryOnce struct {
+	once  sync.Once
+	locks bool
+}
+
+var advisoryLockCall = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_(xact_)?lock(_shared)?\s*\(`)
+
+// ModuleTakesAdvisoryLock reports whether SQL anywhere in the module (a
+// Go literal that starts as a statement does, a .sql file) takes an
+// advisory lock, session- or transaction-scoped: SELECT
+// pg_try_advisory_lock($1) for a leader, pg_advisory_xact_lock(...) to
+// serialise a step. ModuleKey covers what it reads (the statement
+// sources).
+func (m *Model) ModuleTakesAdvisoryLock() bool {
+	v, _ := moduleAdvisory.LoadOrStore(m.schema.root, new(advisoryOnce))
+	a := v.(*advisoryOnce)
+	a.once.Do(func() {
+		mf := readModule(m.schema.root, nil)
+		if mf.err == nil {
+			a.locks, _ = compute(mf, "advisorylocks", "", func(files *sqlcheck.ModuleFiles) bool {
+				return slices.ContainsFunc(files.StatementSources(), func(s *sqlcheck.Source) bool { return advisoryLockCall.MatchString(s.SQL) })
+			})
+		}
+	})
+	return a.locks
 }

@@ -65,8 +65,9 @@ func (r *Relay) Take(ctx context.Context) (Event, error) {
 	return e, err
 }
 
-// Inspect publishes the next event before it marks it: the event is used
-// in between, which the rule does not follow for an unlocked read.
+// Inspect publishes the next event before it marks it sent: two relays
+// read the same event unlocked, and each publishes it before either marks
+// it.
 func (r *Relay) Inspect(ctx context.Context) error {
 	e, err := r.out.Next(ctx)
 	if err != nil {

@@ -1,0 +1,206 @@
+package queuemodel
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A relay queue: a transactional outbox (an inbox, a webhook or mail
+// table) whose rows wait on a marker. The relay polls the rows whose
+// marker is still unset (processed_at IS NULL, sent = false, status =
+// 'pending') in order, a batch at a time, hands them on (publishes them
+// to a broker, sends them), then marks them by key (SET processed_at =
+// now() WHERE id = $1, or id = ANY($1)). Nothing claims the rows: the
+// marker is the job's outcome, and the unset marker its runnable state.
+//
+// What tells a relay from a listing (a page of users, of unread
+// notifications, of posts not deleted) and a by-key update of one of its
+// rows is that the mark follows the hand-off of the rows the poll
+// returned:
+//   - in one function: the poll, then work given what it returned, then
+//     the mark (see relayInOneFunc);
+//   - split over a store's functions (Unpublished(ctx, n), MarkPublished(ctx,
+//     ids)) called by a relay the package may not see: each function
+//     runs that one statement, the poll takes a batch (LIMIT) with
+//     no OFFSET and no keyset cursor, and the marker says, by its name or
+//     the state the mark sets, that the rows were handed on
+//     (published_at, sent, 'processed'). A soft delete (deleted_at) or a
+//     read flag (read = true) marks no hand-off.
+
+// handedOn matches the names of markers and states that say a row was
+// handed on.
+var handedOn = regexp.MustCompile(`(?i)sent|publish|process|deliver|dispatch|relay|forward|emit|handled|acked|succe|complete|finish|(^|[^n])done`)
+
+// relay reports whether a table the package polls without claiming is a
+// relay queue, and records its polls and their marks.
+func (b *builder) relay(qt *QueueTable) bool {
+	col := qt.StateColumn
+	if col == "" || hasClaim(qt) || qt.taken != "" {
+		return false
+	}
+	for _, poll := range qt.Statements {
+		p := relayPoll(qt, poll)
+		if p == nil {
+			continue
+		}
+		for _, mark := range qt.Statements {
+			if mark == poll || !b.marks(qt, p, mark) {
+				continue
+			}
+			if b.relayInOneFunc(poll, mark) || b.relaySplit(qt, p, poll, mark) {
+				if qt.relayMarks == nil {
+					qt.relayMarks = map[*Statement][]*Statement{}
+				}
+				qt.relayMarks[poll] = append(qt.relayMarks[poll], mark)
+			}
+		}
+	}
+	if len(qt.relayMarks) == 0 {
+		return false
+	}
+	for _, marks := range qt.relayMarks {
+		for _, m := range marks {
+			if m.Role == RoleNone {
+				m.Role = RoleComplete
+			}
+		}
+	}
+	return true
+}
+
+// relayPoll returns the SELECT a statement polls a relay's rows with: it
+// reads the table unlocked (a locked poll is a claim, see claims),
+// filters on the marker, and reads no page of a listing (OFFSET, or a
+// keyset cursor on the column it orders by).
+func relayPoll(qt *QueueTable, st *Statement) *sqlcheck.Stmt {
+	if st.Kind != sqlcheck.KindSelect || st.Role != RolePoll || st.NestedClaim() != nil {
+		return nil
+	}
+	for _, p := range st.Polls {
+		if p.Table != qt.Name || p.Lock != nil || p.Offset != nil || !filtersOn(p, qt.StateColumn) || pagedByCursor(p) {
+			continue
+		}
+		if _, ok := sqlcheck.FilterStates(p.Where, qt.StateColumn); ok {
+			return p
+		}
+	}
+	return nil
+}
+
+// pagedByCursor reports whether a SELECT starts after a position its
+// caller gives on a column it orders by (WHERE id > $1 ORDER BY id): the
+// next page of a keyset pagination.
+func pagedByCursor(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		if p.Op != sqlcheck.OpGt && p.Op != sqlcheck.OpGe && p.Op != sqlcheck.OpLt && p.Op != sqlcheck.OpLe {
+			continue
+		}
+		if len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueParam {
+			continue
+		}
+		if slices.ContainsFunc(s.OrderBy, func(o sqlcheck.OrderItem) bool { return o.Column == p.Column }) {
+			return true
+		}
+	}
+	return false
+}
+
+// marks reports whether an UPDATE marks rows of a relay's poll by key: it
+// names its rows (id = $1, id = ANY($1)) and sets the marker to a value
+// the poll does not admit.
+func (b *builder) marks(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool {
+	if st.Kind != sqlcheck.KindUpdate || st.Table != qt.Name || len(st.Polls) > 0 || !b.namesRows(st.Stmt) {
+		return false
+	}
+	v, ok := qt.AssignedState(st)
+	if !ok {
+		return false
+	}
+	states, ok := sqlcheck.FilterStates(poll.Where, qt.StateColumn)
+	return ok && !states.Admits(v)
+}
+
+// relayInOneFunc reports whether a function polls, hands what the poll
+// returned to work that may fail, then marks.
+func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
+	if poll.Call.Func == nil || poll.Call.Func != mark.Call.Func || !poll.Before(mark) {
+		return false
+	}
+	return b.afterWork(poll, mark)
+}
+
+// relaySplit reports whether a store's functions poll and mark a relay
+// (see the comment at the top of the file).
+func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *Statement) bool {
+	if !b.soleStatement(poll.Call) || !b.soleStatement(mark.Call) || poll.Call.Decl == mark.Call.Decl {
+		return false
+	}
+	if p.Limit == nil {
+		return false
+	}
+	v, _ := qt.AssignedState(mark)
+	return handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
+}
+
+// soleStatement reports whether a call is the only SQL its function runs,
+// outside any closure: a store's method (sqlc's, a repository's) that
+// its callers compose.
+func (b *builder) soleStatement(c *Call) bool {
+	if !wholeFunc(c) {
+		return false
+	}
+	for _, o := range b.model.Calls {
+		if o != c && o.Decl == c.Decl {
+			return false
+		}
+	}
+	return true
+}
+
+// Relay reports whether the table is a relay queue (see relay.go): the
+// package polls it without claiming, and marks by key the rows it handed
+// on.
+func (qt *QueueTable) Relay() bool { return len(qt.relayMarks) > 0 }
+
+// RelayPolls returns a relay queue's polls, in source order.
+func (qt *QueueTable) RelayPolls() []*Statement {
+	var out []*Statement
+	for _, st := range qt.Statements {
+		if qt.relayMarks[st] != nil {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// RelayMarks returns the UPDATEs by key that mark what a relay's poll
+// found.
+func (qt *QueueTable) RelayMarks(poll *Statement) []*Statement { return qt.relayMarks[poll] }
+
+// batchPolls makes polls, for now, of the SELECTs that read a batch of a
+// table no statement polls (LIMIT n, with no ORDER BY: a relay often
+// takes any n unmarked rows) by a state filter on a column the package
+// writes: whether they are a relay's is decided with the rest of the
+// table (see relay), and a table that is no relay's is dropped with its
+// roles. Only a table nothing else polls is read this way: a queue's
+// listings keep out of its runnable states.
+func (b *builder) batchPolls(written map[string]map[string]bool) {
+	for _, st := range b.statements() {
+		s := st.Stmt
+		if len(st.Polls) > 0 || s.Kind != sqlcheck.KindSelect || s.Table == "" || b.model.Tables[s.Table] != nil {
+			continue
+		}
+		if s.Limit == nil || len(s.OrderBy) > 0 || s.Lock != nil || s.Joined || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
+			continue // ORDER BY ... LIMIT is a poll's shape already (isPoll)
+		}
+		col := b.stateColumn(s, s, written[s.Table])
+		if col == "" || !b.selectsRunnable(s, col) {
+			continue
+		}
+		st.Polls, st.Role = []*sqlcheck.Stmt{s}, RolePoll
+		b.table(s.Table).StateColumn = col
+		b.batchOnly = append(b.batchOnly, s.Table)
+	}
+}
