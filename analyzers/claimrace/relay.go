@@ -5,9 +5,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/jobqlint/jobqlint/analyzers/effects"
-	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
 const (
@@ -21,8 +18,10 @@ const (
 
 // relays reports the polls of relay queues (see queuemodel's relay.go)
 // that nothing keeps two relays from running at once: the poll takes no
-// lock (a locked poll makes a claim), and is neither serialised by an
-// advisory lock nor in a snapshot transaction that also marks.
+// lock (a locked poll makes a claim) and is not serialised by an
+// advisory lock. A snapshot transaction (REPEATABLE READ, SERIALIZABLE)
+// around the poll and the mark does not keep two relays apart: the second
+// one's mark fails with 40001 only after it has handed the rows on.
 func (r *runner) relays() {
 	if r.advisoryLocked() {
 		return // one relay at a time, or a leader: the tool does not follow which path takes it
@@ -37,9 +36,6 @@ func (r *runner) relays() {
 	for _, name := range names {
 		qt := r.m.Tables[name]
 		for _, poll := range qt.RelayPolls() {
-			if r.relayInSnapshot(poll, qt.RelayMarks(poll)) {
-				continue
-			}
 			d := analysis.Diagnostic{Pos: poll.Pos(), Message: relayMsg}
 			if marks := qt.RelayMarks(poll); len(marks) > 0 && marks[0].Pos().IsValid() {
 				d.Related = []analysis.RelatedInformation{{Pos: marks[0].Pos(), Message: "the UPDATE that marks the rows"}}
@@ -51,28 +47,6 @@ func (r *runner) relays() {
 			r.pass.Report(d)
 		}
 	}
-}
-
-// relayInSnapshot reports whether a relay's poll runs in a transaction
-// that also marks the rows and whose isolation is REPEATABLE READ or
-// SERIALIZABLE (or may be: options the tool cannot read): of two relays
-// that read the same rows, the second mark fails with SQLSTATE 40001 and
-// its transaction rolls back.
-func (r *runner) relayInSnapshot(poll *queuemodel.Statement, marks []*queuemodel.Statement) bool {
-	pollAt := r.e.Call(poll.Call.Expr)
-	tx := r.e.TxOf(pollAt)
-	if tx == nil {
-		return false
-	}
-	for _, m := range marks {
-		if !r.e.SameTx(pollAt, r.e.Call(m.Call.Expr)) {
-			continue
-		}
-		if tx.Isolation.Snapshot() || tx.Begin != nil && tx.Isolation == effects.IsoUnknown {
-			return true
-		}
-	}
-	return false
 }
 
 // advisoryLocked reports whether the package's SQL, or the module's, takes

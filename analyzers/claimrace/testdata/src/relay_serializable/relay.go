@@ -1,7 +1,7 @@
 // The relay reads and marks in one SERIALIZABLE transaction: of two relays
 // that read the same rows, the second to mark them fails with 40001 and
-// rolls back.
-package ok_relay_serializable
+// rolls back, but only after it has published them.
+package relay_serializable
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func Relay(ctx context.Context, pool *pgxpool.Pool, pub Publisher) error {
 		return err
 	}
 	defer tx.Rollback(ctx)
-	rows, err := tx.Query(ctx, `SELECT id, payload FROM outbox WHERE sent = false ORDER BY id LIMIT 100`)
+	rows, err := tx.Query(ctx, `SELECT id, payload FROM outbox WHERE sent = false ORDER BY id LIMIT 100`) // want "two relays read the same unmarked rows"
 	if err != nil {
 		return err
 	}
