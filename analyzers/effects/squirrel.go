@@ -509,8 +509,8 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 			*bound = append(*bound, v)
 		}
 		if lists[k] {
-			// A list of run-time length: the parameters after it are
-			// numbered by how many items it has.
+			// A list of run-time length, whose items one parameter of the
+			// text stands for: the parameters after it are numbered from it.
 			*bound = append(*bound, nil)
 		}
 	}
@@ -828,7 +828,7 @@ func (e *Effects) SquirrelConstants(builder ssa.Value) map[int]string {
 	out := map[int]string{}
 	for i, v := range states[0].boundArgs() {
 		if v == nil {
-			break // a list of run-time length: the numbers after it are not known
+			continue // a list, whose one parameter stands for its items
 		}
 		if mi, ok := v.(*ssa.MakeInterface); ok {
 			v = mi.X
@@ -842,7 +842,8 @@ func (e *Effects) SquirrelConstants(builder ssa.Value) map[int]string {
 
 // boundArgs are the values bound to a state's ? in the order squirrel
 // appends them: the SET values or the VALUES rows, then the WHERE's; a
-// nil stands for a list of run-time length (Eq{"id": ids}).
+// nil stands for the items of a list (Eq{"id": ids}), one parameter of the
+// text.
 func (s sqState) boundArgs() []ssa.Value {
 	out := append(append([]ssa.Value(nil), s.setArgs...), s.valueArgs...)
 	return append(out, s.whereArgs...)

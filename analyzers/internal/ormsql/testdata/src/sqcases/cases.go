@@ -146,8 +146,8 @@ func UnreadSuffixArgs(n int) string {
 	return s
 }
 
-// A constant bound before a list keeps its number; the ones after it are
-// numbered by the list's length.
+// The constants bound before and after a list, numbered as the text
+// (where one parameter stands for the list) numbers them.
 func InArgs(ids []int64) []interface{} {
 	_, a, _ := psql.Update("jobs").Set("status", "done").Where(sq.Eq{"id": ids}).Where("queue = ?", "mail").ToSql()
 	return a
