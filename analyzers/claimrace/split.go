@@ -30,11 +30,17 @@ func (r *runner) splitClaims() {
 			Pos:     s.PollSite.Pos(),
 			Related: []analysis.RelatedInformation{{Pos: s.TakeSite.Pos(), Message: "the call of " + s.TakeFunc.Name() + ", whose UPDATE takes the job"}},
 		}
-		if s.Poll.Locked {
+		switch {
+		case s.Poll.Locked && s.Poll.Committed:
+			d.Message = fmt.Sprintf("%s's FOR UPDATE runs in a transaction it ends before it returns, which releases its row lock\n"+
+				"%s's UPDATE, called next here, commits on its own: a second worker selects the same row in between, and both take it; "+
+				"run the SELECT and the UPDATE in one transaction, or %s",
+				s.PollFunc.Name(), s.TakeFunc.Name(), fixAtomic)
+		case s.Poll.Locked:
 			d.Message = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
 				"%s's UPDATE, called next here, commits on its own: a second worker selects the same row in between, and both take it; %s",
 				s.PollFunc.Name(), s.Poll.Receiver, s.TakeFunc.Name(), fixAtomic)
-		} else {
+		default:
 			d.Message = fmt.Sprintf("two workers can claim the same job\n%s's SELECT and %s's UPDATE, called in turn here, each commit on their own: "+
 				"both workers read the same row before either UPDATE runs, and both UPDATEs succeed because the UPDATE does not re-check the status; %s",
 				s.PollFunc.Name(), s.TakeFunc.Name(), fixAtomic)
@@ -47,12 +53,18 @@ func (r *runner) splitClaims() {
 		}
 		caller := queuemodel.FuncName(s.Caller.(*types.Func))
 		var msg string
-		if s.Poll.Locked {
+		switch {
+		case s.Poll.Locked && s.Poll.Committed:
+			msg = fmt.Sprintf("%s's FOR UPDATE runs in a transaction it ends before it returns, which releases its row lock\n"+
+				"%s calls it, then %s, whose UPDATE commits on its own (%s; both are reached through the interfaces and constructors this command wires): "+
+				"a second worker selects the same rows in between, and both take them; run the SELECT and the UPDATE in one transaction, or %s",
+				s.PollName, caller, s.TakeName, s.At, fixAtomic)
+		case s.Poll.Locked:
 			msg = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
 				"%s calls it, then %s, whose UPDATE commits on its own (%s; both are reached through the interfaces and constructors this command wires): "+
 				"a second worker selects the same rows in between, and both take them; %s",
 				s.PollName, s.Poll.Receiver, caller, s.TakeName, s.At, fixAtomic)
-		} else {
+		default:
 			msg = fmt.Sprintf("two workers can claim the same job\n%s calls %s's SELECT, then %s's UPDATE (%s), each committing on its own "+
 				"(both are reached through the interfaces and constructors this command wires): both workers read the same row before either UPDATE runs, "+
 				"and both UPDATEs succeed because the UPDATE does not re-check the status; %s", caller, s.PollName, s.TakeName, s.At, fixAtomic)
