@@ -1679,6 +1679,14 @@ func listPlaceholders(sql string, args []ast.Expr, lists [][]ast.Expr, info *typ
 			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
 			continue
 		}
+		if len(elems) == 1 && elems[0] == a && j > 0 && sql[j-1] == '(' {
+			// A slice of run-time length right after a parenthesis
+			// ("IN (?)"): GORM writes its items there without parentheses
+			// of its own; one parameter stands for them.
+			bound = append(bound, a)
+			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
+			continue
+		}
 		if len(elems) == 0 || strings.HasSuffix(strings.TrimRight(sql[:j], " "), "(") {
 			return "", nil, "a slice value GORM writes as a list the tool does not read"
 		}
@@ -1745,14 +1753,14 @@ func bindable(info *types.Info, e ast.Expr) string {
 }
 
 // itemBound reports whether GORM binds an item of type t as one value: a
-// number, a string, a bool, a time or a driver.Valuer (not []byte, which
-// would be a list of its own to the reader).
+// number, a string, a bool, a time or a driver.Valuer; not a byte, as a
+// []byte (json.RawMessage) is one value to GORM, not a list.
 func itemBound(t types.Type) bool {
 	if isValuer(t) || isNamed(t, "time", "Time") {
 		return true
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
+	return ok && b.Kind() != types.Byte && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
 }
 
 // isValuer reports whether t has database/sql/driver's Value method.

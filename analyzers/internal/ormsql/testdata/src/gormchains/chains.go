@@ -4,6 +4,7 @@ package gormchains
 
 import (
 	"context"
+	"encoding/json"
 	"database/sql/driver"
 	"time"
 
@@ -202,6 +203,9 @@ func MarkSentIn(db *gorm.DB, ids []uuid.UUID) {
 func WhereInRows(db *gorm.DB, jobs *[]Job, rows []Job) { db.Where("id IN ?", rows).Find(jobs) }
 
 func WhereInParens(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN (?)", ids).Find(jobs) }
+
+// A space after the parenthesis: GORM writes its own list in it.
+func WhereInSpaced(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN ( ?)", ids).Find(jobs) }
 
 func CreateVar(db *gorm.DB, job *Job) { db.Create(job) }
 
@@ -440,3 +444,8 @@ type Stamp struct {
 func CreateStamp(db *gorm.DB) { db.Create(&Stamp{}) }
 
 func SaveDelivery(db *gorm.DB, d *Delivery) { db.Save(d) }
+
+// A []byte of a named type is one value, not a list.
+func WherePayload(db *gorm.DB, jobs *[]Job, payload json.RawMessage) {
+	db.Where("payload = ?", payload).Find(jobs)
+}
