@@ -21,8 +21,8 @@ func TestRejected(t *testing.T) {
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper", "replacer",
 		"iso_readcommitted", "xactlock_branch", "multiline",
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
-		"bunrace", "bunpoollock", "gopgrace", "gopgpoollock", "buntext",
-		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "or_states", "cas_prepared",
+		"bunrace", "bunpoollock", "bun_batch_race", "gopgrace", "gopgpoollock", "buntext",
+		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "sq_batch_race", "or_states", "cas_prepared",
 		"sqlfunc_join", "plpgsql_xactlock_branch")
 }
 
@@ -52,8 +52,8 @@ func TestAccepted(t *testing.T) {
 		"ok_fieldsql", "ok_branchsql", "ok_replacer",
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
 		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas", "ok_gorm_tablefield", "ok_gorm_tablefield/cmd/worker",
-		"ok_bun", "ok_gopg",
-		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked",
+		"ok_bun", "ok_bun_batch", "ok_gopg",
+		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked", "ok_sq_batch",
 		"ok_sqlfunc_serializable", "ok_sqlfunc_iso_unread", "ok_plpgsql_xactlock", "ok_plpgsql_arms")
 }
 
@@ -92,7 +92,7 @@ func TestNamedQueries(t *testing.T) {
 // the poll did not return; in splitnullworker, a take that re-checks a
 // NULL state.
 func TestSplitAcrossPackages(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker")
+	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker", "splitowntxworker", "ok_splitowntxworker")
 }
 
 // GORM's generic API: an unlocked First then an Update is the race; a

@@ -39,6 +39,11 @@ func (r *runner) splitClaims() {
 			d.Message = fmt.Sprintf("two relays read the same unmarked rows: each hands them on before either marks them\n"+
 				"%s's SELECT takes no lock and %s's UPDATE, called here after the rows were handed on, commits on its own: "+
 				"a second relay reads the same rows in between, and both publish (send, process) them; %s", s.PollFunc.Name(), s.TakeFunc.Name(), relayFix)
+		case s.Poll.Locked && s.Poll.Committed:
+			d.Message = fmt.Sprintf("%s's FOR UPDATE runs in a transaction it ends before it returns, which releases its row lock\n"+
+				"%s's UPDATE, called next here, commits on its own: a second worker selects the same row in between, and both take it; "+
+				"run the SELECT and the UPDATE in one transaction, or %s",
+				s.PollFunc.Name(), s.TakeFunc.Name(), fixAtomic)
 		case s.Poll.Locked:
 			d.Message = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
 				"%s's UPDATE, called next here, commits on its own: a second worker selects the same row in between, and both take it; %s",
@@ -65,6 +70,11 @@ func (r *runner) splitClaims() {
 				"%s calls %s's SELECT, which takes no lock, hands the rows on, then calls %s's UPDATE (%s; both are reached through the interfaces "+
 				"and constructors this command wires): a second relay reads the same rows in between, and both publish (send, process) them; %s",
 				caller, s.PollName, s.TakeName, s.At, relayFix)
+		case s.Poll.Locked && s.Poll.Committed:
+			msg = fmt.Sprintf("%s's FOR UPDATE runs in a transaction it ends before it returns, which releases its row lock\n"+
+				"%s calls it, then %s, whose UPDATE commits on its own (%s; both are reached through the interfaces and constructors this command wires): "+
+				"a second worker selects the same rows in between, and both take them; run the SELECT and the UPDATE in one transaction, or %s",
+				s.PollName, caller, s.TakeName, s.At, fixAtomic)
 		case s.Poll.Locked:
 			msg = fmt.Sprintf("%s's FOR UPDATE runs on a %s and releases its row lock as soon as the SELECT returns\n"+
 				"%s calls it, then %s, whose UPDATE commits on its own (%s; both are reached through the interfaces and constructors this command wires): "+

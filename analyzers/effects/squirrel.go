@@ -460,8 +460,9 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 	if !ok {
 		return hole("a squirrel " + named.Obj().Name() + " that is not a map literal")
 	}
-	entries := map[string]string{}
+	entries := map[string]Values{}
 	values := map[string]ssa.Value{}
+	lists := map[string]bool{}
 	for _, ref := range *m.Referrers() {
 		switch u := ref.(type) {
 		case *ssa.MapUpdate:
@@ -470,15 +471,18 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 				return hole("a squirrel " + named.Obj().Name() + " with a key that is not a constant")
 			}
 			key := constant.StringVal(k.Value)
-			expr, why := eqEntry(key, op, u.Value)
+			expr, binds, why := eqEntry(key, op, u.Value)
 			if why != "" {
 				return hole(why)
 			}
 			entries[key] = expr
-			if strings.HasSuffix(expr, "?") {
+			delete(values, key)
+			delete(lists, key)
+			switch binds {
+			case bindsValue:
 				values[key] = u.Value
-			} else {
-				delete(values, key)
+			case bindsList:
+				lists[key] = true
 			}
 		case *ssa.DebugRef:
 		default:
@@ -495,41 +499,72 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	exprs := make([]string, len(keys))
+	out := text("")
 	for i, k := range keys {
-		exprs[i] = entries[k]
+		if i > 0 {
+			out = concat(out, text(" AND "))
+		}
+		out = concat(out, entries[k])
 		if v, ok := values[k]; ok {
 			*bound = append(*bound, v)
 		}
+		if lists[k] {
+			// A list of run-time length, whose items one parameter of the
+			// text stands for: the parameters after it are numbered from it.
+			*bound = append(*bound, nil)
+		}
 	}
-	return text(strings.Join(exprs, " AND "))
+	return out
 }
 
-// eqEntry renders one key of a comparison map: key op ?, or IS NULL for
-// squirrel's Eq of nil; a list (IN) or a value that may be nil at run time
-// is not rebuilt.
-func eqEntry(key, op string, v ssa.Value) (string, string) {
+// What one key of a comparison map binds.
+const (
+	bindsNothing = iota // key IS NULL
+	bindsValue          // key = ?
+	bindsList           // key IN (?, ...)
+)
+
+// eqEntry renders one key of a comparison map as squirrel v1.5.4's Eq
+// and NotEq write it: key op ?; IS NULL (IS NOT NULL) for nil; for a
+// slice (not []byte, a driver value), key IN (?,...) (NOT IN) with one
+// parameter per item, which one parameter stands for here (the items of
+// one list), and for an empty slice Eq's (1=0), which matches no row and
+// is left out, or NotEq's (1=1), which drops the condition and is a
+// variant of its own. A value that may be nil at run time (a pointer, an
+// interface) or that a Valuer turns into another is not rebuilt.
+func eqEntry(key, op string, v ssa.Value) (Values, int, string) {
 	mi, ok := v.(*ssa.MakeInterface)
 	if !ok {
 		if c, ok := v.(*ssa.Const); ok && c.IsNil() {
 			switch op {
 			case "=":
-				return key + " IS NULL", ""
+				return text(key + " IS NULL"), bindsNothing, ""
 			case "<>":
-				return key + " IS NOT NULL", ""
+				return text(key + " IS NOT NULL"), bindsNothing, ""
 			}
 		}
-		return "", "a squirrel comparison with a value the tool cannot tell"
-	}
-	switch mi.X.Type().Underlying().(type) {
-	case *types.Basic, *types.Struct:
-	default:
-		return "", "a squirrel comparison with a list, pointer or interface value"
+		return Values{}, 0, "a squirrel comparison with a value the tool cannot tell"
 	}
 	if implementsValuer(mi.X.Type()) {
-		return "", "a squirrel comparison with a driver.Valuer"
+		return Values{}, 0, "a squirrel comparison with a driver.Valuer"
 	}
-	return key + " " + op + " ?", ""
+	switch t := mi.X.Type().Underlying().(type) {
+	case *types.Basic, *types.Struct:
+	case *types.Slice:
+		if b, ok := t.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return text(key + " " + op + " ?"), bindsValue, "" // a driver value, bound whole
+		}
+		switch op {
+		case "=":
+			return text(key + " IN (?)"), bindsList, ""
+		case "<>":
+			return union(text(key+" NOT IN (?)"), text("(1=1)")), bindsList, ""
+		}
+		return Values{}, 0, "a squirrel " + op + " comparison with a list"
+	default:
+		return Values{}, 0, "a squirrel comparison with a list, pointer or interface value"
+	}
+	return text(key + " " + op + " ?"), bindsValue, ""
 }
 
 func implementsValuer(t types.Type) bool {
@@ -792,6 +827,9 @@ func (e *Effects) SquirrelConstants(builder ssa.Value) map[int]string {
 	}
 	out := map[int]string{}
 	for i, v := range states[0].boundArgs() {
+		if v == nil {
+			continue // a list, whose one parameter stands for its items
+		}
 		if mi, ok := v.(*ssa.MakeInterface); ok {
 			v = mi.X
 		}
@@ -803,7 +841,9 @@ func (e *Effects) SquirrelConstants(builder ssa.Value) map[int]string {
 }
 
 // boundArgs are the values bound to a state's ? in the order squirrel
-// appends them: the SET values or the VALUES rows, then the WHERE's.
+// appends them: the SET values or the VALUES rows, then the WHERE's; a
+// nil stands for the items of a list (Eq{"id": ids}), one parameter of the
+// text.
 func (s sqState) boundArgs() []ssa.Value {
 	out := append(append([]ssa.Value(nil), s.setArgs...), s.valueArgs...)
 	return append(out, s.whereArgs...)

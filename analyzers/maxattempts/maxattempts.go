@@ -645,6 +645,9 @@ func editsJob(m *queuemodel.Model, qt *queuemodel.QueueTable, r *queuemodel.Stat
 		}
 		for i, col := range st.InsertCols {
 			if i < len(st.InsertValues) && st.InsertValues[i].Kind == sqlcheck.ValueParam {
+				if _, own := st.Arg(st.InsertValues[i].Param).(*ast.BadExpr); own {
+					continue // a value the ORM binds itself (GORM's zero value of a field the code left unset): not the caller's
+				}
 				defined[col] = true
 			}
 		}

@@ -36,6 +36,11 @@ type Half struct {
 	// that holds what the statement runs on, set by the package's exported
 	// constructors from their parameters: their callers tell (see SetsField).
 	Field string
+	// Committed says the statement runs in a transaction the function
+	// begins on Receiver and ends before it returns (pgx.BeginFunc, GORM's
+	// Transaction, bun's RunInTx): to its callers, its row locks are gone
+	// when it returns, as on a pool.
+	Committed bool
 }
 
 func (*Half) AFact() {}
@@ -48,6 +53,9 @@ func (h *Half) String() string {
 	on := h.Receiver.String()
 	if h.Field != "" {
 		on = "field " + h.Field
+	}
+	if h.Committed {
+		on = "a transaction it begins on " + on + " and ends before it returns"
 	}
 	return fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, on, h.Locked)
 }
@@ -147,6 +155,9 @@ func (b *builder) exportHalves() {
 // outcome is not taking it).
 func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 	h := &Half{Table: qt.Name, Receiver: st.Call.Receiver}
+	if r, ok := b.ownTxReceiver(st); ok {
+		h.Receiver, h.Committed = r, true
+	}
 	switch {
 	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&
 		st.Step == nil && len(st.Polls) == 1 && filtersOn(st.Polls[0], qt.StateColumn) && (picksOne(st) || st.Polls[0].Lock != nil):
@@ -345,4 +356,43 @@ func usesAny(info *types.Info, exprs []ast.Expr, vars map[types.Object]bool) boo
 // relay's: cancelling marks no hand-off.
 func relaySplit(poll, take *Half, immediate bool) bool {
 	return !poll.Locked && !immediate && take.Marks
+}
+
+// ownTxReceiver returns what a statement's transaction is begun on, when
+// the statement's function begins it by handing a function to
+// pgx.BeginFunc, GORM's Transaction or bun's RunInTx, which end it
+// before they return, on a pool or a connection (on a transaction they
+// would make a savepoint of the caller's): the statement's locks end
+// before the function returns.
+func (b *builder) ownTxReceiver(st *Statement) (Receiver, bool) {
+	if st.Call.Receiver != RecvTx || st.Call.Decl == nil || st.Body != nil {
+		return RecvUnknown, false
+	}
+	tx := b.effects.TxOf(b.effects.Call(st.Call.Expr))
+	if tx == nil || tx.Begin == nil || tx.Func == tx.Begin.Parent() {
+		return RecvUnknown, false // begun and ended in the same function: its Commit says where
+	}
+	if outer := b.effects.Func(st.Call.Decl); outer == nil || tx.Begin.Parent() != outer {
+		return RecvUnknown, false
+	}
+	var begin *ast.CallExpr
+	ast.Inspect(st.Call.Decl, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && c.Lparen == tx.Begin.Pos() {
+			begin = c
+		}
+		return begin == nil
+	})
+	if begin == nil {
+		return RecvUnknown, false
+	}
+	var on ast.Expr
+	if sel, ok := ast.Unparen(begin.Fun).(*ast.SelectorExpr); ok {
+		if _, method := b.pass.TypesInfo.Selections[sel]; method {
+			on = sel.X
+		} else if len(begin.Args) == 3 || len(begin.Args) == 4 {
+			on = begin.Args[1] // pgx.BeginFunc(ctx, db, fn), pgx.BeginTxFunc(ctx, db, opts, fn)
+		}
+	}
+	r := ValueReceiver(b.pass, on)
+	return r, r.Autocommit()
 }

@@ -131,7 +131,10 @@ func TestBunMatchesBun(t *testing.T) {
 			Set("attempts = j.attempts + (?)", 1).Set("status = (?)", "running").Where("sub.id = j.id").Returning("j.*").String(),
 		"SelectFromSubquery": db.NewSelect().TableExpr("(?) AS s", db.NewSelect().Table("jobs").Where("id = ?", 3)).Where("x = ?", 4).String(),
 		"WhereInList":        db.NewSelect().Table("jobs").Where("id IN (?)", bun.In([]int{1, 2})).String(),
-		"UpdateTwoTables":    db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").String(),
+		// A list of one item: one parameter stands for the items of a
+		// list of any length.
+		"WhereInVar":      db.NewUpdate().Table("jobs").Set("status = ?", "running").Where("id IN (?)", bun.In([]int64{7})).Where("status = ?", "queued").String(),
+		"UpdateTwoTables": db.NewUpdate().Table("jobs").Table("other").Set("x = 1").Where("a = b").String(),
 	}
 	compare(t, got, want)
 }

@@ -318,6 +318,7 @@ type gormQuery struct {
 	offset    ast.Expr
 	lock      string
 	returning string
+	conflict  string // ON CONFLICT ... of an insert
 	selects   string
 	unscoped  bool
 	raw       *gormCond
@@ -382,6 +383,11 @@ func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormS
 			return gormSQL{why: why}
 		}
 		return gormSQL{sql: sql, args: args, sqlExpr: call.Args[0]}
+	}
+	if q.conflict != "" && name != "Create" {
+		return gormSQL{why: "a clause.OnConflict on a statement that inserts nothing"}
+	}
+	switch name {
 	case "Find", "First", "Take", "Last", "Scan", "Count":
 		return g.selectSQL(q, name, call)
 	case "Update", "UpdateColumn", "Updates", "UpdateColumns":
@@ -389,7 +395,7 @@ func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormS
 	case "Delete":
 		return g.deleteSQL(q, call)
 	case "Create":
-		return g.createSQL(q, call)
+		return withConflict(g.createSQL(q, call), q.conflict)
 	case "Save":
 		return g.saveSQL(q, call)
 	}
@@ -562,6 +568,12 @@ func (g *gormReader) clause(q *gormQuery, a ast.Expr) string {
 		}
 	case lit != nil && isNamed(t, "gorm.io/gorm/clause", "Returning") && len(lit.Elts) == 0:
 		q.returning = "*"
+	case lit != nil && isNamed(t, "gorm.io/gorm/clause", "OnConflict"):
+		c, why := g.onConflict(lit)
+		if why != "" {
+			return why
+		}
+		q.conflict = c
 	default:
 		return "a GORM clause the tool does not read"
 	}
@@ -1180,6 +1192,73 @@ func (g *gormReader) deleteSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	return gormSQL{sql: b.sql.String(), args: b.args}
 }
 
+// onConflict reads clause.OnConflict{DoNothing: true}, with Columns of
+// constant names or none, as GORM writes it: ON CONFLICT ("key") DO
+// NOTHING. Any other field (DoUpdates, OnConstraint, Where...) is not read.
+func (g *gormReader) onConflict(lit *ast.CompositeLit) (string, string) {
+	const unread = "a clause.OnConflict the tool does not read"
+	nothing := false
+	var cols []string
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		key, _ := kv.Key.(*ast.Ident)
+		if !ok || key == nil {
+			return "", unread
+		}
+		switch key.Name {
+		case "DoNothing":
+			tv := g.r.Info.Types[kv.Value]
+			if tv.Value == nil || tv.Value.Kind() != constant.Bool || !constant.BoolVal(tv.Value) {
+				return "", unread
+			}
+			nothing = true
+		case "Columns":
+			list, ok := ast.Unparen(kv.Value).(*ast.CompositeLit)
+			if !ok {
+				return "", unread
+			}
+			for _, c := range list.Elts {
+				col := compositeOf(c)
+				if col == nil || len(col.Elts) != 1 {
+					return "", unread
+				}
+				f, ok := col.Elts[0].(*ast.KeyValueExpr)
+				if !ok || f.Key.(*ast.Ident).Name != "Name" {
+					return "", unread
+				}
+				tv := g.r.Info.Types[f.Value]
+				if tv.Value == nil || tv.Value.Kind() != constant.String {
+					return "", unread
+				}
+				cols = append(cols, quoteIdent(constant.StringVal(tv.Value)))
+			}
+		default:
+			return "", unread
+		}
+	}
+	if !nothing {
+		return "", unread
+	}
+	if len(cols) > 0 {
+		return "ON CONFLICT (" + strings.Join(cols, ",") + ") DO NOTHING", ""
+	}
+	return "ON CONFLICT DO NOTHING", ""
+}
+
+// withConflict writes an insert's ON CONFLICT clause where GORM's
+// postgres dialector puts it: after VALUES, before RETURNING.
+func withConflict(s gormSQL, conflict string) gormSQL {
+	if conflict == "" || s.why != "" {
+		return s
+	}
+	if i := strings.Index(s.sql, " RETURNING "); i >= 0 {
+		s.sql = s.sql[:i] + " " + conflict + s.sql[i:]
+	} else {
+		s.sql += " " + conflict
+	}
+	return s
+}
+
 // createSQL is Create's INSERT: of a struct literal, every column, the
 // primary key only when set (GORM returns it otherwise); of a struct
 // value the tool cannot see, every column, when the key is one GORM
@@ -1291,6 +1370,10 @@ func (g *gormReader) insertRow(q *gormQuery, m *gormModel, call *ast.CallExpr, v
 		}
 		if !set {
 			v = gormValue(call) // the zero value, or the time for CreatedAt and UpdatedAt
+		} else if c.def {
+			if zero, known := g.isZero(v); zero && known {
+				v = gormValue(call) // the default, bound in its place
+			}
 		}
 		cols = append(cols, quoteIdent(c.name))
 		binds = append(binds, v)
@@ -1445,7 +1528,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if _, ok := g.r.Info.TypeOf(call.Args[0]).Underlying().(*types.Pointer); !ok {
 		return gormSQL{why: "GORM's Save of a value that is not a pointer"}
 	}
-	if m.odd != "" || m.pk == nil || m.soft != "" {
+	if m.odd != "" || m.defaulted != "" || m.pk == nil || m.soft != "" {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
 	}
 	var b gormBuf
@@ -1526,13 +1609,24 @@ func placeholders(sql string, args []ast.Expr, info *types.Info, from int) (stri
 
 // sliceLists returns, for each argument, the elements of a slice literal
 // GORM expands to a list (nil for an argument bound as one value); nil
-// when there is no such literal.
+// when there is no such literal. A slice of run-time length whose items
+// GORM binds one by one (numbers, strings, times, Valuers such as
+// uuid.UUID) is a list of the slice itself: one parameter stands for its
+// items. (GORM writes an empty one as (NULL), which matches no row.)
 func sliceLists(info *types.Info, args []ast.Expr) [][]ast.Expr {
 	var out [][]ast.Expr
 	found := false
 	for i, a := range args {
 		lit, ok := ast.Unparen(a).(*ast.CompositeLit)
 		if !ok {
+			if t := info.TypeOf(a); t != nil && !isValuer(t) && info.Types[a].Value == nil {
+				if u, ok := t.Underlying().(*types.Slice); ok && itemBound(u.Elem()) {
+					if out == nil {
+						out = make([][]ast.Expr, len(args))
+					}
+					out[i], found = []ast.Expr{a}, true
+				}
+			}
 			continue
 		}
 		u, ok := info.TypeOf(lit).Underlying().(*types.Slice)
@@ -1585,8 +1679,22 @@ func listPlaceholders(sql string, args []ast.Expr, lists [][]ast.Expr, info *typ
 			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
 			continue
 		}
+		if len(elems) == 1 && elems[0] == a && j > 0 && sql[j-1] == '(' {
+			// A slice of run-time length right after a parenthesis
+			// ("IN (?)"): GORM writes its items there without parentheses
+			// of its own; one parameter stands for them.
+			bound = append(bound, a)
+			fmt.Fprintf(&out, "$%d", from+len(bound)-1)
+			continue
+		}
 		if len(elems) == 0 || strings.HasSuffix(strings.TrimRight(sql[:j], " "), "(") {
 			return "", nil, "a slice value GORM writes as a list the tool does not read"
+		}
+		if len(elems) == 1 && elems[0] == a {
+			// A slice of run-time length: one parameter for its items.
+			bound = append(bound, a)
+			fmt.Fprintf(&out, "($%d)", from+len(bound)-1)
+			continue
 		}
 		out.WriteByte('(')
 		for k, e := range elems {
@@ -1642,6 +1750,17 @@ func bindable(info *types.Info, e ast.Expr) string {
 		return "a value GORM writes into the SQL"
 	}
 	return ""
+}
+
+// itemBound reports whether GORM binds an item of type t as one value: a
+// number, a string, a bool, a time or a driver.Valuer; not a byte, as a
+// []byte (json.RawMessage) is one value to GORM, not a list.
+func itemBound(t types.Type) bool {
+	if isValuer(t) || isNamed(t, "time", "Time") {
+		return true
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() != types.Byte && b.Info()&(types.IsNumeric|types.IsString|types.IsBoolean) != 0
 }
 
 // isValuer reports whether t has database/sql/driver's Value method.

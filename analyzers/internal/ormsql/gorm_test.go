@@ -73,7 +73,20 @@ var gormCases = []struct {
 	{gormchains.UpdateAll, `unread: GORM refuses an update without conditions`},
 	{gormchains.HelperScope, `unread: the GORM chain starts in a call the tool does not follow`},
 	{gormchains.OrWhere, `unread: GORM's Or is not read`},
-	{gormchains.WhereIn, `unread: a slice value, which GORM expands to a list`},
+	{gormchains.WhereIn, `SELECT * FROM "jobs" WHERE id IN ($1)`},
+	{gormchains.WherePayload, `SELECT * FROM "jobs" WHERE payload = $1`},
+	{gormchains.EnqueueDelivery, `INSERT INTO "deliveries" ("status","attempts","run_at") VALUES ($1,$2,$3) RETURNING "id"`},
+	{gormchains.EnqueueDeliveryState, `INSERT INTO "deliveries" ("status","attempts","run_at") VALUES ($1,$2,$3) RETURNING "id"`},
+	{gormchains.CreateStamp, `unread: field RunAt of Stamp is more than a column to GORM`},
+	{gormchains.SaveDelivery, `unread: GORM's Save of Delivery is not read`},
+	{gormchains.CreateOnce, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) ON CONFLICT DO NOTHING RETURNING "id"`},
+	{gormchains.CreateOnceByKey, `INSERT INTO "jobs" ("queue","status","attempts","run_at","locked_until") VALUES ($1,$2,$3,$4,$5) ON CONFLICT ("queue") DO NOTHING RETURNING "id"`},
+	{gormchains.CreateOrUpdate, `unread: a clause.OnConflict the tool does not read`},
+	{gormchains.FindOnConflict, `unread: a clause.OnConflict on a statement that inserts nothing`},
+	{gormchains.MarkSentIn, `UPDATE "events" SET "status"=$1 WHERE id IN ($2) AND status = $3`},
+	{gormchains.WhereInRows, `unread: a slice value, which GORM expands to a list`},
+	{gormchains.WhereInParens, `SELECT * FROM "jobs" WHERE id IN ($1)`},
+	{gormchains.WhereInSpaced, `unread: a slice value GORM writes as a list the tool does not read`},
 	{gormchains.CreateVar, `unread: the tool cannot tell whether the primary key of Job is set`},
 	{gormchains.UpdatesUnknownZero, `unread: the tool cannot tell whether field Status is zero, which GORM skips`},
 	{gormchains.FirstInline, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY "jobs"."id" LIMIT $2`},
@@ -248,6 +261,11 @@ func argFor(t reflect.Type) reflect.Value {
 		return reflect.ValueOf(&gormchains.Stamped{ID: 5})
 	case t.Kind() == reflect.Pointer:
 		return reflect.New(t.Elem())
+	case t.Kind() == reflect.Slice:
+		// A list of one item: what the reader writes for a list of any
+		// length (TestGormListOfRunTimeLength); a byte slice that is not
+		// empty (GORM writes an empty json.RawMessage as (NULL)).
+		return reflect.Append(reflect.MakeSlice(t, 0, 1), reflect.Zero(t.Elem()))
 	}
 	return reflect.Zero(t)
 }
@@ -279,4 +297,21 @@ func TestGormReader(t *testing.T) {
 		require.Equal(t, c.want, got[funcName(c.fn)], funcName(c.fn))
 	}
 	require.Len(t, got, len(gormCases))
+}
+
+// A slice of run-time length bound to ?: GORM writes a parameter per item,
+// in parentheses, and (NULL) for an empty one, which matches no row; the
+// reader writes one parameter for the items.
+func TestGormListOfRunTimeLength(t *testing.T) {
+	db := dryRun(t)
+	var jobs []gormchains.Job
+	tx := db.Where("id IN ?", []int64{1, 2, 3}).Find(&jobs)
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN ($1,$2,$3)`, tx.Statement.SQL.String())
+	tx = db.Where("id IN ?", []int64{}).Find(&jobs)
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN (NULL)`, tx.Statement.SQL.String())
+	// Right after a parenthesis, the items without parentheses of GORM's.
+	tx = db.Where("id IN (?)", []int64{1, 2, 3}).Find(&jobs)
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN ($1,$2,$3)`, tx.Statement.SQL.String())
+	tx = db.Where("id IN ( ?)", []int64{1, 2}).Find(&jobs)
+	require.Equal(t, `SELECT * FROM "jobs" WHERE id IN ( ($1,$2))`, tx.Statement.SQL.String())
 }

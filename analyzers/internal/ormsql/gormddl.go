@@ -253,6 +253,9 @@ func (f *migratedField) kind() (gormKind, int, bool) {
 			return gormFloat, 64, true
 		}
 	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && stringValuers[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+		return gormString, 0, true
+	}
 	if hasMethod(t, "Value") {
 		return "", 0, false
 	}
@@ -294,6 +297,16 @@ func (f *migratedField) kind() (gormKind, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// stringValuers are the UUID types of the common libraries, whose Value
+// returns their text (also for the zero value GORM's parser calls it on):
+// GORM stores them as text (checked by TestGormDDLIsWhatAutoMigrateCreates
+// and TestStringValuersAreGormStrings). The column type of another Valuer
+// is what its Value returns, which only running it tells.
+var stringValuers = map[string]bool{
+	"github.com/google/uuid.UUID": true,
+	"github.com/gofrs/uuid.UUID":  true,
 }
 
 // sameAsTime reports whether a struct is time.Time's (a type defined as

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
+	"sync"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -15,6 +16,7 @@ import (
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+	gormschema "gorm.io/gorm/schema"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql/testdata/src/gormmigrated"
@@ -95,6 +97,8 @@ func TestGormDDLIsWhatAutoMigrateCreates(t *testing.T) {
 		"OutboxEvent": &gormmigrated.OutboxEvent{},
 		"Task":        &gormmigrated.Task{},
 		"Lease":       &gormmigrated.Lease{},
+		"Message":     &gormmigrated.Message{},
+		"Delivery":    &gormmigrated.Delivery{},
 	}
 	for name := range models {
 		require.Contains(t, ddl, name, "refused: %s", refused[name])
@@ -162,4 +166,17 @@ func TestGormDDLReplays(t *testing.T) {
 			require.Equal(t, "Worker.go", c.Type.Loc.File) // a finding on it points at the model
 		}
 	}
+}
+
+// GORM's parser gives the UUID types jobqlint reads as text the string
+// data type, whatever tags the field has.
+func TestStringValuersAreGormStrings(t *testing.T) {
+	s, err := gormschema.Parse(&gormmigrated.Delivery{}, &sync.Map{}, gormschema.NamingStrategy{})
+	require.NoError(t, err)
+	for _, f := range s.Fields {
+		require.Equal(t, gormschema.String, f.DataType, f.Name)
+	}
+	s, err = gormschema.Parse(&gormmigrated.Message{}, &sync.Map{}, gormschema.NamingStrategy{})
+	require.NoError(t, err)
+	require.Equal(t, gormschema.String, s.LookUpField("ID").DataType)
 }

@@ -222,6 +222,9 @@ func (g *gormReader) buildGeneric(steps []gormStep, start *ssa.Call, name string
 		}
 		return gormSQL{sql: sql, args: args, sqlExpr: q.rawExpr}
 	}
+	if q.conflict != "" && name != "Create" {
+		return gormSQL{why: "a clause.OnConflict on a statement that inserts nothing"}
+	}
 	switch name {
 	case "First", "Take", "Last", "Find":
 		return g.selectSQL(q, name, fin)
@@ -233,7 +236,7 @@ func (g *gormReader) buildGeneric(steps []gormStep, start *ssa.Call, name string
 	case "Delete":
 		return g.deleteSQL(q, fin)
 	case "Create":
-		return g.createSQL(q, fin)
+		return withConflict(g.createSQL(q, fin), q.conflict)
 	}
 	return gormSQL{why: "GORM's generic " + name + " is not read"}
 }

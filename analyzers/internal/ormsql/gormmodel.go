@@ -25,9 +25,11 @@ type gormModel struct {
 	// updated is the column GORM sets to the time on Update and Updates.
 	updated string
 	// odd names a field GORM treats as more than a column (an
-	// association, a default value, an embedded struct by tag): writes
-	// of every column are not rebuilt.
+	// association, a default that is not a constant, an embedded struct
+	// by tag): writes of every column are not rebuilt.
 	odd string
+	// defaulted names a field with a default: its Save is not rebuilt.
+	defaulted string
 }
 
 type gormColumn struct {
@@ -35,6 +37,9 @@ type gormColumn struct {
 	name  string
 	// types: the field's type, to tell zero values.
 	typ types.Type
+	// def says the field has a constant default (default:queued), which
+	// GORM binds in its place when the field is zero on Create.
+	def bool
 }
 
 // gormModelOf reads the model a Go type stands for: the struct T of a T,
@@ -142,8 +147,14 @@ func (m *gormModel) addFields(st *types.Struct) {
 			m.odd = f.Name()
 			continue
 		}
-		if _, ok := tag["DEFAULT"]; ok && m.odd == "" {
-			m.odd = f.Name()
+		def, hasDefault := tag["DEFAULT"]
+		if hasDefault {
+			if m.defaulted == "" {
+				m.defaulted = f.Name()
+			}
+			if !constantDefault(def) && m.odd == "" {
+				m.odd = f.Name()
+			}
 		}
 		ft := f.Type()
 		if f.Anonymous() {
@@ -168,12 +179,15 @@ func (m *gormModel) addFields(st *types.Struct) {
 				continue
 			}
 		}
-		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft})
+		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft, def: hasDefault})
 		c := &m.columns[len(m.columns)-1]
 		_, pk := tag["PRIMARYKEY"]
 		_, pk2 := tag["PRIMARY_KEY"]
 		if pk || pk2 || f.Name() == "ID" && m.pk == nil {
 			m.pk = c
+			if hasDefault && m.odd == "" {
+				m.odd = f.Name() // a key the database may fill
+			}
 		}
 		if isNamed(ft, "gorm.io/gorm", "DeletedAt") {
 			m.soft = name
@@ -188,6 +202,16 @@ func (m *gormModel) addFields(st *types.Struct) {
 			m.pk = &m.columns[i]
 		}
 	}
+}
+
+// constantDefault reports whether GORM parses a default tag's value as a
+// constant of the field's type, which it binds on Create in place of a
+// zero value (its Create writes the column either way): not a function
+// call, null or an empty default, which GORM leaves to the database and
+// reads back with RETURNING.
+func constantDefault(v string) bool {
+	v = strings.TrimSpace(v)
+	return v != "" && !strings.EqualFold(v, "null") && !(strings.Contains(v, "(") && strings.Contains(v, ")"))
 }
 
 // gormTag parses a `gorm:"column:x;primaryKey"` tag into upper-cased keys.

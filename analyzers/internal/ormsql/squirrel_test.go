@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"golang.org/x/tools/go/analysis"
@@ -114,6 +115,20 @@ func TestSquirrelMatchesSquirrel(t *testing.T) {
 			toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"status": "queued"}).Where(sq.GtOrEq{"run_at": "2020-01-01"}).OrderBy("id")),
 		},
 		"NullState": {toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil}).Distinct())},
+		// A list of one item is what the model reads for a list of any
+		// length (one parameter stands for its items); an empty one is
+		// (1=0) for Eq, which matches no row and is left out, and (1=1)
+		// for NotEq, read as a variant.
+		"In": {toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"id": []int64{id}}))},
+		"NotIn": {
+			toSQL(t, psql.Select("id").From("jobs").Where(sq.NotEq{"status": []string{"done"}})),
+			toSQL(t, psql.Select("id").From("jobs").Where(sq.NotEq{"status": []string{}})),
+		},
+		"Bytes": {toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"payload": []byte("{}")}))},
+		"Ack":   {toSQL(t, psql.Update("outbox").Set("published_at", time.Now()).Where(sq.Eq{"id": []int64{id}}).Where(sq.Eq{"published_at": nil}).Suffix("RETURNING id"))},
+	}
+	if empty := toSQL(t, psql.Select("id").From("jobs").Where(sq.Eq{"id": []int64{}})); empty != "SELECT id FROM jobs WHERE (1=0)" {
+		t.Errorf("squirrel's Eq of an empty list: %q", empty)
 	}
 	got := returned(t, "sqcases")
 	for name, texts := range want {
@@ -142,13 +157,17 @@ func TestSquirrelMatchesSquirrel(t *testing.T) {
 		"PollDollarArgs": psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued", "queue": "default"}).Where("run_at <= now()").OrderBy("run_at", "id").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"),
 		"NullStateArgs":  psql.Select("id").From("jobs").Where(sq.Eq{"locked_by": nil, "status": "queued"}),
 		"EnqueueArgs":    psql.Insert("jobs").Columns("kind", "payload", "status").Values("email", "{}", "queued").Suffix("RETURNING id"),
+		// The list is one parameter of the text: the constants after it
+		// are numbered from it.
+		"InArgs": psql.Update("jobs").Set("status", "done").Where(sq.Eq{"id": []int64{id}}).Where("queue = ?", "mail"),
 	} {
 		if w := constArgs(b); !slices.Equal(got[name], w) || len(w) == 0 {
 			t.Errorf("%s: bound constants\n got %q\nwant %q", name, got[name], w)
 		}
 	}
 	for name, why := range map[string]string{
-		"UnreadIn":           "list, pointer or interface",
+		"UnreadPointer":      "list, pointer or interface",
+		"UnreadLtList":       "comparison with a list",
 		"UnreadDynamicTable": "parameter",
 		"UnreadMap":          "does not read",
 		"UnreadSuffixArgs":   "Suffix with arguments",

@@ -421,3 +421,8 @@ func WhereInEmpty(ctx context.Context, db *bun.DB) {
 func UpdateTablesFirstOfTwo(ctx context.Context, db *bun.DB) {
 	db.NewUpdate().Table("jobs", "other").TableExpr("more").Set("x = 1").Exec(ctx) // unread: Table of several names
 }
+
+// A slice of run-time length: one parameter stands for its items.
+func WhereInVar(ctx context.Context, db *bun.DB, ids []int64) {
+	db.NewUpdate().Table("jobs").Set("status = ?", "running").Where("id IN (?)", bun.In(ids)).Where("status = ?", "queued").Exec(ctx)
+}

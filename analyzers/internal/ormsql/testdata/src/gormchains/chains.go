@@ -4,9 +4,11 @@ package gormchains
 
 import (
 	"context"
+	"encoding/json"
 	"database/sql/driver"
 	"time"
 
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
@@ -191,6 +193,19 @@ func HelperScope(db *gorm.DB, jobs *[]Job) { scope(db).Find(jobs) }
 func OrWhere(db *gorm.DB, jobs *[]Job) { db.Where("status = ?", "a").Or("status = ?", "b").Find(jobs) }
 
 func WhereIn(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN ?", ids).Find(jobs) }
+
+// The ack of a relay: its events marked sent by their UUIDs, a constant
+// bound after the list.
+func MarkSentIn(db *gorm.DB, ids []uuid.UUID) {
+	db.Table("events").Where("id IN ? AND status = ?", ids, "pending").Updates(map[string]any{"status": "sent"})
+}
+
+func WhereInRows(db *gorm.DB, jobs *[]Job, rows []Job) { db.Where("id IN ?", rows).Find(jobs) }
+
+func WhereInParens(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN (?)", ids).Find(jobs) }
+
+// A space after the parenthesis: GORM writes its own list in it.
+func WhereInSpaced(db *gorm.DB, jobs *[]Job, ids []int64) { db.Where("id IN ( ?)", ids).Find(jobs) }
 
 func CreateVar(db *gorm.DB, job *Job) { db.Create(job) }
 
@@ -385,4 +400,52 @@ func (k JobKey) Value() (driver.Value, error) { return k[:], nil }
 func FindByKey(db *gorm.DB, key JobKey) {
 	var job Job
 	db.Table("jobs").Where("key = ?", key).Find(&job)
+}
+
+// An idempotent enqueue: a duplicate key inserts nothing.
+func CreateOnce(db *gorm.DB) {
+	db.Clauses(clause.OnConflict{DoNothing: true}).Create(&Job{Queue: "mail", Status: "queued"})
+}
+
+func CreateOnceByKey(db *gorm.DB) {
+	db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "queue"}}, DoNothing: true}).Create(&Job{Queue: "mail", Status: "queued"})
+}
+
+func CreateOrUpdate(db *gorm.DB) {
+	db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&Job{Queue: "mail", Status: "queued"})
+}
+
+func FindOnConflict(db *gorm.DB, jobs *[]Job) {
+	db.Clauses(clause.OnConflict{DoNothing: true}).Where("status = ?", "queued").Find(jobs)
+}
+
+// A queue whose model names its states' defaults, as queues write them:
+// GORM binds the default in place of a zero field on Create.
+type Delivery struct {
+	ID       int64
+	Status   string `gorm:"default:pending"`
+	Attempts int    `gorm:"not null;default:0"`
+	RunAt    time.Time
+}
+
+func EnqueueDelivery(db *gorm.DB) { db.Create(&Delivery{RunAt: time.Now()}) }
+
+func EnqueueDeliveryState(db *gorm.DB, state string) {
+	db.Create(&Delivery{Status: state, RunAt: time.Now()})
+}
+
+// A default the database computes: GORM leaves the column out when zero
+// and reads it back with RETURNING.
+type Stamp struct {
+	ID    int64
+	RunAt time.Time `gorm:"default:now()"`
+}
+
+func CreateStamp(db *gorm.DB) { db.Create(&Stamp{}) }
+
+func SaveDelivery(db *gorm.DB, d *Delivery) { db.Save(d) }
+
+// A []byte of a named type is one value, not a list.
+func WherePayload(db *gorm.DB, jobs *[]Job, payload json.RawMessage) {
+	db.Where("payload = ?", payload).Find(jobs)
 }

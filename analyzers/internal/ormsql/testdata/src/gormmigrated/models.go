@@ -8,6 +8,8 @@ import (
 	"database/sql/driver"
 	"time"
 
+	gofrs "github.com/gofrs/uuid"
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 )
 
@@ -86,4 +88,21 @@ type Lease struct {
 	ID     int64
 	JobID  int64  `gorm:"primaryKey"`
 	Holder string `gorm:"primaryKey"`
+}
+
+// Message is an outbox keyed by a UUID with no type tag: GORM stores the
+// UUID types of the common libraries as text, the string their Value
+// returns.
+type Message struct {
+	ID          uuid.UUID `gorm:"primaryKey"`
+	Topic       string
+	Payload     string
+	CreatedAt   time.Time
+	ProcessedAt *time.Time
+}
+
+// Delivery's UUIDs are gofrs's, one of them optional.
+type Delivery struct {
+	ID        gofrs.UUID  `gorm:"primaryKey"`
+	MessageID *gofrs.UUID `gorm:"index"`
 }

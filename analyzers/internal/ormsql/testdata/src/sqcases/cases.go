@@ -3,7 +3,11 @@
 // builders with the real squirrel.
 package sqcases
 
-import sq "github.com/Masterminds/squirrel"
+import (
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+)
 
 var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 
@@ -60,8 +64,48 @@ func NullState() string {
 	return s
 }
 
-func UnreadIn(ids []int64) string {
+// A slice is an IN list of as many parameters as it has items: one
+// stands for them.
+func In(ids []int64) string {
 	s, _, _ := psql.Select("id").From("jobs").Where(sq.Eq{"id": ids}).ToSql()
+	return s
+}
+
+// NotEq of an empty slice drops the condition: (1=1).
+func NotIn(states []string) string {
+	s, _, _ := psql.Select("id").From("jobs").Where(sq.NotEq{"status": states}).ToSql()
+	return s
+}
+
+// A []byte is one value, not a list.
+func Bytes(b []byte) string {
+	s, _, _ := psql.Select("id").From("jobs").Where(sq.Eq{"payload": b}).ToSql()
+	return s
+}
+
+// The ack of a relay: marked by key, only while unmarked.
+func Ack(ids []int64, now time.Time) string {
+	s, _, _ := psql.Update("outbox").Set("published_at", now).Where(sq.Eq{"id": ids}).Where(sq.Eq{"published_at": nil}).Suffix("RETURNING id").ToSql()
+	return s
+}
+
+// The table a repository is given, read from its field.
+type repo struct{ table string }
+
+func NewRepo(table string) *repo { return &repo{table: table} }
+
+func (r *repo) PollTable() string {
+	s, _, _ := psql.Select("id").From(r.table).Where(sq.Eq{"done_at": nil}).OrderBy("id ASC").Limit(10).ToSql()
+	return s
+}
+
+func UnreadPointer(at *time.Time) string {
+	s, _, _ := psql.Select("id").From("jobs").Where(sq.Eq{"run_at": at}).ToSql()
+	return s
+}
+
+func UnreadLtList(ids []int64) string {
+	s, _, _ := psql.Select("id").From("jobs").Where(sq.Lt{"id": ids}).ToSql()
 	return s
 }
 
@@ -100,4 +144,11 @@ func NullStateArgs() []interface{} {
 func UnreadSuffixArgs(n int) string {
 	s, _, _ := psql.Select("id").From("jobs").Suffix("LIMIT ?", n).ToSql()
 	return s
+}
+
+// The constants bound before and after a list, numbered as the text
+// (where one parameter stands for the list) numbers them.
+func InArgs(ids []int64) []interface{} {
+	_, a, _ := psql.Update("jobs").Set("status", "done").Where(sq.Eq{"id": ids}).Where("queue = ?", "mail").ToSql()
+	return a
 }

@@ -51,3 +51,26 @@ type Expr struct {
 }
 
 func (Expr) Build(Builder) {}
+
+type Where struct {
+	Exprs []Expression
+}
+
+type Assignment struct {
+	Column Column
+	Value  interface{}
+}
+
+type Set []Assignment
+
+type OnConflict struct {
+	Columns      []Column
+	Where        Where
+	TargetWhere  Where
+	OnConstraint string
+	DoNothing    bool
+	DoUpdates    Set
+	UpdateAll    bool
+}
+
+func (OnConflict) Build(Builder) {}
