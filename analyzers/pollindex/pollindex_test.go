@@ -24,7 +24,7 @@ func TestRejected(t *testing.T) {
 		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder",
 		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
 		"twounordered", "deleterange", "deletewrongprefix", "branchclaim", "funcjoin", "gormautomig/...", "gormuuid/...", "joinedpoll",
-		"prunecount", "starpoll", "exprpoll")
+		"prunecount", "starpoll", "exprpoll", "pagedlisting")
 }
 
 // Designs it accepts.

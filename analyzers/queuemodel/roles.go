@@ -422,6 +422,9 @@ func (qt *QueueTable) flag() bool {
 // dropListings takes the poll role from SELECTs that read a queue table
 // by some other column than its state and take nothing (WHERE tenant_id
 // = $1 ORDER BY id LIMIT 50): a listing, not the search for the next job.
+// Nor is an unlocked page that skips the rows before it (WHERE status = $1
+// ORDER BY updated_at LIMIT $2 OFFSET $3): a worker looks for the first
+// runnable job, an admin page or an API for the n-th page.
 func dropListings(qt *QueueTable) {
 	col := qt.StateColumn
 	if col == "" {
@@ -432,7 +435,7 @@ func dropListings(qt *QueueTable) {
 			continue
 		}
 		st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool {
-			return p.Table == qt.Name && p.Lock == nil && !filtersOn(p, col)
+			return p.Table == qt.Name && p.Lock == nil && (!filtersOn(p, col) || p.Offset != nil)
 		})
 		if len(st.Polls) == 0 {
 			st.Role = RoleNone
