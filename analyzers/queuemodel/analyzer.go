@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.findWrappers()
 	b.findCalls()
+	b.dropPreparedTwins()
 	b.findGoDDL()
 	b.findModelDDL()
 	b.triggerBodies()
@@ -290,6 +291,24 @@ func (b *builder) findCalls() {
 		}
 		b.model.Calls = append(b.model.Calls, b.newCall(site))
 	}
+}
+
+// dropPreparedTwins drops the Prepare of a text that the package also
+// runs through a site of its own: sqlc's emit_prepared_queries prepares
+// every query in Prepare (db.go) and runs it in the query's method through
+// q.exec/q.query/q.queryRow, which pass the text on as well. The statement
+// runs, and is judged, where the method runs it; the Prepare would report
+// every finding a second time.
+func (b *builder) dropPreparedTwins() {
+	run := map[string]bool{}
+	for _, c := range b.model.Calls {
+		if c.Known && !strings.HasPrefix(c.Method, "Prepare") {
+			run[c.SQL] = true
+		}
+	}
+	b.model.Calls = slices.DeleteFunc(b.model.Calls, func(c *Call) bool {
+		return c.Known && strings.HasPrefix(c.Method, "Prepare") && run[c.SQL]
+	})
 }
 
 func (b *builder) newCall(site callSite) *Call {

@@ -59,10 +59,10 @@ func TestCallSites(t *testing.T) {
 		`46 ExecContext pool "UPDATE jobs SET stat" scan=0 fail`,
 		`47 Exec tx "UPDATE jobs SET atte" scan=0 none`,
 		`48 QueryRowContext conn "SELECT 1" scan=0 none`,
-		`49 Prepare pool "SELECT id FROM jobs " scan=0 none`,
+		`49 Prepare pool "SELECT run_at FROM j" scan=0 none`, // a Prepare whose text nothing here runs: its own site
 		`65 Exec pool "UPDATE jobs SET stat" scan=0 via=exec retry`,
 		`66 Exec pool "DELETE FROM jobs WHE" scan=0 via=execTwice none`,
-		`70 PrepareContext pool "SELECT id FROM jobs " scan=0 none`,
+		// no 70 PrepareContext: the text runs at 75, judged there once
 		`75 QueryRowContext pool "SELECT id FROM jobs " scan=1 none`, // the prepared statement runs the Prepare's SQL
 		`79 Exec conn "PREPARE get_job AS S" scan=0`,
 		`83 QueryRow conn "?" scan=1 (the name of a prepared statement)`, // unknown SQL, no parse error

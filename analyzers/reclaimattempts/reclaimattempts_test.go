@@ -11,7 +11,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, reclaimattempts.Analyzer, "nocount", "countednolimit", "reclaimcountsnolimit", "retryatnolimit", "composedclaim", "reclaimbackoff",
 		"funcnolimit", "testlimit", "stuckworker", "casesweep", "intstates", "reapertemplate", "clockfield", "retake_or", "retake_in", "retake_countsnolimit", "reclaimcountkept",
-		"beatworker", "cutoffhelper", "reapbudgetother")
+		"beatworker", "cutoffhelper", "reapbudgetother", "sqlcprepared")
 }
 
 // Attempts spent at the claim or the reclaim, with a limit that stops them;

@@ -46,7 +46,7 @@ func sqlCalls(ctx context.Context, db *sql.DB, tx *sql.Tx, conn *sql.Conn) { // 
 	db.ExecContext(ctx, local, 1)
 	tx.Exec("UPDATE jobs SET attempts = attempts + 1 WHERE id = $1", 1)
 	conn.QueryRowContext(ctx, "SELECT 1")
-	db.Prepare("SELECT id FROM jobs WHERE id = $1")
+	db.Prepare("SELECT run_at FROM jobs WHERE id = $1")
 }
 
 // exec is a wrapper: its callers' strings are SQL.
