@@ -1391,3 +1391,20 @@ func (e *Effects) onlyParamField(p *ssa.Parameter) *types.Var {
 	}
 	return nil
 }
+
+// Unconverted returns the value a string conversion, a change of named
+// type or a boxing into an interface was made from.
+func Unconverted(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Convert:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}

@@ -169,11 +169,11 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 // Params{Status: "queued"}, by value or by address), as the values of
 // Retries.States are written.
 func givenState(call ssa.CallInstruction, i int, field string) (string, bool) {
-	v := peel(effects.Arg(call, i))
+	v := effects.Unconverted(effects.Arg(call, i))
 	if field != "" {
 		v = fieldStored(v, field)
 	}
-	c, ok := peel(v).(*ssa.Const)
+	c, ok := effects.Unconverted(v).(*ssa.Const)
 	if !ok || c.Value == nil {
 		return "", false
 	}
@@ -184,21 +184,6 @@ func givenState(call ssa.CallInstruction, i int, field string) (string, bool) {
 		return callerargs.IntConst(c.Value.ExactString()), true
 	}
 	return "", false
-}
-
-func peel(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }
 
 // fieldStored returns the one value a struct built in the function has

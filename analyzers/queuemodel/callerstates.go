@@ -195,7 +195,7 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 		}
 		// The index knows only exported functions: an unexported one's
 		// callers are in this package, where its values are read on SSA.
-		v := peelConversions(effects.Arg(c.instr, c.argBase+i))
+		v := effects.Unconverted(effects.Arg(c.instr, c.argBase+i))
 		p, field := paramField(v)
 		if p == nil || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
 			continue
@@ -346,21 +346,4 @@ func structField(t types.Type, i int) string {
 		return st.Field(i).Name()
 	}
 	return ""
-}
-
-// peelConversions returns the value a string conversion, a change of
-// named type or a boxing into an interface was made from.
-func peelConversions(v ssa.Value) ssa.Value {
-	for {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.Convert:
-			v = x.X
-		default:
-			return v
-		}
-	}
 }

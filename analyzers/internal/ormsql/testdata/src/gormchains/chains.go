@@ -4,8 +4,8 @@ package gormchains
 
 import (
 	"context"
-	"encoding/json"
 	"database/sql/driver"
+	"encoding/json"
 	"time"
 
 	"github.com/google/uuid"
