@@ -23,14 +23,16 @@ const (
 // around the poll and the mark does not keep two relays apart: the second
 // one's mark fails with 40001 only after it has handed the rows on.
 func (r *runner) relays() {
-	if r.advisoryLocked() {
-		return // one relay at a time, or a leader: the tool does not follow which path takes it
-	}
 	names := make([]string, 0, len(r.m.Tables))
 	for name, qt := range r.m.Tables {
 		if qt.Relay() {
 			names = append(names, name)
 		}
+	}
+	// Asked only of a package with a relay: the module's SQL is read from
+	// disk, once per process, which under go vet is once per package.
+	if len(names) == 0 || r.advisoryLocked() {
+		return // one relay at a time, or a leader: the tool does not follow which path takes it
 	}
 	slices.Sort(names)
 	for _, name := range names {
