@@ -74,7 +74,7 @@ func marshalledParam(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallEx
 				break
 			}
 			for p := 0; p < sig.Params().Len(); p++ {
-				if sig.Params().At(p) == v && len(assignments(pass, decl, v)) == 0 {
+				if sig.Params().At(p) == v && len(assignments(pass, decl, v)) == 0 && !asksType(pass, decl, v) {
 					return fn, p
 				}
 			}
@@ -82,6 +82,22 @@ func marshalledParam(pass *analysis.Pass, cur inspector.Cursor, call *ast.CallEx
 		}
 	}
 	return nil, -1
+}
+
+// asksType reports whether fn looks at v's dynamic type (a type switch or
+// a type assertion on it): such a function treats a string or []byte its
+// own way (an HTTP helper writes it as the body) rather than marshal it.
+func asksType(pass *analysis.Pass, fn *ast.FuncDecl, v *types.Var) bool {
+	found := false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if a, ok := n.(*ast.TypeAssertExpr); ok {
+			if id, ok := ast.Unparen(a.X).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // marshalledArgs returns the indexes of the arguments a call marshals.
