@@ -96,6 +96,10 @@ type Stmt struct {
 	InsertCols   []string
 	InsertValues []Value // the first VALUES row, aligned with InsertCols
 	OnConflict   bool
+	// ConflictCols are the columns ON CONFLICT (...) names, when every
+	// one is a plain column; ConflictUpdate says the action is DO UPDATE.
+	ConflictCols   []string
+	ConflictUpdate bool
 
 	CTEs       []CTE
 	Subqueries []*Stmt // SELECTs nested in WHERE, FROM or SET
@@ -291,10 +295,24 @@ func insertFacts(ins *pg.InsertStmt, up *scope) *Stmt {
 	}
 	if oc := ins.GetOnConflictClause(); oc != nil {
 		st.OnConflict = true
+		st.ConflictUpdate = oc.GetAction() == pg.OnConflictAction_ONCONFLICT_UPDATE
+		st.ConflictCols = conflictColumns(oc.GetInfer())
 		st.assign(sc, oc.GetTargetList())
 	}
 	st.returning(ins.GetReturningList())
 	return st
+}
+
+func conflictColumns(in *pg.InferClause) []string {
+	var cols []string
+	for _, e := range in.GetIndexElems() {
+		name := e.GetIndexElem().GetName()
+		if name == "" {
+			return nil // an expression
+		}
+		cols = append(cols, name)
+	}
+	return cols
 }
 
 func (st *Stmt) target(rv *pg.RangeVar) {

@@ -97,9 +97,19 @@ func TestFactsInsert(t *testing.T) {
 	require.Equal(t, ValueParam, st.InsertValues[1].Kind)
 	require.Equal(t, ValueNow, st.InsertValues[2].Kind)
 	require.True(t, st.OnConflict)
+	require.Equal(t, []string{"id"}, st.ConflictCols)
+	require.True(t, st.ConflictUpdate)
 	v, ok := st.Assigns("kind")
 	require.True(t, ok)
 	require.Equal(t, ValueColumn, v.Kind)
+
+	nothing := stmt(t, `INSERT INTO jobs (queue, key) VALUES ($1, $2) ON CONFLICT (queue, key) DO NOTHING`)
+	require.Equal(t, []string{"queue", "key"}, nothing.ConflictCols)
+	require.False(t, nothing.ConflictUpdate)
+	expr := stmt(t, `INSERT INTO jobs (key) VALUES ($1) ON CONFLICT (lower(key)) DO UPDATE SET key = excluded.key`)
+	require.Nil(t, expr.ConflictCols, "an expression is no column")
+	bare := stmt(t, `INSERT INTO jobs (key) VALUES ($1) ON CONFLICT DO NOTHING`)
+	require.Nil(t, bare.ConflictCols)
 }
 
 func TestFactsNotDML(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -54,6 +55,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if len(poll.Where) == 0 && len(poll.OrderBy) == 0 {
 					continue // any row will do: jobs leave the table when done, no index needed
 				}
+				if oneRowPerKey(qt, t) {
+					continue // a schedule per name: nothing accumulates for the poll to walk
+				}
 				_, verdict := t.PollIndex(poll)
 				idx := unorderedOnly(t, poll)
 				unordered := verdict == sqlcheck.Served && idx != nil
@@ -103,6 +107,52 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 		}
 	}
 	return deletes
+}
+
+// oneRowPerKey reports whether every INSERT into the table is an upsert
+// on its primary key (ON CONFLICT (key) DO UPDATE) and the key has no
+// default: the code names each row (a cron table's schedule names), and
+// writing a name again replaces its row, so the table holds one row per
+// name, never a row per run.
+func oneRowPerKey(qt *queuemodel.QueueTable, t *sqlcheck.Table) bool {
+	var key []string
+	for _, idx := range t.Indexes {
+		if idx.Primary {
+			for _, k := range idx.Keys {
+				c := t.Column(k.Column)
+				if c == nil || c.Default != nil || strings.HasSuffix(c.Type.Name, "serial") {
+					return false // an expression, or a key the database makes for each row
+				}
+				key = append(key, k.Column)
+			}
+		}
+	}
+	if len(key) == 0 {
+		return false
+	}
+	inserts := 0
+	for _, st := range qt.Statements {
+		if st.Kind != sqlcheck.KindInsert {
+			continue
+		}
+		inserts++
+		if !st.ConflictUpdate || !sameSet(st.ConflictCols, key) {
+			return false
+		}
+	}
+	return inserts > 0
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 // givesOrder reports whether an index hands a poll its rows in the poll's

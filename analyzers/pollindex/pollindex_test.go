@@ -24,7 +24,8 @@ func TestRejected(t *testing.T) {
 		"twosites", "twopolls", "importer/...", "keepsdone", "deleteexpr", "queue_fixedorder",
 		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
 		"twounordered", "deleterange", "deletewrongprefix", "branchclaim", "funcjoin", "gormautomig/...", "gormuuid/...", "joinedpoll",
-		"prunecount", "starpoll", "exprpoll", "pagedlisting")
+		"prunecount", "starpoll", "exprpoll", "pagedlisting",
+		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey")
 }
 
 // Designs it accepts.
@@ -36,7 +37,8 @@ func TestAccepted(t *testing.T) {
 		"accept_gosprintf", "accept_cte_poll", "accept_subquery_poll", "accept_anyrow", "accept_otherschema", "accept_sqlc_lagging", "accept_deleteack", "accept_lookups", "accept_deleteclaim", "accept_deleteexpr", "accept_alias",
 		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
 		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status", "accept_branchclaim", "accept_funcjoin",
-		"accept_gormautomig/...", "accept_gormuuid/...", "accept_gormnomigrate/...", "accept_joinedpoll", "accept_prunecount")
+		"accept_gormautomig/...", "accept_gormuuid/...", "accept_gormnomigrate/...", "accept_joinedpoll", "accept_prunecount",
+		"accept_schedules")
 }
 
 // The finding points at the poll it is about.

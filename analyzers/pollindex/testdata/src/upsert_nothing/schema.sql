@@ -1,0 +1,6 @@
+CREATE TABLE jobs ( -- want `no index serves the poll on jobs`
+  id text PRIMARY KEY,
+  kind text NOT NULL,
+  status text NOT NULL DEFAULT 'queued',
+  run_at timestamptz NOT NULL DEFAULT now()
+);
