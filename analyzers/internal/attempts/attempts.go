@@ -6,8 +6,10 @@ package attempts
 import "regexp"
 
 var (
-	// word matches what an attempt count is called, in Go and SQL.
-	word = regexp.MustCompile(`(?i)attempt|retr(y|ies)|tries|tried`)
+	// word matches what an attempt count is called, in Go and SQL; a try
+	// count only where "try" starts a word (try_count, NewTryCount, not
+	// entry_count).
+	word = regexp.MustCompile(`(?i:attempt|retr(y|ies)|tries|tried|(^|_)try_?(count|num))|Try_?(Count|Num)|TRY_?(COUNT|NUM)`)
 	// timeName matches the names of times, which word may match too:
 	// retry_at is when the next attempt runs, not how many there were.
 	timeName = regexp.MustCompile(`(?i)_(at|time|until|after)$`)

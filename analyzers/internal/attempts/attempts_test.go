@@ -5,6 +5,7 @@ import "testing"
 func TestNamed(t *testing.T) {
 	for name, want := range map[string]bool{
 		"attempts": true, "retry_count": true, "v_tries": true, "MaxRetries": true,
+		"try_count": true, "NewTryCount": true, "tryNum": true, "entry_count": false, "country": false, "TRY_COUNT": true, "retryCount": true,
 		"retry_at": false, "retried_until": false, "run_at": false, "status": false,
 	} {
 		if got := Named(name); got != want {
