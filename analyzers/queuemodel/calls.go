@@ -47,7 +47,7 @@ func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
 	sig := fn.Type().(*types.Signature)
 	recv := sig.Recv()
 	if recv == nil {
-		return dbMethod{}, false
+		return sqlxFunc(info, call, fn)
 	}
 	if receiverOf(recv.Type()) == RecvStmt {
 		// A prepared statement runs the SQL given to Prepare: the caller
@@ -81,6 +81,26 @@ func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
 		m.recv = RecvUnknown
 	}
 	return m, true
+}
+
+// sqlxFunc recognizes sqlx's package functions that run SQL on the handle
+// they are given, sqlx.Select(db, &jobs, query, args...) or
+// sqlx.GetContext(ctx, tx, &job, query, args...): the handle is the
+// argument that stands for the receiver of the method of the same name.
+func sqlxFunc(info *types.Info, call *ast.CallExpr, fn *types.Func) (dbMethod, bool) {
+	if pkgPath(fn) != sqlxPath {
+		return dbMethod{}, false
+	}
+	sig := fn.Type().(*types.Signature)
+	idx := sqlParam(sig)
+	h := 0
+	if strings.HasSuffix(fn.Name(), "Context") {
+		h = 1
+	}
+	if idx < 0 || h >= len(call.Args) {
+		return dbMethod{}, false
+	}
+	return dbMethod{name: fn.Name(), sqlIndex: idx, recv: receiverOf(info.TypeOf(call.Args[h])), api: APISQL}, true
 }
 
 // sqlParam returns the index of the parameter that holds the SQL: the one

@@ -45,3 +45,34 @@ func (s *Stmt) Get(dest interface{}, args ...interface{}) error    { return nil 
 func (s *Stmt) Select(dest interface{}, args ...interface{}) error { return nil }
 func (db *DB) Preparex(query string) (*Stmt, error)                { return nil, nil }
 func (tx *Tx) Stmtx(stmt interface{}) *Stmt                        { return nil }
+
+// The handles sqlx's package functions take (sqlx v1.4 has more methods in
+// each; *sql.DB and *sql.Tx, embedded in DB and Tx, provide these).
+type Queryer interface {
+	Query(query string, args ...interface{}) (*sql.Rows, error)
+}
+
+type QueryerContext interface {
+	QueryContext(ctx context.Context, query string, args ...interface{}) (*sql.Rows, error)
+}
+
+type Execer interface {
+	Exec(query string, args ...interface{}) (sql.Result, error)
+}
+
+type ExecerContext interface {
+	ExecContext(ctx context.Context, query string, args ...interface{}) (sql.Result, error)
+}
+
+func Get(q Queryer, dest interface{}, query string, args ...interface{}) error { return nil }
+func GetContext(ctx context.Context, q QueryerContext, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func Select(q Queryer, dest interface{}, query string, args ...interface{}) error { return nil }
+func SelectContext(ctx context.Context, q QueryerContext, dest interface{}, query string, args ...interface{}) error {
+	return nil
+}
+func MustExec(e Execer, query string, args ...interface{}) sql.Result { return nil }
+func MustExecContext(ctx context.Context, e ExecerContext, query string, args ...interface{}) sql.Result {
+	return nil
+}
