@@ -10,7 +10,8 @@ import (
 // Flows reports whether the value to is computed from the value from: the
 // same value, one read out of it (a field, an element, a conversion, a
 // range), one a Scan of it writes (rows.Scan(&id), row.Scan(&job.ID)),
-// one a library call makes of it (pgx.CollectRows(rows, ...)), or one
+// one a library call makes of it (pgx.CollectRows(rows, ...)), what a
+// decoder makes of it (json.Unmarshal(payload, &ev)), or one
 // built from those (append, a slice or struct they are stored in, a
 // channel they are sent on). It follows the package's own functions: a
 // value given to one of them flows to its parameter, one it returns to
@@ -140,6 +141,17 @@ func (e *Effects) callFlows(call ssa.CallInstruction, v ssa.Value, add func(ssa.
 			for _, dest := range scanDests(a) {
 				add(memoryRoot(dest))
 			}
+		}
+		return
+	}
+	if decodes(call) && (recv || !common.IsInvoke() && common.Signature().Recv() == nil && len(common.Args) > 1 && common.Args[0] == v) {
+		// json.Unmarshal(payload, &ev), dec.Decode(&ev): what the payload
+		// decodes to is the payload's.
+		for _, dest := range common.Args[1:] {
+			if mi, ok := dest.(*ssa.MakeInterface); ok {
+				dest = mi.X
+			}
+			add(memoryRoot(dest))
 		}
 		return
 	}
