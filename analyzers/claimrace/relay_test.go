@@ -102,3 +102,10 @@ func TestRelayQueuesAccepted(t *testing.T) {
 func TestRelayModuleAdvisoryLocks(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relay_testlock", "ok_relay_leaderpkg")
 }
+
+// Relays whose poll reads every unmarked row at once (no LIMIT), and
+// listings of every row that are none: a store's method that a handler
+// returns, a page that shows the rows and marks them read.
+func TestRelayUnboundedPolls(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_unbounded", "ok_relay_unbounded_listing")
+}
