@@ -109,3 +109,9 @@ func TestRelayModuleAdvisoryLocks(t *testing.T) {
 func TestRelayUnboundedPolls(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relay_unbounded", "ok_relay_unbounded_listing")
 }
+
+// A relay whose loop calls its own package's store methods: the mark
+// follows the send, so the pair is no claim step.
+func TestRelayStoreLoop(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_storeloop")
+}

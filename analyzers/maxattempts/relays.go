@@ -19,10 +19,11 @@ import (
 // that is down, which comes back; a row whose own payload cannot be
 // decoded fails the same way on every poll, for ever, and when the poll
 // takes the oldest rows first, a batch of such rows holds up every row
-// behind them. Reported: a relay whose one function polls, decodes what it
-// read and, when that fails, leaves the row unmarked with nothing written
-// (see effects.RowFailureSkips), on a table none of whose statements
-// counts attempts and whose poll compares no attempt count.
+// behind them. Reported: a relay whose one function polls (itself, or by
+// a call of the package's store method that does), decodes what it read
+// and, when that fails, leaves the row unmarked with nothing written (see
+// effects.RowFailureSkips), on a table none of whose statements counts
+// attempts and whose poll compares no attempt count.
 
 const relayRetryMsg = "a row that keeps failing is taken again by every poll, with no attempt count\n" +
 	"when this decode fails the row is left unmarked and nothing is written about it, so the next poll takes it again, " +
@@ -39,9 +40,8 @@ func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 			if countsAttempts(poll) {
 				continue
 			}
-			pc := e.Call(poll.Call.Expr)
 			for _, mark := range qt.RelayMarks(poll) {
-				skips := e.RowFailureSkips(pc, e.Call(mark.Call.Expr))
+				skips := relaySkips(e, poll, mark)
 				if len(skips) == 0 {
 					continue
 				}
@@ -59,6 +59,29 @@ func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 			}
 		}
 	}
+}
+
+// relaySkips returns the row failures that skip a relay's mark: in the
+// function that runs the poll and the mark, or, when a store's methods
+// run them (sqlc's Queries, a repository's), in each function of the
+// package that calls both.
+func relaySkips(e *judge, poll, mark *queuemodel.Statement) []effects.Skip {
+	if poll.Call.Func == mark.Call.Func {
+		return e.RowFailureSkips(e.Call(poll.Call.Expr), e.Call(mark.Call.Expr))
+	}
+	if poll.Call.Decl == nil || mark.Call.Decl == nil {
+		return nil
+	}
+	var out []effects.Skip
+	marks := e.CallersOf(e.Func(mark.Call.Decl))
+	for _, pc := range e.CallersOf(e.Func(poll.Call.Decl)) {
+		for _, mc := range marks {
+			if mc.Parent() == pc.Parent() {
+				out = append(out, e.RowFailureSkips(pc, mc)...)
+			}
+		}
+	}
+	return out
 }
 
 // countsAttempts reports whether a poll compares an attempt count

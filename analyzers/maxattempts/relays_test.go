@@ -10,7 +10,7 @@ import (
 // Relays (outboxes) that leave a row whose payload does not decode
 // unmarked, with nothing written: every poll reads it again.
 func TestRelayRetryRejected(t *testing.T) {
-	ruletest.Run(t, maxattempts.Analyzer, "relaydecode", "relaydecodesql", "relaydecodehelper", "relaydecodetx")
+	ruletest.Run(t, maxattempts.Analyzer, "relaydecode", "relaydecodesql", "relaydecodehelper", "relaydecodetx", "relaydecodesqlc")
 }
 
 // Relays that record the failure, count attempts the poll compares, fail
