@@ -394,8 +394,9 @@ func (m *Model) ModuleTakesAdvisoryLock() bool {
 	return a.locks
 }
 
-// testSupport returns the module's Go files that import package testing:
-// helpers only tests run (ReadModule leaves _test.go files out).
+// testSupport returns the module's Go files that take an advisory lock
+// and import package testing: helpers only tests run (ReadModule leaves
+// _test.go files out).
 func testSupport(files *sqlcheck.ModuleFiles) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range files.Files {
