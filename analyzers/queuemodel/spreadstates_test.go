@@ -90,3 +90,18 @@ func value(v sqlcheck.Value) string {
 	}
 	return "?"
 }
+
+// A store's exported method that binds the state its caller gives in the
+// slice it passes (args := []any{status, id}; Exec(q, args...)) plays the
+// roles of the states the module's callers pass, as when it binds the
+// parameter itself; a text they pass into another column changes nothing.
+func TestStatesGivenByCallersInASpreadSlice(t *testing.T) {
+	got, qt := roles(t, "callerspread")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE fail", "UPDATE complete", "UPDATE none", "UPDATE none"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	set := qt.Statements[1]
+	require.True(t, set.BoundOutside)
+	require.Len(t, set.Call.Stmts, 2)
+	require.False(t, qt.Statements[3].BoundOutside, "last_error is no state")
+	require.False(t, qt.Statements[4].BoundOutside, "Close's $1 is the caller's or Failed")
+}
