@@ -19,7 +19,7 @@ type Queue struct {
 }
 
 func (e *Engine) Create(ctx context.Context, name string) (*Queue, error) {
-		_, err := e.pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %[1]s (
+	_, err := e.pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %[1]s (
 		id bigserial PRIMARY KEY,
 		payload bytea,
 		priority int NOT NULL DEFAULT 0,
