@@ -44,7 +44,7 @@ func (b *builder) dueQueues() {
 		}
 		var takes []DueTake
 		for _, take := range stmts {
-			if !takesDue(take, poll.Table, col) || !b.namesRows(take.Stmt) {
+			if !takesDue(take, poll.Table, col) {
 				continue
 			}
 			if t, ok := b.dueTake(poll, take); ok {
@@ -109,7 +109,7 @@ func (b *builder) goTime(st *Statement, n int) bool {
 // a DELETE of the table, or an UPDATE that sets its time column, with no
 // poll of its own.
 func takesDue(st *Statement, table, col string) bool {
-	if st.Table != table || len(st.Polls) > 0 || st.Role != RoleNone {
+	if st.Table != table {
 		return false
 	}
 	switch st.Kind {

@@ -7,8 +7,15 @@ import (
 	"log"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
+
+func scanID(rows pgx.Rows) (string, error) {
+	var id string
+	err := rows.Scan(&id)
+	return id, err
+}
 
 func Purge(ctx context.Context, pool *pgxpool.Pool) error {
 	rows, err := pool.Query(ctx, `SELECT id FROM sessions WHERE expires_at < $1`, time.Now())
@@ -17,8 +24,8 @@ func Purge(ctx context.Context, pool *pgxpool.Pool) error {
 	}
 	var ids []string
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		id, err := scanID(rows)
+		if err != nil {
 			rows.Close()
 			return err
 		}
