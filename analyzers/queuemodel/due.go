@@ -35,47 +35,72 @@ type DueTake struct {
 func (b *builder) dueQueues() {
 	stmts := b.statements()
 	for _, poll := range stmts {
-		if b.model.Tables[poll.Table] != nil && b.model.Tables[poll.Table].due == nil {
-			continue
-		}
-		col := b.dueColumn(poll)
-		if col == "" {
-			continue
-		}
-		var takes []DueTake
-		for _, take := range stmts {
-			if !takesDue(take, poll.Table, col) {
+		for _, read := range b.dueReads(poll) {
+			if qt := b.model.Tables[read.Table]; qt != nil && qt.due == nil {
 				continue
 			}
-			if t, ok := b.dueTake(poll, take); ok {
-				takes = append(takes, t)
+			col := b.dueColumn(poll, read)
+			if col == "" {
+				continue
 			}
-		}
-		if len(takes) == 0 {
-			continue
-		}
-		qt := b.table(poll.Table)
-		if qt.due == nil {
-			qt.DueColumn, qt.due = col, map[*Statement][]DueTake{}
-		}
-		qt.due[poll] = takes
-		poll.Role = RolePoll
-		for _, t := range takes {
-			t.Role = RoleClaim
+			var takes []DueTake
+			for _, take := range stmts {
+				if !takesDue(take, read.Table, col) {
+					continue
+				}
+				if t, ok := b.dueTake(poll, take); ok {
+					takes = append(takes, t)
+				}
+			}
+			if len(takes) == 0 {
+				continue
+			}
+			poll.Stmt = read // a SELECT of joined tables: the one it takes rows of
+			qt := b.table(read.Table)
+			if qt.due == nil {
+				qt.DueColumn, qt.due = col, map[*Statement][]DueTake{}
+			}
+			qt.due[poll] = takes
+			poll.Role = RolePoll
+			for _, t := range takes {
+				t.Role = RoleClaim
+			}
+			break
 		}
 	}
 }
 
-// dueColumn returns the column a top-level SELECT reads due rows by: it
-// compares it as earlier than now() or than a Go time it is given; "" if
-// none.
-func (b *builder) dueColumn(st *Statement) string {
-	s := st.Stmt
-	if st.Kind != sqlcheck.KindSelect || s.Table == "" {
-		return ""
+// dueReads returns the ways a top-level SELECT may read a table's due
+// rows: itself, or, when it joins tables with no subject the tool can
+// tell (SELECT s.*, j.* FROM jobs j JOIN schedules s ON ... WHERE
+// next_run_at <= $1), the SELECT of each of them (see
+// sqlcheck.Stmt.AsSubject); which one it is the take decides.
+func (b *builder) dueReads(st *Statement) []*sqlcheck.Stmt {
+	if st.Kind != sqlcheck.KindSelect {
+		return nil
 	}
+	if st.Table != "" {
+		return []*sqlcheck.Stmt{st.Stmt}
+	}
+	var out []*sqlcheck.Stmt
+	for _, jt := range st.JoinedTables {
+		if s := st.AsSubject(jt.Table); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// dueColumn returns the column a SELECT reads due rows by: it compares it
+// as earlier than now() or than a Go time it is given, and its table
+// holds it (when the schema knows the table); "" if none.
+func (b *builder) dueColumn(st *Statement, s *sqlcheck.Stmt) string {
+	t := b.model.Schema().Table(s.Table)
 	for _, p := range s.Where {
 		if p.Column == "" || p.Op != sqlcheck.OpLt && p.Op != sqlcheck.OpLe || len(p.Values) != 1 {
+			continue
+		}
+		if t != nil && t.Column(p.Column) == nil {
 			continue
 		}
 		switch v := p.Values[0]; v.Kind {
