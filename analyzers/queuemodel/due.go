@@ -30,14 +30,16 @@ type DueTake struct {
 	WorkFirst bool
 }
 
-// dueQueues finds the due-time queues among the tables no statement polls
-// or takes by state.
+// dueQueues finds the due-time queues among the tables that are no queue
+// with a state (run once those are known: a table whose only claim is a
+// SKIP LOCKED read, with no state, may be one).
 func (b *builder) dueQueues() {
 	stmts := b.statements()
 	for _, poll := range stmts {
 		for _, read := range b.dueReads(poll) {
-			if qt := b.model.Tables[read.Table]; qt != nil && qt.due == nil {
-				continue
+			known := b.model.Tables[read.Table]
+			if known != nil && known.due == nil && known.StateColumn != "" {
+				continue // a queue with a state: its own rules judge it
 			}
 			col := b.dueColumn(poll, read)
 			if col == "" {
@@ -58,7 +60,12 @@ func (b *builder) dueQueues() {
 			poll.Stmt = read // a SELECT of joined tables: the one it takes rows of
 			qt := b.table(read.Table)
 			if qt.due == nil {
-				qt.DueColumn, qt.due = col, map[*Statement][]DueTake{}
+				qt.DueColumn, qt.due, qt.Local = col, map[*Statement][]DueTake{}, true
+				for _, st := range stmts {
+					if known == nil && st.On() == qt.Name {
+						qt.Statements = append(qt.Statements, st)
+					}
+				}
 			}
 			qt.due[poll] = takes
 			poll.Role = RolePoll

@@ -47,17 +47,12 @@ func (b *builder) inferQueue() {
 	}
 	b.batchPolls(written)
 	b.takenByKey()
-	b.dueQueues()
 	for _, st := range b.statements() {
 		if qt := b.model.Tables[st.On()]; qt != nil {
 			qt.Statements = append(qt.Statements, st)
 		}
 	}
 	for name, qt := range b.model.Tables {
-		if qt.Due() {
-			qt.Local = true // no state: none of the transitions below apply
-			continue
-		}
 		b.transitions(qt)
 		b.collectHalves(qt)
 		b.collectReclaimHalves(qt, setOf(qt.Runnable), setOf(qt.Claimed))
@@ -84,6 +79,7 @@ func (b *builder) inferQueue() {
 		}
 		dropListings(qt)
 	}
+	b.dueQueues()
 }
 
 // takenByKey makes a queue table of a table that no statement polls but
