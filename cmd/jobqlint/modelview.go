@@ -84,6 +84,9 @@ type modelTable struct {
 	Lease       []string `json:"lease_columns"`
 	Attempts    []string `json:"attempt_columns"`
 	Inherited   bool     `json:"inherited"` // a dependency polls or claims it
+	// DueColumn is, for a due-time queue (no state: due rows read by time,
+	// taken by a DELETE or an advance by key), its time column.
+	DueColumn string `json:"due_column,omitempty"`
 }
 
 type modelStatement struct {
@@ -205,7 +208,7 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			Name: queuemodel.DisplayName(t.Name), StateColumn: t.StateColumn,
 			Created: named(t, t.Runnable), Claimed: named(t, t.Claimed), Terminal: named(t, t.Terminal()),
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
-			Inherited: t.Inherited && !t.Local,
+			Inherited: t.Inherited && !t.Local, DueColumn: t.DueColumn,
 		})
 	}
 	for _, h := range m.Halves() {
@@ -298,6 +301,10 @@ func writeModelText(w io.Writer, view modelView) error {
 		for _, t := range p.Tables {
 			if t.Inherited {
 				fmt.Fprintf(&b, "  table %s: polled or claimed in a dependency\n", t.Name)
+				continue
+			}
+			if t.DueColumn != "" {
+				fmt.Fprintf(&b, "  table %s: due-time queue, due column %s (taken by a DELETE or an advance by key)\n", t.Name, t.DueColumn)
 				continue
 			}
 			fmt.Fprintf(&b, "  table %s: state column %s; created %s; claimed %s; terminal %s; lease %s; attempts %s\n",
