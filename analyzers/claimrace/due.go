@@ -59,6 +59,9 @@ func (r *runner) dueRace(qt *queuemodel.QueueTable, poll *queuemodel.Statement, 
 	if poll.Lock != nil && poll.Call.Receiver == queuemodel.RecvTx && r.e.TxOf(pollAt) != nil && r.e.SameTx(pollAt, takeAt) {
 		return "" // the row lock lasts until the take: a second scheduler waits for it, or skips the row
 	}
+	if poll.Lock != nil && poll.Call.Receiver == queuemodel.RecvUnknown {
+		return "" // the lock lasts as long as what its caller runs it on: not for the tool to say
+	}
 	if take.WorkFirst {
 		return dueWorkFirst
 	}

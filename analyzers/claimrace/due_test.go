@@ -19,5 +19,5 @@ func TestDueQueues(t *testing.T) {
 // time that are no queue: a purge that hands nothing on, a listing.
 func TestDueQueuesAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_due_skiplocked", "ok_due_cas", "ok_due_delete_checked", "ok_due_tx", "ok_due_advisory",
-		"ok_due_purge", "ok_due_report", "ok_due_otherkey", "ok_due_archive", "ok_due_counter", "ok_due_statequeue", "ok_due_join_column", "ok_due_forupdate")
+		"ok_due_purge", "ok_due_report", "ok_due_otherkey", "ok_due_archive", "ok_due_counter", "ok_due_statequeue", "ok_due_join_column", "ok_due_forupdate", "ok_due_adapter")
 }

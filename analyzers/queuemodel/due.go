@@ -61,16 +61,21 @@ func (b *builder) dueQueues() {
 			qt := b.table(read.Table)
 			if qt.due == nil {
 				qt.DueColumn, qt.due, qt.Local = col, map[*Statement][]DueTake{}, true
+				qt.dueOnly = known == nil
 				for _, st := range stmts {
-					if known == nil && st.On() == qt.Name {
+					if qt.dueOnly && st.On() == qt.Name {
 						qt.Statements = append(qt.Statements, st)
 					}
 				}
 			}
 			qt.due[poll] = takes
-			poll.Role = RolePoll
-			for _, t := range takes {
-				t.Role = RoleClaim
+			if qt.dueOnly {
+				// A table that is a queue already (a SKIP LOCKED read that
+				// claims, with no state) keeps its roles.
+				poll.Role = RolePoll
+				for _, t := range takes {
+					t.Role = RoleClaim
+				}
 			}
 			break
 		}
@@ -170,6 +175,10 @@ func (b *builder) dueTake(poll, take *Statement) (DueTake, bool) {
 
 // Due reports whether the table is a due-time queue (see due.go).
 func (qt *QueueTable) Due() bool { return len(qt.due) > 0 }
+
+// DueOnly reports whether the table is a queue only as a due-time queue:
+// no other statement made it one.
+func (qt *QueueTable) DueOnly() bool { return qt.dueOnly }
 
 // DuePolls returns a due-time queue's polls, in source order.
 func (qt *QueueTable) DuePolls() []*Statement {

@@ -370,6 +370,8 @@ type QueueTable struct {
 	DueColumn string
 	// due are, for a due-time queue, the takes of what each poll read.
 	due map[*Statement][]DueTake
+	// dueOnly says no other statement made the table a queue.
+	dueOnly bool
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.
