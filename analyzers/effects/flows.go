@@ -116,7 +116,8 @@ func isErrorType(t types.Type) bool {
 
 // callFlows follows v into a call that uses it: a Scan on it writes what
 // it read into its arguments; a function of the package gets it as a
-// parameter; any other call (a library's, a method of an interface) is
+// parameter, as does a method of the one type an interface holds in the
+// package; any other call (a library's, a method of an interface) is
 // taken to compute its result from it.
 func (e *Effects) callFlows(call ssa.CallInstruction, v ssa.Value, add func(ssa.Value)) {
 	common := call.Common()
@@ -159,6 +160,19 @@ func (e *Effects) callFlows(call ssa.CallInstruction, v ssa.Value, add func(ssa.
 		for i, a := range common.Args {
 			if a == v && i < len(callee.Params) {
 				add(callee.Params[i])
+			}
+		}
+		return
+	}
+	if callee := e.InvokeCallee(call); callee != nil && callee.Pkg == e.pkg && len(callee.Blocks) > 0 {
+		// A method of the one type the interface holds here (see
+		// InvokeCallee): its receiver is the callee's first parameter.
+		if common.Value == v && len(callee.Params) > 0 {
+			add(callee.Params[0])
+		}
+		for i, a := range common.Args {
+			if a == v && i+1 < len(callee.Params) {
+				add(callee.Params[i+1])
 			}
 		}
 		return

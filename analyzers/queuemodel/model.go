@@ -381,6 +381,13 @@ type QueueTable struct {
 	// relayMarks are, for a relay queue, the UPDATEs by key that mark
 	// what each of its polls found (see relay.go); nil otherwise.
 	relayMarks map[*Statement][]*Statement
+	// DueColumn is, for a due-time queue (see due.go), the time column
+	// its polls read due rows by; "" otherwise.
+	DueColumn string
+	// due are, for a due-time queue, the takes of what each poll read.
+	due map[*Statement][]DueTake
+	// dueOnly says no other statement made the table a queue.
+	dueOnly bool
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

@@ -87,6 +87,9 @@ type modelTable struct {
 	// Relay says the table is a relay queue (an outbox): polled unlocked,
 	// its rows marked by key once handed on.
 	Relay bool `json:"relay,omitempty"`
+	// DueColumn is, for a due-time queue (no state: due rows read by time,
+	// taken by a DELETE or an advance by key), its time column.
+	DueColumn string `json:"due_column,omitempty"`
 }
 
 type modelStatement struct {
@@ -211,7 +214,7 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			Name: queuemodel.DisplayName(t.Name), StateColumn: t.StateColumn,
 			Created: named(t, t.Runnable), Claimed: named(t, t.Claimed), Terminal: named(t, t.Terminal()),
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
-			Inherited: t.Inherited && !t.Local, Relay: t.Relay(),
+			Inherited: t.Inherited && !t.Local, Relay: t.Relay(), DueColumn: t.DueColumn,
 		})
 	}
 	relay := relayRoles(m)
@@ -319,6 +322,10 @@ func writeModelText(w io.Writer, view modelView) error {
 		for _, t := range p.Tables {
 			if t.Inherited {
 				fmt.Fprintf(&b, "  table %s: polled or claimed in a dependency\n", t.Name)
+				continue
+			}
+			if t.DueColumn != "" {
+				fmt.Fprintf(&b, "  table %s: due-time queue, due column %s (taken by a DELETE or an advance by key)\n", t.Name, t.DueColumn)
 				continue
 			}
 			relay := ""
