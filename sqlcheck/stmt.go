@@ -81,6 +81,12 @@ type Stmt struct {
 	// q.name, USING (queue)); nil when there is no such condition or one
 	// names a column the tool cannot place (unqualified).
 	JoinCols []string
+	// JoinedTables are, for a SELECT that joins tables with no subject the tool
+	// can tell (its outputs come from several of them), those tables; the
+	// caller may know which one it reads (see AsSubject). whereConds are
+	// then its WHERE's conjuncts.
+	JoinedTables []JoinedTable
+	whereConds   []*pg.Node
 
 	Where     []Pred
 	OrderBy   []OrderItem
@@ -191,6 +197,12 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	st.with(sc, s.GetWithClause())
 	if tables := st.from(sc, s.GetFromClause()); st.Table == "" && len(tables) > 1 {
 		st.subject(tables, s)
+		if st.Table == "" && st.FromCTE == "" {
+			for _, rv := range tables {
+				st.JoinedTables = append(st.JoinedTables, JoinedTable{QualifiedName(rv.GetSchemaname(), rv.GetRelname()), rv.GetAlias().GetAliasname()})
+			}
+			st.whereConds = conjuncts(s.GetWhereClause())
+		}
 	}
 	st.where(sc, s.GetWhereClause())
 	if st.Joined {
@@ -431,6 +443,49 @@ func (st *Stmt) subject(tables []*pg.RangeVar, s *pg.SelectStmt) {
 	st.target(subject)
 	st.Joined = true
 	st.others = others
+}
+
+// A JoinedTable is one of the tables a SELECT joins.
+type JoinedTable struct {
+	Table string // qualified
+	Alias string
+}
+
+// AsSubject returns a SELECT that joins tables with no subject the tool
+// can tell (see JoinedTables) read as the SELECT of one of them, which the
+// caller knows from elsewhere (the table a later UPDATE of the rows it
+// returned writes): a copy whose Table is that one, Joined, and whose
+// Where leaves out the conditions whose every column another table's
+// name or alias qualifies. It returns nil when the table is not one of
+// its sources, or is joined twice.
+func (st *Stmt) AsSubject(table string) *Stmt {
+	var subject *JoinedTable
+	var others []string
+	for i, src := range st.JoinedTables {
+		name := src.Alias
+		if name == "" {
+			name = src.Table[strings.LastIndexByte(src.Table, '.')+1:]
+		}
+		if src.Table != table {
+			others = append(others, name)
+			continue
+		}
+		if subject != nil {
+			return nil
+		}
+		subject = &st.JoinedTables[i]
+	}
+	if subject == nil {
+		return nil
+	}
+	cp := *st
+	cp.Table, cp.Alias, cp.Joined, cp.others, cp.JoinedTables, cp.Where = subject.Table, subject.Alias, true, others, nil, nil
+	for _, c := range st.whereConds {
+		if !cp.aboutOthers(c) {
+			cp.Where = append(cp.Where, pred(c))
+		}
+	}
+	return &cp
 }
 
 // joinCols returns the columns of st's table that a FROM list's join

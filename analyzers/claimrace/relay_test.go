@@ -95,3 +95,23 @@ func TestRelayQueuesAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_relay_skiplocked", "ok_relay_claimfirst", "ok_relay_advisory", "ok_relay_delete",
 		"ok_relay_listing", "ok_relay_readonly", "ok_relay_marknames", "ok_relay_nolimit_listing")
 }
+
+// The module's advisory locks that silence a relay: a leader's, in
+// another package, does; one taken by a helper that only tests use (it
+// imports package testing) does not.
+func TestRelayModuleAdvisoryLocks(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_testlock", "ok_relay_leaderpkg")
+}
+
+// Relays whose poll reads every unmarked row at once (no LIMIT), and
+// listings of every row that are none: a store's method that a handler
+// returns, a page that shows the rows and marks them read.
+func TestRelayUnboundedPolls(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_unbounded", "ok_relay_unbounded_listing")
+}
+
+// A relay whose loop calls its own package's store methods: the mark
+// follows the send, so the pair is no claim step.
+func TestRelayStoreLoop(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_storeloop")
+}

@@ -10,7 +10,8 @@ import (
 // Flows reports whether the value to is computed from the value from: the
 // same value, one read out of it (a field, an element, a conversion, a
 // range), one a Scan of it writes (rows.Scan(&id), row.Scan(&job.ID)),
-// one a library call makes of it (pgx.CollectRows(rows, ...)), or one
+// one a library call makes of it (pgx.CollectRows(rows, ...)), what a
+// decoder makes of it (json.Unmarshal(payload, &ev)), or one
 // built from those (append, a slice or struct they are stored in, a
 // channel they are sent on). It follows the package's own functions: a
 // value given to one of them flows to its parameter, one it returns to
@@ -115,7 +116,8 @@ func isErrorType(t types.Type) bool {
 
 // callFlows follows v into a call that uses it: a Scan on it writes what
 // it read into its arguments; a function of the package gets it as a
-// parameter; any other call (a library's, a method of an interface) is
+// parameter, as does a method of the one type an interface holds in the
+// package; any other call (a library's, a method of an interface) is
 // taken to compute its result from it.
 func (e *Effects) callFlows(call ssa.CallInstruction, v ssa.Value, add func(ssa.Value)) {
 	common := call.Common()
@@ -143,10 +145,34 @@ func (e *Effects) callFlows(call ssa.CallInstruction, v ssa.Value, add func(ssa.
 		}
 		return
 	}
+	if decodes(call) && (recv || !common.IsInvoke() && common.Signature().Recv() == nil && len(common.Args) > 1 && common.Args[0] == v) {
+		// json.Unmarshal(payload, &ev), dec.Decode(&ev): what the payload
+		// decodes to is the payload's.
+		for _, dest := range common.Args[1:] {
+			if mi, ok := dest.(*ssa.MakeInterface); ok {
+				dest = mi.X
+			}
+			add(memoryRoot(dest))
+		}
+		return
+	}
 	if callee := common.StaticCallee(); callee != nil && callee.Pkg == e.pkg && len(callee.Blocks) > 0 {
 		for i, a := range common.Args {
 			if a == v && i < len(callee.Params) {
 				add(callee.Params[i])
+			}
+		}
+		return
+	}
+	if callee := e.InvokeCallee(call); callee != nil && callee.Pkg == e.pkg && len(callee.Blocks) > 0 {
+		// A method of the one type the interface holds here (see
+		// InvokeCallee): its receiver is the callee's first parameter.
+		if common.Value == v && len(callee.Params) > 0 {
+			add(callee.Params[0])
+		}
+		for i, a := range common.Args {
+			if a == v && i+1 < len(callee.Params) {
+				add(callee.Params[i+1])
 			}
 		}
 		return

@@ -628,18 +628,43 @@ func (r *resolver) field(f *types.Var, depth int) Values {
 			return objHole(f, "struct field "+name+" written through its address")
 		}
 	}
+	var stored []ssa.Value
 	for _, st := range r.e.allStores() {
 		fa, ok := st.Addr.(*ssa.FieldAddr)
 		if !ok || fieldOf(fa.X.Type(), fa.Field) != f {
 			continue
 		}
 		found = true
-		out = union(out, r.value(st.Val, nil, depth))
+		stored = append(stored, st.Val)
 	}
 	if !found {
 		return objHole(f, "struct field "+name+" never set in the package")
 	}
+	if len(stored) > 1 && r.paramsOutOfSight(stored) {
+		// Constructors' parameters (Create(name) runs CREATE TABLE on
+		// name, Open(name) finds a table): the field holds what they
+		// are given, and keeps its own name, as package sqltext names
+		// a constructor's DDL on a parameter it stores in a field. (One
+		// constructor's parameter is named by the field already: see
+		// onlyParamField.)
+		return objHole(f, "struct field "+name+" set from parameters of functions code out of sight calls")
+	}
+	for _, v := range stored {
+		out = union(out, r.value(v, nil, depth))
+	}
 	return asObject(f, "struct field "+name, out)
+}
+
+// paramsOutOfSight reports whether every value is a parameter of a
+// package-level function or method that code out of sight may call.
+func (r *resolver) paramsOutOfSight(vs []ssa.Value) bool {
+	for _, v := range vs {
+		p, ok := v.(*ssa.Parameter)
+		if !ok || p.Parent().Parent() != nil || r.outOfSight(p.Parent()) == "" {
+			return false
+		}
+	}
+	return len(vs) > 0
 }
 
 // global resolves a package variable from the stores of its package's

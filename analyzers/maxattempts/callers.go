@@ -39,11 +39,45 @@ type Retries struct {
 	StateParam int
 	StateField string
 	States     []string
+	// Also are the function's other retries, each under its own
+	// condition (a bool parameter's and a chosen state's): a call is
+	// judged against each.
+	Also []Retries
 }
 
 func (*Retries) AFact() {}
 
+// each returns the retries the fact holds, one per condition.
+func (r *Retries) each() []Retries {
+	first := *r
+	first.Also = nil
+	return append([]Retries{first}, r.Also...)
+}
+
+// merge adds the retries of o the fact does not hold yet.
+func (r *Retries) merge(o Retries) {
+	have := r.each()
+	for _, x := range o.each() {
+		if !slices.ContainsFunc(have, func(y Retries) bool { return sameRetry(x, y) }) {
+			r.Also = append(r.Also, x)
+			have = append(have, x)
+		}
+	}
+}
+
+func sameRetry(x, y Retries) bool {
+	return x.Retry == y.Retry && x.Param == y.Param && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States)
+}
+
 func (r *Retries) String() string {
+	var parts []string
+	for _, x := range r.each() {
+		parts = append(parts, x.one())
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (r *Retries) one() string {
 	s := "retries(" + r.Retry.At + ")"
 	if r.StateParam > 0 {
 		at := fmt.Sprint(r.StateParam)
@@ -82,8 +116,12 @@ func (d *retriesAt) add(pass *analysis.Pass, m *queuemodel.Model, fn *ssa.Functi
 
 func (d *retriesAt) hand(pass *analysis.Pass, fn *types.Func, f Retries) {
 	for _, m := range append([]*types.Func{fn}, queuemodel.InterfaceMethods(pass, fn)...) {
-		if _, ok := d.facts[m]; !ok {
-			d.facts[m] = &f
+		if have, ok := d.facts[m]; ok {
+			have.merge(f)
+		} else {
+			g := f
+			g.Also = slices.Clone(f.Also)
+			d.facts[m] = &g
 		}
 	}
 }
@@ -106,62 +144,74 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		if fn == nil || fn.Pkg() == pass.Pkg {
 			continue
 		}
-		var f Retries
-		if !pass.ImportObjectFact(fn, &f) || queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
+		var fact Retries
+		if !pass.ImportObjectFact(fn, &fact) || queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
 			continue // a reset of a job a scan found stuck is a reclaim: the lease's business
 		}
 		instr := e.Call(call)
 		if instr == nil {
 			continue // no SSA: not guessed
 		}
-		if f.StateParam > 0 {
-			state, ok := givenState(instr, f.StateParam-1, f.StateField)
-			if !ok {
-				// Not a constant here: it may be this function's caller's.
-				handStates(pass, m, e, instr, fn, f, deferred)
-				continue
+		for _, f := range fact.each() {
+			if judgeCall(pass, m, e, guardedFail, deferred, call, instr, fn, f) {
+				break // reported once
 			}
-			if !slices.Contains(f.States, state) {
-				continue // this call writes another state
-			}
-		}
-		switch v, top := retryGuard(e, instr); v {
-		case guarded:
-		case callersDecide:
-			if obj, ok := top.Object().(*types.Func); ok {
-				deferred.hand(pass, obj, Retries{Retry: f.Retry})
-			}
-		default:
-			if f.Param > 0 {
-				if arg := effects.Arg(instr, f.Param-1); arg != nil && comparesCount(e, arg, 1, map[ssa.Value]bool{}) {
-					continue // the value the call passes decides on the attempts
-				}
-			}
-			if guardedFail {
-				continue
-			}
-			what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
-			if f.StateParam > 0 {
-				what = fmt.Sprintf("with the state this call gives it, %s puts the job back (%s)", f.Retry.Func, f.Retry.At)
-			}
-			if f.Param > 0 {
-				what = fmt.Sprintf("%s retries unless its caller says the attempts ran out (%s), and this call's argument compares no attempt count", f.Retry.Func, f.Retry.At)
-			}
-			related := "the retry " + f.Retry.Func + " makes on every path"
-			if f.StateParam > 0 {
-				related = "the retry " + f.Retry.Func + " makes with that state"
-			}
-			pass.Report(analysis.Diagnostic{
-				Pos: call.Pos(),
-				Related: []analysis.RelatedInformation{{
-					Pos:     m.RelatedPos(f.Retry),
-					Message: related,
-				}},
-				Message: fmt.Sprintf("this call puts the job back with no limit\n%s, and no attempt comparison guards this call, so a job that always fails is retried for ever; "+
-					"guard it (if job.Attempts >= max { fail }) or decide in its SQL (CASE WHEN attempts >= $n THEN 'failed' ...)", what),
-			})
 		}
 	}
+}
+
+// judgeCall judges one call of a function that retries under the
+// condition f says, and reports whether it reported the call.
+func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, call *ast.CallExpr, instr ssa.CallInstruction, fn *types.Func, f Retries) bool {
+	if f.StateParam > 0 {
+		state, ok := givenState(instr, f.StateParam-1, f.StateField)
+		if !ok {
+			// Not a constant here: it may be this function's caller's.
+			handStates(pass, m, e, instr, fn, f, deferred)
+			return false
+		}
+		if !slices.Contains(f.States, state) {
+			return false // this call writes another state
+		}
+	}
+	switch v, top := retryGuard(e, instr); v {
+	case guarded:
+	case callersDecide:
+		if obj, ok := top.Object().(*types.Func); ok {
+			deferred.hand(pass, obj, Retries{Retry: f.Retry})
+		}
+	default:
+		if f.Param > 0 {
+			if arg := effects.Arg(instr, f.Param-1); arg != nil && comparesCount(e, arg, 1, map[ssa.Value]bool{}) {
+				return false // the value the call passes decides on the attempts
+			}
+		}
+		if guardedFail {
+			return false
+		}
+		what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
+		if f.StateParam > 0 {
+			what = fmt.Sprintf("with the state this call gives it, %s puts the job back (%s)", f.Retry.Func, f.Retry.At)
+		}
+		if f.Param > 0 {
+			what = fmt.Sprintf("%s retries unless its caller says the attempts ran out (%s), and this call's argument compares no attempt count", f.Retry.Func, f.Retry.At)
+		}
+		related := "the retry " + f.Retry.Func + " makes on every path"
+		if f.StateParam > 0 {
+			related = "the retry " + f.Retry.Func + " makes with that state"
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(),
+			Related: []analysis.RelatedInformation{{
+				Pos:     m.RelatedPos(f.Retry),
+				Message: related,
+			}},
+			Message: fmt.Sprintf("this call puts the job back with no limit\n%s, and no attempt comparison guards this call, so a job that always fails is retried for ever; "+
+				"guard it (if job.Attempts >= max { fail }) or decide in its SQL (CASE WHEN attempts >= $n THEN 'failed' ...)", what),
+		})
+		return true
+	}
+	return false
 }
 
 // givenState returns the constant a call passes to parameter i (from 0,

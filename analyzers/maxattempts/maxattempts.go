@@ -85,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reportRollbacks(pass, rollbackRetries(pass, m, e))
+	reportRelayRetries(pass, m, e)
 	for _, r := range unguarded {
 		pass.Report(analysis.Diagnostic{
 			Pos:     r.Pos(),

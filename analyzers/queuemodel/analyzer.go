@@ -548,7 +548,7 @@ func (b *builder) exportFacts() {
 	}
 	var tables []string
 	for name, t := range b.model.Tables {
-		if t.Local || t.Inherited {
+		if (t.Local || t.Inherited) && !t.DueOnly() { // a dependent reads no state poll of a due-time queue
 			tables = append(tables, name)
 		}
 	}

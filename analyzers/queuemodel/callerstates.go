@@ -37,7 +37,7 @@ func (b *builder) callerStates() {
 	}
 	var states *stateColumns
 	for _, c := range b.model.Calls {
-		if !c.Known || c.instr == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
+		if !c.Known || c.instr == nil && c.spread == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
 			continue
 		}
 		if states == nil {
@@ -188,14 +188,13 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 	var fn *ssa.Function
 	var nums []int
 	var positions []callerargs.Pos
-	for i := range c.Args {
-		n := i + 1
-		if _, ok := singles[n]; ok || !isStringExpr(b, c.Args[i]) {
+	for _, bv := range b.boundValues(c) {
+		n, v := bv.n, bv.v
+		if _, ok := singles[n]; ok || !isStringType(v.Type()) {
 			continue
 		}
 		// The index knows only exported functions: an unexported one's
 		// callers are in this package, where its values are read on SSA.
-		v := effects.Unconverted(effects.Arg(c.instr, c.argBase+i))
 		p, field := paramField(v)
 		if p == nil || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
 			continue
@@ -233,6 +232,44 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 		at[n] = positions[k]
 	}
 	return views, at
+}
+
+// A boundValue is the SSA value a call binds to its parameter $n.
+type boundValue struct {
+	n int
+	v ssa.Value
+}
+
+// boundValues returns the SSA values a call binds to its parameters, in
+// order, conversions and boxing undone: its arguments, or the elements of
+// the slice it passes (args...) where every slice that reaches the call
+// holds the same value there.
+func (b *builder) boundValues(c *Call) []boundValue {
+	var out []boundValue
+	if c.instr != nil {
+		for i := range c.Args {
+			out = append(out, boundValue{i + 1, effects.Unconverted(effects.Arg(c.instr, c.argBase+i))})
+		}
+		return out
+	}
+	if c.spread == nil || c.Args != nil {
+		return nil
+	}
+	for n := 1; ; n++ {
+		elems := effects.ArgValues(c.spread, c.argBase+n-1, nil)
+		if len(elems) == 0 {
+			return out
+		}
+		v := effects.Unconverted(elems[0])
+		for _, e := range elems[1:] {
+			if effects.Unconverted(e) != v {
+				v = nil
+			}
+		}
+		if v != nil {
+			out = append(out, boundValue{n, v})
+		}
+	}
 }
 
 // CallerArgs returns what the module's Go files say its callers give the

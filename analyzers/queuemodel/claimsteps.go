@@ -104,8 +104,8 @@ func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bo
 				continue
 			}
 			path := b.callsInTurn(pollFn, b.funcOf(st.Call.Decl))
-			if path == nil {
-				continue
+			if path == nil || b.effects.WorkBetween(b.effects.Call(path.PollSite), b.effects.Call(path.StepSite)) {
+				continue // work given the rows before the UPDATE: it marks them, a relay's (see relay.go)
 			}
 			st.Role = RoleClaim
 			poll.Step, st.PolledBy = st, poll

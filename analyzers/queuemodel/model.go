@@ -105,6 +105,11 @@ type Call struct {
 	// cannot name (a slice passed as args..., a builder's values), by
 	// parameter number.
 	boundConsts map[int]string
+	// textConsts are, for a call whose texts are chosen with the slice
+	// of parameters it passes, the constants each text's slices bind
+	// where the texts' differ, by text index (SQL, then variants) and
+	// parameter number.
+	textConsts map[int]map[int]string
 	// stateConsts are, per parameter bound to integer constants of a named
 	// type, the Go constant that names each value.
 	stateConsts map[int]map[string]*types.Const
@@ -263,17 +268,28 @@ func (st *Statement) BoundValues(n int) []ssa.Value {
 	if st.Body != nil || call == nil || n < 1 {
 		return nil
 	}
+	return effects.ArgValues(call, c.argBase+n-1, c.textEdges(st.text))
+}
+
+// textEdges says, for the text ti of a call whose SQL and arguments are
+// chosen in the same branches, which edges of a phi on the way to an
+// argument give that text: those whose SQL, at the phi of the same block,
+// is that text. Every edge counts for a call of one text.
+func (c *Call) textEdges(ti int) func(phi *ssa.Phi, edge int) bool {
+	call := c.instr
+	if call == nil {
+		call = c.spread
+	}
 	texts := append([]string{c.SQL}, c.variants...)
 	sql := effects.Arg(call, c.argBase-1)
-	keep := func(phi *ssa.Phi, edge int) bool {
+	return func(phi *ssa.Phi, edge int) bool {
 		p, ok := sql.(*ssa.Phi)
-		if !ok || p.Block() != phi.Block() || len(texts) < 2 || st.text >= len(texts) {
+		if !ok || p.Block() != phi.Block() || len(texts) < 2 || ti >= len(texts) {
 			return true
 		}
 		k, ok := p.Edges[edge].(*ssa.Const)
-		return ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == texts[st.text]
+		return ok && k.Value != nil && k.Value.Kind() == constant.String && constant.StringVal(k.Value) == texts[ti]
 	}
-	return effects.ArgValues(call, c.argBase+n-1, keep)
 }
 
 // KeyArg returns, for an UPDATE or DELETE that names its rows by key (id =
@@ -365,6 +381,13 @@ type QueueTable struct {
 	// relayMarks are, for a relay queue, the UPDATEs by key that mark
 	// what each of its polls found (see relay.go); nil otherwise.
 	relayMarks map[*Statement][]*Statement
+	// DueColumn is, for a due-time queue (see due.go), the time column
+	// its polls read due rows by; "" otherwise.
+	DueColumn string
+	// due are, for a due-time queue, the takes of what each poll read.
+	due map[*Statement][]DueTake
+	// dueOnly says no other statement made the table a queue.
+	dueOnly bool
 }
 
 // Model is the result of the queuemodel pass: the package's SQL and queue.

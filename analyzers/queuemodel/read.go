@@ -53,6 +53,14 @@ func (b *builder) read(c *Call) {
 		if c.ParseErr == nil {
 			c.ParseErr = p.err
 		}
+		singles := singles
+		if len(c.textConsts[ti]) > 0 {
+			singles = maps.Clone(singles)
+			if singles == nil {
+				singles = map[int]string{}
+			}
+			maps.Copy(singles, c.textConsts[ti])
+		}
 		for i, st := range p.stmts {
 			if len(now) > 0 {
 				st = st.BindNow(now)
@@ -127,17 +135,47 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 		if vals == nil {
 			vals = b.boundOnSSA(c, i)
 		}
-		for _, v := range vals {
-			if v.Obj != nil {
-				if c.stateConsts == nil {
-					c.stateConsts = map[int]map[string]*types.Const{}
-				}
-				if c.stateConsts[n] == nil {
-					c.stateConsts[n] = map[string]*types.Const{}
-				}
-				c.stateConsts[n][v.Value] = v.Obj
+		c.noteStateConsts(n, vals)
+		switch {
+		case len(vals) == 1:
+			if singles == nil {
+				singles = make(map[int]string)
 			}
+			singles[n] = vals[0].Value
+		case len(vals) > 1 && set == nil:
+			set, setParam = vals, n
 		}
+	}
+	for n := 1; c.spread != nil && c.Args == nil; n++ {
+		perText, more := b.spreadOnSSA(c, n)
+		if !more {
+			break
+		}
+		if _, ok := c.boundConsts[n]; ok {
+			continue
+		}
+		vals, same := perText[0], true
+		for _, v := range perText[1:] {
+			same = same && slices.EqualFunc(vals, v, func(x, y sqltext.Constant) bool { return x.Value == y.Value })
+		}
+		if !same {
+			// Texts chosen with their slices bind $n each to its own
+			// value: each text is read with its own, one value each.
+			for ti, v := range perText {
+				if len(v) == 1 {
+					if c.textConsts == nil {
+						c.textConsts = map[int]map[int]string{}
+					}
+					if c.textConsts[ti] == nil {
+						c.textConsts[ti] = map[int]string{}
+					}
+					c.textConsts[ti][n] = v[0].Value
+					c.noteStateConsts(n, v)
+				}
+			}
+			continue
+		}
+		c.noteStateConsts(n, vals)
 		switch {
 		case len(vals) == 1:
 			if singles == nil {
@@ -157,6 +195,22 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 		}
 	}
 	return singles, set, setParam
+}
+
+// noteStateConsts records the Go constants that name the values bound
+// to $n (see Call.stateConsts).
+func (c *Call) noteStateConsts(n int, vals []sqltext.Constant) {
+	for _, v := range vals {
+		if v.Obj != nil {
+			if c.stateConsts == nil {
+				c.stateConsts = map[int]map[string]*types.Const{}
+			}
+			if c.stateConsts[n] == nil {
+				c.stateConsts[n] = map[string]*types.Const{}
+			}
+			c.stateConsts[n][v.Value] = v.Obj
+		}
+	}
 }
 
 // mergeViews keeps, of the views of one statement, one per role: a rule

@@ -181,18 +181,22 @@ func (qt *QueueTable) RelayMarks(poll *Statement) []*Statement { return qt.relay
 
 // batchPolls makes polls, for now, of the SELECTs that read a batch of a
 // table no statement polls (LIMIT n, with no ORDER BY: a relay often
-// takes any n unmarked rows) by a state filter on a column the package
-// writes: whether they are a relay's is decided with the rest of the
-// table (see relay), and a table that is no relay's is dropped with its
-// roles. Only a table nothing else polls is read this way: a queue's
-// listings keep out of its runnable states.
+// takes any n unmarked rows), or every row at once (no LIMIT, in some
+// order or none), by a state filter on a column the package writes:
+// whether they are a relay's is decided with the rest of the table (see
+// relay), and a table that is no relay's is dropped with its roles. A
+// read of every row is a relay's poll only in the function that then
+// hands the rows on and marks them (relayInOneFunc): a store's method
+// that reads them all is as much a listing's (relaySplit). Only a table
+// nothing else polls is read this way: a queue's listings keep out of
+// its runnable states.
 func (b *builder) batchPolls(written map[string]map[string]bool) {
 	for _, st := range b.statements() {
 		s := st.Stmt
 		if len(st.Polls) > 0 || s.Kind != sqlcheck.KindSelect || s.Table == "" || b.model.Tables[s.Table] != nil {
 			continue
 		}
-		if s.Limit == nil || len(s.OrderBy) > 0 || s.Lock != nil || s.Joined || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
+		if s.Limit != nil && len(s.OrderBy) > 0 || s.Lock != nil || s.Joined || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
 			continue // ORDER BY ... LIMIT is a poll's shape already (isPoll)
 		}
 		col := b.stateColumn(s, s, written[s.Table])

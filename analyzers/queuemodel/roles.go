@@ -79,6 +79,7 @@ func (b *builder) inferQueue() {
 		}
 		dropListings(qt)
 	}
+	b.dueQueues()
 }
 
 // takenByKey makes a queue table of a table that no statement polls but

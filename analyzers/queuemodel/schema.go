@@ -1,7 +1,10 @@
 package queuemodel
 
 import (
+	"bytes"
 	"flag"
+	goast "go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -372,7 +375,8 @@ var advisoryLockCall = regexp.MustCompile(`(?i)\bpg_(try_)?advisory_(xact_)?lock
 // advisory lock, session- or transaction-scoped: SELECT
 // pg_try_advisory_lock($1) for a leader, pg_advisory_xact_lock(...) to
 // serialise a step. ModuleKey covers what it reads (the statement
-// sources).
+// sources). A lock taken by a helper that imports package testing (the
+// one that sets up a test database) is on no path a deployed relay runs.
 func (m *Model) ModuleTakesAdvisoryLock() bool {
 	v, _ := moduleAdvisory.LoadOrStore(m.schema.root, new(advisoryOnce))
 	a := v.(*advisoryOnce)
@@ -380,9 +384,32 @@ func (m *Model) ModuleTakesAdvisoryLock() bool {
 		mf := readModule(m.schema.root, nil)
 		if mf.err == nil {
 			a.locks, _ = compute(mf, "advisorylocks", "", func(files *sqlcheck.ModuleFiles) bool {
-				return slices.ContainsFunc(files.StatementSources(), func(s *sqlcheck.Source) bool { return advisoryLockCall.MatchString(s.SQL) })
+				support := testSupport(files)
+				return slices.ContainsFunc(files.StatementSources(), func(s *sqlcheck.Source) bool {
+					return !support[s.Path] && advisoryLockCall.MatchString(s.SQL)
+				})
 			})
 		}
 	})
 	return a.locks
+}
+
+// testSupport returns the module's Go files that take an advisory lock
+// and import package testing: helpers only tests run (ReadModule leaves
+// _test.go files out).
+func testSupport(files *sqlcheck.ModuleFiles) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files.Files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
+		if !bytes.Contains(f.Content, []byte(`"testing"`)) || !advisoryLockCall.Match(f.Content) {
+			continue // only a file that takes a lock needs its imports read
+		}
+		ast, err := parser.ParseFile(token.NewFileSet(), f.Path, f.Content, parser.ImportsOnly)
+		if err == nil && slices.ContainsFunc(ast.Imports, func(i *goast.ImportSpec) bool { return i.Path.Value == `"testing"` }) {
+			out[f.Path] = true
+		}
+	}
+	return out
 }

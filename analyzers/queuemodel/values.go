@@ -78,12 +78,17 @@ func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
 	if c.instr == nil {
 		return nil
 	}
+	return b.constantsOnSSA(effects.Arg(c.instr, c.argBase+i), b.pass.TypesInfo.TypeOf(c.Args[i]))
+}
+
+// constantsOnSSA is boundOnSSA for an SSA value of Go type t.
+func (b *builder) constantsOnSSA(v ssa.Value, t types.Type) []sqltext.Constant {
 	var vs effects.Values
 	switch {
-	case isStringExpr(b, c.Args[i]):
-		vs = b.effects.Strings(effects.Arg(c.instr, c.argBase+i))
-	case namedInteger(b.pass.TypesInfo.TypeOf(c.Args[i])):
-		vs = b.effects.Ints(effects.Arg(c.instr, c.argBase+i))
+	case isStringType(t):
+		vs = b.effects.Strings(v)
+	case namedInteger(t):
+		vs = b.effects.Ints(v)
 	default:
 		return nil
 	}
@@ -107,15 +112,62 @@ func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
 		}
 		out = append(out, k)
 	}
-	slices.SortFunc(out, func(x, y sqltext.Constant) int {
-		switch {
-		case x.Value < y.Value:
-			return -1
-		case x.Value > y.Value:
-			return 1
+	slices.SortFunc(out, func(x, y sqltext.Constant) int { return strings.Compare(x.Value, y.Value) })
+	return out
+}
+
+// spreadOnSSA is boundOnSSA for parameter $n of a call that passes its
+// parameters as a slice (Query(ctx, q, args...)): per text of the call,
+// the element at $n of each slice literal that reaches the call with
+// that text (query, args = A, []any{s}; query, args = B, []any{t, s}),
+// read as an argument is (a state its function's callers in the package
+// pass it). A text's values are nil when one element is out of sight or
+// its slices end before $n; more says whether some text's slices reach
+// $n at all.
+func (b *builder) spreadOnSSA(c *Call, n int) (perText [][]sqltext.Constant, more bool) {
+	if c.spread == nil {
+		return nil, false
+	}
+	perText = make([][]sqltext.Constant, 1+len(c.variants))
+	for ti := range perText {
+		elems := effects.ArgValues(c.spread, c.argBase+n-1, c.textEdges(ti))
+		if len(elems) == 0 {
+			continue
 		}
-		return 0
-	})
+		more = true
+		var vals []sqltext.Constant
+		for _, e := range elems {
+			if mi, ok := e.(*ssa.MakeInterface); ok {
+				e = mi.X
+			}
+			k := b.constantsOnSSA(e, e.Type())
+			if k == nil {
+				vals = nil
+				break
+			}
+			vals = append(vals, k...)
+		}
+		perText[ti] = mergeConstants(vals)
+	}
+	return perText, more
+}
+
+// mergeConstants sorts constants by value, one of each value with the
+// nodes of all that give it.
+func mergeConstants(vals []sqltext.Constant) []sqltext.Constant {
+	slices.SortStableFunc(vals, func(x, y sqltext.Constant) int { return strings.Compare(x.Value, y.Value) })
+	var out []sqltext.Constant
+	for _, v := range vals {
+		if k := len(out) - 1; k >= 0 && out[k].Value == v.Value {
+			for _, at := range v.At {
+				if !slices.Contains(out[k].At, at) {
+					out[k].At = append(out[k].At, at)
+				}
+			}
+			continue
+		}
+		out = append(out, v)
+	}
 	return out
 }
 
@@ -134,7 +186,10 @@ func namedInteger(t types.Type) bool {
 // string, or a named type over one): a state passed as an interface is
 // read only when Go code passes a string there.
 func isStringExpr(b *builder, e ast.Expr) bool {
-	t := b.pass.TypesInfo.TypeOf(e)
+	return isStringType(b.pass.TypesInfo.TypeOf(e))
+}
+
+func isStringType(t types.Type) bool {
 	if t == nil {
 		return false
 	}

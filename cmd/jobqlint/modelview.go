@@ -84,6 +84,12 @@ type modelTable struct {
 	Lease       []string `json:"lease_columns"`
 	Attempts    []string `json:"attempt_columns"`
 	Inherited   bool     `json:"inherited"` // a dependency polls or claims it
+	// Relay says the table is a relay queue (an outbox): polled unlocked,
+	// its rows marked by key once handed on.
+	Relay bool `json:"relay,omitempty"`
+	// DueColumn is, for a due-time queue (no state: due rows read by time,
+	// taken by a DELETE or an advance by key), its time column.
+	DueColumn string `json:"due_column,omitempty"`
 }
 
 type modelStatement struct {
@@ -92,6 +98,9 @@ type modelStatement struct {
 	Kind  string `json:"kind"`  // SELECT, INSERT, UPDATE, DELETE; "" when unparsed or not DML
 	Table string `json:"table"` // "" when none or several
 	Error string `json:"error,omitempty"`
+	// Relay is "poll" for a relay queue's poll, "mark" for the UPDATE by
+	// key that marks what it read.
+	Relay string `json:"relay,omitempty"`
 }
 
 type modelSite struct {
@@ -205,9 +214,10 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			Name: queuemodel.DisplayName(t.Name), StateColumn: t.StateColumn,
 			Created: named(t, t.Runnable), Claimed: named(t, t.Claimed), Terminal: named(t, t.Terminal()),
 			Lease: nonNil(t.LeaseColumns()), Attempts: nonNil(t.AttemptColumns()),
-			Inherited: t.Inherited && !t.Local,
+			Inherited: t.Inherited && !t.Local, Relay: t.Relay(), DueColumn: t.DueColumn,
 		})
 	}
+	relay := relayRoles(m)
 	for _, h := range m.Halves() {
 		mp.Halves = append(mp.Halves, modelHalf{position(fset, h.Func.Pos()), queuemodel.FuncName(h.Func), h.Half.String()})
 	}
@@ -238,13 +248,27 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: "other"})
 		}
 		for _, st := range c.Stmts {
-			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: st.Role.String(), Kind: st.Kind.String(), Table: queuemodel.DisplayName(st.Table)})
+			mp.Statements = append(mp.Statements, modelStatement{modelPos: pos, Role: st.Role.String(), Kind: st.Kind.String(), Table: queuemodel.DisplayName(st.Table), Relay: relay[st]})
 		}
 	}
 	// Calls are in file order; files in the order the loader gave them.
 	slices.SortStableFunc(mp.Statements, func(a, b modelStatement) int { return comparePos(a.modelPos, b.modelPos) })
 	slices.SortStableFunc(mp.Dynamic, func(a, b modelSite) int { return comparePos(a.modelPos, b.modelPos) })
 	return mp
+}
+
+// relayRoles returns the relay queues' polls ("poll") and marks ("mark").
+func relayRoles(m *queuemodel.Model) map[*queuemodel.Statement]string {
+	out := map[*queuemodel.Statement]string{}
+	for _, t := range m.QueueTables() {
+		for _, poll := range t.RelayPolls() {
+			out[poll] = "poll"
+			for _, mark := range t.RelayMarks(poll) {
+				out[mark] = "mark"
+			}
+		}
+	}
+	return out
 }
 
 func nonNil(s []string) []string {
@@ -300,8 +324,16 @@ func writeModelText(w io.Writer, view modelView) error {
 				fmt.Fprintf(&b, "  table %s: polled or claimed in a dependency\n", t.Name)
 				continue
 			}
-			fmt.Fprintf(&b, "  table %s: state column %s; created %s; claimed %s; terminal %s; lease %s; attempts %s\n",
-				t.Name, orDash(t.StateColumn), list(t.Created), list(t.Claimed), list(t.Terminal), list(t.Lease), list(t.Attempts))
+			if t.DueColumn != "" {
+				fmt.Fprintf(&b, "  table %s: due-time queue, due column %s (taken by a DELETE or an advance by key)\n", t.Name, t.DueColumn)
+				continue
+			}
+			relay := ""
+			if t.Relay {
+				relay = "; relay (polled unlocked, marked by key once handed on)"
+			}
+			fmt.Fprintf(&b, "  table %s: state column %s; created %s; claimed %s; terminal %s; lease %s; attempts %s%s\n",
+				t.Name, orDash(t.StateColumn), list(t.Created), list(t.Claimed), list(t.Terminal), list(t.Lease), list(t.Attempts), relay)
 		}
 		for _, s := range p.Statements {
 			fmt.Fprintf(&b, "  %s: %s", textPos(s.modelPos), s.Role)
@@ -312,6 +344,9 @@ func writeModelText(w io.Writer, view modelView) error {
 				fmt.Fprintf(&b, " %s %s", s.Kind, orDash(s.Table))
 			default:
 				b.WriteString(" (not DML)")
+			}
+			if s.Relay != "" {
+				fmt.Fprintf(&b, " (relay's %s)", s.Relay)
 			}
 			b.WriteString("\n")
 		}

@@ -1,0 +1,3 @@
+module example.com/xmerge
+
+go 1.22

@@ -1,0 +1,196 @@
+package queuemodel
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A due-time queue: a table with no state column, whose rows are jobs
+// runnable once a time column is due. A scheduler reads the due rows
+// (WHERE run_at <= now(), or < $1 bound from a Go time), hands each to
+// its work, and takes it by key: it DELETEs the row (taking a job is
+// removing it), or advances the time column (SET next_run_at = $2 WHERE
+// id = $1: a cron schedule's next run). The read is the poll, the
+// DELETE or advance the claim.
+//
+// What tells it from a report that lists rows by time (overdue invoices,
+// expired sessions purged one by one) is the hand-off: the key the take
+// binds comes from the rows the read returned, and in the take's
+// function those rows are given to work (a handler, a call that may fail;
+// see effects.HandsOn) before or after the take.
+
+// A DueTake is a statement that takes a due job by key, and what the
+// code does around it.
+type DueTake struct {
+	*Statement
+	// WorkFirst says the rows were handed to work before the take ran:
+	// the take decides nothing, the work has already run.
+	WorkFirst bool
+}
+
+// dueQueues finds the due-time queues among the tables that are no queue
+// with a state (run once those are known: a table whose only claim is a
+// SKIP LOCKED read, with no state, may be one).
+func (b *builder) dueQueues() {
+	stmts := b.statements()
+	for _, poll := range stmts {
+		for _, read := range b.dueReads(poll) {
+			known := b.model.Tables[read.Table]
+			if known != nil && known.due == nil && known.StateColumn != "" {
+				continue // a queue with a state: its own rules judge it
+			}
+			col := b.dueColumn(poll, read)
+			if col == "" {
+				continue
+			}
+			var takes []DueTake
+			for _, take := range stmts {
+				if !takesDue(take, read.Table, col) {
+					continue
+				}
+				if t, ok := b.dueTake(poll, take); ok {
+					takes = append(takes, t)
+				}
+			}
+			if len(takes) == 0 {
+				continue
+			}
+			poll.Stmt = read // a SELECT of joined tables: the one it takes rows of
+			qt := b.table(read.Table)
+			if qt.due == nil {
+				qt.DueColumn, qt.due, qt.Local = col, map[*Statement][]DueTake{}, true
+				qt.dueOnly = known == nil
+				for _, st := range stmts {
+					if qt.dueOnly && st.On() == qt.Name {
+						qt.Statements = append(qt.Statements, st)
+					}
+				}
+			}
+			qt.due[poll] = takes
+			if qt.dueOnly {
+				// A table that is a queue already (a SKIP LOCKED read that
+				// claims, with no state) keeps its roles.
+				poll.Role = RolePoll
+				for _, t := range takes {
+					t.Role = RoleClaim
+				}
+			}
+			break
+		}
+	}
+}
+
+// dueReads returns the ways a top-level SELECT may read a table's due
+// rows: itself, or, when it joins tables with no subject the tool can
+// tell (SELECT s.*, j.* FROM jobs j JOIN schedules s ON ... WHERE
+// next_run_at <= $1), the SELECT of each of them (see
+// sqlcheck.Stmt.AsSubject); which one it is the take decides.
+func (b *builder) dueReads(st *Statement) []*sqlcheck.Stmt {
+	if st.Kind != sqlcheck.KindSelect {
+		return nil
+	}
+	if st.Table != "" {
+		return []*sqlcheck.Stmt{st.Stmt}
+	}
+	var out []*sqlcheck.Stmt
+	for _, jt := range st.JoinedTables {
+		if s := st.AsSubject(jt.Table); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// dueColumn returns the column a SELECT reads due rows by: it compares it
+// as earlier than now() or than a Go time it is given, and its table
+// holds it (when the schema knows the table); "" if none.
+func (b *builder) dueColumn(st *Statement, s *sqlcheck.Stmt) string {
+	t := b.model.Schema().Table(s.Table)
+	for _, p := range s.Where {
+		if p.Column == "" || p.Op != sqlcheck.OpLt && p.Op != sqlcheck.OpLe || len(p.Values) != 1 {
+			continue
+		}
+		if t != nil && t.Column(p.Column) == nil {
+			continue
+		}
+		switch v := p.Values[0]; v.Kind {
+		case sqlcheck.ValueNow:
+			return p.Column
+		case sqlcheck.ValueParam:
+			if b.goTime(st, v.Param) {
+				return p.Column
+			}
+		}
+	}
+	return ""
+}
+
+// goTime reports whether parameter $n of a statement is bound to a Go
+// time.Time.
+func (b *builder) goTime(st *Statement, n int) bool {
+	a := st.Arg(n)
+	if a == nil {
+		return false
+	}
+	named, ok := types.Unalias(b.pass.TypesInfo.TypeOf(a)).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == "time" && obj.Name() == "Time"
+}
+
+// takesDue reports whether a statement takes rows of a due-time queue:
+// a DELETE of the table, or an UPDATE that sets its time column, with no
+// poll of its own.
+func takesDue(st *Statement, table, col string) bool {
+	if st.Table != table {
+		return false
+	}
+	switch st.Kind {
+	case sqlcheck.KindDelete:
+		return true
+	case sqlcheck.KindUpdate:
+		return slices.ContainsFunc(st.Set, func(a sqlcheck.Assign) bool { return a.Column == col })
+	}
+	return false
+}
+
+// dueTake reports whether take takes, by key, the rows poll read and
+// handed to work (see the comment at the top of the file).
+func (b *builder) dueTake(poll, take *Statement) (DueTake, bool) {
+	key := take.KeyArg()
+	read, to := b.callInstr(poll.Call), b.callInstr(take.Call)
+	if key == nil || read == nil || to == nil || read.Value() == nil {
+		return DueTake{}, false
+	}
+	if !b.effects.FromRows(read, key) {
+		return DueTake{}, false
+	}
+	found, before := b.effects.HandsOn(read, to)
+	return DueTake{Statement: take, WorkFirst: before}, found
+}
+
+// Due reports whether the table is a due-time queue (see due.go).
+func (qt *QueueTable) Due() bool { return len(qt.due) > 0 }
+
+// DueOnly reports whether the table is a queue only as a due-time queue:
+// no other statement made it one.
+func (qt *QueueTable) DueOnly() bool { return qt.dueOnly }
+
+// DuePolls returns a due-time queue's polls, in source order.
+func (qt *QueueTable) DuePolls() []*Statement {
+	var out []*Statement
+	for _, st := range qt.Statements {
+		if qt.due[st] != nil {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// DueTakes returns the statements that take what a due-time queue's poll
+// read.
+func (qt *QueueTable) DueTakes(poll *Statement) []DueTake { return qt.due[poll] }
