@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 						"PostgreSQL does not promise to run that subquery once: a plan that re-scans it (a nested-loop semi join) skips the rows the statement has already changed and locks the next ones, "+
 						"so one statement takes more jobs than the LIMIT, up to every runnable one; "+
 						"write id = ANY(ARRAY(SELECT ...)), or lock in a CTE (WITH next AS (SELECT ... FOR UPDATE SKIP LOCKED) ... WHERE id IN (SELECT id FROM next))",
-						take.Kind, sub.Limit.Text, lockText(sub.Lock)),
+						take.Kind, st.Call.Display(sub.Limit.Text), lockText(sub.Lock)),
 				})
 			}
 		}

@@ -9,7 +9,7 @@ import (
 
 // Claims whose locking subquery may run more than once.
 func TestRejected(t *testing.T) {
-	ruletest.Run(t, overclaim.Analyzer, "inbatch", "inone", "anysub", "deletein", "requeueclaim/event", "requeueclaim/store")
+	ruletest.Run(t, overclaim.Analyzer, "inbatch", "inone", "anysub", "deletein", "requeueclaim/event", "requeueclaim/store", "splicedlimit")
 }
 
 // Forms that run the locking SELECT once, and subqueries a re-run cannot

@@ -68,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if backlog && givesOrder(t, poll) {
 					continue // no finished rows to walk, and the first waiting one comes first
 				}
-				add := sqlcheck.SuggestPollIndex(t, poll)
+				add := sqltext.Display(sqlcheck.SuggestPollIndex(t, poll))
 				if reported[add] {
 					continue
 				}
@@ -189,7 +189,7 @@ func givesOrder(t *sqlcheck.Table, poll *sqlcheck.Stmt) bool {
 // waiting job to take the first.
 func backlogDiagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := withPoll("no index gives the poll on "+table, describe(poll), " its order",
+	msg := withPoll("no index gives the poll on "+table, st.Call.Display(describe(poll)), " its order",
 		"the table keeps only waiting jobs, but every poll reads and sorts all of them before it takes the first, and a backlog makes each poll slower")
 	d := atTable(fset, m, t, st, msg+"; "+addIndex+add)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}
@@ -198,7 +198,7 @@ func backlogDiagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Tab
 
 func diagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := withPoll("no index serves the poll on "+table, describe(poll), "", "every poll walks the finished jobs before it finds a runnable one")
+	msg := withPoll("no index serves the poll on "+table, st.Call.Display(describe(poll)), "", "every poll walks the finished jobs before it finds a runnable one")
 	if idx := secondaryIndexes(t); idx != "" {
 		msg += "; " + idx
 	}
@@ -232,7 +232,7 @@ const addIndex = "add in a new migration, CONCURRENTLY so that building it does 
 // equality but does not hold them in the poll's order.
 func unorderedDiagnostic(fset *token.FileSet, m *queuemodel.Model, t *sqlcheck.Table, poll *sqlcheck.Stmt, st *queuemodel.Statement, idx *sqlcheck.Index, add string) analysis.Diagnostic {
 	table := queuemodel.TableName(t.Name)
-	msg := withPoll(fmt.Sprintf("the index %s finds the runnable rows of the poll on %s", idx, table), describe(poll), " but not in its order",
+	msg := withPoll(fmt.Sprintf("the index %s finds the runnable rows of the poll on %s", idx, table), st.Call.Display(describe(poll)), " but not in its order",
 		"every poll reads and sorts all runnable rows before it takes the first, and a backlog makes each poll slower; "+addIndex+add)
 	d := atTable(fset, m, t, st, msg)
 	d.SuggestedFixes = []analysis.SuggestedFix{migration(t, add).Fix()}

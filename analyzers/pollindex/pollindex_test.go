@@ -25,7 +25,7 @@ func TestRejected(t *testing.T) {
 		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
 		"twounordered", "deleterange", "deletewrongprefix", "branchclaim", "funcjoin", "gormautomig/...", "gormuuid/...", "joinedpoll",
 		"prunecount", "starpoll", "exprpoll", "pagedlisting",
-		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey")
+		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey", "gospliced")
 }
 
 // Designs it accepts.
@@ -144,4 +144,17 @@ func TestEveryNamedIndexIsAFix(t *testing.T) {
 		}
 	}
 	require.Len(t, variants, 3, "%v", variants)
+}
+
+// A table named by a Go value and a number spliced into the poll read, in
+// the message and in the fix, as the Go values they are: no internal
+// placeholder reaches the user.
+func TestGoValuesShownAsGo(t *testing.T) {
+	results := ruletest.Run(t, pollindex.Analyzer, "gospliced")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.SuggestedFixes, 1)
+	fix := d.SuggestedFixes[0].Message
+	require.Equal(t, "in a new migration: CREATE INDEX CONCURRENTLY {gospliced.Queue.table}_poll_idx ON {gospliced.Queue.table} (priority DESC, id)", fix)
+	require.NotContains(t, d.Message, "$100")
 }

@@ -5,8 +5,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -131,6 +133,36 @@ func (c *Call) Arg(n int) ast.Expr {
 	}
 	return c.Args[n-1]
 }
+
+// Display rewrites SQL text of the call (a statement, a clause of it) as a
+// reader of the Go code knows it: a number spliced into the text shows as
+// the Go expression that gives it ({limit}), a table named by a Go value as
+// that value ({store.Queue.table}).
+func (c *Call) Display(s string) string {
+	if len(c.Spliced) > 0 {
+		s = bindParamRE.ReplaceAllStringFunc(s, func(p string) string {
+			n, err := strconv.Atoi(p[1:])
+			e, spliced := c.Spliced[n]
+			if err != nil || !spliced {
+				return p
+			}
+			if e == nil {
+				return "{…}" // read on SSA, where no Go expression is kept
+			}
+			if x := types.ExprString(e); len(x) <= maxSplicedShown {
+				return "{" + x + "}"
+			}
+			return "{…}"
+		})
+	}
+	return sqltext.Display(s)
+}
+
+// maxSplicedShown is the longest Go expression Display shows in place of a
+// spliced number; a longer one would bury the SQL around it.
+const maxSplicedShown = 32
+
+var bindParamRE = regexp.MustCompile(`\$[0-9]+\b`)
 
 // Role is what a statement does to the queue.
 type Role int
