@@ -46,6 +46,35 @@ func Guarded(instr ssa.Instruction, isGuard func(cond ssa.Value) bool) bool {
 	return true
 }
 
+// DecidedBy returns the value the bool v has on every way to instr, when
+// its function branches on v and each such branch lets only one
+// of its ways reach instr: Retry(ctx, id, last bool) puts the job back
+// only when last is false. ok is false when no branch on v decides.
+func DecidedBy(instr ssa.Instruction, v ssa.Value) (when, ok bool) {
+	if instr == nil || instr.Block() == nil {
+		return false, false
+	}
+	target := instr.Block()
+	for _, b := range target.Parent().Blocks {
+		br, isIf := last(b).(*ssa.If)
+		if !isIf {
+			continue
+		}
+		if br.Cond != v {
+			continue // go/ssa branches on !v by swapping the ways, so v is what an if tests
+		}
+		yes, no := reachesAvoiding(b.Succs[0], target, b), reachesAvoiding(b.Succs[1], target, b)
+		if yes == no {
+			continue // both ways go on to instr, or neither: this branch decides nothing
+		}
+		if ok && yes != when {
+			return false, false // branches that disagree: instr cannot run
+		}
+		when, ok = yes, true
+	}
+	return when, ok
+}
+
 // Unconditional reports whether instr runs on every path from its
 // function's entry to a return: the function does not decide whether to
 // make it (no branch or loop around it).

@@ -30,7 +30,10 @@ type Retries struct {
 	Retry queuemodel.Deferred
 	// Param is the bool parameter (from 1) whose value decides between
 	// the retry and its alternative; 0 when the function always retries.
-	Param int
+	// RetriesWhen is the value of that parameter that retries: +1 true,
+	// -1 false, 0 not known.
+	Param       int
+	RetriesWhen int
 	// When the state the function writes is its caller's choice
 	// (SetStatus(ctx, id, status), or a field of a parameter struct),
 	// StateParam is that parameter (from 1, past a receiver), StateField
@@ -66,7 +69,7 @@ func (r *Retries) merge(o Retries) {
 }
 
 func sameRetry(x, y Retries) bool {
-	return x.Retry == y.Retry && x.Param == y.Param && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States)
+	return x.Retry == y.Retry && x.Param == y.Param && x.RetriesWhen == y.RetriesWhen && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States)
 }
 
 func (r *Retries) String() string {
@@ -106,12 +109,12 @@ func newRetriesAt() *retriesAt { return &retriesAt{facts: make(map[*types.Func]*
 
 // add hands a retry made in fn on to fn's callers (and to the callers of
 // the package's interface methods fn implements).
-func (d *retriesAt) add(pass *analysis.Pass, m *queuemodel.Model, fn *ssa.Function, param int, r *queuemodel.Statement) {
+func (d *retriesAt) add(pass *analysis.Pass, m *queuemodel.Model, fn *ssa.Function, param, when int, r *queuemodel.Statement) {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {
 		return
 	}
-	d.hand(pass, obj, Retries{Retry: m.Defer(pass, obj, 0, r, ""), Param: param})
+	d.hand(pass, obj, Retries{Retry: m.Defer(pass, obj, 0, r, ""), Param: param, RetriesWhen: when})
 }
 
 func (d *retriesAt) hand(pass *analysis.Pass, fn *types.Func, f Retries) {
@@ -163,6 +166,11 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 // judgeCall judges one call of a function that retries under the
 // condition f says, and reports whether it reported the call.
 func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, call *ast.CallExpr, instr ssa.CallInstruction, fn *types.Func, f Retries) bool {
+	if f.Param > 0 && f.RetriesWhen != 0 {
+		if given, ok := givenBool(instr, f.Param-1); ok && given != (f.RetriesWhen > 0) {
+			return false // the call passes the value that does not retry
+		}
+	}
 	if f.StateParam > 0 {
 		state, ok := givenState(instr, f.StateParam-1, f.StateField)
 		if !ok {
@@ -234,6 +242,16 @@ func givenState(call ssa.CallInstruction, i int, field string) (string, bool) {
 		return callerargs.IntConst(c.Value.ExactString()), true
 	}
 	return "", false
+}
+
+// givenBool returns the constant a call passes to its bool parameter i
+// (from 0, past a receiver).
+func givenBool(call ssa.CallInstruction, i int) (bool, bool) {
+	c, ok := effects.Unconverted(effects.Arg(call, i)).(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
+		return false, false
+	}
+	return constant.BoolVal(c.Value), true
 }
 
 // fieldStored returns the one value a struct built in the function has

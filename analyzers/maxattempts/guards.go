@@ -30,10 +30,11 @@ type judge struct {
 	pass        *analysis.Pass
 	comparisons map[token.Pos]*ast.BinaryExpr // by operator position, as ssa.BinOp.Pos reports it
 	decidedBy   map[*ssa.Function]int         // a function whose callers decide through a bool parameter: its index, from 1
+	retriesWhen map[*ssa.Function]int         // and the value of that parameter that retries: +1 true, -1 false, 0 not known
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}}
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {
@@ -107,6 +108,7 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 		}
 		if p, ok := decidingParam(top, instr); ok {
 			e.decidedBy[top] = p
+			e.retriesWhen[top] = retriesWhen(top, p, instr)
 			return callersDecide, top
 		}
 	}
@@ -143,6 +145,23 @@ func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
 		return true
 	})
 	return found, ok && !many
+}
+
+// retriesWhen says which value of fn's bool parameter p (from 1, past a
+// receiver) lets instr run: +1 true, -1 false, 0 when the branches do not
+// say.
+func retriesWhen(fn *ssa.Function, p int, instr ssa.Instruction) int {
+	if fn.Signature.Recv() != nil {
+		p++
+	}
+	when, ok := effects.DecidedBy(instr, fn.Params[p-1])
+	switch {
+	case !ok:
+		return 0
+	case when:
+		return 1
+	}
+	return -1
 }
 
 // boundGuarded reports whether the state a statement binds through a

@@ -437,7 +437,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			}
 			switch v, fn := retryGuard(e, call); {
 			case v == callersDecide:
-				deferred.add(pass, m, fn, e.decidedBy[fn], r)
+				deferred.add(pass, m, fn, e.decidedBy[fn], e.retriesWhen[fn], r)
 			case v == unguarded && !failAtCallers:
 				out = append(out, r)
 			}

@@ -25,3 +25,14 @@ func (s *Store) Retry(ctx context.Context, id int64, last bool) error { // want 
 	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id)
 	return err
 }
+
+// Release puts the job back when its caller says to retry it, and fails it
+// for good otherwise.
+func (s *Store) Release(ctx context.Context, id int64, retry bool) error { // want Release:"retries\\(store.go:36\\)"
+	if !retry {
+		_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'failed' WHERE id = $1`, id)
+		return err
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id)
+	return err
+}
