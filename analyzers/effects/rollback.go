@@ -92,20 +92,12 @@ func (e *Effects) WorkRollbacks(t *Tx, after ssa.Instruction) []Rollback {
 		return nil
 	}
 	var out []Rollback
-	for _, b := range fn.Blocks {
-		br, ok := last(b).(*ssa.If)
-		if !ok {
-			continue
-		}
-		errVal, nilSide, ok := nilCheck(br.Cond)
-		if !ok {
-			continue
-		}
-		w := failingWork(errVal)
+	for c := range errChecks(fn) {
+		w := failingWork(c.err)
 		if w == nil || w.Parent() != fn || !Before(after, w) || !t.OpenAt(w) || e.bookkeeping(w) {
 			continue
 		}
-		if at := e.rollsBack(t, b, b.Succs[1-nilSide], w); at != nil {
+		if at := e.rollsBack(t, c.at, c.onError, w); at != nil {
 			out = append(out, Rollback{At: at, Work: w})
 		}
 	}
@@ -250,15 +242,10 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 			}
 		}
 		if !done {
-			errSide := -1
-			if br, ok := last(s.b).(*ssa.If); ok {
-				if _, nilSide, ok := nilCheck(br.Cond); ok {
-					errSide = 1 - nilSide
-				}
-			}
-			for i, succ := range s.b.Succs {
+			check, isCheck := errCheckAt(s.b)
+			for _, succ := range s.b.Succs {
 				next, cost := state{succ, rolled}, 0
-				if i == errSide {
+				if isCheck && succ == check.onError {
 					cost = 1
 				}
 				if d, ok := steps[next]; ok && d <= steps[s]+cost {
@@ -581,19 +568,12 @@ func givesTx(c ssa.CallInstruction, t *Tx) bool {
 // error a call returns is checked and its side rolls t back with nothing
 // written (see rollsBack).
 func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
-	for _, b := range t.Func.Blocks {
-		br, ok := last(b).(*ssa.If)
-		if !ok {
-			continue
-		}
-		errVal, nilSide, ok := nilCheck(br.Cond)
-		if !ok {
-			continue
-		}
+	for check := range errChecks(t.Func) {
+		errVal := check.err
 		if x, ok := errVal.(*ssa.Extract); ok {
 			errVal = x.Tuple
 		}
-		if errVal == ssa.Value(c) && e.rollsBack(t, b, b.Succs[1-nilSide], c) != nil {
+		if errVal == ssa.Value(c) && e.rollsBack(t, check.at, check.onError, c) != nil {
 			return true
 		}
 	}

@@ -35,20 +35,12 @@ func (e *Effects) RowFailureSkips(poll, mark ssa.CallInstruction) []Skip {
 	}
 	fn := poll.Parent()
 	var out []Skip
-	for _, b := range fn.Blocks {
-		br, ok := last(b).(*ssa.If)
-		if !ok {
-			continue
-		}
-		errVal, nilSide, ok := nilCheck(br.Cond)
-		if !ok {
-			continue
-		}
-		w := e.rowDecoder(errVal)
+	for c := range errChecks(fn) {
+		w := e.rowDecoder(c.err)
 		if w == nil || w.Parent() != fn || !Before(poll, w) || !sameTurn(w, mark) || !e.fedByRows(poll, w) {
 			continue
 		}
-		if at := e.skipsMark(b.Succs[1-nilSide], w); at != nil {
+		if at := e.skipsMark(c.onError, w); at != nil {
 			out = append(out, Skip{Work: w, At: at})
 		}
 	}

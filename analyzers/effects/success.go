@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/token"
+	"iter"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -22,18 +23,44 @@ func AfterSuccess(instr ssa.Instruction) bool {
 	}
 	target := instr.Block()
 	for b := target.Idom(); b != nil; b = b.Idom() {
-		br, ok := last(b).(*ssa.If)
-		if !ok {
-			continue
+		if c, ok := errCheckAt(b); ok {
+			// b dominates target: if the error's way cannot reach it, the nil way does.
+			return !reachesAvoiding(c.onError, target, b) && returnedByWork(c.err)
 		}
-		errVal, nilSide, ok := nilCheck(br.Cond)
-		if !ok {
-			continue
-		}
-		// b dominates target: if the error's side cannot reach it, the nil side does.
-		return !reachesAvoiding(b.Succs[1-nilSide], target, b) && returnedByWork(errVal)
 	}
 	return false
+}
+
+// An errCheck is a branch on whether an error is nil.
+type errCheck struct {
+	at      *ssa.BasicBlock // the block that branches
+	err     ssa.Value
+	onError *ssa.BasicBlock // the way taken when err is not nil
+}
+
+// errCheckAt returns the branch on an error's nil-ness that ends b, if b
+// ends in one.
+func errCheckAt(b *ssa.BasicBlock) (errCheck, bool) {
+	br, ok := last(b).(*ssa.If)
+	if !ok {
+		return errCheck{}, false
+	}
+	err, nilSide, ok := nilCheck(br.Cond)
+	if !ok {
+		return errCheck{}, false
+	}
+	return errCheck{at: b, err: err, onError: b.Succs[1-nilSide]}, true
+}
+
+// errChecks yields fn's branches on an error's nil-ness, in block order.
+func errChecks(fn *ssa.Function) iter.Seq[errCheck] {
+	return func(yield func(errCheck) bool) {
+		for _, b := range fn.Blocks {
+			if c, ok := errCheckAt(b); ok && !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 // nilCheck returns the error a condition compares with nil, and which
