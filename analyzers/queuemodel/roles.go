@@ -42,6 +42,7 @@ func (b *builder) inferQueue() {
 			}
 		}
 	}
+	b.dropSweeps(written)
 	for name := range inherited {
 		b.table(name).Inherited = true
 	}
