@@ -1,0 +1,21 @@
+package claimrace_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+)
+
+// Queues whose statements all go through a database type of another
+// module (example.com/platform/pgdb), read by its methods' signatures: an
+// unlocked relay is reported as on database/sql itself.
+func TestDependencyWrapperRejected(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_depwrapper")
+}
+
+// The correct designs through the same module: a relay that locks its
+// batch in the module's transaction, and a claim in one statement.
+func TestDependencyWrapperAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_relay_depwrapper_tx", "ok_depwrapper_claim")
+}
