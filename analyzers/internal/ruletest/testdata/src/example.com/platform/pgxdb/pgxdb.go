@@ -29,3 +29,6 @@ func (p *Postgres) Select(columns ...string) squirrel.SelectBuilder { return squ
 func (p *Postgres) Insert(into string) squirrel.InsertBuilder       { return squirrel.InsertBuilder{} }
 func (p *Postgres) Update(table string) squirrel.UpdateBuilder      { return squirrel.UpdateBuilder{} }
 func (p *Postgres) Delete(from string) squirrel.DeleteBuilder       { return squirrel.DeleteBuilder{} }
+
+// From starts a SELECT * of a table: its string is no column.
+func (p *Postgres) From(table string) squirrel.SelectBuilder { return squirrel.SelectBuilder{} }
