@@ -161,7 +161,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 			}
 			continue
 		}
-		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {
+		if m, ok := classifyMethod(b.pass, call); ok {
 			site := callSite{cur: cur, call: call, method: m}
 			if m.recv == RecvStmt {
 				site = b.prepared(site)
@@ -211,7 +211,7 @@ func (b *builder) prepared(site callSite) callSite {
 	if !ok {
 		return site
 	}
-	m, ok := classifyMethod(b.pass.TypesInfo, prep)
+	m, ok := classifyMethod(b.pass, prep)
 	if !ok || !strings.HasPrefix(m.name, "Prepare") || m.sqlIndex >= len(prep.Args) {
 		return site
 	}
