@@ -47,3 +47,22 @@ func TestBoundPartitionsAndStatesStayPolls(t *testing.T) {
 		})
 	}
 }
+
+// A bun chain built otherwise on two paths: the claim's lock taken on
+// PostgreSQL only is read as the locking claim; the completion that sets
+// an output on one path is one completion, its state bound on both; the
+// outcome that sets other columns on each path is a failure on one and a
+// completion on the other.
+func TestBunChainsOnBranches(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "bunbranchqueue")
+	m := results[0].Result.(*queuemodel.Model)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+		}
+	}
+	require.Equal(t, []string{"INSERT enqueue", "SELECT claim", "UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE complete"}, got)
+	qt := m.QueueTables()[0]
+	require.Equal(t, "status", qt.StateColumn)
+}

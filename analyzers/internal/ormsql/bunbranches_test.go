@@ -35,6 +35,27 @@ func TestBunBranchesMatchBun(t *testing.T) {
 			sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String(),
 		},
 		"SameEitherWay": {sel().String()},
+		// A way taken only when the database is not PostgreSQL is left out.
+		"DialectAssert":    {sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String()},
+		"DialectName":      {sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String()},
+		"DialectOther":     {sel().Order("run_at").Limit(1).String()},
+		"DialectNotAssert": {sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String()},
+		"OtherAssert": {
+			sel().Order("run_at").Limit(1).String(),
+			sel().Where("shard = 0").Order("run_at").Limit(1).String(),
+		},
+		"StoredTwice": {
+			sel().Order("run_at").Limit(1).String(),
+			sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String(),
+		},
+		"OtherName": {
+			sel().Order("run_at").Limit(1).String(),
+			sel().Order("run_at").Limit(1).For("UPDATE SKIP LOCKED").String(),
+		},
+		"MySQLOnly": {
+			sel().Order("run_at").Limit(1).String(),
+			sel().Where("shard = 0").Order("run_at").Limit(1).String(),
+		},
 	} {
 		rs := got[fn]
 		if len(rs) != 1 || !rs[0].Known {

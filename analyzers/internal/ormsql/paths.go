@@ -75,10 +75,13 @@ func (w *pathWalker) walk(v ssa.Value) ([]chainPath, string) {
 			w.values = append(w.values, x)
 			w.consumers[x] = true
 			var out []chainPath
-			for _, e := range x.Edges {
+			for i, e := range x.Edges {
 				sub, why := w.walk(e)
 				if why != "" {
 					return nil, why
+				}
+				if offPostgres(x, i) {
+					continue // walked all the same: its uses of the query are the chain's
 				}
 				for _, p := range sub {
 					out = append(out, chainPath{steps: append(slices.Clip(p.steps), forward()...), root: p.root})

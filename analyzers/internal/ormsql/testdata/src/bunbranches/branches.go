@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
+	"github.com/uptrace/bun/dialect/pgdialect"
 )
 
 type Job struct {
@@ -114,4 +116,104 @@ func OneWayUnread(ctx context.Context, db *bun.DB, byName bool) {
 		q = q.Order("lower(status)")
 	}
 	q.Scan(ctx) // unread: one way is not read
+}
+
+// Paths taken only when the database is not PostgreSQL are left out.
+
+// DialectAssert locks rows only on PostgreSQL, tested outside the
+// transaction's closure: one statement, the locking one.
+func DialectAssert(ctx context.Context, db *bun.DB) {
+	_, isPostgres := db.Dialect().(*pgdialect.Dialect)
+	db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var jobs []Job
+		q := tx.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+		if isPostgres {
+			q = q.For("UPDATE SKIP LOCKED")
+		}
+		return q.Scan(ctx)
+	})
+}
+
+func DialectName(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if db.Dialect().Name() == dialect.PG {
+		q = q.For("UPDATE SKIP LOCKED")
+	}
+	q.Scan(ctx)
+}
+
+// DialectOther adds a clause for the other databases only.
+func DialectOther(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if db.Dialect().Name() != dialect.PG {
+		q = q.Where("shard = 0")
+	}
+	q.Scan(ctx)
+}
+
+// DialectNotAssert: the same, with the test negated.
+func DialectNotAssert(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	_, pg := db.Dialect().(*pgdialect.Dialect)
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if !pg {
+		q = q.Where("shard = 0")
+	} else {
+		q = q.For("UPDATE SKIP LOCKED")
+	}
+	q.Scan(ctx)
+}
+
+// MySQLOnly tests another dialect: both ways are read.
+func MySQLOnly(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if db.Dialect().Name() == dialect.MySQL {
+		q = q.Where("shard = 0")
+	}
+	q.Scan(ctx)
+}
+
+// OtherAssert tests a type that is no PostgreSQL dialect: both ways.
+func OtherAssert(ctx context.Context, db *bun.DB) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if _, ok := db.Dialect().(interface{ Tables() []string }); ok {
+		q = q.Where("shard = 0")
+	}
+	q.Scan(ctx)
+}
+
+// StoredTwice keeps the test in a variable set twice: which value it
+// holds is not known, both ways are read.
+func StoredTwice(ctx context.Context, db *bun.DB, force bool) {
+	isPostgres := force
+	if !force {
+		_, isPostgres = db.Dialect().(*pgdialect.Dialect)
+	}
+	db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var jobs []Job
+		q := tx.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+		if isPostgres {
+			q = q.For("UPDATE SKIP LOCKED")
+		}
+		return q.Scan(ctx)
+	})
+}
+
+// replica names the dialect its copies run on, which is not the
+// database this code talks to.
+type replica struct{ dialect dialect.Name }
+
+func (r replica) Name() dialect.Name { return r.dialect }
+
+func OtherName(ctx context.Context, db *bun.DB, r replica) {
+	var jobs []Job
+	q := db.NewSelect().Model(&jobs).Where("status = ?", "pending").Order("run_at").Limit(1)
+	if r.Name() == dialect.PG {
+		q = q.For("UPDATE SKIP LOCKED")
+	}
+	q.Scan(ctx)
 }
