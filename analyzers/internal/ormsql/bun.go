@@ -20,10 +20,10 @@ import (
 // its DB, Tx and Conn also run SQL text directly (ExecContext,
 // QueryContext, QueryRowContext), formatting `?` placeholders first.
 //
-// The chain is followed on SSA, so it may cross variables; a query that is
-// changed outside the chain (q.Where(...) with the result dropped, a
-// clause added on one branch only) or passed in from elsewhere is not
-// read. The SQL is written as bun writes it for PostgreSQL (quoted
+// The chain is followed on SSA, so it may cross variables and branches
+// (one statement per way it is built, see chainPaths); a query that is
+// changed outside the chain (q.Where(...) with the result dropped), built
+// in a loop or passed in from elsewhere is not read. The SQL is written as bun writes it for PostgreSQL (quoted
 // identifiers, each WHERE condition in parentheses), with bind parameters
 // where bun formats the values in: bun_test checks each form against
 // bun's own String().
