@@ -40,6 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	checkClaims(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
+	checkRecords(pass, m)
 	return nil, nil
 }
 

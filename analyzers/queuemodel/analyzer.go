@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil), (*RecordWrite)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -73,6 +73,8 @@ func run(pass *analysis.Pass) (any, error) {
 	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()
+	b.findRecordWrites()
+	b.findJobRecords()
 	b.forwardHalves()
 	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)

@@ -1,0 +1,561 @@
+package queuemodel
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// PostgreSQL as the job record of a worker fed from elsewhere.
+//
+// The queue proper may be a Redis list, a NATS subject, a Go channel: the
+// worker receives a job's id from it, and PostgreSQL holds the job's
+// record, a row inserted in a waiting state, that the worker moves by key
+// to a running state before the work and to an outcome after it. Every
+// statement is by key, with the state bound from Go (SET status = $1 WHERE
+// id = $2, called with model.StatusRunning), so no statement is a poll or
+// a claim and the table is no queue table. The function that writes the
+// state is usually a store's, in another package; the order of the writes
+// and the work between them is in the worker's.
+//
+// So a store's function that does nothing but move one row by key to a
+// state (the state a constant of its SQL, or a parameter or a field of
+// one that its callers bind) is a record write, exported as a fact; and a
+// function of any package that calls a record write to a state that is
+// neither one rows are created in nor an outcome, then runs work that may
+// fail, then, on the same key, record writes to an outcome (a state whose
+// name says the job ended), in a worker (a loop, a function called in a
+// loop or started as a goroutine, a callback handed to a consumer), makes
+// the table a job record (JobRecord). An HTTP handler that moves an order
+// by id is no worker. A table the package already models as a queue keeps
+// its queue.
+
+// RecordWrite is the fact that a function moves one row of a table, by
+// key, to a state of a column: the only SQL it runs.
+type RecordWrite struct {
+	Table, Column string
+	// State is the state when the SQL names it; otherwise the caller's
+	// argument StateAt (from 0, past a receiver), or its field
+	// StateField, gives it.
+	State      string
+	StateAt    int
+	StateField string
+	// KeyAt and KeyField say which argument (or field of it) binds the
+	// row's key.
+	KeyAt    int
+	KeyField string
+	// Initial are the states the package knows rows of the table are
+	// created in (its INSERTs, the column's DEFAULT), sorted.
+	Initial []string
+}
+
+func (*RecordWrite) AFact() {}
+
+func (w *RecordWrite) String() string {
+	state := w.State
+	if state == "" {
+		state = fmt.Sprintf("arg %d%s", w.StateAt, dotted(w.StateField))
+	}
+	return fmt.Sprintf("record write %s.%s = %s by arg %d%s", w.Table, w.Column, state, w.KeyAt, dotted(w.KeyField))
+}
+
+func dotted(field string) string {
+	if field == "" {
+		return ""
+	}
+	return "." + field
+}
+
+// A JobRecord is a table whose rows a worker of the package moves by key
+// to a running state before the job's work and to an outcome after it.
+type JobRecord struct {
+	Table, Column string
+	Take          RecordSite   // the write to the running state
+	Ends          []RecordSite // the writes to an outcome after the work
+	Work          ast.Node     // the call that runs the work
+	Initial       []string
+}
+
+// A RecordSite is a call of a record write and the state it writes.
+type RecordSite struct {
+	Call  *ast.CallExpr
+	Func  *types.Func // the record write called
+	State string
+}
+
+// JobRecords returns the job records of the package's workers, in source
+// order.
+func (m *Model) JobRecords() []*JobRecord { return m.records }
+
+// RecordEnd returns, for a call that records a job record's outcome, the
+// state it writes.
+func (m *Model) RecordEnd(call *ast.CallExpr) (string, bool) {
+	for _, r := range m.records {
+		for _, e := range r.Ends {
+			if e.Call == call {
+				return e.State, true
+			}
+		}
+	}
+	return "", false
+}
+
+// States returns the states of a job record: created, running, ended.
+func (r *JobRecord) States() []string {
+	out := slices.Clone(r.Initial)
+	out = append(out, r.Take.State)
+	for _, e := range r.Ends {
+		if !slices.Contains(out, e.State) {
+			out = append(out, e.State)
+		}
+	}
+	return out
+}
+
+// findRecordWrites finds the package's record writes and exports them.
+func (b *builder) findRecordWrites() {
+	perDecl := map[*ast.FuncDecl][]*Call{}
+	for _, c := range b.model.Calls {
+		if c.Decl != nil {
+			perDecl[c.Decl] = append(perDecl[c.Decl], c)
+		}
+	}
+	b.model.recordWrites = map[*types.Func]*RecordWrite{}
+	var states *stateColumns
+	for decl, calls := range perDecl {
+		if len(calls) != 1 || calls[0].Func != decl {
+			continue
+		}
+		fn := b.funcOf(decl)
+		if fn == nil {
+			continue
+		}
+		if states == nil {
+			states = b.findStateColumns()
+		}
+		if w := b.recordWrite(calls[0], states); w != nil {
+			b.model.recordWrites[fn] = w
+			if fn.Exported() {
+				b.pass.ExportObjectFact(fn, w)
+			}
+		}
+	}
+}
+
+// recordWrite returns what a call does when it moves one row by key to a
+// state, or nil.
+func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
+	if !c.Known || c.instr == nil || len(c.Stmts) == 0 {
+		return nil
+	}
+	s := c.Stmts[0].origin
+	if s == nil {
+		s = c.Stmts[0].Stmt
+	}
+	for _, st := range c.Stmts {
+		if st.origin != s && st.Stmt != s {
+			return nil // several statements
+		}
+	}
+	if s.Kind != sqlcheck.KindUpdate || !b.namesRows(s) {
+		return nil
+	}
+	key := keyParam(s)
+	if key < 1 {
+		return nil
+	}
+	keyAt, keyField, ok := callerArg(effects.Unconverted(effects.Arg(c.instr, c.argBase+key-1)))
+	if !ok {
+		return nil
+	}
+	for _, a := range s.Set {
+		w := &RecordWrite{Table: s.Table, Column: a.Column, KeyAt: keyAt, KeyField: keyField}
+		switch a.Value.Kind {
+		case sqlcheck.ValueConst:
+			if a.Value.Str == "" || !states.cols[s.Table][a.Column] {
+				continue
+			}
+			w.State = a.Value.Str
+		case sqlcheck.ValueParam:
+			v := effects.Unconverted(effects.Arg(c.instr, c.argBase+a.Value.Param-1))
+			if v == nil || !isStringType(v.Type()) || !states.stateLike(b, s.Table, a.Column, v.Type()) {
+				continue
+			}
+			if w.StateAt, w.StateField, ok = callerArg(v); !ok {
+				continue
+			}
+		default:
+			continue
+		}
+		w.Initial = sortedSet(b.initialStates(s.Table, a.Column))
+		return w
+	}
+	return nil
+}
+
+// callerArg returns which argument of its function (from 0, past a
+// receiver), or field of one, a value is.
+func callerArg(v ssa.Value) (int, string, bool) {
+	p, field := paramField(v)
+	if p == nil || p.Parent() == nil || p.Parent().Parent() != nil {
+		return 0, "", false
+	}
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if fn.Signature.Recv() != nil {
+		i--
+	}
+	return i, field, i >= 0
+}
+
+// recordWriteOf returns the record write a call calls, of this package or
+// (by its fact) of another package of the module.
+func (b *builder) recordWriteOf(call *ast.CallExpr) (*types.Func, *RecordWrite) {
+	fn, _ := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil, nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == b.pass.Pkg {
+		return fn, b.model.recordWrites[fn]
+	}
+	if !effects.InModule(b.pass, fn.Pkg()) {
+		return nil, nil
+	}
+	var w RecordWrite
+	if b.pass.ImportObjectFact(fn, &w) {
+		return fn, &w
+	}
+	return nil, nil
+}
+
+// A recordCall is a call of a record write, read at its call site.
+type recordCall struct {
+	site  RecordSite
+	w     *RecordWrite
+	instr ssa.CallInstruction
+	key   ssa.Value // the key's argument, or the value whose field it is
+	field string
+}
+
+// findJobRecords finds the package's functions that run a job between
+// record writes (see JobRecord).
+func (b *builder) findJobRecords() {
+	type candidate struct {
+		call *ast.CallExpr
+		fn   *types.Func
+		w    *RecordWrite
+	}
+	var cands []candidate
+	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if fn, w := b.recordWriteOf(call); w != nil && b.model.Tables[w.Table] == nil {
+			cands = append(cands, candidate{call, fn, w})
+		}
+	}
+	if len(cands) < 2 || b.effects.Pkg() == nil {
+		return // no SSA is built for a package that calls no two record writes
+	}
+	byFunc := map[*ssa.Function][]*recordCall{}
+	var order []*ssa.Function
+	for _, cand := range cands {
+		call, fn, w := cand.call, cand.fn, cand.w
+		instr := b.effects.Call(call)
+		if instr == nil {
+			continue
+		}
+		state := w.State
+		if state == "" {
+			state = b.stateAt(instr, w)
+		}
+		if state == "" {
+			continue
+		}
+		key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
+		if key == nil {
+			continue
+		}
+		rc := &recordCall{site: RecordSite{Call: call, Func: fn, State: state}, w: w, instr: instr, key: key, field: w.KeyField}
+		parent := instr.Parent()
+		if byFunc[parent] == nil {
+			order = append(order, parent)
+		}
+		byFunc[parent] = append(byFunc[parent], rc)
+	}
+	for _, fn := range order {
+		calls := byFunc[fn]
+		if len(calls) < 2 || httpHandler(fn) {
+			continue
+		}
+		for _, take := range calls {
+			if !b.worker(take.instr) {
+				continue
+			}
+			if r := b.jobRecord(take, calls); r != nil {
+				b.model.records = append(b.model.records, r)
+				break
+			}
+		}
+	}
+}
+
+// jobRecord returns the job record a write to a running state starts,
+// with the writes to an outcome that follow the work on the same key.
+func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
+	w := take.w
+	if slices.Contains(w.Initial, take.site.State) || outcomeWord(take.site.State) || len(w.Initial) == 0 {
+		return nil
+	}
+	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial}
+	for _, end := range calls {
+		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || !outcomeWord(end.site.State) || end.site.State == take.site.State {
+			continue
+		}
+		if !effects.Before(take.instr, end.instr) || !sameKey(take, end) {
+			continue
+		}
+		work := b.workBetween(take, end)
+		if work == nil {
+			continue
+		}
+		if r.Work == nil {
+			r.Work = b.callExprAt(work)
+		}
+		r.Ends = append(r.Ends, end.site)
+	}
+	if len(r.Ends) == 0 {
+		return nil
+	}
+	return r
+}
+
+// callExprAt returns the call expression of an SSA call, or nil.
+func (b *builder) callExprAt(c ssa.CallInstruction) ast.Node {
+	pos := c.Common().Pos()
+	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		if call := cur.Node().(*ast.CallExpr); call.Lparen == pos {
+			return call
+		}
+	}
+	return nil
+}
+
+// sameKey reports whether two record writes bind the same key: the same
+// value, or the same field of the same value.
+func sameKey(a, b *recordCall) bool {
+	if a.field != b.field {
+		return false
+	}
+	return effects.SameValue(a.key, b.key)
+}
+
+// workBetween returns a call, after take and before end on every path,
+// that may run the job: it may fail (it returns an error), and it is
+// neither a database library's, the standard library's, nor a function
+// of the package of the record write (the store).
+func (b *builder) workBetween(take, end *recordCall) ssa.CallInstruction {
+	store := take.site.Func.Pkg()
+	for _, blk := range take.instr.Parent().Blocks {
+		for _, instr := range blk.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c == take.instr || c == end.instr || !returnsError(c) || !effects.Before(take.instr, c) || !effects.Before(c, end.instr) {
+				continue
+			}
+			if pkg := calleePkg(c); pkg != nil && (pkg == store || stdlib(pkg.Path()) || effects.DatabaseLibrary(pkg.Path())) {
+				continue
+			}
+			if callee := c.Common().StaticCallee(); callee != nil {
+				if fn, ok := callee.Object().(*types.Func); ok && b.model.recordWrites[fn] != nil {
+					continue
+				}
+			}
+			return c
+		}
+	}
+	return nil
+}
+
+func returnsError(c ssa.CallInstruction) bool {
+	res := c.Common().Signature().Results()
+	if res.Len() == 0 {
+		return false
+	}
+	t := res.At(res.Len() - 1).Type()
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// calleePkg returns the package of the function or method a call calls,
+// nil for a call of a function value.
+func calleePkg(c ssa.CallInstruction) *types.Package {
+	common := c.Common()
+	if common.IsInvoke() {
+		return common.Method.Pkg()
+	}
+	if callee := common.StaticCallee(); callee != nil {
+		if fn, ok := callee.Object().(*types.Func); ok {
+			return fn.Pkg()
+		}
+		if callee.Pkg != nil {
+			return callee.Pkg.Pkg
+		}
+	}
+	return nil
+}
+
+func stdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// stateAt returns the state a call of a record write binds, when it is
+// one constant: the argument itself, or the last constant stored into its
+// field before the call.
+func (b *builder) stateAt(instr ssa.CallInstruction, w *RecordWrite) string {
+	arg := effects.Unconverted(effects.Arg(instr, w.StateAt))
+	if arg == nil {
+		return ""
+	}
+	if w.StateField == "" {
+		return constString(arg)
+	}
+	return fieldConstBefore(arg, w.StateField, instr)
+}
+
+// constString returns the string constant a value is, "" otherwise.
+func constString(v ssa.Value) string {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return ""
+	}
+	return constant.StringVal(c.Value)
+}
+
+// fieldConstBefore returns the constant stored last into the field of the
+// struct a value points at (or is loaded from) before a call: task.Status
+// = "running"; save(ctx, task). "" when a store before it is no constant,
+// or none dominates the call.
+func fieldConstBefore(v ssa.Value, field string, at ssa.Instruction) string {
+	if load, ok := v.(*ssa.UnOp); ok {
+		v = load.X // a struct passed by value: its local
+	}
+	var last *ssa.Store
+	for _, r := range *v.Referrers() {
+		fa, ok := r.(*ssa.FieldAddr)
+		if !ok || structField(fa.X.Type(), fa.Field) != field {
+			continue
+		}
+		for _, rr := range *fa.Referrers() {
+			st, ok := rr.(*ssa.Store)
+			if !ok || st.Addr != fa || !effects.Before(st, at) {
+				continue
+			}
+			if last == nil || effects.Before(last, st) {
+				last = st
+			}
+		}
+	}
+	if last == nil {
+		return ""
+	}
+	return constString(last.Val)
+}
+
+// worker reports whether a call runs as a worker's do, job after job: it
+// sits in a loop, or its function is started as a goroutine or handed to a
+// call as a callback (a consumer's handler), or a caller in the package
+// calls it in a loop. An HTTP handler is none: it answers one request (see
+// httpHandler).
+func (b *builder) worker(at ssa.CallInstruction) bool {
+	if inLoop(at.Block()) {
+		return true
+	}
+	fn := at.Parent()
+	for _, c := range b.effects.CallersOf(fn) {
+		if _, ok := c.(*ssa.Go); ok || inLoop(c.Block()) {
+			return true
+		}
+	}
+	// A function value: a closure, or a method value, passed on.
+	for _, v := range funcValues(fn) {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Go:
+				return true
+			case ssa.CallInstruction:
+				if slices.Contains(r.Common().Args, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// funcValues returns the values that stand for a function as a value:
+// the closures made of it, or the function itself when it has no free
+// variables.
+func funcValues(fn *ssa.Function) []ssa.Value {
+	var out []ssa.Value
+	if fn.Parent() != nil {
+		for _, blk := range fn.Parent().Blocks {
+			for _, instr := range blk.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					out = append(out, mc)
+				}
+			}
+		}
+		return out
+	}
+	if fn.Referrers() != nil {
+		out = append(out, fn)
+	}
+	return out
+}
+
+// httpHandler reports whether a function takes an HTTP request or a web
+// framework's context.
+func httpHandler(fn *ssa.Function) bool {
+	for _, p := range fn.Params {
+		t := p.Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil {
+			continue
+		}
+		path := named.Obj().Pkg().Path()
+		if path == "net/http" || strings.Contains(path, "gin-gonic/gin") || strings.Contains(path, "labstack/echo") || strings.Contains(path, "gofiber/fiber") {
+			return true
+		}
+	}
+	return false
+}
+
+// inLoop reports whether a block can reach itself.
+func inLoop(start *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := slices.Clone(start.Succs)
+	for len(stack) > 0 {
+		blk := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if blk == start {
+			return true
+		}
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		stack = append(stack, blk.Succs...)
+	}
+	return false
+}
