@@ -20,7 +20,7 @@ import (
 // none sweeps the table by a time.
 func checkRecords(pass *analysis.Pass, m *queuemodel.Model) {
 	for _, r := range m.JobRecords() {
-		if queuemodel.InTestFile(pass, r.Take.Call.Pos()) || recordReclaimed(m, r) {
+		if r.Acked || queuemodel.InTestFile(pass, r.Take.Call.Pos()) || recordReclaimed(m, r) {
 			continue
 		}
 		work := "the job's work"
@@ -31,10 +31,10 @@ func checkRecords(pass *analysis.Pass, m *queuemodel.Model) {
 		pass.Report(analysis.Diagnostic{
 			Pos: r.Take.Call.Pos(),
 			End: r.Take.Call.End(),
-			Message: fmt.Sprintf("this call moves the job's record to %s %q before its work (%s), and nothing in the module moves a %s record back\n"+
-				"a worker killed mid-job (on every deploy) leaves the row %s forever, and the job is gone from the queue that fed it; "+
-				"record when the job was taken and put stale rows back: UPDATE %s SET %s = %q WHERE %s = %q AND <taken_at> < now() - interval '15 minutes', re-enqueued by id",
-				r.Column, r.Take.State, work, r.Take.State, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
+			Message: fmt.Sprintf("this call marks the job record %q before the work, and nothing in the module moves it back\n"+
+				"the work (%s) runs after it; a worker killed mid-job (on every deploy) leaves the row %s %q forever, and the job is gone from the queue that fed it, which saw no acknowledgement to wait for; "+
+				"record when the job was taken and put stale rows back (UPDATE %s SET %s = '%s' WHERE %s = '%s' AND taken_at < now() - interval '15 minutes'), enqueueing their ids again",
+				r.Take.State, work, r.Column, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
 		})
 	}
 }

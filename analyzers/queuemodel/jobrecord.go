@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -83,6 +85,11 @@ type JobRecord struct {
 	Ends          []RecordSite // the writes to an outcome after the work
 	Work          ast.Node     // the call that runs the work
 	Initial       []string
+	// Acked says the worker acknowledges the message that fed it the job
+	// (msg.Ack(), XAck, CommitMessages): a broker that sees no
+	// acknowledgement delivers the job again, and the worker that runs it
+	// moves the record on.
+	Acked bool
 }
 
 // A RecordSite is a call of a record write and the state it writes.
@@ -245,6 +252,9 @@ type recordCall struct {
 	instr ssa.CallInstruction
 	key   ssa.Value // the key's argument, or the value whose field it is
 	field string
+	// states are the states the call may write: one for a constant,
+	// several when it binds a variable set to one of several.
+	states []string
 }
 
 // findJobRecords finds the package's functions that run a job between
@@ -273,18 +283,24 @@ func (b *builder) findJobRecords() {
 		if instr == nil {
 			continue
 		}
-		state := w.State
-		if state == "" {
-			state = b.stateAt(instr, w)
+		states := []string{w.State}
+		if w.State == "" {
+			states = stateAt(instr, w)
 		}
-		if state == "" {
+		if len(states) == 0 {
 			continue
 		}
 		key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
 		if key == nil {
 			continue
 		}
-		rc := &recordCall{site: RecordSite{Call: call, Func: fn, State: state}, w: w, instr: instr, key: key, field: w.KeyField}
+		field := w.KeyField
+		if field != "" {
+			if vs, ok := fieldValuesBefore(key, field, instr); ok && len(vs) == 1 {
+				key, field = effects.Unconverted(vs[0]), "" // Params{ID: id}: the key is id
+			}
+		}
+		rc := &recordCall{site: RecordSite{Call: call, Func: fn, State: strings.Join(states, " or ")}, states: states, w: w, instr: instr, key: key, field: field}
 		parent := instr.Parent()
 		if byFunc[parent] == nil {
 			order = append(order, parent)
@@ -312,12 +328,12 @@ func (b *builder) findJobRecords() {
 // with the writes to an outcome that follow the work on the same key.
 func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 	w := take.w
-	if slices.Contains(w.Initial, take.site.State) || outcomeWord(take.site.State) || len(w.Initial) == 0 {
+	if len(take.states) != 1 || slices.Contains(w.Initial, take.site.State) || outcomeWord(take.site.State) || len(w.Initial) == 0 {
 		return nil
 	}
 	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial}
 	for _, end := range calls {
-		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || !outcomeWord(end.site.State) || end.site.State == take.site.State {
+		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || !slices.ContainsFunc(end.states, outcomeWord) || slices.ContainsFunc(end.states, notOutcome) {
 			continue
 		}
 		if !effects.Before(take.instr, end.instr) || !sameKey(take, end) {
@@ -335,7 +351,40 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 	if len(r.Ends) == 0 {
 		return nil
 	}
+	r.Acked = acknowledges(take.instr.Parent())
 	return r
+}
+
+// ackNames are the methods brokers' clients acknowledge a message with.
+var ackNames = regexp.MustCompile(`^(Ack|AckSync|DoubleAck|Nack|Nak|XAck|CommitMessages|CommitMessage|CommitOffsets|MarkMessage|Acknowledge)$`)
+
+// acknowledges reports whether a function, or a closure in it, calls a
+// method that acknowledges a broker's message.
+func acknowledges(fn *ssa.Function) bool {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := c.Common()
+			name := ""
+			if common.IsInvoke() {
+				name = common.Method.Name()
+			} else if callee := common.StaticCallee(); callee != nil && callee.Signature.Recv() != nil {
+				name = callee.Name()
+			}
+			if ackNames.MatchString(name) {
+				return true
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if acknowledges(anon) {
+			return true
+		}
+	}
+	return false
 }
 
 // callExprAt returns the call expression of an SSA call, or nil.
@@ -360,8 +409,9 @@ func sameKey(a, b *recordCall) bool {
 
 // workBetween returns a call, after take and before end on every path,
 // that may run the job: it may fail (it returns an error), and it is
-// neither a database library's, the standard library's, nor a function
-// of the package of the record write (the store).
+// neither a database library's, the standard library's (but for I/O:
+// see quietStdlib), nor a function of the package of the record write
+// (the store).
 func (b *builder) workBetween(take, end *recordCall) ssa.CallInstruction {
 	store := take.site.Func.Pkg()
 	for _, blk := range take.instr.Parent().Blocks {
@@ -370,7 +420,7 @@ func (b *builder) workBetween(take, end *recordCall) ssa.CallInstruction {
 			if !ok || c == take.instr || c == end.instr || !returnsError(c) || !effects.Before(take.instr, c) || !effects.Before(c, end.instr) {
 				continue
 			}
-			if pkg := calleePkg(c); pkg != nil && (pkg == store || stdlib(pkg.Path()) || effects.DatabaseLibrary(pkg.Path())) {
+			if pkg := calleePkg(c); pkg != nil && (pkg == store || b.quietStdlib(pkg) || effects.DatabaseLibrary(pkg.Path())) {
 				continue
 			}
 			if callee := c.Common().StaticCallee(); callee != nil {
@@ -411,62 +461,136 @@ func calleePkg(c ssa.CallInstruction) *types.Package {
 	return nil
 }
 
-func stdlib(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+// quietStdlib reports whether a package is the standard library's and
+// does no job's work: decoding, formatting, logging. An HTTP request, a
+// mail sent, a command run are work.
+func (b *builder) quietStdlib(p *types.Package) bool {
+	first, _, _ := strings.Cut(p.Path(), "/")
+	if strings.Contains(first, ".") || effects.InModule(b.pass, p) {
+		return false
+	}
+	switch p.Path() {
+	case "net/http", "net/smtp", "net", "os/exec":
+		return false
+	}
+	return true
 }
 
-// stateAt returns the state a call of a record write binds, when it is
-// one constant: the argument itself, or the last constant stored into its
-// field before the call.
-func (b *builder) stateAt(instr ssa.CallInstruction, w *RecordWrite) string {
+func notOutcome(state string) bool { return !outcomeWord(state) }
+
+// stateAt returns the states a call of a record write may bind, when each
+// is a constant: the argument itself (or a variable set to one of
+// several), or the constants last stored into its field on the way to the
+// call. Nil when one is not a constant.
+func stateAt(instr ssa.CallInstruction, w *RecordWrite) []string {
 	arg := effects.Unconverted(effects.Arg(instr, w.StateAt))
 	if arg == nil {
-		return ""
+		return nil
 	}
-	if w.StateField == "" {
-		return constString(arg)
+	vals := []ssa.Value{arg}
+	if w.StateField != "" {
+		var ok bool
+		if vals, ok = fieldValuesBefore(arg, w.StateField, instr); !ok {
+			return nil
+		}
 	}
-	return fieldConstBefore(arg, w.StateField, instr)
+	var out []string
+	for _, v := range vals {
+		consts := constStrings(effects.Unconverted(v), 0)
+		if consts == nil {
+			return nil
+		}
+		for _, c := range consts {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
-// constString returns the string constant a value is, "" otherwise.
-func constString(v ssa.Value) string {
-	c, ok := v.(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return ""
+// constStrings returns the string constants a value is: a constant, or a
+// phi of them. Nil otherwise.
+func constStrings(v ssa.Value, depth int) []string {
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return []string{constant.StringVal(x.Value)}
+		}
+	case *ssa.Phi:
+		if depth > 3 {
+			return nil
+		}
+		var out []string
+		for _, e := range x.Edges {
+			cs := constStrings(effects.Unconverted(e), depth+1)
+			if cs == nil {
+				return nil
+			}
+			out = append(out, cs...)
+		}
+		return out
 	}
-	return constant.StringVal(c.Value)
+	return nil
 }
 
-// fieldConstBefore returns the constant stored last into the field of the
-// struct a value points at (or is loaded from) before a call: task.Status
-// = "running"; save(ctx, task). "" when a store before it is no constant,
-// or none dominates the call.
-func fieldConstBefore(v ssa.Value, field string, at ssa.Instruction) string {
-	if load, ok := v.(*ssa.UnOp); ok {
+// fieldValuesBefore returns the values last stored into a field of the
+// struct a value points at (or, for a struct passed by value, is loaded
+// from) on each path that reaches a call: task.Status = "running";
+// save(ctx, task), or Params{ID: id, Status: "running"}. It reports false
+// when some path reaches the call from the function's entry with no
+// store: the caller's value, out of sight.
+func fieldValuesBefore(v ssa.Value, field string, at ssa.Instruction) ([]ssa.Value, bool) {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X // a struct passed by value: its local
 	}
-	var last *ssa.Store
-	for _, r := range *v.Referrers() {
+	stores := map[ssa.Instruction]*ssa.Store{}
+	refs := v.Referrers()
+	if refs == nil {
+		return nil, false
+	}
+	for _, r := range *refs {
 		fa, ok := r.(*ssa.FieldAddr)
 		if !ok || structField(fa.X.Type(), fa.Field) != field {
 			continue
 		}
 		for _, rr := range *fa.Referrers() {
-			st, ok := rr.(*ssa.Store)
-			if !ok || st.Addr != fa || !effects.Before(st, at) {
-				continue
-			}
-			if last == nil || effects.Before(last, st) {
-				last = st
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == fa {
+				stores[st] = st
 			}
 		}
 	}
-	if last == nil {
-		return ""
+	var out []ssa.Value
+	seen := map[*ssa.BasicBlock]bool{}
+	// last finds the last store in blk before index end, else walks to
+	// the predecessors.
+	var last func(blk *ssa.BasicBlock, end int) bool
+	last = func(blk *ssa.BasicBlock, end int) bool {
+		for i := end - 1; i >= 0; i-- {
+			if st := stores[blk.Instrs[i]]; st != nil {
+				out = append(out, st.Val)
+				return true
+			}
+		}
+		if len(blk.Preds) == 0 {
+			return false // the entry: the value the caller gave
+		}
+		for _, p := range blk.Preds {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if !last(p, len(p.Instrs)) {
+				return false
+			}
+		}
+		return true
 	}
-	return constString(last.Val)
+	blk := at.Block()
+	if !last(blk, slices.Index(blk.Instrs, at)) || len(out) == 0 {
+		return nil, false
+	}
+	return out, true
 }
 
 // worker reports whether a call runs as a worker's do, job after job: it
