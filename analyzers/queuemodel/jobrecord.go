@@ -96,24 +96,26 @@ type JobRecord struct {
 type RecordSite struct {
 	Call  *ast.CallExpr
 	Func  *types.Func // the record write called
-	State string
+	State string      // its state; states joined by " or " when it binds one of several
+	// Succeeds and Fails say whether it may record a success, a failure.
+	Succeeds, Fails bool
 }
 
 // JobRecords returns the job records of the package's workers, in source
 // order.
 func (m *Model) JobRecords() []*JobRecord { return m.records }
 
-// RecordEnd returns, for a call that records a job record's outcome, the
-// state it writes.
-func (m *Model) RecordEnd(call *ast.CallExpr) (string, bool) {
+// RecordEnd returns, for a call that records a job record's outcome
+// after the work, its site.
+func (m *Model) RecordEnd(call *ast.CallExpr) (RecordSite, bool) {
 	for _, r := range m.records {
 		for _, e := range r.Ends {
 			if e.Call == call {
-				return e.State, true
+				return e, true
 			}
 		}
 	}
-	return "", false
+	return RecordSite{}, false
 }
 
 // States returns the states of a job record: created, running, ended.
@@ -328,12 +330,12 @@ func (b *builder) findJobRecords() {
 // with the writes to an outcome that follow the work on the same key.
 func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 	w := take.w
-	if len(take.states) != 1 || slices.Contains(w.Initial, take.site.State) || outcomeWord(take.site.State) || len(w.Initial) == 0 {
+	if len(take.states) != 1 || slices.Contains(w.Initial, take.site.State) || !notRecordOutcome(take.site.State) || len(w.Initial) == 0 {
 		return nil
 	}
 	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial}
 	for _, end := range calls {
-		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || !slices.ContainsFunc(end.states, outcomeWord) || slices.ContainsFunc(end.states, notOutcome) {
+		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || slices.ContainsFunc(end.states, notRecordOutcome) {
 			continue
 		}
 		if !effects.Before(take.instr, end.instr) || !sameKey(take, end) {
@@ -346,7 +348,10 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 		if r.Work == nil {
 			r.Work = b.callExprAt(work)
 		}
-		r.Ends = append(r.Ends, end.site)
+		site := end.site
+		site.Succeeds = slices.ContainsFunc(end.states, recordSuccess)
+		site.Fails = slices.ContainsFunc(end.states, failureWords.MatchString)
+		r.Ends = append(r.Ends, site)
 	}
 	if len(r.Ends) == 0 {
 		return nil
@@ -476,7 +481,15 @@ func (b *builder) quietStdlib(p *types.Package) bool {
 	return true
 }
 
-func notOutcome(state string) bool { return !outcomeWord(state) }
+// sentWords match the names of the states a job whose work hands
+// something on ends in: an email delivered, a webhook sent.
+var sentWords = regexp.MustCompile(`(?i)^(sent|delivered|published|processed|notified)$`)
+
+func recordSuccess(state string) bool { return successWords.MatchString(state) || sentWords.MatchString(state) }
+
+// notRecordOutcome reports whether a state's name does not say a job
+// ended.
+func notRecordOutcome(state string) bool { return !outcomeWord(state) && !sentWords.MatchString(state) }
 
 // stateAt returns the states a call of a record write may bind, when each
 // is a constant: the argument itself (or a variable set to one of
