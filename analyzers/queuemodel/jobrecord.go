@@ -485,7 +485,9 @@ func (b *builder) quietStdlib(p *types.Package) bool {
 // something on ends in: an email delivered, a webhook sent.
 var sentWords = regexp.MustCompile(`(?i)^(sent|delivered|published|processed|notified)$`)
 
-func recordSuccess(state string) bool { return successWords.MatchString(state) || sentWords.MatchString(state) }
+func recordSuccess(state string) bool {
+	return successWords.MatchString(state) || sentWords.MatchString(state)
+}
 
 // notRecordOutcome reports whether a state's name does not say a job
 // ended.
