@@ -11,7 +11,7 @@ import (
 // fed the worker) left running by a dead worker, with nothing to move them
 // back.
 func TestRecordsRejected(t *testing.T) {
-	ruletest.Run(t, lease.Analyzer, "record_redis", "record_redis/store", "record_chan", "record_sqlc", "record_sqlc/db")
+	ruletest.Run(t, lease.Analyzer, "record_redis", "record_redis/store", "record_chan", "record_sqlc", "record_sqlc/db", "record_iface", "record_iface/store")
 }
 
 // Job records a dead worker does not strand, and tables that are no job

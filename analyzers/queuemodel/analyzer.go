@@ -74,10 +74,10 @@ func run(pass *analysis.Pass) (any, error) {
 	b.inferQueue()
 	b.mergeViews()
 	b.findRecordWrites()
-	b.findJobRecords()
 	b.forwardHalves()
 	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)
+	b.findJobRecords()
 	b.joinHalves()
 	b.resolvePending()
 	b.joinReclaims()

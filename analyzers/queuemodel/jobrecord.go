@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -234,6 +235,10 @@ func (b *builder) recordWriteOf(call *ast.CallExpr) (*types.Func, *RecordWrite) 
 		return nil, nil
 	}
 	fn = fn.Origin()
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		w, _ := b.implementedRecord(fn, recv.Type())
+		return fn, w
+	}
 	if fn.Pkg() == b.pass.Pkg {
 		return fn, b.model.recordWrites[fn]
 	}
@@ -245,6 +250,41 @@ func (b *builder) recordWriteOf(call *ast.CallExpr) (*types.Func, *RecordWrite) 
 		return fn, &w
 	}
 	return nil, nil
+}
+
+// implementedRecord returns the record write that the implementations
+// of an interface method the package knows of all are (a repository
+// interface and its PostgreSQL implementation); nil when one of them is
+// none or they differ, or none is known.
+//
+// It also returns the implementations' package (the store's).
+func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*RecordWrite, string) {
+	named, ok := types.Unalias(iface).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil {
+		return nil, ""
+	}
+	var found *RecordWrite
+	pkg := ""
+	for _, im := range b.model.loops.impls.Methods {
+		if im.Pkg != named.Obj().Pkg().Path() || im.Iface != named.Obj().Name() || im.Method != method.Name() {
+			continue
+		}
+		if im.Record == nil || found != nil && (!reflect.DeepEqual(found, im.Record) || pkg != im.TypePkg) {
+			return nil, ""
+		}
+		found, pkg = im.Record, im.TypePkg
+	}
+	return found, pkg
+}
+
+// storePkg returns the path of the package whose code a record write
+// runs: the function's, or for an interface method its implementations'.
+func (b *builder) storePkg(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		_, pkg := b.implementedRecord(fn, recv.Type())
+		return pkg
+	}
+	return fn.Pkg().Path()
 }
 
 // A recordCall is a call of a record write, read at its call site.
@@ -418,14 +458,14 @@ func sameKey(a, b *recordCall) bool {
 // see quietStdlib), nor a function of the package of the record write
 // (the store).
 func (b *builder) workBetween(take, end *recordCall) ssa.CallInstruction {
-	store := take.site.Func.Pkg()
+	store := b.storePkg(take.site.Func)
 	for _, blk := range take.instr.Parent().Blocks {
 		for _, instr := range blk.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
 			if !ok || c == take.instr || c == end.instr || !returnsError(c) || !effects.Before(take.instr, c) || !effects.Before(c, end.instr) {
 				continue
 			}
-			if pkg := calleePkg(c); pkg != nil && (pkg == store || b.quietStdlib(pkg) || effects.DatabaseLibrary(pkg.Path())) {
+			if pkg := calleePkg(c); pkg != nil && (pkg.Path() == store || b.quietStdlib(pkg) || effects.DatabaseLibrary(pkg.Path())) {
 				continue
 			}
 			if callee := c.Common().StaticCallee(); callee != nil {
