@@ -35,11 +35,12 @@ func (s *Store) SetStatus(ctx context.Context, id string, status Status) error {
 	return err
 }
 
-// Requeue puts back the jobs whose worker stopped beating, and returns
+// Requeue puts back the jobs whose worker stopped beating (a running
+// job's heartbeat_at is set, and cleared with its outcome), and returns
 // their ids to push onto the list again.
 func (s *Store) Requeue(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `UPDATE jobs SET status = 'pending'
-		WHERE status = 'running' AND heartbeat_at < now() - interval '1 minute' RETURNING id`)
+	rows, err := s.pool.Query(ctx, `UPDATE jobs SET status = 'pending', heartbeat_at = NULL
+		WHERE heartbeat_at < now() - interval '1 minute' RETURNING id`)
 	if err != nil {
 		return nil, err
 	}
