@@ -21,19 +21,21 @@ type API struct {
 	pay    Payments
 }
 
-func (a *API) Pay(w http.ResponseWriter, r *http.Request) {
-	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	ctx := r.Context()
-	if err := a.orders.SetStatus(ctx, id, "charging"); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	if err := a.pay.Charge(ctx, id); err != nil {
-		a.orders.SetStatus(ctx, id, "payment_failed")
-		http.Error(w, err.Error(), http.StatusPaymentRequired)
-		return
-	}
-	a.orders.SetStatus(ctx, id, "completed")
+func (a *API) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /orders/{id}/pay", func(w http.ResponseWriter, r *http.Request) {
+		id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
+		ctx := r.Context()
+		if err := a.orders.SetStatus(ctx, id, "charging"); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		if err := a.pay.Charge(ctx, id); err != nil {
+			a.orders.SetStatus(ctx, id, "payment_failed")
+			http.Error(w, err.Error(), http.StatusPaymentRequired)
+			return
+		}
+		a.orders.SetStatus(ctx, id, "completed")
+	})
 }
 
 // Ship marks a batch of orders shipped: a loop, but no work between the

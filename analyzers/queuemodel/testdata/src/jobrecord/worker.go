@@ -20,14 +20,15 @@ func Work(ctx context.Context, s *store.Store, ids <-chan int64, run func(int64)
 	}
 }
 
-// Serve moves a job the same way, in an HTTP handler: no worker.
-func Serve(s *store.Store, run func(int64) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+// Serve moves a job the same way, in an HTTP handler it registers: no
+// worker.
+func Serve(mux *http.ServeMux, s *store.Store, run func(int64) error) {
+	mux.HandleFunc("/run", func(w http.ResponseWriter, r *http.Request) {
 		s.Set(r.Context(), 1, store.Running)
 		if run(1) == nil {
 			s.Set(r.Context(), 1, store.Done)
 		}
-	}
+	})
 }
 
 // Twice moves two jobs: the outcome is another key's.
