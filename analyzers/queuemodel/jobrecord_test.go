@@ -28,7 +28,7 @@ func TestJobRecord(t *testing.T) {
 	require.Equal(t, "status", r.Column)
 	require.Equal(t, []string{"queued"}, r.Initial)
 	require.Equal(t, "running", r.Take.State)
-	require.Equal(t, 13, fset.Position(r.Take.Call.Pos()).Line)
+	require.Equal(t, 14, fset.Position(r.Take.Call.Pos()).Line)
 	require.Len(t, r.Ends, 2)
 	require.Equal(t, "failed", r.Ends[0].State)
 	require.True(t, r.Ends[0].Fails)

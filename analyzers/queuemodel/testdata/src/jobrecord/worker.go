@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 
 	"jobrecord/store"
 )
@@ -24,9 +25,10 @@ func Work(ctx context.Context, s *store.Store, ids <-chan int64, run func(int64)
 // worker.
 func Serve(mux *http.ServeMux, s *store.Store, run func(int64) error) {
 	mux.HandleFunc("/run", func(w http.ResponseWriter, r *http.Request) {
-		s.Set(r.Context(), 1, store.Running)
-		if run(1) == nil {
-			s.Set(r.Context(), 1, store.Done)
+		id, _ := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+		s.Set(r.Context(), id, store.Running)
+		if run(id) == nil {
+			s.Set(r.Context(), id, store.Done)
 		}
 	})
 }
