@@ -59,6 +59,9 @@ type RecordWrite struct {
 	// Initial are the states the package knows rows of the table are
 	// created in (its INSERTs, the column's DEFAULT), sorted.
 	Initial []string
+	// Given are the constants the module's callers, in any package, give
+	// the state (see callerStates), sorted.
+	Given []string
 }
 
 func (*RecordWrite) AFact() {}
@@ -86,6 +89,12 @@ type JobRecord struct {
 	Ends          []RecordSite // the writes to an outcome after the work
 	Work          ast.Node     // the call that runs the work
 	Initial       []string
+	// ResetInGo says code in Go may put a job back in a state rows are
+	// created in: a call of a record write of the table with that state
+	// that is no retry after the work of a worker of this package, or, by
+	// what the module's callers give a record write, one in another
+	// package.
+	ResetInGo bool
 	// Acked says the worker acknowledges the message that fed it the job
 	// (msg.Ack(), XAck, CommitMessages): a broker that sees no
 	// acknowledgement delivers the job again, and the worker that runs it
@@ -203,6 +212,13 @@ func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
 			if w.StateAt, w.StateField, ok = callerArg(v); !ok {
 				continue
 			}
+			given := map[string]bool{}
+			for _, view := range c.outside {
+				if st, ok := view[a.Value.Param]; ok {
+					given[st] = true
+				}
+			}
+			w.Given = sortedSet(given)
 		default:
 			continue
 		}
@@ -349,6 +365,7 @@ func (b *builder) findJobRecords() {
 		}
 		byFunc[parent] = append(byFunc[parent], rc)
 	}
+	defer b.markResets(byFunc)
 	for _, fn := range order {
 		calls := byFunc[fn]
 		if len(calls) < 2 || httpHandler(fn) {
@@ -426,6 +443,45 @@ func acknowledges(fn *ssa.Function) bool {
 	}
 	for _, anon := range fn.AnonFuncs {
 		if acknowledges(anon) {
+			return true
+		}
+	}
+	return false
+}
+
+// markResets sets ResetInGo on the package's job records (see
+// JobRecord.ResetInGo).
+func (b *builder) markResets(byFunc map[*ssa.Function][]*recordCall) {
+	for _, r := range b.model.records {
+		local := false // a call of this package gives an initial state
+		for _, calls := range byFunc {
+			for _, c := range calls {
+				if c.w.Table != r.Table || c.w.Column != r.Column || !slices.ContainsFunc(c.states, func(s string) bool { return slices.Contains(r.Initial, s) }) {
+					continue
+				}
+				local = true
+				if !retryAfterWork(c, calls) {
+					r.ResetInGo = true
+				}
+			}
+		}
+		for _, c := range byFunc {
+			for _, rc := range c {
+				if rc.w.Table == r.Table && !local && slices.ContainsFunc(rc.w.Given, func(s string) bool { return slices.Contains(r.Initial, s) }) {
+					r.ResetInGo = true // given by a caller in another package
+				}
+			}
+		}
+	}
+}
+
+// retryAfterWork reports whether a record write puts a job back after a
+// take of the same function, on the same key, and work between: a
+// worker's retry, not a reset of another worker's job.
+func retryAfterWork(c *recordCall, calls []*recordCall) bool {
+	for _, take := range calls {
+		if take != c && len(take.states) == 1 && notRecordOutcome(take.site.State) && !slices.Contains(take.w.Initial, take.site.State) &&
+			effects.Before(take.instr, c.instr) && sameKey(take, c) {
 			return true
 		}
 	}
