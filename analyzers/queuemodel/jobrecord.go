@@ -96,7 +96,7 @@ type JobRecord struct {
 	// package.
 	ResetInGo bool
 	// Acked says the worker acknowledges the message that fed it the job
-	// (msg.Ack(), XAck, CommitMessages): a broker that sees no
+	// (msg.Ack(), XAck, CommitMessages, SQS's DeleteMessage): a broker that sees no
 	// acknowledgement delivers the job again, and the worker that runs it
 	// moves the record on.
 	Acked bool
@@ -418,7 +418,7 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 }
 
 // ackNames are the methods brokers' clients acknowledge a message with.
-var ackNames = regexp.MustCompile(`^(Ack|AckSync|DoubleAck|Nack|Nak|XAck|CommitMessages|CommitMessage|CommitOffsets|MarkMessage|Acknowledge)$`)
+var ackNames = regexp.MustCompile(`^(Ack|AckSync|DoubleAck|Nack|Nak|XAck|CommitMessages|CommitMessage|CommitOffsets|MarkMessage|Acknowledge|DeleteMessage)$`)
 
 // acknowledges reports whether a function, or a closure in it, calls a
 // method that acknowledges a broker's message.
