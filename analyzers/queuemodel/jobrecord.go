@@ -279,12 +279,17 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil {
 		return nil, ""
 	}
+	if b.implRecords == nil {
+		// Indexed once: a package may call many interface methods and
+		// know many implementations.
+		b.implRecords = map[Dispatch][]Impl{}
+		for _, im := range b.model.loops.impls.Methods {
+			b.implRecords[im.key()] = append(b.implRecords[im.key()], im)
+		}
+	}
 	var found *RecordWrite
 	pkg := ""
-	for _, im := range b.model.loops.impls.Methods {
-		if im.Pkg != named.Obj().Pkg().Path() || im.Iface != named.Obj().Name() || im.Method != method.Name() {
-			continue
-		}
+	for _, im := range b.implRecords[Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: method.Name()}] {
 		if im.Record == nil || found != nil && (!reflect.DeepEqual(found, im.Record) || pkg != im.TypePkg) {
 			return nil, ""
 		}
