@@ -12,5 +12,5 @@ import (
 // reported, one logged is not; a failure of the write before the work
 // ends nothing that was done.
 func TestRecords(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "record_fatal", "record_fatal/store", "ok_record_logged", "ok_record_logged/store")
+	ruletest.Run(t, bookkeeping.Analyzer, "record_fatal", "record_fatal/store", "ok_record_logged", "ok_record_logged/store", "ok_record_unacked", "ok_record_unacked/store")
 }
