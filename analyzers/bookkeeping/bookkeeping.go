@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
@@ -22,7 +23,7 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, jobrecords.Analyzer},
 	Run:      run,
 })
 

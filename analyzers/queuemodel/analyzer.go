@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil), (*RecordWrite)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -77,7 +77,6 @@ func run(pass *analysis.Pass) (any, error) {
 	b.forwardHalves()
 	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)
-	b.findJobRecords()
 	b.joinHalves()
 	b.resolvePending()
 	b.joinReclaims()
@@ -116,6 +115,10 @@ type builder struct {
 	// implRecords are the known implementations of the module's
 	// interface methods, by method (see implementedRecord).
 	implRecords map[Dispatch][]Impl
+	// importRecord reads a function's RecordWrite fact (see
+	// FindJobRecords).
+	importRecord func(*types.Func) *RecordWrite
+	imported     map[string]*types.Package // see implRecord
 }
 
 type parsedSQL struct {

@@ -320,9 +320,6 @@ type Impl struct {
 	// MongoDB or Redis client). Set by the package that declares the
 	// method; false when that package does not list it.
 	Opaque bool
-	// Record is the record write the method is, if it is one (see
-	// jobrecord.go).
-	Record *RecordWrite
 }
 
 func (*Implements) AFact() {}
@@ -387,7 +384,6 @@ func (g *callGraph) findImplementations() {
 					if fn, ok := lookupMethod(t, tn.Pkg(), name); ok {
 						im.Jobs = g.funcJobs(fn)
 						im.Half = g.halfOf(fn)
-						im.Record = g.recordOf(fn)
 						im.Opaque = g.opaque(fn)
 					}
 					out = append(out, im)
@@ -424,19 +420,6 @@ func namesAll(names map[string]bool, it *types.Interface) bool {
 		}
 	}
 	return true
-}
-
-// recordOf returns the record write a method is: the package's own, or
-// what an imported package exports on it.
-func (g *callGraph) recordOf(fn *types.Func) *RecordWrite {
-	if w := g.records[fn]; w != nil {
-		return w
-	}
-	var w RecordWrite
-	if fn.Pkg() != g.pass.Pkg && g.pass.ImportObjectFact(fn.Origin(), &w) {
-		return &w
-	}
-	return nil
 }
 
 // halfOf returns the half of a claim a method is: the package's own, or

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -112,8 +113,24 @@ type RecordSite struct {
 }
 
 // JobRecords returns the job records of the package's workers, in source
-// order.
+// order, once package jobrecords found them (see FindJobRecords).
 func (m *Model) JobRecords() []*JobRecord { return m.records }
+
+// RecordWrites returns the package's record writes.
+func (m *Model) RecordWrites() map[*types.Func]*RecordWrite { return m.recordWrites }
+
+// FindJobRecords finds the job records of the package's workers and keeps
+// them in the model, given the pass of the analyzer that holds the
+// RecordWrite facts (package jobrecords) and how to read one: the model's
+// own facts stay as they were, and the facts are that analyzer's.
+func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite) []*JobRecord {
+	if m.dependency || m.effects == nil {
+		return nil
+	}
+	b := &builder{pass: pass, model: m, effects: m.effects, importRecord: imported}
+	b.findJobRecords()
+	return m.records
+}
 
 // RecordEnd returns, for a call that records a job record's outcome
 // after the work, its site.
@@ -140,7 +157,8 @@ func (r *JobRecord) States() []string {
 	return out
 }
 
-// findRecordWrites finds the package's record writes and exports them.
+// findRecordWrites finds the package's record writes (package jobrecords
+// exports them as facts).
 func (b *builder) findRecordWrites() {
 	perDecl := map[*ast.FuncDecl][]*Call{}
 	for _, c := range b.model.Calls {
@@ -163,9 +181,6 @@ func (b *builder) findRecordWrites() {
 		}
 		if w := b.recordWrite(calls[0], states); w != nil {
 			b.model.recordWrites[fn] = w
-			if fn.Exported() {
-				b.pass.ExportObjectFact(fn, w)
-			}
 		}
 	}
 }
@@ -261,9 +276,8 @@ func (b *builder) recordWriteOf(call *ast.CallExpr) (*types.Func, *RecordWrite) 
 	if !effects.InModule(b.pass, fn.Pkg()) {
 		return nil, nil
 	}
-	var w RecordWrite
-	if b.pass.ImportObjectFact(fn, &w) {
-		return fn, &w
+	if w := b.importRecord(fn); w != nil {
+		return fn, w
 	}
 	return nil, nil
 }
@@ -290,12 +304,59 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 	var found *RecordWrite
 	pkg := ""
 	for _, im := range b.implRecords[Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: method.Name()}] {
-		if im.Record == nil || found != nil && (!reflect.DeepEqual(found, im.Record) || pkg != im.TypePkg) {
+		w := b.implRecord(im)
+		if w == nil || found != nil && (!reflect.DeepEqual(found, w) || pkg != im.TypePkg) {
 			return nil, ""
 		}
-		found, pkg = im.Record, im.TypePkg
+		found, pkg = w, im.TypePkg
 	}
 	return found, pkg
+}
+
+// implRecord returns the record write an implementation's method is: the
+// package's own, or by its fact, found among the packages the package
+// imports, directly or not.
+func (b *builder) implRecord(im Impl) *RecordWrite {
+	p := b.pass.Pkg
+	if im.TypePkg != p.Path() {
+		if b.imported == nil {
+			b.imported = importedPackages(p)
+		}
+		p = b.imported[im.TypePkg]
+	}
+	if p == nil {
+		return nil
+	}
+	tn, ok := p.Scope().Lookup(im.Type).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, p, im.Method)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	if fn.Pkg() == b.pass.Pkg {
+		return b.model.recordWrites[fn]
+	}
+	return b.importRecord(fn)
+}
+
+// importedPackages returns the packages p imports, directly or not, by
+// path.
+func importedPackages(p *types.Package) map[string]*types.Package {
+	out := map[string]*types.Package{}
+	stack := slices.Clone(p.Imports())
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if out[q.Path()] != nil {
+			continue
+		}
+		out[q.Path()] = q
+		stack = append(stack, q.Imports()...)
+	}
+	return out
 }
 
 // storePkg returns the path of the package whose code a record write

@@ -115,7 +115,6 @@ type callGraph struct {
 	resolved map[*ast.CallExpr]*Jobs
 	impls    *Implements // the implementations of interface methods the package knows of
 	halves   map[*types.Func]*Half
-	records  map[*types.Func]*RecordWrite
 	// What the fixed point reads again on every round, found once: each
 	// function's calls, and what each call calls.
 	sites   map[*ast.FuncDecl][]site
@@ -145,7 +144,6 @@ func newCallGraph(pass *analysis.Pass) *callGraph {
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 	g := newCallGraph(pass)
 	g.halves = m.halves
-	g.records = m.recordWrites
 	for _, c := range m.Calls {
 		d := g.direct[c.Expr]
 		for _, st := range c.Stmts {

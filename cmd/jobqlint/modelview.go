@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -129,7 +130,7 @@ type modelPos struct {
 
 // printModel runs the queue model on the packages and prints it.
 func printModel(pkgs []*packages.Package, format string, stdout, stderr io.Writer) int {
-	graph, err := checker.Analyze([]*analysis.Analyzer{queuemodel.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{queuemodel.Analyzer, jobrecords.Analyzer}, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError

@@ -1,4 +1,4 @@
-package queuemodel_test
+package jobrecords_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -14,10 +15,10 @@ import (
 // function is a record write, and the worker's loop a job record, with
 // its states; an HTTP handler's writes and writes on two keys are none.
 func TestJobRecord(t *testing.T) {
-	results := ruletest.Run(t, queuemodel.Analyzer, "jobrecord", "jobrecord/store")
+	results := ruletest.Run(t, jobrecords.Analyzer, "jobrecord", "jobrecord/store")
 	byPkg := map[string]*queuemodel.Model{}
 	for _, r := range results {
-		byPkg[r.Pass.Pkg.Path()] = r.Result.(*queuemodel.Model)
+		byPkg[r.Pass.Pkg.Path()] = r.Pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
 	}
 	require.Empty(t, byPkg["jobrecord/store"].JobRecords())
 	m := byPkg["jobrecord"]
