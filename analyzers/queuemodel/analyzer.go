@@ -112,9 +112,6 @@ type builder struct {
 	stateNames map[columnKey]map[string]*types.Const
 	// batchOnly are the tables only batchPolls found polls of.
 	batchOnly []string
-	// implRecords are the known implementations of the module's
-	// interface methods, by method (see implementedRecord).
-	implRecords map[Dispatch][]Impl
 	// importRecord reads a function's RecordWrite fact (see
 	// FindJobRecords).
 	importRecord func(*types.Func) *RecordWrite

@@ -293,17 +293,14 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil {
 		return nil, ""
 	}
-	if b.implRecords == nil {
-		// Indexed once: a package may call many interface methods and
-		// know many implementations.
-		b.implRecords = map[Dispatch][]Impl{}
-		for _, im := range b.model.loops.impls.Methods {
-			b.implRecords[im.key()] = append(b.implRecords[im.key()], im)
-		}
-	}
 	var found *RecordWrite
 	pkg := ""
-	for _, im := range b.implRecords[Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: method.Name()}] {
+	// The implementations are sorted by the method they implement.
+	key := Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: method.Name()}
+	impls := b.model.loops.impls.Methods
+	i, _ := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
+	for ; i < len(impls) && impls[i].key() == key; i++ {
+		im := impls[i]
 		w := b.implRecord(im)
 		if w == nil || found != nil && (!reflect.DeepEqual(found, w) || pkg != im.TypePkg) {
 			return nil, ""
