@@ -45,7 +45,7 @@
 // Where PostgreSQL holds only the job's record and a broker or a channel
 // feeds the worker, a function that moves one row by key to a state (its
 // only SQL, the state bound by its callers) is a record write (a
-// RecordWrite fact), and a worker that calls one with a running state,
+// RecordWrite, which package jobrecords exports as a fact), and a worker that calls one with a running state,
 // runs work, then calls one with an outcome on the same key makes the
 // table a job record (JobRecord; see jobrecord.go).
 //

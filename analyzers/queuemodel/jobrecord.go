@@ -33,7 +33,8 @@ import (
 //
 // So a store's function that does nothing but move one row by key to a
 // state (the state a constant of its SQL, or a parameter or a field of
-// one that its callers bind) is a record write, exported as a fact; and a
+// one that its callers bind) is a record write, exported as a fact by
+// package jobrecords (the queue model's own facts stay as they are); and a
 // function of any package that calls a record write to a state that is
 // neither one rows are created in nor an outcome, then runs work that may
 // fail, then, on the same key, record writes to an outcome (a state whose
