@@ -74,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()
+	b.findRecordWrites()
 	b.forwardHalves()
 	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)
@@ -112,6 +113,10 @@ type builder struct {
 	stateNames map[columnKey]map[string]*types.Const
 	// batchOnly are the tables only batchPolls found polls of.
 	batchOnly []string
+	// importRecord reads a function's RecordWrite fact (see
+	// FindJobRecords).
+	importRecord func(*types.Func) *RecordWrite
+	imported     map[string]*types.Package // see implRecord
 }
 
 type parsedSQL struct {
