@@ -153,8 +153,21 @@ type session struct {
 func (s *Schema) apply(src *Source, raw RawStmt, sess *session) {
 	r := replayer{s: s, src: src, raw: raw, path: sess.path}
 	r.recordLock(sess)
+	s.applyDDL(src, raw, sess)
+}
+
+// applyDDL applies one statement's change to the tables, columns, indexes,
+// functions and types.
+func (s *Schema) applyDDL(src *Source, raw RawStmt, sess *session) {
+	r := replayer{s: s, src: src, raw: raw, path: sess.path}
 	n := raw.Node
 	switch {
+	case n.GetDoStmt() != nil:
+		// The locks its statements take are not recorded: migrationlock
+		// reads the statements written at the top of a file.
+		for _, inner := range doBlockDDL(raw, n.GetDoStmt()) {
+			s.applyDDL(src, inner, sess)
+		}
 	case n.GetVariableSetStmt() != nil:
 		sess.path = searchPath(n.GetVariableSetStmt(), sess.path)
 	case n.GetCreateStmt() != nil:

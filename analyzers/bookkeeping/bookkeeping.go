@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 )
@@ -22,7 +23,7 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
+	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, jobrecords.Analyzer},
 	Run:      run,
 })
 
@@ -70,7 +71,7 @@ func stopMessage(m *queuemodel.Model) string {
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	if len(m.Tables) == 0 {
+	if len(m.Tables) == 0 && len(m.JobRecords()) == 0 {
 		return nil, nil
 	}
 	s := summarize(pass, m)
@@ -147,6 +148,9 @@ func (s *summary) completes(call *ast.CallExpr) bool {
 	if s.m.Direct(call).Completes {
 		return true
 	}
+	if end, ok := s.m.RecordEnd(call); ok && end.Succeeds {
+		return true // a job record's outcome (see queuemodel.JobRecord)
+	}
 	j := s.m.JobsOf(call)
 	return j != nil && j.Completes
 }
@@ -154,6 +158,9 @@ func (s *summary) completes(call *ast.CallExpr) bool {
 // fails reports whether a call records a failure or a retry.
 func (s *summary) fails(call *ast.CallExpr) bool {
 	if s.m.Direct(call).Fails {
+		return true
+	}
+	if end, ok := s.m.RecordEnd(call); ok && end.Fails {
 		return true
 	}
 	j := s.m.JobsOf(call)
@@ -184,6 +191,9 @@ func (s *summary) failsJob(body *ast.BlockStmt) bool { return s.any(body, s.fail
 // returns (err = func() error { ...; return w.finish(job) }()).
 func (s *summary) completion(src *ast.CallExpr) *ast.CallExpr {
 	if s.m.Direct(src).Completes {
+		return src
+	}
+	if end, ok := s.m.RecordEnd(src); ok && end.Succeeds {
 		return src
 	}
 	if lit, ok := ast.Unparen(src.Fun).(*ast.FuncLit); ok {
@@ -268,6 +278,9 @@ func (s *summary) decl(call *ast.CallExpr) *ast.FuncDecl {
 // writes a job's outcome, or calls a function that does and claims nothing.
 func (s *summary) bookkeeping(call *ast.CallExpr) bool {
 	if d := s.m.Direct(call); d.Completes || d.Fails {
+		return true
+	}
+	if _, ok := s.m.RecordEnd(call); ok {
 		return true
 	}
 	j := s.m.JobsOf(call)

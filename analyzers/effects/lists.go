@@ -54,8 +54,10 @@ func appended(v ssa.Value, seen map[ssa.Value]bool) ([]ssa.Value, bool) {
 	case *ssa.Const:
 		return nil, x.Value == nil // a nil slice
 	case *ssa.MakeSlice:
-		c, ok := x.Len.(*ssa.Const)
-		return nil, ok && c.Value != nil && constant.Sign(c.Value) == 0
+		if c, ok := x.Len.(*ssa.Const); ok && c.Value != nil && constant.Sign(c.Value) == 0 {
+			return nil, true
+		}
+		return indexStored(x)
 	case *ssa.Slice:
 		// A slice literal: []string{} or []string{"$1"}.
 		elems := arrayElems(x.X)
@@ -118,4 +120,40 @@ func paramGroup(v Value) bool {
 		prev = p.Text
 	}
 	return params > 0
+}
+
+// indexStored returns the values stored into the elements of a slice made
+// with a length (make([]string, len(ids)), filled by index in a loop): the
+// slice is only indexed to be written, measured, or joined.
+func indexStored(x *ssa.MakeSlice) ([]ssa.Value, bool) {
+	var out []ssa.Value
+	for _, ref := range *x.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.IndexAddr:
+			for _, use := range *r.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != r {
+					return nil, false
+				}
+				out = append(out, st.Val)
+			}
+		case *ssa.Call:
+			if !joinOrLen(r.Common()) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
+// joinOrLen reports whether a call only reads a slice: strings.Join, or
+// the len builtin.
+func joinOrLen(c *ssa.CallCommon) bool {
+	if bi, ok := c.Value.(*ssa.Builtin); ok {
+		return bi.Name() == "len"
+	}
+	fn := c.StaticCallee()
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "strings" && fn.Name() == "Join"
 }

@@ -219,6 +219,11 @@ func (r *resolver) sqCall(call *ssa.Call, b *binding, depth int) ([]sqState, str
 			}
 			return out, ""
 		}
+		if op := builderStart(r.e.pass, obj); op != "" {
+			// A builder a database module of another module starts with its
+			// own placeholder format.
+			return r.sqApply([]sqState{{dollar: true}}, op, common.Args[1:], b, depth)
+		}
 		return nil, "a squirrel builder made by " + fn.Name()
 	}
 	args := common.Args

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/analyzers/sigterm"
@@ -26,7 +27,7 @@ var record []byte
 // It requires sigterm, the check that was part of it, for the directives
 // naming lease that silence a sigterm finding: those are used.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, sigterm.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, sigterm.Analyzer, jobrecords.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil)},
 })
@@ -40,6 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	checkClaims(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
+	checkRecords(pass, m)
 	return nil, nil
 }
 

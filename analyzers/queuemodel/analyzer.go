@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -73,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 	b.enumerateStates()
 	b.inferQueue()
 	b.mergeViews()
+	b.findRecordWrites()
 	b.forwardHalves()
 	m.halves = b.halves
 	m.loops = buildCallGraph(pass, m)
@@ -111,6 +113,10 @@ type builder struct {
 	stateNames map[columnKey]map[string]*types.Const
 	// batchOnly are the tables only batchPolls found polls of.
 	batchOnly []string
+	// importRecord reads a function's RecordWrite fact (see
+	// FindJobRecords).
+	importRecord func(*types.Func) *RecordWrite
+	imported     map[string]*types.Package // see implRecord
 }
 
 type parsedSQL struct {
@@ -161,7 +167,7 @@ func (b *builder) sites(yield func(callSite) bool) {
 			}
 			continue
 		}
-		if m, ok := classifyMethod(b.pass.TypesInfo, call); ok {
+		if m, ok := classifyMethod(b.pass, call); ok {
 			site := callSite{cur: cur, call: call, method: m}
 			if m.recv == RecvStmt {
 				site = b.prepared(site)
@@ -211,7 +217,7 @@ func (b *builder) prepared(site callSite) callSite {
 	if !ok {
 		return site
 	}
-	m, ok := classifyMethod(b.pass.TypesInfo, prep)
+	m, ok := classifyMethod(b.pass, prep)
 	if !ok || !strings.HasPrefix(m.name, "Prepare") || m.sqlIndex >= len(prep.Args) {
 		return site
 	}
@@ -570,7 +576,46 @@ func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
 	c.boundConsts = st.Consts
+	if c.Known && len(st.Variants) > 0 {
+		b.ormVariants(c, st)
+	}
 	if c.Known {
 		b.read(c)
+	}
+}
+
+// ormVariants gives a call the other statements its chain sends on other
+// paths, as the other texts of SQL chosen on a branch. Paths that bind
+// other values ($2 the output on one path, the id on another) share no
+// Args: each text keeps the string constants its own arguments bind.
+func (b *builder) ormVariants(c *Call, st *ormsql.Statement) {
+	argLists := [][]ast.Expr{st.Args}
+	for _, v := range st.Variants {
+		c.variants = append(c.variants, v.SQL)
+		argLists = append(argLists, v.Args)
+	}
+	for _, args := range argLists[1:] {
+		if !slices.Equal(args, argLists[0]) {
+			c.Args = nil
+			break
+		}
+	}
+	if c.Args != nil {
+		return
+	}
+	for ti, args := range argLists {
+		for i, a := range args {
+			tv, ok := b.pass.TypesInfo.Types[a]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			if c.textConsts == nil {
+				c.textConsts = map[int]map[int]string{}
+			}
+			if c.textConsts[ti] == nil {
+				c.textConsts[ti] = map[int]string{}
+			}
+			c.textConsts[ti][i+1] = constant.StringVal(tv.Value)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -39,13 +40,20 @@ type dbMethod struct {
 }
 
 // classifyMethod recognizes a call of a database method that takes SQL.
-func classifyMethod(info *types.Info, call *ast.CallExpr) (dbMethod, bool) {
+func classifyMethod(pass *analysis.Pass, call *ast.CallExpr) (dbMethod, bool) {
+	info := pass.TypesInfo
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || !sqlMethods[fn.Name()] {
+	if !ok {
 		return dbMethod{}, false
 	}
 	sig := fn.Type().(*types.Signature)
 	recv := sig.Recv()
+	if m, ok := dependencyWrapper(pass, fn); ok {
+		return m, true
+	}
+	if !sqlMethods[fn.Name()] {
+		return dbMethod{}, false
+	}
 	if recv == nil {
 		return sqlxFunc(info, call, fn)
 	}

@@ -129,7 +129,7 @@ func (g *callGraph) dispatch(call *ast.CallExpr, fn *types.Func) (Dispatch, bool
 	if !effects.InModule(g.pass, named.Obj().Pkg()) {
 		return Dispatch{}, false
 	}
-	if _, ok := classifyMethod(g.pass.TypesInfo, call); ok {
+	if _, ok := classifyMethod(g.pass, call); ok {
 		return Dispatch{}, false
 	}
 	return Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: fn.Name()}, true

@@ -42,6 +42,14 @@
 // succeeded and as failed
 // (takenByKey, takenUnchecked).
 //
+// Where PostgreSQL holds only the job's record and a broker or a channel
+// feeds the worker, a function that moves one row by key to a state (its
+// only SQL, the state bound by its callers) is a record write (a
+// RecordWrite, which package jobrecords exports as a fact), and a worker
+// that calls one with a running state, runs work, then calls one with an
+// outcome on the same key makes the table a job record (JobRecord; see
+// jobrecord.go).
+//
 // Schema rules read the migrations replayed by package sqlcheck, found under
 // the module root (or at the -schema paths) once per process.
 package queuemodel

@@ -442,6 +442,10 @@ type Model struct {
 	// reclaimHalves are the package's halves of reclaims, by table (see
 	// JoinedElsewhere).
 	reclaimHalves map[string]*reclaimHalves
+	// recordWrites are the package's record writes, and records the job
+	// records of its workers (see jobrecord.go).
+	recordWrites map[*types.Func]*RecordWrite
+	records      []*JobRecord
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	modelDDL   []*sqlcheck.Source // tables GORM's AutoMigrate creates from the module's models (see findModelDDL)

@@ -1289,7 +1289,7 @@ func sortedSet(m map[string]bool) []string {
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
 func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
-	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) {
+	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) || b.lookup(s, written[s.Table]) {
 		return false
 	}
 	switch {
@@ -1320,6 +1320,31 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// lookup reports whether a SELECT finds its rows by the values it is given
+// rather than by their state: every conjunct of its WHERE binds a column to
+// a parameter (WHERE token = $1 LIMIT 1 FOR UPDATE SKIP LOCKED, a token
+// being rotated), none of them a column the package's UPDATEs write (a
+// state passed in, status = $1). Such a SELECT picks a row it knows, not
+// the next runnable one, when the columns hold a unique key of the table
+// (several columns: tenant_id = $1 AND token = $2). When the schema holds
+// the table and no such key, the columns are a partition of a queue
+// (queue = $1) and the SELECT polls it; when the schema does not hold the
+// table, which of the two it is is not known, and it is taken for a
+// lookup: no queue is made of it.
+func (b *builder) lookup(s *sqlcheck.Stmt, written map[string]bool) bool {
+	if len(s.Where) == 0 {
+		return false
+	}
+	var cols []string
+	for _, p := range s.Where {
+		if p.Column == "" || p.Op != sqlcheck.OpEq || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueParam || written[p.Column] {
+			return false
+		}
+		cols = append(cols, p.Column)
+	}
+	return b.namesRowsBy(s.Table)(cols)
 }
 
 // namesRowsBy returns, for a table, whether a set of its columns names

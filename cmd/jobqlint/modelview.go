@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -61,6 +62,19 @@ type modelPackage struct {
 	// package joins from such halves.
 	Halves []modelHalf  `json:"halves,omitempty"`
 	Splits []modelSplit `json:"splits,omitempty"`
+	// Records are the job records of the package's workers: tables whose
+	// rows a worker fed from elsewhere moves by key to a running state
+	// before the work and to an outcome after it.
+	Records []modelRecord `json:"job_records,omitempty"`
+}
+
+type modelRecord struct {
+	modelPos          // the write to the running state
+	Table    string   `json:"table"`
+	Column   string   `json:"state_column"`
+	Created  []string `json:"created"`
+	Running  string   `json:"running"`
+	Ended    []string `json:"ended"`
 }
 
 type modelHalf struct {
@@ -116,7 +130,7 @@ type modelPos struct {
 
 // printModel runs the queue model on the packages and prints it.
 func printModel(pkgs []*packages.Package, format string, stdout, stderr io.Writer) int {
-	graph, err := checker.Analyze([]*analysis.Analyzer{queuemodel.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{queuemodel.Analyzer, jobrecords.Analyzer}, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
@@ -168,7 +182,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 		act := chosen[path]
 		m := act.Result.(*queuemodel.Model)
 		mp := describePackage(path, act.Package.Fset, m)
-		if mp.Sites > 0 || len(mp.Tables) > 0 || len(mp.Halves) > 0 || len(mp.Splits) > 0 {
+		if mp.Sites > 0 || len(mp.Tables) > 0 || len(mp.Halves) > 0 || len(mp.Splits) > 0 || len(mp.Records) > 0 {
 			view.Packages = append(view.Packages, mp)
 			roots[m.ModuleRoot()] = m
 		}
@@ -226,6 +240,15 @@ func describePackage(path string, fset *token.FileSet, m *queuemodel.Model) mode
 	}
 	for _, s := range m.FarSplits() {
 		mp.Splits = append(mp.Splits, modelSplit{position(fset, s.Pos()), s.PollName, s.TakeName})
+	}
+	for _, r := range m.JobRecords() {
+		var ended []string
+		for _, e := range r.Ends {
+			if !slices.Contains(ended, e.State) {
+				ended = append(ended, e.State)
+			}
+		}
+		mp.Records = append(mp.Records, modelRecord{position(fset, r.Take.Call.Pos()), queuemodel.DisplayName(r.Table), r.Column, nonNil(r.Initial), r.Take.State, ended})
 	}
 	for _, c := range m.Calls {
 		mp.Sites++
@@ -358,6 +381,9 @@ func writeModelText(w io.Writer, view modelView) error {
 		}
 		for _, s := range p.Splits {
 			fmt.Fprintf(&b, "  %s: split claim: %s then %s\n", textPos(s.modelPos), s.Poll, s.Take)
+		}
+		for _, r := range p.Records {
+			fmt.Fprintf(&b, "  %s: job record %s, state column %s, states %s -> %s -> %s\n", textPos(r.modelPos), r.Table, r.Column, list(r.Created), r.Running, list(r.Ended))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -20,10 +20,10 @@ import (
 // its DB, Tx and Conn also run SQL text directly (ExecContext,
 // QueryContext, QueryRowContext), formatting `?` placeholders first.
 //
-// The chain is followed on SSA, so it may cross variables; a query that is
-// changed outside the chain (q.Where(...) with the result dropped, a
-// clause added on one branch only) or passed in from elsewhere is not
-// read. The SQL is written as bun writes it for PostgreSQL (quoted
+// The chain is followed on SSA, so it may cross variables and branches
+// (one statement per way it is built, see chainPaths); a query that is
+// changed outside the chain (q.Where(...) with the result dropped), built
+// in a loop or passed in from elsewhere is not read. The SQL is written as bun writes it for PostgreSQL (quoted
 // identifiers, each WHERE condition in parentheses), with bind parameters
 // where bun formats the values in: bun_test checks each form against
 // bun's own String().
@@ -79,11 +79,16 @@ func readBun(r *Request) (Statement, bool) {
 	default:
 		return Statement{}, false
 	}
-	steps, root, why := bunChain(r)
+	paths, why := chainPaths(r, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
 	if why != "" {
 		st.Unread = why
 		return st, true
 	}
+	return oneOrVariants(st, paths, func(st Statement, p chainPath) Statement { return bunStatement(r, name, st, p.steps, p.root) })
+}
+
+// bunStatement rebuilds the statement of one way a chain is built.
+func bunStatement(r *Request, name string, st Statement, steps []bunStep, root bunStep) Statement {
 	b := &bunBuilder{r: r, d: bunDialect, argsKnown: true}
 	var model ast.Expr
 	switch root.name {
@@ -106,7 +111,7 @@ func readBun(r *Request) (Statement, bool) {
 			for _, s := range steps {
 				if s.name == "Limit" || s.name == "Offset" {
 					st.Unread = "bun's ScanAndCount with a limit sends two statements"
-					return st, true
+					return st
 				}
 			}
 		}
@@ -122,11 +127,11 @@ func readBun(r *Request) (Statement, bool) {
 		b.deleteSQL(steps)
 	default:
 		st.Unread = "bun's " + root.name + " is not read"
-		return st, true
+		return st
 	}
 	if b.unread != "" {
 		st.Unread = b.unread
-		return st, true
+		return st
 	}
 	st.SQL, st.Known = b.sql.String(), true
 	if b.argsKnown {
@@ -135,7 +140,7 @@ func readBun(r *Request) (Statement, bool) {
 	if st.Method == "Query" && st.ScanArgs == nil && model != nil {
 		st.ScanArgs = []ast.Expr{model}
 	}
-	return st, true
+	return st
 }
 
 // readBunText reads SQL text run by bun's DB, Tx or Conn.
@@ -194,13 +199,6 @@ func bunHandle(r *Request) Handle {
 		return HandleAutocommit
 	}
 	return HandleUnknown
-}
-
-// bunChain returns the clause calls of the chain that ends at the request's
-// call, in the order the code makes them, and the New... call that starts
-// it; or why it cannot.
-func bunChain(r *Request) ([]bunStep, bunStep, string) {
-	return chain(r, bunFunc, func(fn *types.Func) bool { return strings.HasPrefix(fn.Name(), "New") })
 }
 
 // chain returns the clause calls of the chain of a library's calls (lib)

@@ -204,7 +204,6 @@ func placeholders(t *testing.T, sql string) string {
 func TestBunUnread(t *testing.T) {
 	got := readAll(t, "bunchains")
 	for fn, why := range map[string]string{
-		"Branch":                 "out of sight",
 		"Dropped":                "changed outside its chain",
 		"Named":                  "named placeholder",
 		"Irregular":              "plural of person",

@@ -56,6 +56,10 @@ type Statement struct {
 	// ResultChecked says whether the code looks at what the statement
 	// affected (the error, RowsAffected): see queuemodel.Call.
 	ResultChecked bool
+	// Variants are the other statements the call sends when its chain is
+	// built otherwise on other paths (a clause added under an if): each
+	// is judged as the SQL of a text chosen on a branch is.
+	Variants []Variant
 }
 
 // A Request is one call the model asks about.

@@ -177,3 +177,25 @@ func TestSquirrelMatchesSquirrel(t *testing.T) {
 		}
 	}
 }
+
+// Builders started by a method of another module's database type whose
+// signature is a StatementBuilder's (pgxdb's Select, Update, Insert,
+// Delete) read as that StatementBuilder's, with $n placeholders; its
+// From(table), which is no StatementBuilder method, stays a hole.
+func TestSquirrelStartedByAnotherModule(t *testing.T) {
+	psql := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	var id int64 = 7
+	want := map[string][]string{
+		"Poll":    {toSQL(t, psql.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued"}).OrderBy("run_at").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"))},
+		"Take":    {toSQL(t, psql.Update("jobs").Set("status", "running").Where(sq.Eq{"id": id, "status": "queued"}))},
+		"Enqueue": {toSQL(t, psql.Insert("jobs").Columns("kind", "status").Values("email", "queued"))},
+		"Remove":  {toSQL(t, psql.Delete("jobs").Where(sq.Eq{"id": id}))},
+		"AllOf":   {"hole: a squirrel builder made by From"},
+	}
+	got := returned(t, "sqdepstart")
+	for name, texts := range want {
+		if !slices.Equal(got[name], texts) {
+			t.Errorf("%s:\n got %q\nwant %q", name, got[name], texts)
+		}
+	}
+}

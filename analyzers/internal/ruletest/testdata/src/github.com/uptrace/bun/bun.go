@@ -26,6 +26,7 @@ type IDB interface {
 type DB struct{ *sql.DB }
 
 func (db *DB) NewSelect() *SelectQuery                    { return nil }
+func (db *DB) Dialect() schema.Dialect                    { return nil }
 func (db *DB) NewInsert() *InsertQuery                    { return nil }
 func (db *DB) NewUpdate() *UpdateQuery                    { return nil }
 func (db *DB) NewDelete() *DeleteQuery                    { return nil }

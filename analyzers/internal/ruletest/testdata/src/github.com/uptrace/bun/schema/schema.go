@@ -2,6 +2,13 @@
 // bun's API names through aliases.
 package schema
 
+import "github.com/uptrace/bun/dialect"
+
+// Dialect is what a database's Dialect returns.
+type Dialect interface {
+	Name() dialect.Name
+}
+
 type BaseModel struct{}
 
 // QueryAppender is what a query writes itself with (its AppendQuery).

@@ -1,0 +1,45 @@
+package jobrecords_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// A worker fed ids by a channel moves a job's record by key through a
+// store's function that binds the state its callers give: the store's
+// function is a record write, and the worker's loop a job record, with
+// its states; an HTTP handler's writes and writes on two keys are none.
+func TestJobRecord(t *testing.T) {
+	results := ruletest.Run(t, jobrecords.Analyzer, "jobrecord", "jobrecord/store")
+	byPkg := map[string]*queuemodel.Model{}
+	for _, r := range results {
+		byPkg[r.Pass.Pkg.Path()] = r.Pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	}
+	require.Empty(t, byPkg["jobrecord/store"].JobRecords())
+	m := byPkg["jobrecord"]
+	require.Len(t, m.JobRecords(), 1)
+	r := m.JobRecords()[0]
+	fset := results[0].Pass.Fset
+	require.Equal(t, "public.jobs", r.Table)
+	require.Equal(t, "status", r.Column)
+	require.Equal(t, []string{"queued"}, r.Initial)
+	require.Equal(t, "running", r.Take.State)
+	require.Equal(t, 14, fset.Position(r.Take.Call.Pos()).Line)
+	require.Len(t, r.Ends, 2)
+	require.Equal(t, "failed", r.Ends[0].State)
+	require.True(t, r.Ends[0].Fails)
+	require.False(t, r.Ends[0].Succeeds)
+	require.Equal(t, "done", r.Ends[1].State)
+	require.True(t, r.Ends[1].Succeeds)
+	require.Equal(t, []string{"queued", "running", "failed", "done"}, r.States())
+	end, ok := m.RecordEnd(r.Ends[1].Call)
+	require.True(t, ok)
+	require.Equal(t, "done", end.State)
+	_, ok = m.RecordEnd(r.Take.Call)
+	require.False(t, ok, "the running write is no outcome")
+}

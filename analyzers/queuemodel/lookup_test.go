@@ -1,0 +1,68 @@
+package queuemodel_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+)
+
+// A row locked by the values of a unique key (pgx, a key of two columns
+// made unique inside a DO block; GORM's First by a unique token) or, with
+// no schema in sight, by values of columns the package never updates
+// (database/sql) is a lookup: no poll, no claim, no queue table.
+func TestLookupsByKeyAreNoQueue(t *testing.T) {
+	for _, pkg := range []string{"lookup_bykey", "lookup_noschema", "lookup_gorm"} {
+		t.Run(pkg, func(t *testing.T) {
+			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
+			m := results[0].Result.(*queuemodel.Model)
+			require.Empty(t, m.Tables)
+			n := 0
+			for _, c := range m.Calls {
+				for _, st := range c.Stmts {
+					n++
+					require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+				}
+			}
+			require.NotZero(t, n, "the statements are read")
+		})
+	}
+}
+
+// Equality to a bound value that is no key stays a poll: a queue name of a
+// table whose schema has no unique key on it, a state the package writes;
+// nor is a comparison with a bound value (due_at <= $1) a key.
+func TestBoundPartitionsAndStatesStayPolls(t *testing.T) {
+	for pkg, want := range map[string][]string{
+		"queue_partition":    {"INSERT enqueue", "SELECT claim", "DELETE complete"},
+		"queue_boundstate":   {"INSERT enqueue", "SELECT claim", "UPDATE claim", "UPDATE complete", "UPDATE fail"},
+		"queue_due_noschema": {"INSERT enqueue", "SELECT claim", "DELETE complete", "SELECT claim", "DELETE complete", "SELECT claim", "DELETE complete"},
+	} {
+		t.Run(pkg, func(t *testing.T) {
+			got, _ := roles(t, pkg)
+			require.Equal(t, want, got, fmt.Sprint(got))
+		})
+	}
+}
+
+// A bun chain built otherwise on two paths: the claim's lock taken on
+// PostgreSQL only is read as the locking claim; the completion that sets
+// an output on one path is one completion, its state bound on both; the
+// outcome that sets other columns on each path is a failure on one and a
+// completion on the other.
+func TestBunChainsOnBranches(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "bunbranchqueue")
+	m := results[0].Result.(*queuemodel.Model)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s", st.Kind, st.Role))
+		}
+	}
+	require.Equal(t, []string{"INSERT enqueue", "SELECT claim", "UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE complete"}, got)
+	qt := m.QueueTables()[0]
+	require.Equal(t, "status", qt.StateColumn)
+}
