@@ -99,9 +99,15 @@ func reportOnce(pass *analysis.Pass) *analysis.Pass {
 func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
 	pass, m := r.pass, r.m
 	step := poll.Step
+	locked := poll.Lock != nil
+	pollAt, stepAt := r.e.Call(poll.Call.Expr), r.e.Call(step.Call.Expr)
+	tx := r.e.TxOf(pollAt)
+	inOne := tx != nil && r.e.SameTx(pollAt, stepAt)
 	if qt.Rechecks(step.Stmt) {
-		// A compare-and-set: safe when the code looks at whether it won.
-		if !step.ResultChecked() {
+		// A compare-and-set: safe when the code looks at whether it won,
+		// or when the SELECT's row lock lasts through it (FOR UPDATE in
+		// the transaction of the UPDATE: no one else can move the row).
+		if !step.ResultChecked() && !(locked && inOne) {
 			reportCAS(pass, step, poll)
 		}
 		return
@@ -112,10 +118,6 @@ func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) 
 		// Functions run on an interface (sqlc's DBTX): the caller says on what.
 		recv, at, other = path.PollRecv, path.PollSite.Pos(), path.StepSite.Pos()
 	}
-	locked := poll.Lock != nil
-	pollAt, stepAt := r.e.Call(poll.Call.Expr), r.e.Call(step.Call.Expr)
-	tx := r.e.TxOf(pollAt)
-	inOne := tx != nil && r.e.SameTx(pollAt, stepAt)
 	switch {
 	case !locked && inOne && tx.Isolation.Snapshot():
 		// REPEATABLE READ or SERIALIZABLE: of two claimers that read the

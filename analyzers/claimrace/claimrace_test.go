@@ -13,7 +13,7 @@ import (
 // Claims two workers can win at once.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
-		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_alone", "fed_cas_unchecked", "fed_cas_split_unchecked", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
+		"seed", "sqlseed", "poollock", "dblock", "cas_poll", "cas_locked_pool", "cas_tx_unlocked", "cas_alone", "fed_cas_unchecked", "fed_cas_split_unchecked", "subquery", "cte_unlocked", "wrapuse", "connlock", "cmdseed",
 		"plpgsql_twostep", "plpgsql_cas",
 		"states_in", "states_null", "cas_or", "subquery_unlocked", "unboundpoll_unchecked",
 		"ctenested", "commitfirst", "xactlock_other", "splitmethods", "sqlcpool",
@@ -43,7 +43,7 @@ func TestCallersAccepted(t *testing.T) {
 // Claims only one worker wins.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer,
-		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_fed_cas_checked", "ok_blindtake", "ok_cas_prepared", "ok_cas_returning",
+		"ok_atomic", "ok_in_sql", "ok_sqlc", "ok_delete", "ok_cas_count", "ok_cas_locked", "ok_fed_cas_checked", "ok_blindtake", "ok_cas_prepared", "ok_cas_returning",
 		"ok_tx", "ok_beginfunc", "ok_sqltx", "ok_advisory", "ok_recheck", "ok_dynamic", "cmd_ok",
 		"ok_sqlfunc", "ok_plpgsql_locked", "ok_plpgsql_found", "ok_dynamic_body",
 		"ok_states_in", "ok_cas_or", "ok_nullcas", "ok_bulkpause", "ok_subquery_cas", "ok_unboundpoll",

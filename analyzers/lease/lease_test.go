@@ -24,7 +24,7 @@ func TestRejected(t *testing.T) {
 // Designs that leave no row behind.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer,
-		"ok_fixed", "ok_blindtake_reclaim", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
+		"ok_fixed", "ok_testfixture", "ok_blindtake_reclaim", "ok_txcommitlate", "ok_sqlcreclaim", "ok_subpkg", "ok_tx", "ok_advisory", "ok_river", "ok_timeparam", "ok_orpoll", "ok_delete",
 		"ok_nullstate", "ok_notin", "ok_cronreclaim", "ok_arith", "ok_workerid", "ok_unboundpoll_reclaim",
 		"ifpgok", "ifmem", "ifworker",
 		"ok_orflipped", "ok_orparam",

@@ -126,6 +126,15 @@ type Call struct {
 // Pos is the position of the call site.
 func (c *Call) Pos() token.Pos { return c.Expr.Pos() }
 
+// ssaCall is the SSA call of the site, whether it passes its arguments
+// one by one or as a slice (args...); nil when there is no SSA.
+func (c *Call) ssaCall() ssa.CallInstruction {
+	if c.instr != nil {
+		return c.instr
+	}
+	return c.spread
+}
+
 // Arg returns the Go expression bound to parameter $n, or nil.
 func (c *Call) Arg(n int) ast.Expr {
 	if _, spliced := c.Spliced[n]; n < 1 || n > len(c.Args) || spliced {
@@ -293,10 +302,7 @@ func (st *Statement) BoundState(col string) ssa.Value {
 // statement's text count.
 func (st *Statement) BoundValues(n int) []ssa.Value {
 	c := st.Call
-	call := c.instr
-	if call == nil {
-		call = c.spread
-	}
+	call := c.ssaCall()
 	if st.Body != nil || call == nil || n < 1 {
 		return nil
 	}

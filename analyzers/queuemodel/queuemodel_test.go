@@ -229,7 +229,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep", "notqueue_retention"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)

@@ -8,19 +8,20 @@ import (
 )
 
 // dropSweeps takes the poll role from the statements of a sweep: an expiry
-// janitor that finds rows by state and deadline, locks them (FOR UPDATE
-// SKIP LOCKED, so that two janitors share the work) and moves them
-// straight to a state that says they ended, with no work between and
+// janitor or a retention run that finds rows by state and age, locks them
+// or not (FOR UPDATE SKIP LOCKED lets two janitors share the work; without
+// it two runs end the same rows twice, which changes nothing), and moves
+// them straight to a state that says they ended, with no work between and
 // nothing handed back but their keys. It hands no job to anyone: like a
 // DELETE without RETURNING it is a purge, and the table is no queue for
 // it (resumable upload sessions expired by a janitor, where a user's
 // chunk upload then sets the session back to 'uploading').
 //
 // Either one statement (UPDATE ... SET status = 'expired' WHERE id IN
-// (SELECT ... FOR UPDATE SKIP LOCKED), nothing returned), or a locked
-// SELECT of the keys alone and, after it in the same function with no
-// call that may fail between, UPDATEs of the table that each set such a
-// state and return nothing.
+// (SELECT ... FOR UPDATE SKIP LOCKED), nothing returned), or a SELECT of
+// the keys alone and, after it in the same function with no call that may
+// fail between, UPDATEs of the table that each set such a state and return
+// nothing.
 func (b *builder) dropSweeps(written map[string]map[string]bool) {
 	for _, st := range b.statements() {
 		if len(st.Polls) == 0 {
@@ -33,7 +34,7 @@ func (b *builder) dropSweeps(written map[string]map[string]bool) {
 		}
 		switch {
 		case st.Kind == sqlcheck.KindUpdate && st.Table == poll.Table && endsRows(st.Stmt, col):
-		case st.Kind == sqlcheck.KindSelect && st.Lock != nil && b.readsOnlyKeys(st.Stmt) && b.endedAfter(st, col):
+		case st.Kind == sqlcheck.KindSelect && b.readsOnlyKeys(st.Stmt) && b.endedAfter(st, col):
 		default:
 			continue
 		}
@@ -49,8 +50,8 @@ func endsRows(s *sqlcheck.Stmt, col string) bool {
 }
 
 // endedWords name the ends a row meets without being worked (beyond
-// outcomeWord's): expired, archived, purged, stale, timed out.
-var endedWords = regexp.MustCompile(`(?i)expire|archiv|purge|stale|timed_?out|obsolete`)
+// outcomeWord's): expired, archived, purged, deleted, stale, timed out.
+var endedWords = regexp.MustCompile(`(?i)expire|archiv|purge|delet|stale|timed_?out|obsolete`)
 
 // readsOnlyKeys reports whether a SELECT returns nothing but its table's
 // key: the primary key's columns, or id when the schema is not known.
@@ -87,22 +88,22 @@ func (b *builder) readsOnlyKeys(s *sqlcheck.Stmt) bool {
 	return true
 }
 
-// endedAfter reports whether, after a locked SELECT and in its function,
-// every UPDATE of its table ends the rows (see endsRows), at least one
-// does, and no call that may fail runs between the SELECT and them.
+// endedAfter reports whether, after a SELECT and in its function, every
+// statement that writes its table is an UPDATE that ends the rows (see
+// endsRows), there is one, and no call that may fail runs between the
+// SELECT and them.
 func (b *builder) endedAfter(sel *Statement, col string) bool {
-	if sel.Call.instr == nil {
+	from := sel.Call.ssaCall()
+	if from == nil {
 		return false
 	}
 	ends := 0
 	for _, st := range b.statements() {
-		if st == sel || st.Call.instr == nil || st.Call.instr.Parent() != sel.Call.instr.Parent() || st.Table != sel.Table {
-			continue
+		to := st.Call.ssaCall()
+		if st.Kind == sqlcheck.KindSelect || to == nil || to.Parent() != from.Parent() || st.Table != sel.Table || !effects.Before(from, to) {
+			continue // reads (the SELECT's other views among them) change nothing
 		}
-		if !effects.Before(sel.Call.instr, st.Call.instr) {
-			continue
-		}
-		if st.Kind != sqlcheck.KindUpdate || !endsRows(st.Stmt, col) || effects.FailableBetween(sel.Call.instr, st.Call.instr) {
+		if st.Kind != sqlcheck.KindUpdate || !endsRows(st.Stmt, col) || effects.FailableBetween(from, to) {
 			return false
 		}
 		ends++
