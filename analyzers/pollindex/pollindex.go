@@ -104,9 +104,18 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 			deletes = true // DELETE ... WHERE expires_at < now(): expired jobs
 		case st.Role == queuemodel.RoleComplete, st.Role == queuemodel.RoleFail:
 			return false // an UPDATE to a terminal state: finished rows stay
+		case st.Kind == sqlcheck.KindUpdate && qt.StateColumn != "" && writesUnseenState(st, qt.StateColumn):
+			return false // a state its callers give (sent, failed) may keep finished rows
 		}
 	}
 	return deletes
+}
+
+// writesUnseenState reports whether an UPDATE sets the state column to a
+// value the tool does not see: a parameter no constant is bound to.
+func writesUnseenState(st *queuemodel.Statement, col string) bool {
+	v, ok := st.Assigns(col)
+	return ok && v.Kind == sqlcheck.ValueParam
 }
 
 // oneRowPerKey reports whether every INSERT into the table is an upsert

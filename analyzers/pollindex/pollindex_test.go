@@ -25,7 +25,7 @@ func TestRejected(t *testing.T) {
 		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
 		"twounordered", "deleterange", "deletewrongprefix", "branchclaim", "funcjoin", "gormautomig/...", "gormuuid/...", "joinedpoll",
 		"prunecount", "starpoll", "exprpoll", "pagedlisting",
-		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey", "gospliced")
+		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey", "gospliced", "keepsunknown")
 }
 
 // Designs it accepts.
