@@ -229,7 +229,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep", "notqueue_retention"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep", "notqueue_retention", "notqueue_expiryrows"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -248,11 +248,13 @@ func TestNotQueues(t *testing.T) {
 // is read or returned. Each keeps its claim.
 func TestSweepLookalikesClaim(t *testing.T) {
 	for pkg, want := range map[string][]string{
-		"sweeplike_work":      {"SELECT claim", "UPDATE fail", "UPDATE complete"},
-		"sweeplike_running":   {"SELECT claim", "UPDATE claim"},
-		"sweeplike_payload":   {"SELECT claim", "UPDATE claim"},
-		"sweeplike_returning": {"UPDATE claim"},
-		"sweeplike_mixed":     {"SELECT claim", "UPDATE claim", "UPDATE complete"},
+		"sweeplike_work":        {"SELECT claim", "UPDATE fail", "UPDATE complete"},
+		"sweeplike_running":     {"SELECT claim", "UPDATE claim"},
+		"sweeplike_payload":     {"SELECT claim", "UPDATE claim"},
+		"sweeplike_returning":   {"UPDATE claim"},
+		"sweeplike_mixed":       {"SELECT claim", "UPDATE claim", "UPDATE complete"},
+		"sweeplike_helper":      {"SELECT claim", "UPDATE complete"},
+		"sweeplike_expirefirst": {"UPDATE none", "SELECT claim"},
 	} {
 		t.Run(pkg, func(t *testing.T) {
 			got, _ := roles(t, pkg)

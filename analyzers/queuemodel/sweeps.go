@@ -3,6 +3,8 @@ package queuemodel
 import (
 	"regexp"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -33,8 +35,13 @@ func (b *builder) dropSweeps(written map[string]map[string]bool) {
 			continue
 		}
 		switch {
-		case st.Kind == sqlcheck.KindUpdate && st.Table == poll.Table && endsRows(st.Stmt, col):
-		case st.Kind == sqlcheck.KindSelect && b.readsOnlyKeys(st.Stmt) && b.endedAfter(st, col):
+		case st.Kind == sqlcheck.KindUpdate && st.Table == poll.Table && endsRows(st.Stmt, col, outcomeOrEnded):
+		case st.Kind == sqlcheck.KindSelect && b.readsOnlyKeys(st.Stmt) && b.endedAfter(st, col, outcomeOrEnded):
+		case st.Kind == sqlcheck.KindSelect && b.endedAfter(st, col, endedWords.MatchString):
+			// Whole rows, marked expired or deleted: what the caller gets
+			// back is what ended (to free its storage, to tell its owner),
+			// not a job to run. Rows marked done or sent before they are
+			// handed on are a claim (at most once): see outcomeOrEnded.
 		default:
 			continue
 		}
@@ -43,10 +50,16 @@ func (b *builder) dropSweeps(written map[string]map[string]bool) {
 }
 
 // endsRows reports whether an UPDATE moves the rows it changes to a state
-// whose name says they ended, and returns nothing.
-func endsRows(s *sqlcheck.Stmt, col string) bool {
+// that ended says ends them, and returns nothing.
+func endsRows(s *sqlcheck.Stmt, col string, ended func(string) bool) bool {
 	v, ok := s.Assigns(col)
-	return ok && s.Returning == nil && v.Kind == sqlcheck.ValueConst && (outcomeWord(v.Str) || endedWords.MatchString(v.Str))
+	return ok && s.Returning == nil && v.Kind == sqlcheck.ValueConst && ended(v.Str)
+}
+
+// outcomeOrEnded reports whether a state's name says a row ended, worked
+// (done, sent) or not (expired, deleted).
+func outcomeOrEnded(state string) bool {
+	return outcomeWord(state) || endedWords.MatchString(state)
 }
 
 // endedWords name the ends a row meets without being worked (beyond
@@ -88,25 +101,48 @@ func (b *builder) readsOnlyKeys(s *sqlcheck.Stmt) bool {
 	return true
 }
 
-// endedAfter reports whether, after a SELECT and in its function, every
-// statement that writes its table is an UPDATE that ends the rows (see
-// endsRows), there is one, and no call that may fail runs between the
-// SELECT and them.
-func (b *builder) endedAfter(sel *Statement, col string) bool {
+// endedAfter reports whether, after a SELECT and in its function (or in a
+// helper of the package it calls there), every statement that writes its
+// table is an UPDATE that ends the rows (see endsRows), there is one, and
+// no call that may fail runs between the SELECT and them.
+func (b *builder) endedAfter(sel *Statement, col string, ended func(string) bool) bool {
 	from := sel.Call.ssaCall()
 	if from == nil {
 		return false
 	}
 	ends := 0
 	for _, st := range b.statements() {
-		to := st.Call.ssaCall()
-		if st.Kind == sqlcheck.KindSelect || to == nil || to.Parent() != from.Parent() || st.Table != sel.Table || !effects.Before(from, to) {
+		if st.Kind == sqlcheck.KindSelect || st.Table != sel.Table {
 			continue // reads (the SELECT's other views among them) change nothing
 		}
-		if st.Kind != sqlcheck.KindUpdate || !endsRows(st.Stmt, col) || effects.FailableBetween(from, to) {
-			return false
+		for _, to := range b.reachedFrom(from, st.Call.ssaCall()) {
+			if st.Kind != sqlcheck.KindUpdate || !endsRows(st.Stmt, col, ended) || effects.FailableBetween(from, to) {
+				return false
+			}
+			ends++
 		}
-		ends++
 	}
 	return ends > 0
+}
+
+// reachedFrom returns where, after from in its function, the statement
+// call to runs: to itself, or the calls of the package's helper holding
+// to (one level down).
+func (b *builder) reachedFrom(from, to ssa.CallInstruction) []ssa.CallInstruction {
+	if to == nil {
+		return nil
+	}
+	if to.Parent() == from.Parent() {
+		if effects.Before(from, to) {
+			return []ssa.CallInstruction{to}
+		}
+		return nil
+	}
+	var out []ssa.CallInstruction
+	for _, c := range b.effects.CallersOf(to.Parent()) {
+		if c.Parent() == from.Parent() && effects.Before(from, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }

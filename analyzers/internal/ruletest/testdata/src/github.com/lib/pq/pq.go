@@ -4,3 +4,6 @@ package pq
 
 // QuoteIdentifier quotes an identifier for use in SQL text.
 func QuoteIdentifier(name string) string { return `"` + name + `"` }
+
+// Array wraps a Go slice as a PostgreSQL array argument.
+func Array(a any) any { return a }
