@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/effects/testdata/src/quotedshapes"
 	"github.com/jobqlint/jobqlint/analyzers/effects/testdata/src/shapes"
 )
 
@@ -203,4 +204,17 @@ func checkShapes(t *testing.T, probe *shapeValues, pkg, name string, cases []sha
 			t.Errorf("%s returns %q; the resolver says %+v", tc.shape, want, returns)
 		}
 	}
+}
+
+// %q of a name the code is given is the quoted name, whatever the name;
+// the methods of a generic type are read as any other's.
+func TestSprintfQuotesAName(t *testing.T) {
+	const name = "tenant_7"
+	cases := []shapeCase{
+		{"ShapeSprintfQuoted", quotedshapes.NewStore(name).ShapeSprintfQuoted, "schema", ""},
+		{"ShapeGenericMethod", quotedshapes.NewTypedStore[[]byte](name).ShapeGenericMethod, "schema", ""},
+	}
+	probe := &shapeValues{got: map[string][]effects.Values{}}
+	analysistest.Run(t, analysistest.TestData(), probe.analyzer(), "quotedshapes")
+	checkShapes(t, probe, "quotedshapes", name, cases)
 }

@@ -116,11 +116,11 @@ func (e *Effects) index() {
 }
 
 // methodsOf returns the source methods declared on a named type and its
-// pointer.
+// pointer (a generic type's: their one body, whatever the type arguments).
 func methodsOf(prog *ssa.Program, t types.Type) []*ssa.Function {
 	var out []*ssa.Function
 	named, ok := t.(*types.Named)
-	if !ok || named.TypeParams().Len() > 0 {
+	if !ok {
 		return nil
 	}
 	for i := range named.NumMethods() {

@@ -1320,13 +1320,23 @@ func (r *resolver) formatted(arg ssa.Value, verb byte, b *binding, depth int) Va
 		return Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
 	case isStringType(x.Type()) && verb == 'q':
 		// strconv.Quote is what %q does to a string (no flags here).
+		// A name the code is given (a field, a parameter) is quoted as
+		// SQL quotes it: the two agree on every name without a double
+		// quote, backslash or unprintable character, and code that quotes
+		// with %q works with no other.
 		vs := r.value(x, b, depth)
 		for i, v := range vs.Set {
 			t, ok := v.Text()
-			if !ok {
-				return hole("fmt.Sprintf's %q of a value that is not known")
+			switch {
+			case ok:
+				vs.Set[i].Parts = []Part{{Text: strconv.Quote(t)}}
+			case len(v.Parts) == 1 && !v.Parts[0].Number:
+				p := v.Parts[0]
+				p.Quoted = true
+				vs.Set[i].Parts = []Part{p}
+			default:
+				return hole("fmt.Sprintf's %q of a value built from several pieces")
 			}
-			vs.Set[i].Parts = []Part{{Text: strconv.Quote(t)}}
 		}
 		return vs
 	case isStringType(x.Type()) && verb != 'd':
