@@ -272,3 +272,103 @@ func fails(c ssa.CallInstruction) bool {
 	res := c.Common().Signature().Results()
 	return res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type())
 }
+
+// KeepsClaimInside reports whether nothing a claim made on a transaction
+// takes leaves that transaction: its function returns nothing but an
+// error, sends nothing on a channel, starts no goroutine, stores nothing
+// but into its own variables, and after a Commit of the transaction runs
+// nothing that could be work. Whatever the claim was for ran on the
+// transaction before the commit (a state flip and the alerts it raises):
+// a crash before the commit rolls the claim back, and after it nothing is
+// left to run. It asks of a claim CommitsBeforeWork found committed.
+func KeepsClaimInside(call ssa.CallInstruction) bool {
+	tx := receiver(call)
+	fn := call.Parent()
+	if tx == nil || fn == nil {
+		return false
+	}
+	results := fn.Signature.Results()
+	for i := range results.Len() {
+		if !isErrorType(results.At(i).Type()) {
+			return false
+		}
+	}
+	var commits []ssa.CallInstruction
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Send, *ssa.Go:
+				return false
+			case *ssa.Store:
+				if outside(x.Addr) {
+					return false
+				}
+			case *ssa.MapUpdate:
+				if outside(x.Map) {
+					return false
+				}
+			case ssa.CallInstruction:
+				if isCommit(x, tx) {
+					commits = append(commits, x)
+				}
+			}
+		}
+	}
+	for _, c := range commits {
+		if workAfter(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// outside reports whether an address or map is reached from a parameter,
+// a captured variable or a package variable: what is stored there
+// outlives the function.
+func outside(v ssa.Value) bool {
+	for range maxSteps {
+		switch x := v.(type) {
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+			return true
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.UnOp:
+			v = x.X
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// workAfter reports whether a call that could be work may run after c in
+// its function.
+func workAfter(c ssa.CallInstruction) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	b, from := c.Block(), index(c.Block(), c)+1
+	stack := []*ssa.BasicBlock{}
+	for {
+		for _, instr := range b.Instrs[from:] {
+			if x, ok := instr.(ssa.CallInstruction); ok && work(x) {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+		if len(stack) == 0 {
+			return false
+		}
+		b, from = stack[len(stack)-1], 0
+		stack = stack[:len(stack)-1]
+	}
+}

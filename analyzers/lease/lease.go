@@ -89,13 +89,15 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 
 // committedFirst reports whether a claim made on a transaction is
 // committed before the job's work: the claim function begins, claims,
-// commits and hands the job on. A crash then rolls nothing back.
+// commits and hands the job on. A crash then rolls nothing back. A claim
+// whose function hands nothing on (its work ran on the transaction before
+// the commit) leaves nothing to do once committed.
 func committedFirst(e *effects.Effects, c *queuemodel.Call) bool {
 	if c.Via != nil {
 		return false // the wrapper's transaction is out of sight
 	}
 	call := e.Call(c.Expr)
-	return call != nil && effects.CommitsBeforeWork(call)
+	return call != nil && effects.CommitsBeforeWork(call) && !effects.KeepsClaimInside(call)
 }
 
 // livenessReclaim reports whether claimed rows come back when their

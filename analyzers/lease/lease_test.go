@@ -18,7 +18,7 @@ func TestRejected(t *testing.T) {
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
 		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
 		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease", "bykeyinnolease",
-		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows", "marknextturn", "markafterping", "marklogged", "timeargs_noreclaim", "localstatelist")
+		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows", "marknextturn", "markafterping", "marklogged", "timeargs_noreclaim", "localstatelist", "txcommitfirst_send", "txcommitfirst_after", "txcommitfirst_field", "txcommitfirst_map")
 }
 
 // Designs that leave no row behind.
@@ -30,7 +30,7 @@ func TestAccepted(t *testing.T) {
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
 		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim", "ok_bykeycallerstate",
-		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone", "ok_markafterwork", "ok_timeargs", "ok_callerstatelist")
+		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone", "ok_markafterwork", "ok_timeargs", "ok_callerstatelist", "ok_txkeepsinside")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged
