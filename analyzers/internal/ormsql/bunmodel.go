@@ -53,6 +53,9 @@ func modelOf(t types.Type, d *dialect) bunModel {
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag, tagged := reflect.StructTag(st.Tag(i)).Lookup(d.tag)
+		if d.tag == "pg" {
+			tag = trimOptions(tag)
+		}
 		if d.tag == "pg" && f.Name() == "tableName" {
 			// go-pg: the table's name first, then its options.
 			name, opts, _ := strings.Cut(tag, ",")
@@ -205,4 +208,19 @@ var uncountable = map[string]bool{
 	"equipment": true, "information": true, "rice": true, "money": true, "species": true,
 	"series": true, "fish": true, "sheep": true, "jeans": true, "police": true,
 	"mouse": true, "louse": true, "ox": true,
+}
+
+// trimOptions drops the spaces around a go-pg tag's name, options and
+// values, as go-pg's tag parser (vmihailenco/tagparser) does: `pg:"id, pk"`
+// is the column id, a primary key.
+func trimOptions(tag string) string {
+	parts := strings.Split(tag, ",")
+	for i, p := range parts {
+		if key, val, colon := strings.Cut(p, ":"); colon {
+			parts[i] = strings.TrimSpace(key) + ":" + strings.TrimSpace(val)
+		} else {
+			parts[i] = strings.TrimSpace(p)
+		}
+	}
+	return strings.Join(parts, ",")
 }

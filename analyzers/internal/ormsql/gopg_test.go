@@ -22,6 +22,12 @@ type pgJob struct {
 	Skip      string `pg:"-"`
 }
 
+type pgBuild struct {
+	tableName struct{} `pg:"builds, alias:b"`
+	BuildID   string   `pg:"build_id, pk"`
+	Status    string   `pg:"status, use_zero"`
+}
+
 // formatted returns the SQL go-pg sends for a query, from its own
 // formatter (no server needed).
 func formatted(t *testing.T, kind string, q *orm.Query) string {
@@ -60,18 +66,19 @@ func TestGoPGMatchesGoPG(t *testing.T) {
 		"SelectClaim": formatted(t, "select", db.Model(&jobs).Where("status = ?", "queued").Order("run_at").Limit(1).For("UPDATE SKIP LOCKED")),
 		"SelectClauses": formatted(t, "select", db.Model(&jobs).Column("id").Where("status = ?", "queued").WhereOr("x = 1").
 			Order("run_at DESC", "id").OrderExpr("id ASC").Limit(1).Offset(2).For("UPDATE")),
-		"UpdateSet":    formatted(t, "update", db.Model(full()).Set("status = ?", "running").Where("status = ?", "queued").WherePK().Returning("id, status")),
-		"UpdateAll":    formatted(t, "update", db.Model(full()).WherePK()),
-		"UpdateColumn": formatted(t, "update", db.Model(full()).Column("status").WherePK()),
-		"UpdateTable":  formatted(t, "update", db.Model().Table("jobs").Set("status = ?", "a").Where("id = ?", 1)),
-		"Insert":       formatted(t, "insert", db.Model(full())),
-		"DeleteWhere":  formatted(t, "delete", db.Model(full()).Where("id = ?", 3)),
-		"DeletePK":     formatted(t, "delete", db.Model(full()).WherePK()),
-		"DefaultNames": formatted(t, "select", db.Model(&QueueItem{}).Where("id = ?", 3)),
-		"TableExpr":    formatted(t, "select", db.Model().TableExpr("jobs AS j").ColumnExpr("j.id").Where("id = ?", 3)),
-		"Text":         string(orm.NewFormatter().FormatQuery(nil, "UPDATE jobs SET status = ? WHERE id = ?", "a", 1)),
-		"TextQuery":    string(orm.NewFormatter().FormatQuery(nil, "SELECT id FROM jobs WHERE status = ?", "queued")),
-		"InTx":         formatted(t, "select", db.Model(&jobs).Where("status = ?", "queued")),
+		"UpdateSet":        formatted(t, "update", db.Model(full()).Set("status = ?", "running").Where("status = ?", "queued").WherePK().Returning("id, status")),
+		"UpdateAll":        formatted(t, "update", db.Model(full()).WherePK()),
+		"UpdateColumn":     formatted(t, "update", db.Model(full()).Column("status").WherePK()),
+		"UpdateTable":      formatted(t, "update", db.Model().Table("jobs").Set("status = ?", "a").Where("id = ?", 1)),
+		"Insert":           formatted(t, "insert", db.Model(full())),
+		"DeleteWhere":      formatted(t, "delete", db.Model(full()).Where("id = ?", 3)),
+		"DeletePK":         formatted(t, "delete", db.Model(full()).WherePK()),
+		"DefaultNames":     formatted(t, "select", db.Model(&QueueItem{}).Where("id = ?", 3)),
+		"TableExpr":        formatted(t, "select", db.Model().TableExpr("jobs AS j").ColumnExpr("j.id").Where("id = ?", 3)),
+		"Text":             string(orm.NewFormatter().FormatQuery(nil, "UPDATE jobs SET status = ? WHERE id = ?", "a", 1)),
+		"TextQuery":        string(orm.NewFormatter().FormatQuery(nil, "SELECT id FROM jobs WHERE status = ?", "queued")),
+		"InTx":             formatted(t, "select", db.Model(&jobs).Where("status = ?", "queued")),
+		"UpdateSpacedTags": formatted(t, "update", db.Model(&pgBuild{BuildID: "b1"}).Set("status = ?", "done").WherePK()),
 	}
 	compare(t, got, want)
 }

@@ -120,3 +120,16 @@ func UpdateModelTableExpr(db *pg.DB) {
 	j := &Job{ID: 5}
 	db.Model(j).TableExpr("other").Set("status = ?", "a").Where("id = ?", 1).Update() // unread: Table with a model
 }
+
+// Build's tags put a space after each comma, which go-pg's tag parser
+// skips.
+type Build struct {
+	tableName struct{} `pg:"builds, alias:b"`
+	BuildID   string   `pg:"build_id, pk"`
+	Status    string   `pg:"status, use_zero"`
+}
+
+func UpdateSpacedTags(db *pg.DB) {
+	b := &Build{BuildID: "b1"}
+	db.Model(b).Set("status = ?", "done").WherePK().Update()
+}
