@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -74,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
 	e.exportCtxTx(pass)
+	exportSquirrelVars(pass)
 	e.writes = exportFieldStores(pass)
 	return e, nil
 }

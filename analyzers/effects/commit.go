@@ -195,10 +195,10 @@ func DatabaseLibrary(path string) bool {
 	return false
 }
 
-// rowsOf returns the values a call that reads rows hands them back in:
+// RowsOf returns the values a call that reads rows hands them back in:
 // its result, and the pointers to slices or structs it is given to fill
 // (GORM's Find(&rows), sqlx's Select(&rows, ...)).
-func rowsOf(c ssa.CallInstruction) []ssa.Value {
+func RowsOf(c ssa.CallInstruction) []ssa.Value {
 	out := []ssa.Value{c.Value()}
 	for _, a := range c.Common().Args {
 		if mi, ok := a.(*ssa.MakeInterface); ok {
@@ -241,7 +241,7 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 				args = append([]ssa.Value{common.Value}, args...)
 			}
 			for _, a := range args {
-				for _, rows := range rowsOf(from) {
+				for _, rows := range RowsOf(from) {
 					if e.Flows(rows, a) {
 						return true
 					}

@@ -17,7 +17,7 @@ func (e *Effects) HandsOn(read, to ssa.CallInstruction) (found, before bool) {
 	if e == nil || e.Pkg() == nil || read == nil || to == nil || read.Value() == nil {
 		return false, false
 	}
-	rows := rowsOf(read)
+	rows := RowsOf(read)
 	// The take may be the one statement of a store's method (DeleteTimer(ctx,
 	// id)): the work is then in the functions that call it.
 	takes := append([]ssa.CallInstruction{to}, e.callersOf(to.Parent())...)
@@ -89,7 +89,7 @@ func (e *Effects) FromRows(read ssa.CallInstruction, v ssa.Value) bool {
 	if e == nil || e.Pkg() == nil || read == nil || v == nil || read.Value() == nil {
 		return false
 	}
-	for _, r := range rowsOf(read) {
+	for _, r := range RowsOf(read) {
 		if e.Flows(r, v) {
 			return true
 		}

@@ -341,16 +341,23 @@ func nonNilError(v ssa.Value) bool {
 }
 
 // deferredRollback reports whether a deferred call rolls t back: t's
-// Rollback, or a function literal that always calls it and commits
-// nothing.
+// Rollback, a function literal that always calls it and commits nothing,
+// or a helper of the package given t that does (see rollbackHelper).
 func (e *Effects) deferredRollback(d *ssa.Defer, t *Tx) bool {
-	if e.endsTx(d, t, "Rollback") {
+	if e.endsTx(d, t, "Rollback") || e.rollbackHelper(d, t) {
 		return true
 	}
 	fn := funcArg(d.Call.Value)
 	if fn == nil || fn.Parent() != t.Func || fn.Blocks == nil {
 		return false
 	}
+	return alwaysRollsBack(fn, t.Handle)
+}
+
+// alwaysRollsBack reports whether fn always rolls back the transaction h
+// and commits nothing: only a Rollback its entry block runs counts (one
+// under `if recover() != nil` ends it only on a panic).
+func alwaysRollsBack(fn *ssa.Function, h Handle) bool {
 	rolls := false
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -362,9 +369,7 @@ func (e *Effects) deferredRollback(d *ssa.Defer, t *Tx) bool {
 			case "Commit":
 				return false
 			case "Rollback":
-				// Only a Rollback the deferred code always runs: one under
-				// `if recover() != nil` ends t only on a panic.
-				rolls = rolls || b == fn.Blocks[0] && HandleOf(c).Same(t.Handle)
+				rolls = rolls || b == fn.Blocks[0] && HandleOf(c).Same(h)
 			}
 		}
 	}
@@ -641,4 +646,27 @@ func givesCtxTx(c ssa.CallInstruction, t *Tx) (ctxGift, bool) {
 		}
 	}
 	return ctxGift{}, false
+}
+
+// rollbackHelper reports whether a call is of a function of the package
+// given t that always rolls back the transaction it is given and commits
+// nothing (func (s *Store) rollback(tx *sqlx.Tx) { _ = tx.Rollback() }).
+// A helper that rolls back only on some paths (when an error it is given
+// is not nil) is no such end: which path it takes is not read.
+func (e *Effects) rollbackHelper(c ssa.CallInstruction, t *Tx) bool {
+	common := c.Common()
+	callee := common.StaticCallee()
+	if common.IsInvoke() || callee == nil || callee.Pkg != e.pkg || len(callee.Blocks) == 0 || len(callee.Params) != len(common.Args) {
+		return false
+	}
+	param := -1
+	for i := range common.Args {
+		if ArgHandle(c, i).Same(t.Handle) {
+			param = i
+		}
+	}
+	if param < 0 {
+		return false
+	}
+	return alwaysRollsBack(callee, handleOf(callee.Params[param]))
 }

@@ -134,6 +134,10 @@ func (r *resolver) sqStates(v ssa.Value, b *binding, depth int) ([]sqState, stri
 				if obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == squirrelPath && obj.Name() == "StatementBuilder" {
 					return []sqState{{}}, ""
 				}
+				var f SquirrelVar
+				if obj != nil && r.e.pass.ImportObjectFact(obj, &f) {
+					return []sqState{{dollar: f.Dollar}}, ""
+				}
 				return nil, "a squirrel builder in a package variable of another package"
 			}
 			return r.sqStored(func(st *ssa.Store) bool { return st.Addr == g }, "package variable "+g.Name(), depth)

@@ -183,7 +183,9 @@ func handleAt(v ssa.Value, path string, depth int) Handle {
 				}
 			}
 		case *ssa.Field:
-			path = "." + structFieldName(x.X.Type(), x.Field) + path
+			if !embedsItself(x.X.Type(), x.Field) {
+				path = "." + structFieldName(x.X.Type(), x.Field) + path
+			}
 			v = x.X
 			continue
 		case *ssa.UnOp:
@@ -204,7 +206,9 @@ func handleAt(v ssa.Value, path string, depth int) Handle {
 			}
 			if fa, ok := ptr.(*ssa.FieldAddr); ok {
 				if p, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
-					path = "." + structFieldName(p.Elem(), fa.Field) + path
+					if !embedsItself(p.Elem(), fa.Field) {
+						path = "." + structFieldName(p.Elem(), fa.Field) + path
+					}
 					v = fa.X
 					continue
 				}
@@ -372,6 +376,19 @@ func freeVarBinding(fv *ssa.FreeVar) ssa.Value {
 		return nil
 	}
 	return made.Bindings[idx]
+}
+
+// embedsItself reports whether field i of a database library's handle
+// type is the same database value under another library's type: sqlx's
+// Tx embeds *sql.Tx (and DB *sql.DB), so tx.Rollback() on a *sqlx.Tx is
+// the promoted (*sql.Tx).Rollback of its field, and ends tx itself.
+func embedsItself(t types.Type, i int) bool {
+	k := KindOf(t)
+	s, ok := t.Underlying().(*types.Struct)
+	if k == KindUnknown || !ok || i >= s.NumFields() || !s.Field(i).Embedded() {
+		return false
+	}
+	return KindOf(s.Field(i).Type()) == k
 }
 
 func structFieldName(t types.Type, i int) string {

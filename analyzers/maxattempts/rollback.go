@@ -90,14 +90,14 @@ func choosesRows(st *queuemodel.Statement) bool {
 	return true
 }
 
-// fedBy reports whether the work is given what the claim read: an
-// argument, or the receiver, computed from the claim's rows. A call given
+// fedBy reports whether the work is given what the claim read (its result,
+// or the destination it fills: sqlx's Get(&job, ...)): an argument, or the
+// receiver, computed from the claim's rows. A call given
 // nothing of the job (a flush of a broker pipeline, a ping) fails for the
 // infrastructure, not for one job, and taking the batch again until it
 // recovers is what a relay should do.
 func fedBy(e *effects.Effects, claim, work ssa.CallInstruction) bool {
-	rows := claim.Value()
-	if rows == nil {
+	if claim.Value() == nil {
 		return false
 	}
 	c := work.Common()
@@ -105,7 +105,12 @@ func fedBy(e *effects.Effects, claim, work ssa.CallInstruction) bool {
 	if c.IsInvoke() {
 		args = append([]ssa.Value{c.Value}, args...)
 	}
-	return slices.ContainsFunc(args, func(a ssa.Value) bool { return e.Flows(rows, a) })
+	for _, rows := range effects.RowsOf(claim) {
+		if slices.ContainsFunc(args, func(a ssa.Value) bool { return e.Flows(rows, a) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // reportRollbacks reports the rollbacks that are retries with no limit.

@@ -980,6 +980,56 @@ func (g *gormReader) writeWhere(b *gormBuf, q *gormQuery, extra *gormCond) strin
 	return ""
 }
 
+// ownRow reports whether a write's value is the receiver of a method of
+// the model's own type that the method never reassigns: func (r *Run)
+// lock(db) { db.Model(r).Where("started_at IS NULL").Updates(...) }. A
+// row's method that writes the row is given a row the caller holds, read
+// or created, with its key; GORM then adds the key to the method's own
+// conditions (a compare-and-set of that row). With a zero key it would
+// update every row the conditions match, which a method of one row does
+// not mean. A value of any other origin (a parameter, a variable) keeps
+// the key unknown.
+func (g *gormReader) ownRow(val ast.Expr, m *gormModel) bool {
+	id, ok := ast.Unparen(val).(*ast.Ident)
+	if !ok || m.pk == nil {
+		return false
+	}
+	recv, _ := g.r.Info.Uses[id].(*types.Var)
+	fd, ok := enclosingFunc(g.r)
+	if recv == nil || !ok {
+		return false
+	}
+	decl := fd.Node().(*ast.FuncDecl)
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 || g.r.Info.Defs[decl.Recv.List[0].Names[0]] != recv {
+		return false
+	}
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	if own, why := gormModelOf(g.r, ptr.Elem()); why != "" || own.name != m.name || own.table != m.table {
+		return false
+	}
+	reassigned := false
+	for c := range fd.Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		var lhs []ast.Expr
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				lhs = []ast.Expr{n.X}
+			}
+		}
+		for _, l := range lhs {
+			if lid, ok := ast.Unparen(l).(*ast.Ident); ok && g.r.Info.Uses[lid] == recv {
+				reassigned = true
+			}
+		}
+	}
+	return !reassigned
+}
+
 // keyCond is the condition GORM adds for the primary key of the value a
 // write is given (Model(&job), Delete(&job)), qualified or not as GORM
 // writes it there; nil when the value's key is zero. A value that is no
@@ -1016,7 +1066,12 @@ func (g *gormReader) keyCond(q *gormQuery, val ast.Expr, call *ast.CallExpr, qua
 		return nil, ""
 	}
 	if len(q.conds) > 0 {
-		return nil, "the tool cannot tell whether the primary key of " + m.name + " adds a condition"
+		if !g.ownRow(val, m) {
+			return nil, "the tool cannot tell whether the primary key of " + m.name + " adds a condition"
+		}
+		// The key bound is the row's: the receiver stands for it, so that
+		// the model sees it come from the rows the caller read.
+		return &gormCond{sql: col + " = ?", args: []ast.Expr{val}}, ""
 	}
 	// Without conditions of its own GORM refuses the write unless the key
 	// is set: when it sends anything, it sends this.

@@ -119,6 +119,9 @@ var gormCases = []struct {
 	{gormchains.UpdateThroughGetter, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
 	{gormchains.UpdateThroughScope, `unread: the GORM chain starts in a call the tool does not follow`},
 	{gormchains.FindByKey, `SELECT * FROM "jobs" WHERE key = $1`},
+	{(*gormchains.Job).StartIfIdle, `UPDATE "jobs" SET "attempts"=attempts + 1,"status"=$1 WHERE status = $2 AND "id" = $3`},
+	{(*gormchains.Job).FinishIfRunning, `DELETE FROM "jobs" WHERE status = $1 AND "jobs"."id" = $2`},
+	{(*gormchains.Job).Retarget, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
 }
 
 func funcName(f any) string {

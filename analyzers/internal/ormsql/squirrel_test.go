@@ -199,3 +199,26 @@ func TestSquirrelStartedByAnotherModule(t *testing.T) {
 		}
 	}
 }
+
+// TestSquirrelPackageVar checks builders started from a package variable
+// of another package (its SquirrelVar fact) against the real squirrel's
+// text, and that variables holding more than a placeholder format, or set
+// again, stay unread.
+func TestSquirrelPackageVar(t *testing.T) {
+	builder := sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
+	var id int64 = 7
+	want := map[string][]string{
+		"Poll":        {toSQL(t, builder.Select("id", "payload").From("jobs").Where(sq.Eq{"status": "queued"}).OrderBy("run_at").Limit(10).Suffix("FOR UPDATE SKIP LOCKED"))},
+		"Take":        {toSQL(t, builder.Update("jobs").Set("status", "running").Where("id = ? AND status = ?", id, "queued"))},
+		"PlainRemove": {toSQL(t, sq.StatementBuilder.Delete("jobs").Where(sq.Eq{"id": id}))},
+		"Reformatted": {toSQL(t, sq.StatementBuilder.PlaceholderFormat(sq.Dollar).PlaceholderFormat(sq.Question).Delete("jobs").Where("id = ?", id))},
+		"Scoped":      {"hole: a squirrel builder in a package variable of another package"},
+		"Swapped":     {"hole: a squirrel builder in a package variable of another package"},
+	}
+	got := returned(t, "sqpkgvar")
+	for name, texts := range want {
+		if !slices.Equal(got[name], texts) {
+			t.Errorf("%s:\n got %q\nwant %q", name, got[name], texts)
+		}
+	}
+}

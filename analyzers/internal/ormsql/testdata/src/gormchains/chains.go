@@ -449,3 +449,20 @@ func SaveDelivery(db *gorm.DB, d *Delivery) { db.Save(d) }
 func WherePayload(db *gorm.DB, jobs *[]Job, payload json.RawMessage) {
 	db.Where("payload = ?", payload).Find(jobs)
 }
+
+// StartIfIdle is a row's own method: GORM adds the receiver's key to its
+// condition (a compare-and-set of this row).
+func (job *Job) StartIfIdle(db *gorm.DB) {
+	db.Model(job).Where("status = ?", "queued").Updates(map[string]interface{}{"status": "running", "attempts": gorm.Expr("attempts + 1")})
+}
+
+// FinishIfRunning deletes the row it is a method of, while still running.
+func (job *Job) FinishIfRunning(db *gorm.DB) {
+	db.Where("status = ?", "running").Delete(job)
+}
+
+// Retarget reassigns its receiver before the write: the key is not known.
+func (job *Job) Retarget(db *gorm.DB, other *Job) {
+	job = other
+	db.Model(job).Where("status = ?", "queued").Update("status", "running")
+}

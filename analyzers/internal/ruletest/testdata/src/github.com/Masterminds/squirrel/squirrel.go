@@ -68,6 +68,9 @@ func (b StatementBuilderType) Select(columns ...string) SelectBuilder           
 func (b StatementBuilderType) Insert(into string) InsertBuilder                           { return InsertBuilder{} }
 func (b StatementBuilderType) Update(table string) UpdateBuilder                          { return UpdateBuilder{} }
 func (b StatementBuilderType) Delete(from string) DeleteBuilder                           { return DeleteBuilder{} }
+func (b StatementBuilderType) Where(pred interface{}, args ...interface{}) StatementBuilderType {
+	return b
+}
 
 func Select(columns ...string) SelectBuilder { return SelectBuilder{} }
 func Insert(into string) InsertBuilder       { return InsertBuilder{} }
