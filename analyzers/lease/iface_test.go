@@ -10,7 +10,7 @@ import (
 // Reclaims reached through the store's interface, the state given by the
 // caller.
 func TestIfaceAccepted(t *testing.T) {
-	ruletest.Run(t, lease.Analyzer, "ok_reaperstate", "ok_reaperstate/reaper", "ok_reaperstate/worker")
+	ruletest.Run(t, lease.Analyzer, "ok_reaperstate", "ok_reaperstate/reaper", "ok_reaperstate/worker", "ok_reaperrange", "ok_reaperrange/reaper")
 }
 
 // A reaper through the interface that gives the store's SetStatus a state

@@ -111,7 +111,11 @@ func joinsInBody(fset *token.FileSet, path string, body *ast.BlockStmt) []module
 		case *ast.IfStmt:
 			ifs = append(ifs, n)
 		case *ast.RangeStmt:
-			if src := derived(n.X); src != "" {
+			src := derived(n.X)
+			if src == "" {
+				src = exportedCallee(n.X) // for _, j := range s.ListRunning(ctx)
+			}
+			if src != "" {
 				for _, e := range []ast.Expr{n.Key, n.Value} {
 					if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 						from[id.Name] = src
@@ -273,7 +277,7 @@ func (m *Model) JoinedElsewhere(qt *QueueTable) bool {
 	for _, j := range moduleJoins(m.schema.root) {
 		scan := h.scans[j.scan]
 		reset, ok := h.resets[j.reset]
-		if scan == nil || !ok || reset.arg != j.arg || !m.givesRunnable(j, reset) {
+		if scan == nil || !ok || reset.arg != j.arg || !m.mayPutBack(j, reset) {
 			continue
 		}
 		if abs, err := filepath.Abs(j.path); err == nil && m.files.local[abs] == nil {
@@ -283,12 +287,12 @@ func (m *Model) JoinedElsewhere(qt *QueueTable) bool {
 	return false
 }
 
-// givesRunnable reports whether a join's call of a reset whose state its
-// callers give (see ResetHalf.ByCaller) gives only runnable states, read
+// mayPutBack reports whether a join's call of a reset whose state its
+// callers give (see ResetHalf.ByCaller) may give a runnable state, read
 // from the module's files as the views were (callerargs): a reaper that
-// gives the failed state buries the job it found stuck, it does not put it
-// back.
-func (m *Model) givesRunnable(j moduleJoin, reset namedReset) bool {
+// only gives the failed state buries the job it found stuck, it does not
+// put it back; one that gives either, by the attempts left, is a reclaim.
+func (m *Model) mayPutBack(j moduleJoin, reset namedReset) bool {
 	r := reset.half
 	if !r.ByCaller {
 		return true
@@ -298,13 +302,5 @@ func (m *Model) givesRunnable(j moduleJoin, reset namedReset) bool {
 		return false
 	}
 	values, ok := ix.Given(j.path, j.lparen, j.reset, j.nargs, r.StateAt)
-	if !ok {
-		return false
-	}
-	for _, v := range values {
-		if !slices.Contains(r.States, v) {
-			return false
-		}
-	}
-	return true
+	return ok && slices.ContainsFunc(values, func(v string) bool { return slices.Contains(r.States, v) })
 }

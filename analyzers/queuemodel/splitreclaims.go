@@ -382,7 +382,9 @@ func (m *Model) ReclaimedByKey(qt *QueueTable) bool {
 
 // givesRunnable reports whether a call of a reset whose state its callers
 // give (see ResetHalf.ByCaller) gives there only runnable states, as
-// constants this package's code shows.
+// constants this package's code shows: a call that may also bury the job
+// (st := failed; if attempts < max { st = queued }) decides in Go what a
+// rule reading the reset's SQL would miss.
 func (b *builder) givesRunnable(call ssa.CallInstruction, r *ResetHalf) bool {
 	if !r.ByCaller {
 		return true
