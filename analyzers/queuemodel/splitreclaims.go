@@ -318,12 +318,15 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil || !call.Common().IsInvoke() {
 		return nil, nil
 	}
-	holds, narrowed := b.effects.ReceiverTypes(call)
 	key := Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: fn.Name()}
 	impls := b.model.loops.impls.Methods
-	i, _ := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
+	i, found := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
+	if !found {
+		return nil, nil // not one of the module's interfaces, or no implementation in sight
+	}
+	holds, narrowed := b.effects.ReceiverTypes(call)
 	var target *types.Func
-	var found *H
+	var half *H
 	for ; i < len(impls) && impls[i].key() == key; i++ {
 		im := impls[i]
 		if narrowed && !slices.Contains(holds, im.TypePkg+"."+im.Type) {
@@ -334,14 +337,14 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 		if m == nil || m.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(m.Origin(), h) {
 			return nil, nil
 		}
-		if found != nil && !sameHalfBut(found, (*H)(h)) {
+		if half != nil && !sameHalfBut(half, (*H)(h)) {
 			return nil, nil
 		}
-		if found == nil {
-			target, found = m, (*H)(h)
+		if half == nil {
+			target, half = m, (*H)(h)
 		}
 	}
-	return target, found
+	return target, half
 }
 
 // sameHalfBut reports whether two halves are the same but for where
