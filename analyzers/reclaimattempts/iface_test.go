@@ -14,7 +14,8 @@ func TestIfaceRejected(t *testing.T) {
 }
 
 // A sweeper whose interface another implementation, with no SQL, also
-// satisfies: the halves are not known, so nothing is joined.
+// satisfies, and two stores that disagree: the halves are not known, so
+// nothing is joined.
 func TestIfaceAccepted(t *testing.T) {
-	ruletest.Run(t, reclaimattempts.Analyzer, "ok_ifacemem", "ok_ifacemem/sweeper")
+	ruletest.Run(t, reclaimattempts.Analyzer, "ok_ifacemem", "ok_ifacemem/sweeper", "ok_ifacetwo", "ok_ifacetwo/sweeper")
 }
