@@ -259,14 +259,19 @@ func (b *builder) joinReclaims() {
 				if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg && !isInterfaceMethod(fn) {
 					return true
 				}
-				instr := b.effects.Call(call)
-				if instr == nil {
-					return true
+				// The call's SSA is looked up only for a half: the lookup
+				// builds the function's SSA.
+				var instr ssa.CallInstruction
+				at := func() ssa.CallInstruction {
+					if instr == nil {
+						instr = b.effects.Call(call)
+					}
+					return instr
 				}
-				if target, s := implHalves[ScanHalf](b, fn, instr); s != nil {
+				if target, s := implHalves[ScanHalf](b, fn, at); s != nil && at() != nil {
 					scans = append(scans, scanCall{call, instr, target, s})
 				}
-				if target, r := implHalves[ResetHalf](b, fn, instr); r != nil {
+				if target, r := implHalves[ResetHalf](b, fn, at); r != nil && at() != nil {
 					resets = append(resets, resetCall{call, instr, target, r})
 				}
 				return true
@@ -306,7 +311,7 @@ func (b *builder) joinReclaims() {
 func implHalves[H ScanHalf | ResetHalf, P interface {
 	*H
 	analysis.Fact
-}](b *builder, fn *types.Func, call ssa.CallInstruction) (*types.Func, *H) {
+}](b *builder, fn *types.Func, at func() ssa.CallInstruction) (*types.Func, *H) {
 	if !isInterfaceMethod(fn) {
 		h := P(new(H))
 		if fn.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(fn.Origin(), h) {
@@ -315,7 +320,7 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 		return fn, (*H)(h)
 	}
 	named, ok := types.Unalias(fn.Type().(*types.Signature).Recv().Type()).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil || !call.Common().IsInvoke() {
+	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil {
 		return nil, nil
 	}
 	key := Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: fn.Name()}
@@ -323,6 +328,10 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 	i, found := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
 	if !found {
 		return nil, nil // not one of the module's interfaces, or no implementation in sight
+	}
+	call := at()
+	if call == nil || !call.Common().IsInvoke() {
+		return nil, nil
 	}
 	holds, narrowed := b.effects.ReceiverTypes(call)
 	var target *types.Func
