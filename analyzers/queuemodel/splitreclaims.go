@@ -329,6 +329,29 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 	if !found {
 		return nil, nil // not one of the module's interfaces, or no implementation in sight
 	}
+	// The facts first: most interface methods are no half, and what the
+	// receiver holds costs a walk over the package's SSA.
+	type implHalf struct {
+		im     Impl
+		method *types.Func
+		half   *H
+	}
+	var cands []implHalf
+	some := false
+	for ; i < len(impls) && impls[i].key() == key; i++ {
+		im := impls[i]
+		m := b.implMethod(im)
+		h := P(new(H))
+		if m == nil || m.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(m.Origin(), h) {
+			cands = append(cands, implHalf{im, m, nil})
+			continue
+		}
+		cands = append(cands, implHalf{im, m, (*H)(h)})
+		some = true
+	}
+	if !some {
+		return nil, nil
+	}
 	call := at()
 	if call == nil || !call.Common().IsInvoke() {
 		return nil, nil
@@ -336,21 +359,15 @@ func implHalves[H ScanHalf | ResetHalf, P interface {
 	holds, narrowed := b.effects.ReceiverTypes(call)
 	var target *types.Func
 	var half *H
-	for ; i < len(impls) && impls[i].key() == key; i++ {
-		im := impls[i]
-		if narrowed && !slices.Contains(holds, im.TypePkg+"."+im.Type) {
+	for _, c := range cands {
+		if narrowed && !slices.Contains(holds, c.im.TypePkg+"."+c.im.Type) {
 			continue
 		}
-		m := b.implMethod(im)
-		h := P(new(H))
-		if m == nil || m.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(m.Origin(), h) {
-			return nil, nil
-		}
-		if half != nil && !sameHalfBut(half, (*H)(h)) {
+		if c.half == nil || half != nil && !sameHalfBut(half, c.half) {
 			return nil, nil
 		}
 		if half == nil {
-			target, half = m, (*H)(h)
+			target, half = c.method, c.half
 		}
 	}
 	return target, half
