@@ -250,7 +250,8 @@ func Sweep(s Store, hb Beats) {
 `
 	write("sweeper/sweeper.go", sweep)
 	joined := key()
-	require.Equal(t, []moduleJoin{{path: filepath.Join(root, "sweeper/sweeper.go"), scan: "ListRunning", reset: "Requeue", arg: 0}}, moduleJoins(root))
+	require.Equal(t, []moduleJoin{{path: filepath.Join(root, "sweeper/sweeper.go"), scan: "ListRunning", reset: "Requeue", arg: 0,
+		lparen: strings.Index(sweep, "s.Requeue(") + len("s.Requeue"), nargs: 1}}, moduleJoins(root))
 
 	write("sweeper/sweeper.go", strings.Replace(sweep, "package sweeper", "// Package sweeper sweeps.\npackage sweeper", 1))
 	require.Equal(t, joined, key(), "a comment changes no join")

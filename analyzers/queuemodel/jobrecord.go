@@ -315,6 +315,19 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 // package's own, or by its fact, found among the packages the package
 // imports, directly or not.
 func (b *builder) implRecord(im Impl) *RecordWrite {
+	fn := b.implMethod(im)
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg() == b.pass.Pkg {
+		return b.model.recordWrites[fn]
+	}
+	return b.importRecord(fn)
+}
+
+// implMethod returns an implementation's method, found in the package or
+// among the packages it imports, directly or not; nil when out of sight.
+func (b *builder) implMethod(im Impl) *types.Func {
 	p := b.pass.Pkg
 	if im.TypePkg != p.Path() {
 		if b.imported == nil {
@@ -330,14 +343,8 @@ func (b *builder) implRecord(im Impl) *RecordWrite {
 		return nil
 	}
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, p, im.Method)
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return nil
-	}
-	if fn.Pkg() == b.pass.Pkg {
-		return b.model.recordWrites[fn]
-	}
-	return b.importRecord(fn)
+	fn, _ := obj.(*types.Func)
+	return fn
 }
 
 // importedPackages returns the packages p imports, directly or not, by

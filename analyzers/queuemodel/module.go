@@ -61,8 +61,16 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	for _, src := range mf.StatementSources() {
 		fmt.Fprintf(w, "statement\x00%s\x00%d\x00%s", src.Path, len(src.SQL), src.SQL)
 	}
-	for _, j := range moduleJoins(root) {
-		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00", j.path, j.scan, j.reset, j.arg)
+	joins := moduleJoins(root)
+	var given *callerargs.Index
+	if len(joins) > 0 {
+		given = callerargs.Of(root, "")
+	}
+	for _, j := range joins {
+		// What the reset's call gives decides whether it puts the job
+		// back (a state its callers choose): written without the call's
+		// place, which a comment moves.
+		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00%s\x00", j.path, j.scan, j.reset, j.arg, given.CallKey(j.path, j.lparen, j.reset, j.nargs))
 	}
 	callerargs.Key(w, root)
 	automigrate.Key(w, root)

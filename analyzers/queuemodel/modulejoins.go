@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -30,6 +31,10 @@ type moduleJoin struct {
 	path        string
 	scan, reset string
 	arg         int
+	// lparen and nargs place the reset's call in its file (the offset
+	// of its opening parenthesis) and say how many arguments it gives,
+	// to ask callerargs what state it gives.
+	lparen, nargs int
 }
 
 type joinsOnce struct {
@@ -53,11 +58,12 @@ func moduleJoins(root string) []moduleJoin {
 			if err != nil || !bytes.Contains(content, []byte("range")) && !bytes.Contains(content, []byte(".Next(")) {
 				continue // a join iterates over what the scan returned
 			}
-			f, err := parser.ParseFile(token.NewFileSet(), path, content, parser.SkipObjectResolution)
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, path, content, parser.SkipObjectResolution)
 			if err != nil {
 				continue
 			}
-			j.joins = append(j.joins, joinsIn(path, f)...)
+			j.joins = append(j.joins, joinsIn(fset, path, f)...)
 		}
 	})
 	return j.joins
@@ -66,19 +72,19 @@ func moduleJoins(root string) []moduleJoin {
 // joinsIn returns the joins of a file's functions, by names alone: the
 // file is parsed, not type-checked. Only exported names are joined (the
 // halves are exported methods of another package).
-func joinsIn(path string, f *ast.File) []moduleJoin {
+func joinsIn(fset *token.FileSet, path string, f *ast.File) []moduleJoin {
 	var out []moduleJoin
 	for _, d := range f.Decls {
 		decl, ok := d.(*ast.FuncDecl)
 		if !ok || decl.Body == nil {
 			continue
 		}
-		out = append(out, joinsInBody(path, decl.Body)...)
+		out = append(out, joinsInBody(fset, path, decl.Body)...)
 	}
 	return out
 }
 
-func joinsInBody(path string, body *ast.BlockStmt) []moduleJoin {
+func joinsInBody(fset *token.FileSet, path string, body *ast.BlockStmt) []moduleJoin {
 	from := map[string]string{} // variable -> the scan whose result it holds
 	derived := func(e ast.Node) string {
 		src := ""
@@ -105,7 +111,11 @@ func joinsInBody(path string, body *ast.BlockStmt) []moduleJoin {
 		case *ast.IfStmt:
 			ifs = append(ifs, n)
 		case *ast.RangeStmt:
-			if src := derived(n.X); src != "" {
+			src := derived(n.X)
+			if src == "" {
+				src = exportedCallee(n.X) // for _, j := range s.ListRunning(ctx)
+			}
+			if src != "" {
 				for _, e := range []ast.Expr{n.Key, n.Value} {
 					if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 						from[id.Name] = src
@@ -164,7 +174,8 @@ func joinsInBody(path string, body *ast.BlockStmt) []moduleJoin {
 			}
 		}
 		if guarded {
-			out = append(out, moduleJoin{path: path, scan: s.scan, reset: s.reset, arg: s.arg})
+			out = append(out, moduleJoin{path: path, scan: s.scan, reset: s.reset, arg: s.arg,
+				lparen: fset.Position(s.call.Lparen).Offset, nargs: len(s.call.Args)})
 		}
 	}
 	return out
@@ -243,7 +254,14 @@ func leavesBefore(st *ast.IfStmt, call *ast.CallExpr, blocks []*ast.BlockStmt) b
 // are read by names (see moduleJoins).
 type reclaimHalves struct {
 	scans  map[string]*ScanHalf
-	resets map[string]int // the argument its key is given as
+	resets map[string]namedReset
+}
+
+// A namedReset is a reset's half, with the argument its key is given as
+// and the number of its parameters (the receiver left out).
+type namedReset struct {
+	arg, arity int
+	half       *ResetHalf
 }
 
 // JoinedElsewhere reports whether a Go file of the module outside the
@@ -258,8 +276,8 @@ func (m *Model) JoinedElsewhere(qt *QueueTable) bool {
 	}
 	for _, j := range moduleJoins(m.schema.root) {
 		scan := h.scans[j.scan]
-		arg, reset := h.resets[j.reset]
-		if scan == nil || !reset || arg != j.arg {
+		reset, ok := h.resets[j.reset]
+		if scan == nil || !ok || reset.arg != j.arg || !m.mayPutBack(j, reset) {
 			continue
 		}
 		if abs, err := filepath.Abs(j.path); err == nil && m.files.local[abs] == nil {
@@ -267,4 +285,22 @@ func (m *Model) JoinedElsewhere(qt *QueueTable) bool {
 		}
 	}
 	return false
+}
+
+// mayPutBack reports whether a join's call of a reset whose state its
+// callers give (see ResetHalf.ByCaller) may give a runnable state, read
+// from the module's files as the views were (callerargs): a reaper that
+// only gives the failed state buries the job it found stuck, it does not
+// put it back; one that gives either, by the attempts left, is a reclaim.
+func (m *Model) mayPutBack(j moduleJoin, reset namedReset) bool {
+	r := reset.half
+	if !r.ByCaller {
+		return true
+	}
+	ix := m.CallerArgs()
+	if ix == nil || j.nargs != reset.arity {
+		return false
+	}
+	values, ok := ix.Given(j.path, j.lparen, j.reset, j.nargs, r.StateAt)
+	return ok && slices.ContainsFunc(values, func(v string) bool { return slices.Contains(r.States, v) })
 }

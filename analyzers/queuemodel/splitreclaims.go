@@ -4,10 +4,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"reflect"
+	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -56,6 +60,13 @@ type ResetHalf struct {
 	ClaimCounts bool
 	StateColumn string
 	Stmt        Deferred // where the UPDATE is written
+	// ByCaller says the UPDATE writes the state its callers give it
+	// (SetStatus(ctx, id, status)), at StateAt (a parameter past the
+	// receiver, or a field of one): the reset is one only at a call that
+	// gives one of States, the runnable states its callers give.
+	ByCaller bool
+	StateAt  callerargs.Pos
+	States   []string
 }
 
 func (*ResetHalf) AFact() {}
@@ -100,12 +111,17 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 	if col == "" || b.effects == nil {
 		return
 	}
+	// The views of one site that binds the state its callers give (one
+	// view per state) are one statement.
 	onTable := map[*types.Func]int{}
+	outside := map[*Call]bool{}
 	for _, st := range qt.Statements {
-		if st.Call.Decl != nil {
-			if fn := b.funcOf(st.Call.Decl); fn != nil {
-				onTable[fn]++
-			}
+		if st.Call.Decl == nil || st.BoundOutside && outside[st.Call] {
+			continue
+		}
+		outside[st.Call] = st.BoundOutside
+		if fn := b.funcOf(st.Call.Decl); fn != nil {
+			onTable[fn]++
 		}
 	}
 	claimCounts := false
@@ -139,12 +155,26 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 			if key == nil {
 				continue
 			}
+			at, state, byCaller := st.ChosenByCallers(col)
+			if prev := resets[fn]; prev != nil {
+				// Another view of the same site: one more runnable state
+				// its callers give.
+				if prev.ByCaller && byCaller && prev.StateAt == at && !slices.Contains(prev.States, state) {
+					prev.States = append(prev.States, state)
+					slices.Sort(prev.States)
+				}
+				continue
+			}
 			for i, p := range ssaFn.Params {
 				if b.effects.Flows(p, key) {
 					v, _ := st.Assigns(col)
-					resets[fn] = &ResetHalf{Table: qt.Name, Param: i, State: v.Text, Rechecks: qt.Rechecks(st.Stmt),
+					r := &ResetHalf{Table: qt.Name, Param: i, State: v.Text, Rechecks: qt.Rechecks(st.Stmt),
 						Counts: attempts.Spends(st.Stmt), Receiver: st.Call.Receiver, ClaimCounts: claimCounts, StateColumn: col,
 						Stmt: b.model.Defer(b.pass, fn, -1, st, "")}
+					if byCaller {
+						r.ByCaller, r.StateAt, r.States = true, at, []string{state}
+					}
+					resets[fn] = r
 					break
 				}
 			}
@@ -153,7 +183,7 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 	if len(scans) == 0 || len(resets) == 0 {
 		return // a store with no scan of stuck jobs to join has no reclaim's halves: its resets are retries
 	}
-	h := &reclaimHalves{scans: map[string]*ScanHalf{}, resets: map[string]int{}}
+	h := &reclaimHalves{scans: map[string]*ScanHalf{}, resets: map[string]namedReset{}}
 	for fn, s := range scans {
 		h.scans[fn.Name()] = s
 	}
@@ -162,7 +192,7 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 		if fn.Type().(*types.Signature).Recv() != nil {
 			arg-- // the receiver is parameter 0
 		}
-		h.resets[fn.Name()] = arg
+		h.resets[fn.Name()] = namedReset{arg: arg, arity: fn.Type().(*types.Signature).Params().Len(), half: r}
 	}
 	if b.model.reclaimHalves == nil {
 		b.model.reclaimHalves = map[string]*reclaimHalves{}
@@ -194,7 +224,8 @@ func (b *builder) returns(fn *ssa.Function, v ssa.Value) bool {
 // half of another package and a call of a reset's half on the same table
 // whose key flows from what the scan's call returned: when the scan finds
 // no stuck jobs itself, a call made under a decision on what it returned
-// (see decided).
+// (see decided). A call through one of the module's interfaces is a half
+// when every implementation in sight is that half (see implHalves).
 func (b *builder) joinReclaims() {
 	if b.effects == nil || b.effects.Pkg() == nil {
 		return
@@ -205,6 +236,12 @@ func (b *builder) joinReclaims() {
 		fn   *types.Func
 		half *ScanHalf
 	}
+	type resetCall struct {
+		site *ast.CallExpr
+		call ssa.CallInstruction
+		fn   *types.Func
+		half *ResetHalf
+	}
 	for _, f := range b.pass.Files {
 		for _, d := range f.Decls {
 			decl, ok := d.(*ast.FuncDecl)
@@ -212,42 +249,48 @@ func (b *builder) joinReclaims() {
 				continue
 			}
 			var scans []scanCall
-			var resets []*ast.CallExpr
+			var resets []resetCall
 			ast.Inspect(decl.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
 					return true
 				}
 				fn := b.calleeOf(call)
-				if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg {
+				if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg && !isInterfaceMethod(fn) {
 					return true
 				}
-				var s ScanHalf
-				if b.pass.ImportObjectFact(fn.Origin(), &s) {
-					if instr := b.effects.Call(call); instr != nil {
-						scans = append(scans, scanCall{call, instr, fn, &s})
+				// The call's SSA is looked up only for a half: the lookup
+				// builds the function's SSA.
+				var instr ssa.CallInstruction
+				at := func() ssa.CallInstruction {
+					if instr == nil {
+						instr = b.effects.Call(call)
 					}
+					return instr
 				}
-				var r ResetHalf
-				if b.pass.ImportObjectFact(fn.Origin(), &r) {
-					resets = append(resets, call)
+				if target, s := implHalves[ScanHalf](b, fn, at); s != nil && at() != nil {
+					scans = append(scans, scanCall{call, instr, target, s})
+				}
+				if target, r := implHalves[ResetHalf](b, fn, at); r != nil && at() != nil {
+					resets = append(resets, resetCall{call, instr, target, r})
 				}
 				return true
 			})
-			for _, call := range resets {
-				fn := b.calleeOf(call)
-				var r ResetHalf
-				b.pass.ImportObjectFact(fn.Origin(), &r)
-				instr := b.effects.Call(call)
-				if instr == nil || instr.Common().IsInvoke() || r.Param >= len(instr.Common().Args) {
+			for _, rc := range resets {
+				r, instr := rc.half, rc.call
+				i := r.Param
+				if instr.Common().IsInvoke() {
+					i-- // the receiver is the interface value, not an argument
+				}
+				if i < 0 || i >= len(instr.Common().Args) || !b.givesRunnable(instr, r) {
 					continue
 				}
-				key := instr.Common().Args[r.Param]
+				key := instr.Common().Args[i]
 				for _, s := range scans {
 					if s.half.Table == r.Table && b.effects.Flows(s.call.Value(), key) && (s.half.Clock || b.decided(instr, s.call.Value())) {
 						b.model.splitReclaims = append(b.model.splitReclaims, &SplitReclaim{
-							Scan: s.half, Reset: &r, ScanSite: s.site, ResetSite: call,
-							ScanFunc: s.fn, ResetFunc: fn, ScanCall: s.call, ResetCall: instr,
+							Scan: s.half, Reset: r, ScanSite: s.site, ResetSite: rc.site,
+							ScanFunc: s.fn, ResetFunc: rc.fn, ScanCall: s.call, ResetCall: instr,
 						})
 						break
 					}
@@ -255,6 +298,94 @@ func (b *builder) joinReclaims() {
 			}
 		}
 	}
+}
+
+// implHalves returns the half (a *ScanHalf or *ResetHalf fact) a call of
+// fn runs, with the function that runs it. A call of a method of one of
+// the module's interfaces runs the half of its implementations that the
+// receiver may hold (every one in sight when the package does not show
+// which), when each of them, declared in another package, is the same
+// half but for where it is written: an implementation that is none (an
+// in-memory store) or a different one makes the call none, as does an
+// interface with no implementation in sight.
+func implHalves[H ScanHalf | ResetHalf, P interface {
+	*H
+	analysis.Fact
+}](b *builder, fn *types.Func, at func() ssa.CallInstruction) (*types.Func, *H) {
+	if !isInterfaceMethod(fn) {
+		h := P(new(H))
+		if fn.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(fn.Origin(), h) {
+			return nil, nil
+		}
+		return fn, (*H)(h)
+	}
+	named, ok := types.Unalias(fn.Type().(*types.Signature).Recv().Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || b.model.loops == nil || b.model.loops.impls == nil {
+		return nil, nil
+	}
+	key := Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: fn.Name()}
+	impls := b.model.loops.impls.Methods
+	i, found := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
+	if !found {
+		return nil, nil // not one of the module's interfaces, or no implementation in sight
+	}
+	// The facts first: most interface methods are no half, and what the
+	// receiver holds costs a walk over the package's SSA.
+	type implHalf struct {
+		im     Impl
+		method *types.Func
+		half   *H
+	}
+	var cands []implHalf
+	some := false
+	for ; i < len(impls) && impls[i].key() == key; i++ {
+		im := impls[i]
+		m := b.implMethod(im)
+		h := P(new(H))
+		if m == nil || m.Pkg() == b.pass.Pkg || !b.pass.ImportObjectFact(m.Origin(), h) {
+			cands = append(cands, implHalf{im, m, nil})
+			continue
+		}
+		cands = append(cands, implHalf{im, m, (*H)(h)})
+		some = true
+	}
+	if !some {
+		return nil, nil
+	}
+	call := at()
+	if call == nil || !call.Common().IsInvoke() {
+		return nil, nil
+	}
+	holds, narrowed := b.effects.ReceiverTypes(call)
+	var target *types.Func
+	var half *H
+	for _, c := range cands {
+		if narrowed && !slices.Contains(holds, c.im.TypePkg+"."+c.im.Type) {
+			continue
+		}
+		if c.half == nil || half != nil && !sameHalfBut(half, c.half) {
+			return nil, nil
+		}
+		if half == nil {
+			target, half = c.method, c.half
+		}
+	}
+	return target, half
+}
+
+// sameHalfBut reports whether two halves are the same but for where
+// their statements are written.
+func sameHalfBut[H ScanHalf | ResetHalf](a, b *H) bool {
+	x, y := *a, *b
+	switch x := any(&x).(type) {
+	case *ScanHalf:
+		x.Stmt = Deferred{}
+		any(&y).(*ScanHalf).Stmt = Deferred{}
+	case *ResetHalf:
+		x.Stmt = Deferred{}
+		any(&y).(*ResetHalf).Stmt = Deferred{}
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // ReclaimedByKey reports whether the model finds a reclaim of a table that
@@ -276,4 +407,34 @@ func (m *Model) ReclaimedByKey(qt *QueueTable) bool {
 		}
 	}
 	return m.JoinedElsewhere(qt)
+}
+
+// givesRunnable reports whether a call of a reset whose state its callers
+// give (see ResetHalf.ByCaller) gives there only runnable states, as
+// constants this package's code shows: a call that may also bury the job
+// (st := failed; if attempts < max { st = queued }) decides in Go what a
+// rule reading the reset's SQL would miss.
+func (b *builder) givesRunnable(call ssa.CallInstruction, r *ResetHalf) bool {
+	if !r.ByCaller {
+		return true
+	}
+	i := r.StateAt.Index
+	if call.Common().Signature().Recv() != nil && !call.Common().IsInvoke() {
+		i++ // the receiver is argument 0
+	}
+	args := call.Common().Args
+	if r.StateAt.Field != "" || i >= len(args) {
+		return false
+	}
+	vs := b.effects.Strings(args[i])
+	if !vs.Known() {
+		return false
+	}
+	for _, v := range vs.Set {
+		t, ok := v.Text()
+		if !ok || !slices.Contains(r.States, t) {
+			return false
+		}
+	}
+	return true
 }

@@ -172,6 +172,10 @@ func Of(root, importPath string) *Index {
 	return o.ix
 }
 
+// Forget drops the indexes built so far: for a test that edits a
+// module's files within one process.
+func Forget() { byRoot.Clear() }
+
 // Unknown stands, in a tuple, for a value a call gives that the module
 // does not say (a key, a field of a struct): that parameter stays a
 // parameter in the view of that call.
@@ -290,6 +294,29 @@ func (ix *Index) Preimage(file string, offset int, name string, arity int, at Po
 	return Pos{Index: fw.pos, Field: fw.field}, pre, len(pre) > 0
 }
 
+// Given returns the constants the call of the binder name/arity whose
+// opening parenthesis is at offset in file gives the parameter or field at
+// (its callers' values where it passes on a parameter of its own). ok is
+// false when the call is not one of the binder's, or when what it gives
+// there is not only constants the module names.
+func (ix *Index) Given(file string, offset int, name string, arity int, at Pos) (values []string, ok bool) {
+	for _, c := range ix.calls[binderKey{name, arity}] {
+		if c.file != filepath.Clean(file) || c.lparen != offset {
+			continue
+		}
+		src, found := c.args[slot{at.Index, at.Field}]
+		if !found {
+			return nil, false
+		}
+		v := ix.resolve(src)
+		if v.unknown != "" || len(v.set) == 0 || slices.ContainsFunc(v.set, isInt) {
+			return nil, false
+		}
+		return slices.Clone(v.set), true
+	}
+	return nil, false
+}
+
 // IntConst is how an integer constant is written among the values: a
 // marker, then the constant in decimal.
 func IntConst(decimal string) string { return intConst + decimal }
@@ -313,16 +340,35 @@ func Key(w io.Writer, root string) {
 		positions := ix.slots(k)
 		var lines []string
 		for _, c := range ix.calls[k] {
-			var b strings.Builder
-			for _, p := range positions {
-				v := ix.resolve(c.args[p])
-				fmt.Fprintf(&b, "%d.%s=%q/%s;", p.pos, p.field, v.set, v.unknown)
-			}
-			lines = append(lines, b.String())
+			lines = append(lines, ix.callLine(c, positions))
 		}
 		slices.Sort(lines)
 		fmt.Fprintf(w, "binder\x00%s\x00%d\x00%v\x00%s\x00", k.name, k.arity, positions, strings.Join(lines, "\x00"))
 	}
+}
+
+// callLine writes what a call gives at a binder's positions.
+func (ix *Index) callLine(c *call, positions []slot) string {
+	var b strings.Builder
+	for _, p := range positions {
+		v := ix.resolve(c.args[p])
+		fmt.Fprintf(&b, "%d.%s=%q/%s;", p.pos, p.field, v.set, v.unknown)
+	}
+	return b.String()
+}
+
+// CallKey writes, for a cache key, what the call of the binder name/arity
+// whose opening parenthesis is at offset in file gives at the binder's
+// positions (as Key writes each call, with no position in the file); ""
+// when it is not a call of a binder.
+func (ix *Index) CallKey(file string, offset int, name string, arity int) string {
+	k := binderKey{name, arity}
+	for _, c := range ix.calls[k] {
+		if c.file == filepath.Clean(file) && c.lparen == offset {
+			return ix.callLine(c, ix.slots(k))
+		}
+	}
+	return ""
 }
 
 // slots returns a binder's bound parameters and the fields selected

@@ -1,0 +1,57 @@
+// A store that counts no attempt in its claim, whose running jobs a
+// sweeper in another package puts back through an interface it declares
+// (the store is wired in by main): ListRunning lists them, Requeue puts
+// one back, and SetStatus writes the state its caller gives.
+package ifacestore
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Status string
+
+const (
+	Queued Status = "queued"
+	Done   Status = "done"
+	Failed Status = "failed"
+)
+
+type Job struct {
+	ID     int64
+	Worker string
+}
+
+type PG struct{ pool *pgxpool.Pool }
+
+func (s *PG) Claim(ctx context.Context, worker string) (id int64, err error) {
+	err = s.pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', worker_id = $1
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id`, worker).Scan(&id)
+	return id, err
+}
+
+func (s *PG) Complete(ctx context.Context, id int64) error {
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1 AND status = 'running'`, id)
+	return err
+}
+
+func (s *PG) ListRunning(ctx context.Context) ([]Job, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, worker_id FROM jobs WHERE status = 'running'`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[Job])
+}
+
+func (s *PG) Requeue(ctx context.Context, id int64) error {
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued', worker_id = NULL WHERE id = $1`, id)
+	return err
+}
+
+func (s *PG) SetStatus(ctx context.Context, id int64, st Status) error {
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = $1, worker_id = NULL WHERE id = $2`, string(st), id)
+	return err
+}
