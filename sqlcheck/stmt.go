@@ -68,6 +68,12 @@ type Stmt struct {
 	fromSub *Stmt
 	// fromAlone says that FROM lists one item, no JOIN.
 	fromAlone bool
+	// lockedFrom is, for a SELECT that joins other items with one
+	// subquery that locks its rows, that subquery (see LockedFrom).
+	lockedFrom *Stmt
+	// setOp says that a SELECT is a UNION, INTERSECT or EXCEPT, whose arms
+	// are its Subqueries.
+	setOp bool
 	// Joined says that a SELECT's table is joined with a WITH query, a
 	// subquery or other tables in FROM: the rows it reads are the ones the
 	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
@@ -186,6 +192,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	sc := &scope{st, up}
 	if s.GetOp() != pg.SetOperation_SETOP_NONE {
 		// UNION and friends: model each arm as a subquery.
+		st.setOp = true
 		st.with(sc, s.GetWithClause())
 		for _, arm := range []*pg.SelectStmt{s.GetLarg(), s.GetRarg()} {
 			if arm != nil {
@@ -353,6 +360,7 @@ func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 	var tables []*pg.RangeVar
 	others := false // a WITH query or a subquery among the joined items
+	lockers, locked := 0, (*Stmt)(nil)
 	var add func(item *pg.Node)
 	add = func(item *pg.Node) {
 		switch {
@@ -371,6 +379,10 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 				if item == items[0] { // not an arm of a JOIN
 					st.fromSub = sub
 				}
+				if sub.Kind == KindSelect && sub.Lock != nil && sub.Table != "" {
+					lockers++
+					locked = sub
+				}
 			}
 		case item.GetJoinExpr() != nil:
 			j := item.GetJoinExpr()
@@ -383,6 +395,13 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 		add(item)
 	}
 	st.fromAlone = len(items) == 1 && items[0].GetJoinExpr() == nil
+	if st.Kind == KindSelect && lockers == 1 && hasJoin(items) {
+		// FROM (SELECT ... FOR UPDATE SKIP LOCKED LIMIT 1) c JOIN issuers
+		// i ON ...: the rows the SELECT takes are those the subquery
+		// locks; the tables joined to it only add columns.
+		st.lockedFrom = locked
+		return nil
+	}
 	if st.Kind == KindSelect && len(tables) == 1 {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
@@ -581,6 +600,22 @@ func (st *Stmt) limitThrough() {
 	if inner == nil || inner.Kind != KindSelect || inner.Limit != nil {
 		return
 	}
+	if !inner.setOp {
+		st.limitInto(inner)
+		return
+	}
+	// SELECT ... FROM (SELECT ... UNION ALL SELECT ...) due ORDER BY
+	// created_at LIMIT $1: each arm gives at most the first LIMIT rows of
+	// its own in that order, so each arm is such a search.
+	for _, arm := range inner.Subqueries {
+		if arm.Kind == KindSelect && arm.Limit == nil && !arm.setOp {
+			st.limitInto(arm)
+		}
+	}
+}
+
+// limitInto gives inner st's LIMIT, and its order when inner has none.
+func (st *Stmt) limitInto(inner *Stmt) {
 	limit := *st.Limit
 	inner.Limit = &limit
 	if len(inner.OrderBy) == 0 {
@@ -605,6 +640,23 @@ func (st *Stmt) ReadsFrom() *Stmt {
 	}
 	return nil
 }
+
+// Arms returns the SELECTs a UNION, INTERSECT or EXCEPT combines, nil for
+// any other statement.
+func (st *Stmt) Arms() []*Stmt {
+	if !st.setOp {
+		return nil
+	}
+	return st.Subqueries
+}
+
+// LockedFrom returns, for a SELECT that joins one subquery that locks its
+// rows with other tables (SELECT c.id, i.key FROM (SELECT * FROM creds
+// WHERE signed IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED) c JOIN issuers i
+// ON i.id = c.issuer_id), that subquery: the statement's rows are the ones
+// it locks. Such a SELECT has no Table of its own. It returns nil
+// otherwise.
+func (st *Stmt) LockedFrom() *Stmt { return st.lockedFrom }
 
 func (st *Stmt) cte(name string) *CTE {
 	for i := range st.CTEs {
@@ -730,4 +782,18 @@ func QualifiedName(schema, name string) string {
 		schema = "public"
 	}
 	return schema + "." + name
+}
+
+// LockersOf returns the SELECTs of st (st itself or nested in it) that
+// lock rows of table: FOR UPDATE/SHARE in a SELECT whose rows come from
+// table, alone or as the subject of a join (FROM jobs j JOIN next ON
+// next.id = j.id FOR UPDATE OF j).
+func (st *Stmt) LockersOf(table string) []*Stmt {
+	var out []*Stmt
+	st.Walk(func(s *Stmt) {
+		if s.Kind == KindSelect && s.Lock != nil && s.Table == table {
+			out = append(out, s)
+		}
+	})
+	return out
 }
