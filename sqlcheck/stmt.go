@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -53,6 +54,8 @@ type Output struct {
 type CTE struct {
 	Name string
 	Stmt *Stmt
+	// given says that the query reads no table, only parameters.
+	given bool
 }
 
 // Stmt holds the facts of one DML statement that the queue rules use.
@@ -68,6 +71,14 @@ type Stmt struct {
 	fromSub *Stmt
 	// fromAlone says that FROM lists one item, no JOIN.
 	fromAlone bool
+	// GivenKeys are, for an UPDATE or DELETE that joins through FROM or
+	// USING a WITH query or subquery that reads no table but the caller's
+	// parameters (unnest($1::uuid[]), VALUES ($1, $2)), the columns of its
+	// table its WHERE equates with that query's columns: it names its rows
+	// by keys the caller gives, as WHERE id = ANY($1) does.
+	GivenKeys []string
+	// given are the names (or aliases) in FROM or USING of such queries.
+	given []string
 	// lockedFrom is, for a SELECT that joins other items with one
 	// subquery that locks its rows, that subquery (see LockedFrom).
 	lockedFrom *Stmt
@@ -168,6 +179,7 @@ func factsIn(n *pg.Node, up *scope) *Stmt {
 		st.with(sc, u.GetWithClause())
 		st.from(sc, u.GetFromClause())
 		st.where(sc, u.GetWhereClause())
+		st.givenKeys(u.GetWhereClause())
 		st.assign(sc, u.GetTargetList())
 		st.returning(u.GetReturningList())
 		return st
@@ -179,6 +191,7 @@ func factsIn(n *pg.Node, up *scope) *Stmt {
 		st.with(sc, d.GetWithClause())
 		st.from(sc, d.GetUsingClause())
 		st.where(sc, d.GetWhereClause())
+		st.givenKeys(d.GetWhereClause())
 		st.returning(d.GetReturningList())
 		return st
 	case n.GetInsertStmt() != nil:
@@ -349,7 +362,7 @@ func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 			continue
 		}
 		if sub := factsIn(cte.GetCtequery(), sc); sub != nil {
-			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub})
+			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub, given: readsOnlyParams(cte.GetCtequery())})
 		}
 	}
 }
@@ -369,11 +382,17 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 			if rv.GetSchemaname() == "" && sc.cte(rv.GetRelname()) != nil {
 				st.FromCTE = rv.GetRelname()
 				others = true
+				if sc.cte(rv.GetRelname()).given {
+					st.given = append(st.given, cmp.Or(rv.GetAlias().GetAliasname(), rv.GetRelname()))
+				}
 				return
 			}
 			tables = append(tables, rv)
 		case item.GetRangeSubselect() != nil:
 			others = true
+			if rs := item.GetRangeSubselect(); readsOnlyParams(rs.GetSubquery()) && rs.GetAlias() != nil {
+				st.given = append(st.given, rs.GetAlias().GetAliasname())
+			}
 			if sub := factsIn(item.GetRangeSubselect().GetSubquery(), sc); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
 				if item == items[0] { // not an arm of a JOIN
@@ -665,6 +684,44 @@ func (st *Stmt) cte(name string) *CTE {
 		}
 	}
 	return nil
+}
+
+// readsOnlyParams reports whether a query reads no table and at least
+// one parameter: its rows are values the caller gives.
+func readsOnlyParams(n *pg.Node) bool {
+	tables, params := false, false
+	walk(n, func(m *pg.Node) bool {
+		tables = tables || m.GetRangeVar() != nil
+		params = params || m.GetParamRef() != nil
+		return !tables
+	})
+	return params && !tables
+}
+
+// givenKeys records the columns of an UPDATE's or DELETE's table that its
+// WHERE equates with a column of a query of st.given (see GivenKeys).
+func (st *Stmt) givenKeys(w *pg.Node) {
+	if len(st.given) == 0 {
+		return
+	}
+	own := cmp.Or(st.Alias, st.Table[strings.LastIndexByte(st.Table, '.')+1:])
+	for _, c := range conjuncts(w) {
+		e := c.GetAExpr()
+		if e == nil || e.GetKind() != pg.A_Expr_Kind_AEXPR_OP || opName(e.GetName()) != "=" {
+			continue
+		}
+		l, r := stripCast(e.GetLexpr()), stripCast(e.GetRexpr())
+		if l.GetColumnRef() == nil || r.GetColumnRef() == nil {
+			continue
+		}
+		ql, qr := qualifier(l.GetColumnRef()), qualifier(r.GetColumnRef())
+		switch {
+		case ql == own && slices.Contains(st.given, qr):
+			st.GivenKeys = append(st.GivenKeys, columnName(l))
+		case qr == own && slices.Contains(st.given, ql):
+			st.GivenKeys = append(st.GivenKeys, columnName(r))
+		}
+	}
 }
 
 func (st *Stmt) where(sc *scope, w *pg.Node) {

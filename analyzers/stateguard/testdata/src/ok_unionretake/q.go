@@ -44,3 +44,14 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, attempts int, lockedAt
 	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET status = $2, locked_at = NULL WHERE id = $1 AND status = 'processing' AND locked_at = $3`, id, status, lockedAt)
 	return err
 }
+
+const markDoneBatch = `
+WITH done(id, locked_at) AS (SELECT id, locked_at FROM unnest($1::bigint[], $2::timestamptz[]) AS input(id, locked_at))
+UPDATE outbox AS o SET status = 'done', locked_at = NULL
+FROM done
+WHERE o.id = done.id AND o.status = 'processing' AND o.locked_at = done.locked_at`
+
+func (s *Store) MarkDoneBatch(ctx context.Context, ids []int64, lockedAt []time.Time) error {
+	_, err := s.db.ExecContext(ctx, markDoneBatch, ids, lockedAt)
+	return err
+}

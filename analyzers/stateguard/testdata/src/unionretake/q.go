@@ -44,3 +44,14 @@ func (s *Store) MarkFailed(ctx context.Context, id int64, attempts int) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE outbox SET status = $2, locked_at = NULL WHERE id = $1 AND status = 'processing' AND locked_at IS NOT NULL`, id, status)
 	return err
 }
+
+const markDoneBatch = `
+WITH done(id) AS (SELECT id FROM unnest($1::bigint[]) AS input(id))
+UPDATE outbox AS o SET status = 'done', locked_at = NULL
+FROM done
+WHERE o.id = done.id`
+
+func (s *Store) MarkDoneBatch(ctx context.Context, ids []int64) error {
+	_, err := s.db.ExecContext(ctx, markDoneBatch, ids) // want `this UPDATE sets status to 'done' by key without re-checking the job's state or its holder`
+	return err
+}
