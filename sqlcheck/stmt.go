@@ -693,7 +693,7 @@ func readsOnlyParams(n *pg.Node) bool {
 	walk(n, func(m *pg.Node) bool {
 		tables = tables || m.GetRangeVar() != nil
 		params = params || m.GetParamRef() != nil
-		return !tables
+		return true
 	})
 	return params && !tables
 }
