@@ -57,6 +57,9 @@ func (bd binding) stmt(st *Stmt) *Stmt {
 		if st.fromSub == st.Subqueries[i] {
 			c.fromSub = c.Subqueries[i]
 		}
+		if st.lockedFrom == st.Subqueries[i] {
+			c.lockedFrom = c.Subqueries[i]
+		}
 	}
 	return &c
 }

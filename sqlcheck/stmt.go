@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -53,6 +54,8 @@ type Output struct {
 type CTE struct {
 	Name string
 	Stmt *Stmt
+	// given says that the query reads no table, only parameters.
+	given bool
 }
 
 // Stmt holds the facts of one DML statement that the queue rules use.
@@ -68,6 +71,20 @@ type Stmt struct {
 	fromSub *Stmt
 	// fromAlone says that FROM lists one item, no JOIN.
 	fromAlone bool
+	// GivenKeys are, for an UPDATE or DELETE that joins through FROM or
+	// USING a WITH query or subquery that reads no table but the caller's
+	// parameters (unnest($1::uuid[]), VALUES ($1, $2)), the columns of its
+	// table its WHERE equates with that query's columns: it names its rows
+	// by keys the caller gives, as WHERE id = ANY($1) does.
+	GivenKeys []string
+	// given are the names (or aliases) in FROM or USING of such queries.
+	given []string
+	// lockedFrom is, for a SELECT that joins other items with one
+	// subquery that locks its rows, that subquery (see LockedFrom).
+	lockedFrom *Stmt
+	// setOp says that a SELECT is a UNION, INTERSECT or EXCEPT, whose arms
+	// are its Subqueries.
+	setOp bool
 	// Joined says that a SELECT's table is joined with a WITH query, a
 	// subquery or other tables in FROM: the rows it reads are the ones the
 	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
@@ -162,6 +179,7 @@ func factsIn(n *pg.Node, up *scope) *Stmt {
 		st.with(sc, u.GetWithClause())
 		st.from(sc, u.GetFromClause())
 		st.where(sc, u.GetWhereClause())
+		st.givenKeys(u.GetWhereClause())
 		st.assign(sc, u.GetTargetList())
 		st.returning(u.GetReturningList())
 		return st
@@ -173,6 +191,7 @@ func factsIn(n *pg.Node, up *scope) *Stmt {
 		st.with(sc, d.GetWithClause())
 		st.from(sc, d.GetUsingClause())
 		st.where(sc, d.GetWhereClause())
+		st.givenKeys(d.GetWhereClause())
 		st.returning(d.GetReturningList())
 		return st
 	case n.GetInsertStmt() != nil:
@@ -186,6 +205,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	sc := &scope{st, up}
 	if s.GetOp() != pg.SetOperation_SETOP_NONE {
 		// UNION and friends: model each arm as a subquery.
+		st.setOp = true
 		st.with(sc, s.GetWithClause())
 		for _, arm := range []*pg.SelectStmt{s.GetLarg(), s.GetRarg()} {
 			if arm != nil {
@@ -342,7 +362,7 @@ func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 			continue
 		}
 		if sub := factsIn(cte.GetCtequery(), sc); sub != nil {
-			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub})
+			st.CTEs = append(st.CTEs, CTE{Name: cte.GetCtename(), Stmt: sub, given: readsOnlyParams(cte.GetCtequery())})
 		}
 	}
 }
@@ -353,6 +373,7 @@ func (st *Stmt) with(sc *scope, w *pg.WithClause) {
 func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 	var tables []*pg.RangeVar
 	others := false // a WITH query or a subquery among the joined items
+	lockers, locked := 0, (*Stmt)(nil)
 	var add func(item *pg.Node)
 	add = func(item *pg.Node) {
 		switch {
@@ -361,15 +382,25 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 			if rv.GetSchemaname() == "" && sc.cte(rv.GetRelname()) != nil {
 				st.FromCTE = rv.GetRelname()
 				others = true
+				if sc.cte(rv.GetRelname()).given {
+					st.given = append(st.given, cmp.Or(rv.GetAlias().GetAliasname(), rv.GetRelname()))
+				}
 				return
 			}
 			tables = append(tables, rv)
 		case item.GetRangeSubselect() != nil:
 			others = true
+			if rs := item.GetRangeSubselect(); readsOnlyParams(rs.GetSubquery()) && rs.GetAlias() != nil {
+				st.given = append(st.given, rs.GetAlias().GetAliasname())
+			}
 			if sub := factsIn(item.GetRangeSubselect().GetSubquery(), sc); sub != nil {
 				st.Subqueries = append(st.Subqueries, sub)
 				if item == items[0] { // not an arm of a JOIN
 					st.fromSub = sub
+				}
+				if sub.Kind == KindSelect && sub.Lock != nil && sub.Table != "" {
+					lockers++
+					locked = sub
 				}
 			}
 		case item.GetJoinExpr() != nil:
@@ -383,6 +414,13 @@ func (st *Stmt) from(sc *scope, items []*pg.Node) []*pg.RangeVar {
 		add(item)
 	}
 	st.fromAlone = len(items) == 1 && items[0].GetJoinExpr() == nil
+	if st.Kind == KindSelect && lockers == 1 && hasJoin(items) {
+		// FROM (SELECT ... FOR UPDATE SKIP LOCKED LIMIT 1) c JOIN issuers
+		// i ON ...: the rows the SELECT takes are those the subquery
+		// locks; the tables joined to it only add columns.
+		st.lockedFrom = locked
+		return nil
+	}
 	if st.Kind == KindSelect && len(tables) == 1 {
 		st.target(tables[0])
 		st.Joined = others && len(items) > 0 && hasJoin(items)
@@ -581,6 +619,22 @@ func (st *Stmt) limitThrough() {
 	if inner == nil || inner.Kind != KindSelect || inner.Limit != nil {
 		return
 	}
+	if !inner.setOp {
+		st.limitInto(inner)
+		return
+	}
+	// SELECT ... FROM (SELECT ... UNION ALL SELECT ...) due ORDER BY
+	// created_at LIMIT $1: each arm gives at most the first LIMIT rows of
+	// its own in that order, so each arm is such a search.
+	for _, arm := range inner.Subqueries {
+		if arm.Kind == KindSelect && arm.Limit == nil && !arm.setOp {
+			st.limitInto(arm)
+		}
+	}
+}
+
+// limitInto gives inner st's LIMIT, and its order when inner has none.
+func (st *Stmt) limitInto(inner *Stmt) {
 	limit := *st.Limit
 	inner.Limit = &limit
 	if len(inner.OrderBy) == 0 {
@@ -606,6 +660,23 @@ func (st *Stmt) ReadsFrom() *Stmt {
 	return nil
 }
 
+// Arms returns the SELECTs a UNION, INTERSECT or EXCEPT combines, nil for
+// any other statement.
+func (st *Stmt) Arms() []*Stmt {
+	if !st.setOp {
+		return nil
+	}
+	return st.Subqueries
+}
+
+// LockedFrom returns, for a SELECT that joins one subquery that locks its
+// rows with other tables (SELECT c.id, i.key FROM (SELECT * FROM creds
+// WHERE signed IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED) c JOIN issuers i
+// ON i.id = c.issuer_id), that subquery: the statement's rows are the ones
+// it locks. Such a SELECT has no Table of its own. It returns nil
+// otherwise.
+func (st *Stmt) LockedFrom() *Stmt { return st.lockedFrom }
+
 func (st *Stmt) cte(name string) *CTE {
 	for i := range st.CTEs {
 		if st.CTEs[i].Name == name {
@@ -613,6 +684,44 @@ func (st *Stmt) cte(name string) *CTE {
 		}
 	}
 	return nil
+}
+
+// readsOnlyParams reports whether a query reads no table and at least
+// one parameter: its rows are values the caller gives.
+func readsOnlyParams(n *pg.Node) bool {
+	tables, params := false, false
+	walk(n, func(m *pg.Node) bool {
+		tables = tables || m.GetRangeVar() != nil
+		params = params || m.GetParamRef() != nil
+		return true
+	})
+	return params && !tables
+}
+
+// givenKeys records the columns of an UPDATE's or DELETE's table that its
+// WHERE equates with a column of a query of st.given (see GivenKeys).
+func (st *Stmt) givenKeys(w *pg.Node) {
+	if len(st.given) == 0 {
+		return
+	}
+	own := cmp.Or(st.Alias, st.Table[strings.LastIndexByte(st.Table, '.')+1:])
+	for _, c := range conjuncts(w) {
+		e := c.GetAExpr()
+		if e == nil || e.GetKind() != pg.A_Expr_Kind_AEXPR_OP || opName(e.GetName()) != "=" {
+			continue
+		}
+		l, r := stripCast(e.GetLexpr()), stripCast(e.GetRexpr())
+		if l.GetColumnRef() == nil || r.GetColumnRef() == nil {
+			continue
+		}
+		ql, qr := qualifier(l.GetColumnRef()), qualifier(r.GetColumnRef())
+		switch {
+		case ql == own && slices.Contains(st.given, qr):
+			st.GivenKeys = append(st.GivenKeys, columnName(l))
+		case qr == own && slices.Contains(st.given, ql):
+			st.GivenKeys = append(st.GivenKeys, columnName(r))
+		}
+	}
 }
 
 func (st *Stmt) where(sc *scope, w *pg.Node) {
@@ -730,4 +839,18 @@ func QualifiedName(schema, name string) string {
 		schema = "public"
 	}
 	return schema + "." + name
+}
+
+// LockersOf returns the SELECTs of st (st itself or nested in it) that
+// lock rows of table: FOR UPDATE/SHARE in a SELECT whose rows come from
+// table, alone or as the subject of a join (FROM jobs j JOIN next ON
+// next.id = j.id FOR UPDATE OF j).
+func (st *Stmt) LockersOf(table string) []*Stmt {
+	var out []*Stmt
+	st.Walk(func(s *Stmt) {
+		if s.Kind == KindSelect && s.Lock != nil && s.Table == table {
+			out = append(out, s)
+		}
+	})
+	return out
 }

@@ -99,7 +99,11 @@ func reportOnce(pass *analysis.Pass) *analysis.Pass {
 func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) {
 	pass, m := r.pass, r.m
 	step := poll.Step
-	locked := poll.Lock != nil
+	lock := poll.Lock
+	if from := poll.LockedFrom(); from != nil && lock == nil {
+		lock = from.Lock // FROM (SELECT ... FOR UPDATE SKIP LOCKED) c JOIN ...
+	}
+	locked := lock != nil
 	pollAt, stepAt := r.e.Call(poll.Call.Expr), r.e.Call(step.Call.Expr)
 	tx := r.e.TxOf(pollAt)
 	inOne := tx != nil && r.e.SameTx(pollAt, stepAt)
@@ -135,7 +139,7 @@ func (r *runner) twoStep(qt *queuemodel.QueueTable, poll *queuemodel.Statement) 
 		report(pass, poll, at, other, "the UPDATE that takes the job",
 			fmt.Sprintf("FOR %s on a %s releases its row lock as soon as the SELECT returns\nthe SELECT runs in autocommit: a second worker selects the same row before the UPDATE runs, "+
 				"and both take it; run the SELECT and the UPDATE in one transaction, or %s",
-				strings.ToUpper(poll.Lock.Strength), recv, fixAtomic))
+				strings.ToUpper(lock.Strength), recv, fixAtomic))
 	case recv == queuemodel.RecvTx && tx != nil && !inOne:
 		if end := tx.EndBetween(pollAt, stepAt); end != nil {
 			report(pass, poll, at, callPos(poll.Call.Func, end), "the end of the transaction",
@@ -310,9 +314,24 @@ func (r *runner) unlockedSubquery(qt *queuemodel.QueueTable, st *queuemodel.Stat
 			return // a transaction-scoped advisory lock lets one claimer at a time run it
 		}
 	}
-	const msg = "the subquery picks the next job without locking it and the outer WHERE does not re-check the status\n" +
+	msg := "the subquery picks the next job without locking it and the outer WHERE does not re-check the status\n" +
 		"two concurrent UPDATEs pick the same id, the second waits for the first and then takes the row again; " +
 		"add FOR UPDATE SKIP LOCKED to the subquery"
+	if lockers := st.Stmt.LockersOf(qt.Name); len(lockers) > 0 {
+		// The rows are locked in another SELECT of the statement (a WITH
+		// query that joins the picked ids). Taking the lock, PostgreSQL
+		// re-checks that SELECT's own conditions on the row's newest
+		// version, not those of the query that picked it (see
+		// TestJoinLockEvidenceOnPostgreSQL).
+		for _, l := range lockers {
+			if qt.Rechecks(l) {
+				return
+			}
+		}
+		msg = "the job is locked in a join that does not re-check the status, which only the unlocked query that picks it filters\n" +
+			"a job another worker claimed after this statement began still matches the join, the lock is granted once that worker commits, and the job is taken again; " +
+			"filter the status in the locking SELECT too (WHERE o." + qt.StateColumn + " = ...) or lock where the job is picked"
+	}
 	if st.Body == nil && r.handoff.Defer(st, msg) {
 		return // judged where the function is called
 	}

@@ -55,6 +55,9 @@ func (st *Statement) On() string {
 	if src := st.ReadsFrom(); src != nil && src.Kind == sqlcheck.KindSelect {
 		return src.Table // SELECT * FROM (SELECT ... FROM outbox ...) next
 	}
+	if src := st.LockedFrom(); src != nil {
+		return src.Table // SELECT ... FROM (SELECT ... FOR UPDATE SKIP LOCKED) c JOIN issuers i ON ...
+	}
 	return st.Table
 }
 

@@ -29,6 +29,7 @@ func (b *builder) inferQueue() {
 				st.Polls = append(st.Polls, s)
 			}
 		})
+		b.expiredArms(st, inherited, written)
 		for _, poll := range st.Polls {
 			qt := b.table(poll.Table)
 			if qt.StateColumn == "" {
@@ -81,6 +82,34 @@ func (b *builder) inferQueue() {
 		dropListings(qt)
 	}
 	b.dueQueues()
+}
+
+// expiredArms adds to a statement's polls the arms of a UNION that re-take
+// jobs whose lease expired beside an arm that polls the waiting ones
+// (SELECT id FROM outbox WHERE status = 'pending' UNION ALL SELECT id FROM
+// outbox WHERE status = 'processing' AND locked_at < now() - $1): the
+// union is one search, as the same conditions joined by OR would be.
+func (b *builder) expiredArms(st *Statement, inherited map[string]bool, written map[string]map[string]bool) {
+	if len(st.Polls) == 0 {
+		return
+	}
+	st.Stmt.Walk(func(u *sqlcheck.Stmt) {
+		arms := u.Arms()
+		polled := ""
+		for _, a := range arms {
+			if slices.Contains(st.Polls, a) {
+				polled = a.Table
+			}
+		}
+		if polled == "" {
+			return
+		}
+		for _, a := range arms {
+			if a.Table == polled && !slices.Contains(st.Polls, a) && expires(a.Where) && b.isPoll(a, st.Stmt, inherited, written) {
+				st.Polls = append(st.Polls, a)
+			}
+		}
+	})
 }
 
 // takenByKey makes a queue table of a table that no statement polls but
@@ -1519,7 +1548,7 @@ func claims(st *Statement) bool {
 			}
 		}
 	case sqlcheck.KindSelect:
-		return st.Lock != nil || st.NestedClaim() != nil
+		return st.Lock != nil || st.NestedClaim() != nil || st.LockedFrom() != nil && slices.Contains(st.Polls, st.LockedFrom())
 	}
 	return false
 }

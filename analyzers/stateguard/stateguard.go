@@ -409,6 +409,9 @@ func locksForCaller(e *effects.Effects, lock ssa.CallInstruction, tx *effects.Tx
 // byKey reports whether an UPDATE names its rows by key: id = $1, id =
 // ANY($1), job_id = $1.
 func byKey(s *sqlcheck.Stmt) bool {
+	if slices.ContainsFunc(s.GivenKeys, keyColumn) {
+		return true // UPDATE ... FROM unnest($1::uuid[]) AS given(id) WHERE jobs.id = given.id
+	}
 	for _, p := range s.Where {
 		if (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && keyColumn(p.Column) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam {
 			return true
