@@ -155,6 +155,8 @@ func readsRow(c ssa.CallInstruction, decoding bool) bool {
 			}
 			switch {
 			case decoding && decodes(call):
+			case common.IsInvoke() && rowScan(fn):
+				scans = true // row.Scan on the module's own row interface
 			case fn == nil || fn.Pkg() == nil || fn.Pkg() == callee.Pkg.Pkg || decodes(call):
 				return false
 			case DatabaseLibrary(fn.Pkg().Path()):
@@ -165,6 +167,20 @@ func readsRow(c ssa.CallInstruction, decoding bool) bool {
 		}
 	}
 	return scans
+}
+
+// rowScan reports whether an interface method is a row's Scan:
+// Scan(dest ...any) error, as pgx.Row, *sql.Row and *sql.Rows have it, and
+// as the interface a module declares to scan both (type scanner interface
+// { Scan(dest ...any) error }) names it.
+func rowScan(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || fn.Name() != "Scan" || !sig.Variadic() || sig.Params().Len() != 1 || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
+		return false
+	}
+	elem := sig.Params().At(0).Type().(*types.Slice).Elem()
+	iface, ok := elem.Underlying().(*types.Interface)
+	return ok && iface.Empty()
 }
 
 // decodes reports whether a call is a standard library decoder:

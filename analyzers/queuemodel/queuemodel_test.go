@@ -1031,3 +1031,17 @@ func TestRelayQueue(t *testing.T) {
 	require.Len(t, marks, 1)
 	require.Equal(t, queuemodel.RoleComplete, marks[0].Role)
 }
+
+// A row read through the package's own scanner interface is a read, not
+// work: the UPDATE after it is the claim's second step.
+func TestClaimReadThroughScanner(t *testing.T) {
+	got, _ := roles(t, "claimscanner")
+	require.Equal(t, []string{"SELECT claim", "UPDATE claim", "UPDATE complete"}, got)
+}
+
+// A method named Scan that is not a row's (a virus scan) is the job's
+// work: the UPDATE after it is the outcome.
+func TestScanThatIsWork(t *testing.T) {
+	got, _ := roles(t, "claimscanwork")
+	require.Equal(t, []string{"SELECT claim", "UPDATE complete"}, got)
+}
