@@ -326,25 +326,11 @@ func KeepsClaimInside(call ssa.CallInstruction) bool {
 // a captured variable or a package variable: what is stored there
 // outlives the function.
 func outside(v ssa.Value) bool {
-	for range maxSteps {
-		switch x := v.(type) {
-		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
-			return true
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.Index:
-			v = x.X
-		case *ssa.UnOp:
-			v = x.X
-		default:
-			return false
-		}
+	switch memoryRoot(v).(type) {
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		return true
 	}
-	return true
+	return false
 }
 
 // workAfter reports whether a call that could be work may run after c in
