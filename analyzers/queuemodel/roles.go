@@ -643,6 +643,12 @@ func (b *builder) transitions(qt *QueueTable) {
 			continue
 		}
 		moves := ok && (!runnable[v] || !firm[v] && retakesExpired(st.Where, col, v))
+		if moves && len(pollClaimed) == 0 && qt.successLike(v) {
+			// SET status = 'sent' WHERE id = $1 AND status = 'unsent':
+			// a relay's mark once the message is out, or a pop that ends
+			// the job as it takes it; either way no work is in progress.
+			continue
+		}
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
@@ -1278,9 +1284,10 @@ var (
 )
 
 // successLike reports whether a state, or the Go constant that names it,
-// says the job succeeded.
+// says the job succeeded: done, or what it handed on sent, delivered,
+// published (a relay's mark).
 func (qt *QueueTable) successLike(state string) bool {
-	return successWords.MatchString(state) || successWords.MatchString(qt.StateName(state))
+	return recordSuccess(state) || recordSuccess(qt.StateName(state))
 }
 
 // failureLike tells a failure from a completion, both terminal states: by
