@@ -49,8 +49,9 @@ func (b *builder) dropSweeps(written map[string]map[string]bool) {
 	}
 }
 
-// endsRows reports whether an UPDATE moves the rows it changes to a state
-// that ended says ends them, and returns nothing.
+// endsRows reports whether an UPDATE moves the rows it changes to a
+// constant state for which ended holds (a name that says the rows
+// ended), and returns nothing.
 func endsRows(s *sqlcheck.Stmt, col string, ended func(string) bool) bool {
 	v, ok := s.Assigns(col)
 	return ok && s.Returning == nil && v.Kind == sqlcheck.ValueConst && ended(v.Str)
