@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -64,12 +65,17 @@ func Start(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{dir: dir, bin: bin, opts: opts}
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
 	if os.Geteuid() == 0 {
 		if err := s.runAsPostgres(); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
 	}
+	s.stopOrphans()
 	if out, err := s.run("initdb", "-D", s.data(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
@@ -119,6 +125,40 @@ func (s *Server) Crash() error {
 func (s *Server) Stop() {
 	s.run("pg_ctl", "-D", s.data(), "-m", "immediate", "-w", "-t", "30", "stop")
 	os.RemoveAll(s.dir)
+}
+
+// ownerFile, in a server's directory, holds the process id of the
+// process that started it.
+const ownerFile = "owner"
+
+// stopOrphans stops the servers of this package whose starting process
+// is gone (a test binary killed, or ended by its -timeout panic, runs no
+// cleanup) and removes their directories. A directory with no owner file,
+// or whose owner still runs, is left alone.
+func (s *Server) stopOrphans() {
+	dirs, _ := filepath.Glob(filepath.Join(filepath.Dir(s.dir), "pgserver-*"))
+	for _, dir := range dirs {
+		if dir == s.dir {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || alive(pid) {
+			continue
+		}
+		orphan := &Server{dir: dir, bin: s.bin, asUser: s.asUser}
+		orphan.Stop()
+	}
+}
+
+// alive reports whether a process runs with that id (one another user
+// owns counts).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 // Log is the server's log so far.
