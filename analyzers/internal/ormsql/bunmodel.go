@@ -179,7 +179,7 @@ func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 // plural returns bun's table name for a model's snake-case name, as its
 // inflection library (jinzhu/inflection, bun's default) forms it, for the
 // endings whose rule is regular: false for any word it may form otherwise
-// (irregular or uncountable words, Latin and Greek endings, -o, -f, -s).
+// (irregular or uncountable words, Latin and Greek endings, -f, -s).
 func plural(name string) (string, bool) {
 	word := name[strings.LastIndexByte(name, '_')+1:]
 	if len(word) < 2 || uncountable[word] || !isLower(word[len(word)-1]) {
@@ -192,6 +192,8 @@ func plural(name string) (string, bool) {
 	}
 	last, before := word[len(word)-1], word[len(word)-2]
 	switch {
+	case last == 'o' && !strings.HasSuffix(word, "buffalo") && !strings.HasSuffix(word, "tomato"):
+		return name + "s", true // repo, video, todo: only buffalo and tomato take -oes
 	case strings.ContainsRune("sfoiz", rune(last)):
 		return "", false
 	case last == 'x' || last == 'h' && (before == 'c' || before == 's'):

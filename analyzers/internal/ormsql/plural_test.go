@@ -15,6 +15,7 @@ func TestPluralIsTheLibrarys(t *testing.T) {
 		"ox", "mouse", "matrix", "index", "vertex", "datum", "medium", "data", "meta", "criteria",
 		"life", "wolf", "roof", "knife", "tomato", "photo", "quiz", "analysis", "axis", "octopus",
 		"hive", "move", "sex", "fish", "money", "police", "series", "species", "soliloquy", "guy", "spyy",
+		"repo", "video", "memo", "todo", "studio", "radio", "scenario", "portfolio", "hero", "echo", "cargo", "potato", "buffalo", "sync_repo",
 		"email_outbox", "job_v2", "unit5", "gray16", "float64x2", "delivery_attempt", "worker_lease", "cron_schedule", "dead_letter", "webhook",
 	}
 	read := 0
@@ -29,7 +30,7 @@ func TestPluralIsTheLibrarys(t *testing.T) {
 		}
 	}
 	// The common words of queue tables are read, not refused.
-	for _, w := range []string{"job", "task", "queue_item", "batch", "category", "delivery_attempt", "webhook"} {
+	for _, w := range []string{"job", "task", "queue_item", "batch", "category", "delivery_attempt", "webhook", "repo", "todo"} {
 		if _, ok := plural(w); !ok {
 			t.Errorf("plural(%q) refused", w)
 		}

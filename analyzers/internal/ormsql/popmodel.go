@@ -271,8 +271,9 @@ func tableize(typeName string) (string, bool) {
 // popPlural is plural, with the endings the library forms otherwise than
 // bun's also refused (tooth is teeth, foot feet, goose geese; a word in
 // -a may be taken for a plural already: area stays area; criterion is
-// criteria). The library takes an uncountable word at the end of a longer
-// one as uncountable too (timezoneinformation). Words in -tion and -sion
+// criteria; a word in -o takes -oes: info is infoes). The library takes
+// an uncountable word at the end of a longer one as uncountable too
+// (timezoneinformation). Words in -tion and -sion
 // are regular otherwise: its dictionary has none of them.
 func popPlural(name string) (string, bool) {
 	word := name[strings.LastIndexByte(name, '_')+1:]
@@ -284,7 +285,7 @@ func popPlural(name string) (string, bool) {
 	if strings.HasSuffix(word, "tion") || strings.HasSuffix(word, "sion") {
 		return plural(name)
 	}
-	for _, suffix := range []string{"tooth", "foot", "goose", "a", "eau", "on"} {
+	for _, suffix := range []string{"tooth", "foot", "goose", "a", "eau", "on", "o"} {
 		if strings.HasSuffix(word, suffix) {
 			return "", false
 		}
