@@ -78,10 +78,14 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 					state, state, left, table, back, inState))
 				continue
 			}
-			if len(leases) > 0 && !reclaimed(m, qt, leases) && !m.ReclaimedByKey(qt) {
-				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns jobs whose lease expired\na killed worker's job stays %s %s; "+
+			if len(leases) > 0 && !reclaimed(m, qt, st, leases) && !m.ReclaimedByKey(qt) {
+				which := "jobs whose lease expired"
+				if len(qt.HandedOn) > 0 {
+					which = state + " jobs whose lease expired" // another claimed state may be taken back
+				}
+				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns %s\na killed worker's job stays %s %s; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
-					strings.Join(leases, ", "), state, left, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
+					strings.Join(leases, ", "), which, state, left, table, back, inState, leases[0]+leaseAge(qt, leases[0])))
 			}
 		}
 	}
@@ -264,17 +268,20 @@ func isTime(t types.Type) bool {
 // accepts expired rows) that selects rows by a lease column being past
 // (lease < now(), lease < $1, started_at + timeout < now(), now() -
 // locked_at > interval ..., the same inside an OR), among rows that may be
-// in a claimed state. A SELECT that only looks (a count for a dashboard)
-// takes nothing back.
-func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, leases []string) bool {
+// in the claim's state. A SELECT that only looks (a count for a
+// dashboard) takes nothing back, and a reclaim of another claimed state
+// (a dispatcher's 'queued' rows, when the consumer's claim moves them to
+// 'processing') leaves this claim's rows where they are.
+func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement, leases []string) bool {
 	var stmts []*sqlcheck.Stmt
 	for _, st := range qt.Statements {
 		stmts = append(stmts, st.Stmt)
 	}
-	if comparesLease(stmts, qt, leases, false) {
+	state, _ := qt.AssignedState(claim)
+	if comparesLease(stmts, qt, state, leases, false) {
 		return true
 	}
-	return comparesLease(m.ModuleStatements(), qt, leases, true)
+	return comparesLease(m.ModuleStatements(), qt, state, leases, true)
 }
 
 // comparesLease reports whether one of stmts takes back claimed rows of
@@ -283,17 +290,17 @@ func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, leases []string) 
 // module's files, UPDATE %s SET ... in a reaper's package names its table
 // by a Go value the read does not follow (fmt.Sprintf(q, store.Table)),
 // and the rule cannot tell that it is not this table's reclaimer.
-func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, leases []string, placeholders bool) bool {
+func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, state string, leases []string, placeholders bool) bool {
 	on := func(s *sqlcheck.Stmt) bool {
 		return s.Table == qt.Name || placeholders && placeholderTable(s.Table)
 	}
 	found := false
 	for _, top := range stmts {
-		if !on(top) || !takesBack(top, qt) || !mayHoldClaimed(top, qt) {
+		if !on(top) || !takesBack(top, qt) || !mayHold(top, qt, state) {
 			continue
 		}
 		top.Walk(func(s *sqlcheck.Stmt) {
-			if !on(s) || !mayHoldClaimed(s, qt) {
+			if !on(s) || !mayHold(s, qt, state) {
 				return
 			}
 			for _, p := range s.Where {
@@ -352,6 +359,21 @@ func onlyClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 		return all
 	}
 	return false
+}
+
+// mayHold reports whether a statement's state filter, if it has a
+// constant one, admits the state: status = 'running', status IN (...), or
+// one branch of an OR (status = 'queued' OR (status = 'running' AND
+// locked_until < now())).
+func mayHold(s *sqlcheck.Stmt, qt *queuemodel.QueueTable, state string) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	switch {
+	case !ok:
+		return true
+	case states.Not:
+		return !slices.Contains(states.In, state)
+	}
+	return slices.Contains(states.In, state) || slices.Contains(states.Cond, state)
 }
 
 // mayHoldClaimed reports whether a statement's state filter, if it has a

@@ -404,6 +404,10 @@ type QueueTable struct {
 	Local       bool // a poll or claim of this package uses it (not only a dependency's)
 	Inherited   bool // a dependency of this package polls or claims it
 
+	// HandedOn are the claimed states a second claim takes jobs from (see
+	// secondStage): a dispatcher's, whose holder never records an outcome.
+	HandedOn []string
+
 	nullState bool // jobs are runnable while the state column is NULL (locked_at IS NULL)
 	// taken is the state a compare-and-set by key takes jobs to, on a
 	// table no statement polls (see takenByKey); "" otherwise.

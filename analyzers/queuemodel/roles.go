@@ -640,6 +640,11 @@ func (b *builder) transitions(qt *QueueTable) {
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
 		if len(pollClaimed) > 0 && !pollClaimed[v] {
+			if from := b.secondStage(qt, st, runnable, pollClaimed); from != nil {
+				st.Role = RoleClaim
+				claimed[v] = true
+				qt.HandedOn = append(qt.HandedOn, from...)
+			}
 			continue
 		}
 		moves := ok && (!runnable[v] || !firm[v] && retakesExpired(st.Where, col, v))
@@ -712,6 +717,37 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// workingWords name states of jobs being worked on.
+var workingWords = regexp.MustCompile(`(?i)process|running|progress|working|execut|sending|handling|ingesting|^in_?flight`)
+
+// secondStage returns the claimed states a compare-and-set takes jobs
+// from when it is a second claim: a dispatcher claims rows into one
+// state (SET status = 'queued' ... FOR UPDATE SKIP LOCKED) and hands them
+// on (a broker, a channel); the consumer then takes each row by key into
+// a state of work (SET status = 'processing' WHERE id = $1 AND status IN
+// ('pending', 'queued')), and only it records the outcome. It returns nil
+// for any other statement: one that moves jobs from a claimed state to an
+// outcome, or to a state whose name does not say work (paused, held: an
+// operator's action).
+func (b *builder) secondStage(qt *QueueTable, st *Statement, runnable, claimed map[string]bool) []string {
+	v, ok := qt.AssignedState(st)
+	if !ok || st.Role != RoleNone || st.Kind != sqlcheck.KindUpdate || runnable[v] || qt.successLike(v) || failureLike(qt, st, v) ||
+		!workingWords.MatchString(v) && !workingWords.MatchString(qt.StateName(v)) || !b.namesRows(st.Stmt) {
+		return nil
+	}
+	states, ok := sqlcheck.FilterStates(st.Where, qt.StateColumn)
+	if !ok {
+		return nil
+	}
+	var from []string
+	for _, c := range sortedSet(claimed) {
+		if slices.Contains(states.In, c) != states.Not || slices.Contains(states.Cond, c) {
+			from = append(from, c)
+		}
+	}
+	return from
 }
 
 // pollsUnboundStates reports whether a poll of the table names the states

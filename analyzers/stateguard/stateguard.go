@@ -431,11 +431,11 @@ func keyColumn(col string) bool {
 // poll re-takes claimed jobs), and another worker can then claim the job.
 func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
 	for _, st := range qt.Statements {
-		if st.Role == queuemodel.RoleReclaim {
+		if st.Role == queuemodel.RoleReclaim && (len(qt.HandedOn) == 0 || admitsHeld(st.Stmt, qt)) {
 			return "jobs whose lease expired are taken back and claimed again"
 		}
 		for _, p := range st.Polls {
-			if st.Role == queuemodel.RoleClaim && admitsClaimed(p, qt) {
+			if st.Role == queuemodel.RoleClaim && admitsHeld(p, qt) {
 				return "the claim also re-takes claimed jobs whose lease expired"
 			}
 		}
@@ -447,7 +447,7 @@ func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
 	for _, top := range stmts {
 		found := false
 		top.Walk(func(s *sqlcheck.Stmt) {
-			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !byKey(s) && admitsClaimed(s, qt) && movesFrom(s, qt)
+			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !byKey(s) && admitsHeld(s, qt) && movesFrom(s, qt)
 		})
 		if found {
 			return "a statement takes claimed jobs back"
@@ -467,6 +467,24 @@ func admitsClaimed(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 	}
 	for _, v := range append(slices.Clone(states.In), states.Cond...) {
 		if slices.Contains(qt.Claimed, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// admitsHeld reports whether a statement's state filter admits a claimed
+// state whose holder records the job's outcome: any claimed state but the
+// ones a second claim takes jobs from (a dispatcher's 'queued', when each
+// consumer then moves its row to 'processing' by compare-and-set). Taking
+// back a dispatcher's rows overwrites nothing a worker writes.
+func admitsHeld(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	if !ok || states.Not {
+		return false
+	}
+	for _, v := range append(slices.Clone(states.In), states.Cond...) {
+		if slices.Contains(qt.Claimed, v) && !slices.Contains(qt.HandedOn, v) {
 			return true
 		}
 	}
