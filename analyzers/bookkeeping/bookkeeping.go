@@ -129,6 +129,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	s.checkDiscarded(pass.Files, report)
 	checkTxCompletions(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects), report)
 	return nil, nil
 }

@@ -1,0 +1,46 @@
+package bookkeeping
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// msgDiscarded is the finding on a completion whose error nobody reads.
+const msgDiscarded = "the error of this completion is discarded\nwhen recording success fails (a dropped connection), the finished job stays claimed: it runs again once reclaimed, " +
+	"or stays in progress for ever, and nothing says why; check the error: retry the write, and log what still fails"
+
+// checkDiscarded reports the completions whose error the code drops: a
+// call made as a statement (store.Complete(ctx, id), db.Exec(done, id)),
+// or assigned to blanks only (_ = store.Complete(ctx, id), _, _ =
+// db.Exec(...)), when its error is the write's (see completion): the SQL
+// call itself, or a store's method of another package whose facts say it
+// returns the write's error. A helper of the package may log the error
+// before it returns it, and deferred and spawned calls are left alone.
+func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, string)) {
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var call *ast.CallExpr
+			switch n := n.(type) {
+			case *ast.ExprStmt:
+				call, _ = ast.Unparen(n.X).(*ast.CallExpr)
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 && allBlank(n.Lhs) {
+					call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				}
+			}
+			if call != nil && s.completion(call) == call && s.decl(call) == nil {
+				report(call.Pos(), msgDiscarded)
+			}
+			return true
+		})
+	}
+}
+
+func allBlank(lhs []ast.Expr) bool {
+	for _, l := range lhs {
+		if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+			return false
+		}
+	}
+	return true
+}
