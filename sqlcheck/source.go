@@ -38,7 +38,7 @@ func SQLFile(path string, content []byte) *Source {
 		// the first word, and the first statement would be lost.
 		sql = "   " + sql[len(bom):]
 	}
-	sql, edits := detemplate(blankDown(sql))
+	sql, edits := detemplate(blankDown(sql), true)
 	return &Source{Path: path, SQL: sql, lines: lineStarts(content), exact: true, edits: edits}
 }
 
@@ -49,7 +49,7 @@ const bom = "\ufeff"
 // literal's bytes equal its value (a raw string, or one without escapes), so
 // that positions inside it can be pinned down and edited.
 func GoString(path string, file []byte, litStart int, value string, exact bool) *Source {
-	sql, edits := detemplate(value)
+	sql, edits := detemplate(value, false)
 	return &Source{Path: path, SQL: sql, FromGo: true, lines: lineStarts(file), base: litStart + 1, exact: exact, edits: edits}
 }
 

@@ -47,8 +47,12 @@ type edit struct{ at, old, new int }
 // the identifier characters around it (%s_jobs becomes "%s_jobs", folded
 // to lower case as PostgreSQL folds unquoted names), and the edits made,
 // in order. In a text with fmt placeholders, %% stands for %.
-func detemplate(sql string) (string, []edit) {
-	if !templateMark.MatchString(sql) {
+//
+// With psqlVars (a .sql file), psql's variables are placeholders too:
+// :name, :'name' and :"name" (CREATE TABLE :GRAPHILE_WORKER_SCHEMA.jobs),
+// which psql, or a Go program replacing them as psql would, fills in.
+func detemplate(sql string, psqlVars bool) (string, []edit) {
+	if !templateMark.MatchString(sql) && !(psqlVars && psqlVar.MatchString(sql)) {
 		return sql, nil
 	}
 	fmtVerbs := regexp.MustCompile(`%(?:\[\d+\])?[svq]`).MatchString(sql)
@@ -73,6 +77,9 @@ func detemplate(sql string) (string, []edit) {
 			last = i
 		default:
 			n := markLen(sql[i:])
+			if psqlVars && n == 0 {
+				n = psqlVarLen(sql, i)
+			}
 			if n == 0 {
 				i++
 				continue
@@ -99,6 +106,22 @@ func detemplate(sql string) (string, []edit) {
 	}
 	out.WriteString(sql[last:])
 	return out.String(), edits
+}
+
+// psqlVar matches a psql variable: a colon and a name, bare or quoted.
+var psqlVar = regexp.MustCompile(`:(?:[A-Za-z_][A-Za-z0-9_]*|'[A-Za-z_][A-Za-z0-9_]*'|"[A-Za-z_][A-Za-z0-9_]*")`)
+
+// psqlVarLen returns the length of the psql variable that starts at
+// sql[i], or 0. A colon after a name, a digit, a bracket or another colon
+// is not one: x::json casts, arr[lo:hi] slices.
+func psqlVarLen(sql string, i int) int {
+	if sql[i] != ':' || i > 0 && (isIdent(sql[i-1]) || sql[i-1] == ':' || sql[i-1] == ']') {
+		return 0
+	}
+	if loc := psqlVar.FindStringIndex(sql[i:]); loc != nil && loc[0] == 0 {
+		return loc[1]
+	}
+	return 0
 }
 
 // foldOutsideMarks lower-cases the characters of an identifier that are

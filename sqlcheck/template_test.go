@@ -53,17 +53,48 @@ CREATE TABLE plain (id int,);
 
 func TestTemplateTextInStringsAndCommentsIsLeftAlone(t *testing.T) {
 	out, edits := detemplate(`-- CREATE TABLE %s
-SELECT format('%s', x) FROM "%s".jobs WHERE a = '{{.X}}' /* %s */;`)
+SELECT format('%s', x) FROM "%s".jobs WHERE a = '{{.X}}' /* %s */;`, true)
 	require.Empty(t, edits)
 	require.Contains(t, out, `'%s'`)
 }
 
 func TestFileOffsetUndoesEdits(t *testing.T) {
 	in := `ALTER TABLE %s.jobs ADD x timestamp`
-	out, edits := detemplate(in)
+	out, edits := detemplate(in, false)
 	require.Equal(t, `ALTER TABLE "%s".jobs ADD x timestamp`, out)
 	i := len(out) - len("timestamp")
 	require.Equal(t, len(in)-len("timestamp"), fileOffset(edits, i))
 	require.Equal(t, 12, fileOffset(edits, 13), "inside the placeholder: its start")
 	require.Equal(t, 5, fileOffset(edits, 5))
+}
+
+// graphile-worker's shape (and its ports'): the schema is a psql variable,
+// which psql fills in, or the Go program that runs the file replaces as
+// psql would.
+func TestPsqlVariablesAreTemplateText(t *testing.T) {
+	sql := `create table :GRAPHILE_WORKER_SCHEMA.jobs (
+  id bigserial primary key,
+  payload json default '{}'::json not null,
+  run_at timestamp default now() not null,
+  tags text[] not null default '{}'
+);
+create index on :GRAPHILE_WORKER_SCHEMA.jobs (run_at);
+comment on table :"GRAPHILE_WORKER_SCHEMA".jobs is :'comment';
+select tags[1:2], ':not_a_var' from :GRAPHILE_WORKER_SCHEMA.jobs;
+create table broken (id int,);
+`
+	s := replay(t, sql)
+	jobs := s.Table(":graphile_worker_schema.jobs")
+	require.NotNil(t, jobs, "tables: %v", s.Tables)
+	require.Len(t, jobs.Indexes, 2)
+	require.Nil(t, s.Table("public.jobs"), "a variable never stands for another name")
+	runAt := jobs.Column("run_at").Type
+	require.Equal(t, "timestamp", sql[runAt.Loc.Offset:runAt.Loc.Offset+len(runAt.Text)], "positions are the file's")
+	require.Len(t, s.Problems, 1, "only the statement without template text is reported: %v", s.Problems)
+	require.Equal(t, 10, s.Problems[0].Loc.Line)
+
+	out, edits := detemplate(`SELECT x::json, arr[lo:hi], ':v' FROM t`, true)
+	require.Empty(t, edits, "casts, slices and strings hold no variable: %s", out)
+	_, edits = detemplate(`SELECT * FROM :schema.jobs`, false)
+	require.Empty(t, edits, "in Go, :name is a named parameter (sqlx), not a variable")
 }
