@@ -277,6 +277,11 @@ func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel
 	for _, st := range qt.Statements {
 		stmts = append(stmts, st.Stmt)
 	}
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			stmts = append(stmts, st.Stmt) // the queue's, and those that hold one on it (see comparesLease)
+		}
+	}
 	state, _ := qt.AssignedState(claim)
 	if comparesLease(stmts, qt, state, leases, false) {
 		return true
@@ -292,13 +297,10 @@ func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel
 // and the rule cannot tell that it is not this table's reclaimer.
 func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, state string, leases []string, placeholders bool) bool {
 	on := func(s *sqlcheck.Stmt) bool {
-		return s.Table == qt.Name || placeholders && placeholderTable(s.Table)
+		return s.Table == qt.Name || placeholders && placeholderTable(s.Table) || sameRelation(s.Table, qt.Name)
 	}
 	found := false
-	for _, top := range stmts {
-		if !on(top) || !takesBack(top, qt) || !mayHold(top, qt, state) {
-			continue
-		}
+	check := func(top *sqlcheck.Stmt) {
 		top.Walk(func(s *sqlcheck.Stmt) {
 			if !on(s) || !mayHold(s, qt, state) {
 				return
@@ -312,14 +314,48 @@ func comparesLease(stmts []*sqlcheck.Stmt, qt *queuemodel.QueueTable, state stri
 			}
 		})
 	}
+	for _, top := range stmts {
+		if on(top) {
+			if takesBack(top, qt) && mayHold(top, qt, state) {
+				check(top)
+			}
+			continue
+		}
+		// WITH j AS (UPDATE jobs SET locked_at = NULL WHERE locked_at <
+		// now() - interval '4 hours') UPDATE job_queues ...: the reclaim
+		// is a statement the top one holds.
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s != top && on(s) && (s.Kind == sqlcheck.KindUpdate || s.Kind == sqlcheck.KindDelete) && mayHold(s, qt, state) {
+				check(s)
+			}
+		})
+	}
 	return found
 }
 
 // placeholderTable reports whether a qualified table name's table is a
-// placeholder (public.%s); a placeholder schema (%s.jobs) names a table of
-// its own.
+// placeholder (public.%s).
 func placeholderTable(name string) bool {
 	return sqlcheck.IsTemplate(name[strings.LastIndex(name, ".")+1:])
+}
+
+// sameRelation reports whether two qualified names may name one table: the
+// same relation in schemas a Go value names, on either side (%s.jobs,
+// {store.Queue.schema}.jobs): graphile-worker's ports splice the schema
+// into every statement, from values the tool does not follow to one
+// another.
+func sameRelation(a, b string) bool {
+	i, j := strings.LastIndex(a, "."), strings.LastIndex(b, ".")
+	if i < 0 || j < 0 || a[i+1:] != b[j+1:] {
+		return false
+	}
+	return placeholderName(a[:i]) || placeholderName(b[:j])
+}
+
+// placeholderName reports whether a name stands for a Go value: a template
+// verb or action, or a value's placeholder ({store.Queue.schema~1a2b3c}).
+func placeholderName(name string) bool {
+	return sqlcheck.IsTemplate(name) || strings.HasPrefix(name, "{") && strings.HasSuffix(name, "}")
 }
 
 // takesBack reports whether a statement can take rows back: an UPDATE or

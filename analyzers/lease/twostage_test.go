@@ -19,3 +19,15 @@ func TestSecondStageRejected(t *testing.T) {
 func TestSecondStageAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_twostage_reclaimed", "ok_twostage_paused")
 }
+
+// A reclaim of another relation in the spliced schema takes nothing back.
+func TestSplicedSchemaRejected(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "schemavalue_other", "schemavalue_other/sweep")
+}
+
+// Reclaims the queue's table in shapes the claim's statement does not
+// share: a WITH query of a statement on another table, and the same
+// relation in a schema another Go value names.
+func TestReclaimShapesAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_ctereclaim", "ok_schemavalue", "ok_schemavalue/sweep")
+}
