@@ -69,9 +69,12 @@ func (r *resolver) localField(fa *ssa.FieldAddr, at ssa.Instruction, b *binding,
 	return out, true
 }
 
-// mayRunBefore reports whether instruction a can run before b in one call
+// MayRunBefore reports whether instruction a can run before b in one call
 // of their function: earlier in b's block, or in a block from which b's
-// can be reached.
+// can be reached. Calls in two cases of one switch never run in turn.
+func MayRunBefore(a, b ssa.Instruction) bool { return a.Parent() == b.Parent() && mayRunBefore(a, b) }
+
+// mayRunBefore is MayRunBefore for instructions of one function.
 func mayRunBefore(a, b ssa.Instruction) bool {
 	if a.Block() == b.Block() {
 		for _, instr := range a.Block().Instrs {

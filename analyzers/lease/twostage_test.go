@@ -31,3 +31,9 @@ func TestSplicedSchemaRejected(t *testing.T) {
 func TestReclaimShapesAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_ctereclaim", "ok_schemavalue", "ok_schemavalue/sweep")
 }
+
+// A read and an UPDATE by key called in two cases of one switch never run
+// in turn: the UPDATE is no claim step of the read.
+func TestSwitchCasesAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_switchcases")
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -142,6 +143,7 @@ func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
 			if !ok || decl.Body == nil {
 				continue
 			}
+			var firsts []*ast.CallExpr
 			var firstCall, secondCall *ast.CallExpr
 			ast.Inspect(decl.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
@@ -151,12 +153,16 @@ func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
 				}
 				switch b.calleeOf(call) {
 				case first:
-					if firstCall == nil {
-						firstCall = call
-					}
+					firsts = append(firsts, call)
 				case second:
-					if firstCall != nil && secondCall == nil {
-						secondCall = call
+					if secondCall != nil {
+						break
+					}
+					for _, f := range firsts {
+						if b.inTurn(f, call) {
+							firstCall, secondCall = f, call
+							break
+						}
 					}
 				}
 				return true
@@ -168,6 +174,18 @@ func (b *builder) callsInTurn(first, second *types.Func) *ClaimPath {
 		}
 	}
 	return nil
+}
+
+// inTurn reports whether the call second can follow first, earlier in
+// the source, on a path of the function's control flow: not when each
+// sits in its own case of a switch (an HTTP handler's GET and DELETE).
+// With no SSA for either, the source order alone decides.
+func (b *builder) inTurn(first, second *ast.CallExpr) bool {
+	f, s := b.effects.Call(first), b.effects.Call(second)
+	if f == nil || s == nil {
+		return true
+	}
+	return effects.MayRunBefore(f, s)
 }
 
 func (b *builder) calleeOf(call *ast.CallExpr) *types.Func {
