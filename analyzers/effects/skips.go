@@ -170,11 +170,12 @@ func endsQuietly(c ssa.CallInstruction) bool {
 
 // RowSendSkips returns the calls given what poll read (a send: a webhook,
 // a broker, a mail), between poll and mark in their function, whose error
-// leads, on every path, to the next row of the loop that goes over what
-// poll read, without reaching mark and without any call that may record
-// the failure (see mayRecord). A send whose error returns (ends the batch,
-// or the process) is not one: that is a relay waiting for its broker. A
-// call that may itself write (the mark, a helper that records) is no send.
+// leads to the next row of the loop that goes over what poll read, with
+// no path from the error reaching mark or any call that may record the
+// failure (see mayRecord). A send whose error only returns (ends the
+// batch, or the process) is not one: that is a relay waiting for its
+// broker. A call that may itself write (the mark, a helper that records)
+// is no send.
 func (e *Effects) RowSendSkips(poll, mark ssa.CallInstruction) []Skip {
 	if e == nil || e.Pkg() == nil || poll == nil || mark == nil || poll.Parent() != mark.Parent() || poll.Value() == nil {
 		return nil
@@ -186,7 +187,7 @@ func (e *Effects) RowSendSkips(poll, mark ssa.CallInstruction) []Skip {
 		if w == nil || w == mark || w.Parent() != fn || !Before(poll, w) || !sameTurn(w, mark) || e.mayRecord(w, 0) || !e.fedByRows(poll, w) {
 			continue
 		}
-		if at := e.nextRowOnly(c.onError, w, poll); at != nil {
+		if at := e.nextRow(c.onError, w, poll); at != nil {
 			out = append(out, Skip{Work: w, At: at})
 		}
 	}
@@ -207,12 +208,12 @@ func errCall(v ssa.Value) ssa.CallInstruction {
 
 // nextRowOnly walks every path from start (the error's side of the check
 // of w's error) and returns the branch that takes the first one to the
-// next row, when every path goes back to the head of the loop over what
-// poll read with no call that may record on the way; nil when a path
-// returns, panics or reaches a call that may record. The head of a loop
+// next row (the head of the loop over what poll read), when one does and
+// no path reaches a call that may record; nil otherwise. A path that
+// returns (the process shutting down) ends there. The head of a loop
 // that does not change the row w is given (a retry loop around the send)
 // is not the next row: its paths are not judged.
-func (e *Effects) nextRowOnly(start *ssa.BasicBlock, w, poll ssa.CallInstruction) ssa.Instruction {
+func (e *Effects) nextRow(start *ssa.BasicBlock, w, poll ssa.CallInstruction) ssa.Instruction {
 	var first ssa.Instruction
 	seen := map[*ssa.BasicBlock]bool{}
 	stack := []*ssa.BasicBlock{start}
@@ -231,9 +232,6 @@ func (e *Effects) nextRowOnly(start *ssa.BasicBlock, w, poll ssa.CallInstruction
 				first = last(b)
 			}
 			continue
-		}
-		if len(b.Succs) == 0 {
-			return nil // a return or a panic
 		}
 		for _, instr := range b.Instrs {
 			if x, ok := instr.(ssa.CallInstruction); ok && e.mayRecord(x, 0) {

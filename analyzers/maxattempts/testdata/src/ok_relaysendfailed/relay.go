@@ -46,6 +46,11 @@ func (s *Sender) post(ctx context.Context, m message) (string, error) {
 	return resp.Header.Get("X-Message-Id"), nil
 }
 
+func (s *Sender) keepRef(ctx context.Context, m message, ref string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE outgoing_messages SET provider_ref = $2 WHERE id = $1`, m.id, ref)
+	return err
+}
+
 func (s *Sender) Tick(ctx context.Context) error {
 	rows, err := s.pool.Query(ctx, `SELECT id, recipient, body FROM outgoing_messages WHERE sent_at IS NULL AND failed_at IS NULL ORDER BY created_at LIMIT 20`)
 	if err != nil {
@@ -70,7 +75,7 @@ func (s *Sender) Tick(ctx context.Context) error {
 			}
 			continue
 		}
-		if _, err := s.pool.Exec(ctx, `UPDATE outgoing_messages SET provider_ref = $2 WHERE id = $1`, m.id, ref); err != nil {
+		if err := s.keepRef(ctx, m, ref); err != nil {
 			log.Printf("message %d: keep reference: %v", m.id, err)
 			continue
 		}
