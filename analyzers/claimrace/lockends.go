@@ -61,8 +61,9 @@ func (r *runner) othersInTx(tx *effects.Tx, poll *queuemodel.Call, table string)
 }
 
 // committedBeforeReturn returns a Commit of tx that runs after the poll
-// and before a return of what the poll read, on some path; nil when there
-// is none.
+// and before a return of what the poll read, on some path, with nothing
+// written between the poll and the Commit (work done under the lock: a
+// copy inserted per row); nil when there is none.
 func committedBeforeReturn(e *effects.Effects, tx *effects.Tx, poll ssa.CallInstruction) ssa.CallInstruction {
 	for _, b := range tx.Func.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -70,7 +71,7 @@ func committedBeforeReturn(e *effects.Effects, tx *effects.Tx, poll ssa.CallInst
 			continue
 		}
 		for _, commit := range tx.Commits() {
-			if effects.Before(poll, commit) && effects.Reaches(commit, ret, nil) {
+			if effects.Before(poll, commit) && effects.Reaches(commit, ret, nil) && !e.WritesBetween(poll, commit) {
 				return commit
 			}
 		}
