@@ -127,7 +127,7 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 // a queue whose finished state is out of sight.
 func flipsBetweenPolls(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
 	col := qt.StateColumn
-	if col == "" || len(qt.Claimed) < 2 {
+	if col == "" {
 		return false
 	}
 	type pick struct {
@@ -161,13 +161,12 @@ func flipsBetweenPolls(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
 		if st.Kind != sqlcheck.KindUpdate {
 			continue
 		}
-		v, ok := st.Assigns(col)
-		if !ok {
+		if _, ok := st.Assigns(col); !ok {
 			continue
 		}
 		state, known := qt.AssignedState(st)
-		if !known || v.Kind == sqlcheck.ValueParam || !pickedBy(state, st) {
-			return false
+		if !known || !pickedBy(state, st) {
+			return false // a state callers give, or one only its own poll picks
 		}
 	}
 	for _, top := range m.ModuleStatements() {
