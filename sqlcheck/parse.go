@@ -194,6 +194,12 @@ func split(text string) []span {
 			lastWord, firstWord, copyIn = "", "", false
 		case c == '-' && strings.HasPrefix(text[i:], "--"):
 			i = skipLine(text, i)
+		case c == '\\' && cur.first < 0:
+			// A psql meta-command between statements (\connect db, \set
+			// ON_ERROR_STOP on), to the end of its line: psql runs it, the
+			// server never sees it. One inside a statement (\g) ends it in
+			// psql; it is left to the parser, which rejects it.
+			i = skipLine(text, i)
 		case c == '/' && strings.HasPrefix(text[i:], "/*"):
 			i = skipBlockComment(text, i)
 		case c == '\'' || c == '"':

@@ -37,14 +37,21 @@ func IsPollShape(s *Stmt) bool {
 // only on columns that name no row of its table (key says which do), as
 // in FROM jobs j, open_queues q WHERE j.queue = q.name AND j.status =
 // 'queued' ORDER BY j.id LIMIT 1, where the rows still come from the
-// WHERE, the order and the limit.
+// WHERE, the order and the limit. A SELECT that joins only tables and
+// gives them no parameter (see NarrowedByTables) is read the same way
+// whatever it joins on: FROM jobs j JOIN job_frontier f ON f.job_id = j.id
+// WHERE j.status = 'queued' AND f.ready ORDER BY j.due_at LIMIT 10 FOR
+// UPDATE SKIP LOCKED picks the next ready jobs.
 func IsFilteredPollShape(s *Stmt, key func(cols []string) bool) bool {
-	if s == nil || !s.Joined || len(s.JoinCols) == 0 {
+	if s == nil || !s.Joined {
 		return false
 	}
 	t := *s
 	t.Joined = false
-	return IsPollShape(&t) && !key(s.JoinCols)
+	if s.NarrowedByTables {
+		return IsPollShape(&t)
+	}
+	return len(s.JoinCols) > 0 && IsPollShape(&t) && !key(s.JoinCols)
 }
 
 // StateFilters returns the predicates of s that select rows by a value of a

@@ -98,6 +98,12 @@ type Stmt struct {
 	// q.name, USING (queue)); nil when there is no such condition or one
 	// names a column the tool cannot place (unqualified).
 	JoinCols []string
+	// NarrowedByTables says that a Joined SELECT joins only tables (no WITH
+	// query, no subquery) and binds no parameter in a condition that is not
+	// about its own table alone: the joined tables narrow which of its rows
+	// qualify (JOIN job_frontier f ON f.job_id = j.id WHERE f.ready), they
+	// name no rows the caller gives (WHERE b.batch_id = $1 would).
+	NarrowedByTables bool
 	// JoinedTables are, for a SELECT that joins tables with no subject the tool
 	// can tell (its outputs come from several of them), those tables; the
 	// caller may know which one it reads (see AsSubject). whereConds are
@@ -227,6 +233,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 	st.where(sc, s.GetWhereClause())
 	if st.Joined {
 		st.JoinCols = st.joinCols(s.GetFromClause(), s.GetWhereClause())
+		st.NarrowedByTables = tablesOnly(sc, s.GetFromClause()) && !st.othersGiven(s.GetFromClause(), s.GetWhereClause())
 	}
 	for _, item := range s.GetSortClause() {
 		sb := item.GetSortBy()
@@ -587,6 +594,61 @@ func qualifier(ref *pg.ColumnRef) string {
 		return ""
 	}
 	return f[len(f)-2].GetString_().GetSval()
+}
+
+// tablesOnly reports whether a FROM list reads only tables, joined or
+// listed: no WITH query, subquery, function or VALUES list.
+func tablesOnly(sc *scope, items []*pg.Node) bool {
+	for _, item := range items {
+		switch {
+		case item.GetRangeVar() != nil:
+			if rv := item.GetRangeVar(); rv.GetSchemaname() == "" && sc.cte(rv.GetRelname()) != nil {
+				return false
+			}
+		case item.GetJoinExpr() != nil:
+			j := item.GetJoinExpr()
+			if !tablesOnly(sc, []*pg.Node{j.GetLarg(), j.GetRarg()}) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// othersGiven reports whether a condition of a Joined SELECT's WHERE or
+// JOIN ... ON binds a parameter and is not about its own table alone
+// (every column qualified by its name or alias): the parameter may name
+// the rows of another table it joins.
+func (st *Stmt) othersGiven(items []*pg.Node, where *pg.Node) bool {
+	own := cmp.Or(st.Alias, st.Table[strings.LastIndexByte(st.Table, '.')+1:])
+	conds := conjuncts(where)
+	var quals func(n *pg.Node)
+	quals = func(n *pg.Node) {
+		if j := n.GetJoinExpr(); j != nil {
+			conds = append(conds, conjuncts(j.GetQuals())...)
+			quals(j.GetLarg())
+			quals(j.GetRarg())
+		}
+	}
+	for _, item := range items {
+		quals(item)
+	}
+	for _, c := range conds {
+		params, ownOnly := false, true
+		walk(c, func(m *pg.Node) bool {
+			params = params || m.GetParamRef() != nil
+			if ref := m.GetColumnRef(); ref != nil && qualifier(ref) != own {
+				ownOnly = false
+			}
+			return true
+		})
+		if params && !ownOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // hasJoin reports whether a FROM list joins its items: a JOIN, or more

@@ -73,6 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r.splitClaims()
 	r.relays()
+	r.lockEndsBeforeReturn()
 	r.dueQueues()
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)

@@ -65,10 +65,18 @@ func (r *runner) dueRace(qt *queuemodel.QueueTable, poll *queuemodel.Statement, 
 	if take.WorkFirst {
 		return dueWorkFirst
 	}
-	if take.ResultChecked() && (take.Kind == sqlcheck.KindDelete || filtersOn(take.Where, qt.DueColumn)) {
+	if take.ResultChecked() && (take.Kind == sqlcheck.KindDelete || comparesAll(take.Where, qt.DueColumns)) {
 		return "" // a compare-and-set: only one take matches the row, and the code looks at which
 	}
 	return dueUnchecked
+}
+
+// comparesAll reports whether a take compares every due column: a row
+// due by either of two deadlines and taken with a compare of one only
+// matches the second take too when the deadline that passed was the
+// other one and the first take left the compared one as it was.
+func comparesAll(where []sqlcheck.Pred, cols []string) bool {
+	return !slices.ContainsFunc(cols, func(col string) bool { return !filtersOn(where, col) })
 }
 
 // filtersOn reports whether a WHERE compares a column, in an OR branch

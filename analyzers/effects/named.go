@@ -49,11 +49,11 @@ func (e *Effects) QueryName(v ssa.Value) (NamedQuery, bool) {
 			v = x.X
 			continue
 		case *ssa.Call:
-			callee := x.Call.StaticCallee()
-			if callee == nil || !bindsToTx(callee) {
+			_, stmt, ok := boundToTx(x)
+			if !ok {
 				return NamedQuery{}, false
 			}
-			q.InTx, v = true, x.Call.Args[1]
+			q.InTx, v = true, stmt
 			continue
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
@@ -115,20 +115,28 @@ func queryTag(tag string) (string, bool) {
 	return parts[0], parts[0] != ""
 }
 
-// bindsToTx reports whether fn binds a prepared statement to a
-// transaction: (*sql.Tx).Stmt, (*sqlx.Tx).Stmtx.
-func bindsToTx(fn *ssa.Function) bool {
+// boundToTx returns the transaction and the prepared statement of a call
+// that binds the statement to the transaction: (*sql.Tx).Stmt(stmt),
+// (*sql.Tx).StmtContext(ctx, stmt), and sqlx's Stmtx and StmtxContext.
+func boundToTx(call *ssa.Call) (tx, stmt ssa.Value, ok bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return nil, nil, false
+	}
 	recv := fn.Signature.Recv()
 	if recv == nil {
-		return false
+		return nil, nil, false
 	}
+	args := call.Call.Args
 	switch {
-	case fn.Name() == "Stmt" && isType(recv.Type(), "database/sql", "Tx"):
-		return true
-	case fn.Name() == "Stmtx" && isType(recv.Type(), "github.com/jmoiron/sqlx", "Tx"):
-		return true
+	case (fn.Name() == "Stmt" || fn.Name() == "StmtContext") && isType(recv.Type(), "database/sql", "Tx"),
+		(fn.Name() == "Stmtx" || fn.Name() == "StmtxContext") && isType(recv.Type(), "github.com/jmoiron/sqlx", "Tx"):
+		if len(args) < 2 {
+			return nil, nil, false
+		}
+		return args[0], args[len(args)-1], true
 	}
-	return false
+	return nil, nil, false
 }
 
 func structOf(t types.Type) (*types.Struct, bool) {

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -163,6 +164,180 @@ func endsQuietly(c ssa.CallInstruction) bool {
 	switch calleeName(c.Common()) {
 	case "Rollback", "Close", "Err", "Release":
 		return true
+	}
+	return false
+}
+
+// RowSendSkips returns the calls given what poll read (a send: a webhook,
+// a broker, a mail), between poll and mark in their function, whose error
+// leads to the next row of the loop that goes over what poll read, with
+// no path from the error reaching mark or any call that may record the
+// failure (see mayRecord). A send whose error only returns (ends the
+// batch, or the process) is not one: that is a relay waiting for its
+// broker. A call that may itself write (the mark, a helper that records)
+// is no send.
+func (e *Effects) RowSendSkips(poll, mark ssa.CallInstruction) []Skip {
+	if e == nil || e.Pkg() == nil || poll == nil || mark == nil || poll.Parent() != mark.Parent() || poll.Value() == nil {
+		return nil
+	}
+	fn := poll.Parent()
+	var out []Skip
+	for c := range errChecks(fn) {
+		w := errCall(c.err)
+		if w == nil || w == mark || w.Parent() != fn || !Before(poll, w) || !sameTurn(w, mark) || e.mayRecord(w, 0) || !e.fedByRows(poll, w) {
+			continue
+		}
+		if at := e.nextRow(c.onError, w, poll); at != nil {
+			out = append(out, Skip{Work: w, At: at})
+		}
+	}
+	return out
+}
+
+// errCall returns the call an error is a result of, or nil.
+func errCall(v ssa.Value) ssa.CallInstruction {
+	if x, ok := v.(*ssa.Extract); ok {
+		v = x.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	if call == nil {
+		return nil
+	}
+	return call
+}
+
+// nextRowOnly walks every path from start (the error's side of the check
+// of w's error) and returns the branch that takes the first one to the
+// next row (the head of the loop over what poll read), when one does and
+// no path reaches a call that may record; nil otherwise. A path that
+// returns (the process shutting down) ends there. The head of a loop
+// that does not change the row w is given (a retry loop around the send)
+// is not the next row: its paths are not judged.
+func (e *Effects) nextRow(start *ssa.BasicBlock, w, poll ssa.CallInstruction) ssa.Instruction {
+	var first ssa.Instruction
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{start}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if b.Dominates(w.Block()) {
+			if !advancesRow(b, w, poll) {
+				return nil
+			}
+			if first == nil {
+				first = last(b)
+			}
+			continue
+		}
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(ssa.CallInstruction); ok && e.mayRecord(x, 0) {
+				return nil
+			}
+		}
+		stack = append(stack, b.Succs...)
+	}
+	return first
+}
+
+// advancesRow reports whether head is the head of the loop that hands w
+// the next row: a loop over rows (rows.Next() in head), or one whose
+// index (a phi of head) picks what some argument of w holds.
+func advancesRow(head *ssa.BasicBlock, w, poll ssa.CallInstruction) bool {
+	for _, instr := range head.Instrs {
+		if c, ok := instr.(ssa.CallInstruction); ok && calleeName(c.Common()) == "Next" {
+			return true
+		}
+		if _, ok := instr.(*ssa.Next); ok {
+			return true
+		}
+	}
+	for _, a := range w.Common().Args {
+		if dependsOnPhiOf(a, head, map[ssa.Value]bool{}, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// dependsOnPhiOf reports whether v is computed from a phi of head,
+// through the operands of the instructions that make it and the values
+// stored into the local it is loaded from.
+func dependsOnPhiOf(v ssa.Value, head *ssa.BasicBlock, seen map[ssa.Value]bool, depth int) bool {
+	if v == nil || seen[v] || depth > 12 {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Phi:
+		if x.Block() == head {
+			return true
+		}
+	case *ssa.Alloc:
+		for _, r := range *x.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == x && dependsOnPhiOf(st.Val, head, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Call, *ssa.Const, *ssa.Parameter, *ssa.Global, *ssa.Function, *ssa.FreeVar:
+		return false
+	}
+	instr, ok := v.(ssa.Instruction)
+	if !ok {
+		return false
+	}
+	for _, op := range instr.Operands(nil) {
+		if op != nil && dependsOnPhiOf(*op, head, seen, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayRecord reports whether a call may record a row's failure: a call
+// that may write (mayWrite), a function of another package of the module
+// (a store's MarkFailed, whose handle the call does not show), or a
+// function of this package that makes such a call. A logger's method, a
+// Close or a Rollback records nothing.
+func (e *Effects) mayRecord(c ssa.CallInstruction, depth int) bool {
+	if endsQuietly(c) {
+		return false
+	}
+	common := c.Common()
+	if common.IsInvoke() {
+		name := common.Method.Name()
+		return !logging(name) && !strings.HasPrefix(name, "With") && e.mayWrite(c, depth)
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		return e.mayWrite(c, depth)
+	}
+	if callee.Pkg != e.pkg {
+		// SSA gives another package's functions no Pkg of this program:
+		// their object says where they are declared.
+		if obj := callee.Object(); obj != nil && obj.Pkg() != nil && obj.Pkg() != e.pkg.Pkg && InModule(e.pass, obj.Pkg()) {
+			return true
+		}
+		return e.mayWrite(c, depth)
+	}
+	if depth >= maxWriteDepth || callee.Blocks == nil {
+		return true
+	}
+	for _, a := range common.Args {
+		if dbLike(a.Type()) {
+			return true
+		}
+	}
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok && e.mayRecord(ci, depth+1) {
+				return true
+			}
+		}
 	}
 	return false
 }

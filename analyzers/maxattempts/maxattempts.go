@@ -31,7 +31,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Retries)(nil), (*CountFree)(nil)},
+	FactTypes: []analysis.Fact{(*Retries)(nil), (*CountFree)(nil), (*RelaySteps)(nil)},
 })
 
 // Analyzer reports the maxattempts rule's findings.
@@ -52,6 +52,8 @@ func run(pass *analysis.Pass) (any, error) {
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
 	judgeCalls(pass, m, e, guardedFail, deferred)
+	exportRelaySteps(pass, m, e)
+	judgeRelaySteps(pass, m, e)
 	if len(m.Tables) == 0 {
 		return nil, nil // no queue, no retries to bound
 	}

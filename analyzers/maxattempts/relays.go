@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 
@@ -31,6 +32,12 @@ const relayRetryMsg = "a row that keeps failing is taken again by every poll, wi
 	"record the failure on that path (SET failed_at = now(), last_error = $2, or attempts = attempts + 1 with the poll " +
 	"reading attempts < $n) so the row leaves the poll"
 
+const relaySendMsg = "a row whose send keeps failing is sent again by every poll, with no attempt count\n" +
+	"when this call fails the loop goes on to the next row and leaves this one unmarked with nothing written about it, so every poll " +
+	"sends it again, and it fails again, for ever (and a poll that takes the oldest rows first puts it ahead of every newer row); " +
+	"record the failure on that path (attempts = attempts + 1 with the poll reading attempts < $n, or a 'failed' state after the last try) " +
+	"so the row leaves the poll"
+
 func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 	for _, qt := range m.QueueTables() {
 		if !qt.Relay() || len(qt.AttemptColumns()) > 0 {
@@ -41,7 +48,10 @@ func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 				continue
 			}
 			for _, mark := range qt.RelayMarks(poll) {
-				skips := relaySkips(e, poll, mark)
+				msg, skips := relayRetryMsg, relaySkips(e, poll, mark, e.RowFailureSkips)
+				if len(skips) == 0 {
+					msg, skips = relaySendMsg, relaySkips(e, poll, mark, e.RowSendSkips)
+				}
 				if len(skips) == 0 {
 					continue
 				}
@@ -49,7 +59,7 @@ func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 				s := skips[0]
 				pass.Report(analysis.Diagnostic{
 					Pos:     callStart(pass, s.Work.Pos()),
-					Message: relayRetryMsg,
+					Message: msg,
 					Related: []analysis.RelatedInformation{
 						{Pos: poll.Pos(), Message: "the poll that takes the row again"},
 						{Pos: mark.Pos(), Message: "the mark the failure skips"},
@@ -64,10 +74,10 @@ func reportRelayRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) {
 // relaySkips returns the row failures that skip a relay's mark: in the
 // function that runs the poll and the mark, or, when a store's methods
 // run them (sqlc's Queries, a repository's), in each function of the
-// package that calls both.
-func relaySkips(e *judge, poll, mark *queuemodel.Statement) []effects.Skip {
+// package that calls both. skips finds them in one function.
+func relaySkips(e *judge, poll, mark *queuemodel.Statement, skips func(poll, mark ssa.CallInstruction) []effects.Skip) []effects.Skip {
 	if poll.Call.Func == mark.Call.Func {
-		return e.RowFailureSkips(e.Call(poll.Call.Expr), e.Call(mark.Call.Expr))
+		return skips(e.Call(poll.Call.Expr), e.Call(mark.Call.Expr))
 	}
 	if poll.Call.Decl == nil || mark.Call.Decl == nil {
 		return nil
@@ -77,7 +87,7 @@ func relaySkips(e *judge, poll, mark *queuemodel.Statement) []effects.Skip {
 	for _, pc := range e.CallersOf(e.Func(poll.Call.Decl)) {
 		for _, mc := range marks {
 			if mc.Parent() == pc.Parent() {
-				out = append(out, e.RowFailureSkips(pc, mc)...)
+				out = append(out, skips(pc, mc)...)
 			}
 		}
 	}

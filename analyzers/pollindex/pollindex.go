@@ -68,6 +68,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if backlog && givesOrder(t, poll) {
 					continue // no finished rows to walk, and the first waiting one comes first
 				}
+				if !backlog && !unordered && flipsBetweenPolls(m, qt) {
+					continue // every row stays live: no finished rows for the poll to walk
+				}
 				add := sqltext.Display(sqlcheck.SuggestPollIndex(t, poll))
 				if reported[add] {
 					continue
@@ -109,6 +112,74 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 		}
 	}
 	return deletes
+}
+
+// flipsBetweenPolls reports whether the table's claims flip rows between
+// states that each other's polls pick, as one claim marks a monitor
+// unhealthy and another marks it healthy again (UPDATE ... SET last_state
+// = 'unhealthy' FROM (SELECT ... WHERE last_state <> 'unhealthy' ...), and
+// back): the state each claim writes is one another statement's poll takes
+// rows in, and so is every state a poll skips and every state the module
+// writes. No row reaches a state it stays in, so the table holds live
+// rows, not a history of finished ones. A state written as a parameter,
+// or by SQL elsewhere in the module that no poll picks, may be a finished
+// one; a claim whose state only its own poll picks (status <> 'done') is
+// a queue whose finished state is out of sight.
+func flipsBetweenPolls(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
+	col := qt.StateColumn
+	if col == "" {
+		return false
+	}
+	type pick struct {
+		by     *queuemodel.Statement
+		states sqlcheck.States
+	}
+	var picks []pick
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			if poll.Table != qt.Name {
+				continue
+			}
+			s, ok := sqlcheck.FilterStates(poll.Where, col)
+			if !ok {
+				return false // a poll that picks any state: not a flip between states
+			}
+			picks = append(picks, pick{st, s})
+		}
+	}
+	pickedBy := func(v string, other *queuemodel.Statement) bool {
+		return slices.ContainsFunc(picks, func(p pick) bool { return p.by != other && p.states.Admits(v) })
+	}
+	for _, p := range picks {
+		for _, v := range p.states.In {
+			if p.states.Not && !pickedBy(v, nil) {
+				return false // a state the poll skips and none takes rows in
+			}
+		}
+	}
+	for _, st := range qt.Statements {
+		if st.Kind != sqlcheck.KindUpdate {
+			continue
+		}
+		if _, ok := st.Assigns(col); !ok {
+			continue
+		}
+		state, known := qt.AssignedState(st)
+		if !known || !pickedBy(state, st) {
+			return false // a state callers give, or one only its own poll picks
+		}
+	}
+	for _, top := range m.ModuleStatements() {
+		if top.Table != qt.Name || top.Kind != sqlcheck.KindUpdate {
+			continue
+		}
+		for _, a := range top.Set {
+			if a.Column == col && (a.Value.Kind != sqlcheck.ValueConst || !pickedBy(a.Value.Str, nil)) {
+				return false
+			}
+		}
+	}
+	return len(picks) > 0
 }
 
 // writesUnseenState reports whether an UPDATE sets the state column to a

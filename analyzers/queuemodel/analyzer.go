@@ -66,6 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	b.findWrappers()
 	b.findCalls()
+	b.preparedFields()
 	b.dropPreparedTwins()
 	b.findGoDDL()
 	b.findModelDDL()
@@ -345,7 +346,7 @@ func (b *builder) newCall(site callSite) *Call {
 	if site.sqlArg == nil {
 		c.Unread = "the SQL argument is not found"
 		if site.method.recv == RecvStmt && !b.namedStmt(c, site) {
-			c.Unread = "a prepared statement whose Prepare is out of sight"
+			c.Unread = unseenPrepare
 		}
 	} else {
 		c.SQLExpr = site.sqlArg

@@ -41,13 +41,13 @@ func (b *builder) dueQueues() {
 			if known != nil && known.due == nil && known.StateColumn != "" {
 				continue // a queue with a state: its own rules judge it
 			}
-			col := b.dueColumn(poll, read)
-			if col == "" {
+			cols := b.dueColumns(poll, read)
+			if cols == nil {
 				continue
 			}
 			var takes []DueTake
 			for _, take := range stmts {
-				if !takesDue(take, read.Table, col) {
+				if !takesDue(take, read.Table, cols) {
 					continue
 				}
 				if t, ok := b.dueTake(poll, take); ok {
@@ -60,7 +60,7 @@ func (b *builder) dueQueues() {
 			poll.Stmt = read // a SELECT of joined tables: the one it takes rows of
 			qt := b.table(read.Table)
 			if qt.due == nil {
-				qt.DueColumn, qt.due, qt.Local = col, map[*Statement][]DueTake{}, true
+				qt.DueColumn, qt.DueColumns, qt.due, qt.Local = cols[0], cols, map[*Statement][]DueTake{}, true
 				qt.dueOnly = known == nil
 				for _, st := range stmts {
 					if qt.dueOnly && st.On() == qt.Name {
@@ -103,28 +103,53 @@ func (b *builder) dueReads(st *Statement) []*sqlcheck.Stmt {
 	return out
 }
 
-// dueColumn returns the column a SELECT reads due rows by: it compares it
-// as earlier than now() or than a Go time it is given, and its table
-// holds it (when the schema knows the table); "" if none.
-func (b *builder) dueColumn(st *Statement, s *sqlcheck.Stmt) string {
+// dueColumns returns the columns a SELECT reads due rows by: it compares
+// one as earlier than now() or than a Go time it is given, and its table
+// holds it (when the schema knows the table); or an OR whose every branch
+// so compares one (remind_1h <= now() OR remind_24h <= now(): a row with
+// several deadlines is due once any of them is). nil if none.
+func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 	t := b.model.Schema().Table(s.Table)
-	for _, p := range s.Where {
+	due := func(p sqlcheck.Pred) bool {
 		if p.Column == "" || p.Op != sqlcheck.OpLt && p.Op != sqlcheck.OpLe || len(p.Values) != 1 {
-			continue
+			return false
 		}
 		if t != nil && t.Column(p.Column) == nil {
-			continue
+			return false
 		}
 		switch v := p.Values[0]; v.Kind {
 		case sqlcheck.ValueNow:
-			return p.Column
+			return true
 		case sqlcheck.ValueParam:
-			if b.goTime(st, v.Param) {
-				return p.Column
-			}
+			return b.goTime(st, v.Param)
+		}
+		return false
+	}
+	for _, p := range s.Where {
+		if due(p) {
+			return []string{p.Column}
 		}
 	}
-	return ""
+	for _, p := range s.Where {
+		if len(p.Branches) == 0 {
+			continue
+		}
+		var cols []string
+		for _, branch := range p.Branches {
+			i := slices.IndexFunc(branch, due)
+			if i < 0 {
+				cols = nil
+				break
+			}
+			if !slices.Contains(cols, branch[i].Column) {
+				cols = append(cols, branch[i].Column)
+			}
+		}
+		if cols != nil {
+			return cols
+		}
+	}
+	return nil
 }
 
 // goTime reports whether parameter $n of a statement is bound to a Go
@@ -143,9 +168,8 @@ func (b *builder) goTime(st *Statement, n int) bool {
 }
 
 // takesDue reports whether a statement takes rows of a due-time queue:
-// a DELETE of the table, or an UPDATE that sets its time column, with no
-// poll of its own.
-func takesDue(st *Statement, table, col string) bool {
+// a DELETE of the table, or an UPDATE that sets one of its time columns.
+func takesDue(st *Statement, table string, cols []string) bool {
 	if st.Table != table {
 		return false
 	}
@@ -153,7 +177,7 @@ func takesDue(st *Statement, table, col string) bool {
 	case sqlcheck.KindDelete:
 		return true
 	case sqlcheck.KindUpdate:
-		return slices.ContainsFunc(st.Set, func(a sqlcheck.Assign) bool { return a.Column == col })
+		return slices.ContainsFunc(st.Set, func(a sqlcheck.Assign) bool { return slices.Contains(cols, a.Column) })
 	}
 	return false
 }

@@ -424,8 +424,12 @@ type QueueTable struct {
 	// what each of its polls found (see relay.go); nil otherwise.
 	relayMarks map[*Statement][]*Statement
 	// DueColumn is, for a due-time queue (see due.go), the time column
-	// its polls read due rows by; "" otherwise.
+	// its polls read due rows by (the first of DueColumns); "" otherwise.
 	DueColumn string
+	// DueColumns are, for a due-time queue, every time column its polls
+	// read due rows by: several when a row is due once any of them is
+	// (see dueColumns).
+	DueColumns []string
 	// due are, for a due-time queue, the takes of what each poll read.
 	due map[*Statement][]DueTake
 	// dueOnly says no other statement made the table a queue.

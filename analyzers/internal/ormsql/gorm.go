@@ -1079,6 +1079,24 @@ func (g *gormReader) keyCond(q *gormQuery, val ast.Expr, call *ast.CallExpr, qua
 }
 
 func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) gormSQL {
+	keyOnlyCond := false // the struct given is the model: its key is a condition, not set
+	if q.model == nil && q.table == "" && strings.HasPrefix(name, "Updates") {
+		// With neither Model nor Table, GORM makes the struct it is given
+		// the model: its type names the table, its key a condition.
+		if lit := compositeOf(call.Args[0]); lit != nil {
+			if _, ok := g.r.Info.TypeOf(lit).Underlying().(*types.Struct); ok {
+				m, why := gormModelOf(g.r, g.r.Info.TypeOf(lit))
+				if why != "" {
+					return gormSQL{why: why}
+				}
+				// Through a pointer GORM moves the key out of SET into a
+				// condition; a struct value keeps it in both.
+				_, keyOnlyCond = g.r.Info.TypeOf(call.Args[0]).(*types.Pointer)
+				q.model, q.modelArg = m, call.Args[0]
+				q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
+			}
+		}
+	}
 	if q.model == nil && (q.table == "" || !columnsNamed(g.r.Info, name, call)) {
 		// With neither Model nor Table GORM has no table; a struct's
 		// values make it the model.
@@ -1129,6 +1147,9 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 				return gormSQL{why: why}
 			}
 			for _, f := range fields {
+				if keyOnlyCond && m.pk != nil && f.col.field == m.pk.field {
+					continue
+				}
 				sets = append(sets, set{f.col.name, f.val})
 			}
 		}

@@ -1,0 +1,57 @@
+// A notification store whose poll locks the batch and hands each row to
+// its caller's function in the transaction, committing only after them:
+// the lock lasts through the work and the mark the function makes.
+package ok_lockcommitcallback
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Notification struct {
+	ID    int64
+	Email string
+	Body  string
+}
+
+type Store struct{ pool *pgxpool.Pool }
+
+func (s *Store) Add(ctx context.Context, email, body string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO notifications (email, body, status, created_at) VALUES ($1, $2, 'queued', now())`, email, body)
+	return err
+}
+
+func (s *Store) EachDue(ctx context.Context, n int, send func(ctx context.Context, tx pgx.Tx, x Notification) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	rows, err := tx.Query(ctx, `SELECT id, email, body FROM notifications WHERE status = 'queued' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`, n)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var out []Notification
+	for rows.Next() {
+		var x Notification
+		if err := rows.Scan(&x.ID, &x.Email, &x.Body); err != nil {
+			return err
+		}
+		out = append(out, x)
+	}
+	rows.Close()
+	for _, x := range out {
+		if err := send(ctx, tx, x); err != nil {
+			return err
+		}
+	}
+	return tx.Commit(ctx)
+}
+
+func (s *Store) MarkSent(ctx context.Context, id int64) error {
+	_, err := s.pool.Exec(ctx, `UPDATE notifications SET status = 'sent', sent_at = now() WHERE id = $1`, id)
+	return err
+}

@@ -1,0 +1,56 @@
+// A notification store whose poll locks the batch and deletes it in the
+// same transaction before it commits (at most once: a failed send is
+// lost, never sent twice): no second sender can read those rows.
+package ok_lockcommitdelete
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+type Notification struct {
+	ID    int64
+	Email string
+	Body  string
+}
+
+type Store struct{ pool *pgxpool.Pool }
+
+func (s *Store) Add(ctx context.Context, email, body string) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO notifications (email, body, status, created_at) VALUES ($1, $2, 'queued', now())`, email, body)
+	return err
+}
+
+func (s *Store) Due(ctx context.Context, n int) ([]Notification, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback(ctx)
+	rows, err := tx.Query(ctx, `SELECT id, email, body FROM notifications WHERE status = 'queued' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Notification
+	for rows.Next() {
+		var x Notification
+		if err := rows.Scan(&x.ID, &x.Email, &x.Body); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	rows.Close()
+	ids := make([]int64, len(out))
+	for i, x := range out {
+		ids[i] = x.ID
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM notifications WHERE id = ANY($1)`, ids); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

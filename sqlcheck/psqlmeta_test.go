@@ -1,0 +1,26 @@
+package sqlcheck
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A script for psql (docker-entrypoint-initdb.d runs *.sql files with it)
+// may hold meta-commands between statements: psql runs them and the
+// server never sees them. One inside a statement (\g) is left to the
+// parser, and hides no semicolon after it.
+func TestPsqlMetaCommandsAreNotSQL(t *testing.T) {
+	text := "\\connect chronosched\n-- jobs\n  \\set ON_ERROR_STOP on\nCREATE TABLE jobs (id bigint); \\echo made\n" +
+		"SELECT E'a\\\\b'\n\\g\n;\nCREATE INDEX jobs_id ON jobs (id);\n"
+	var got []string
+	for _, sp := range split(text) {
+		got = append(got, strings.TrimSpace(text[sp.first:sp.end]))
+	}
+	require.Equal(t, []string{"CREATE TABLE jobs (id bigint);", "SELECT E'a\\\\b'\n\\g\n;", "CREATE INDEX jobs_id ON jobs (id);"}, got)
+	_, errs := Parse("\\connect chronosched\n")
+	require.Empty(t, errs)
+	inside := "SELECT 1 \\g ; SELECT 2;"
+	require.Len(t, split(inside), 2, "a backslash inside a statement hides no semicolon")
+}
