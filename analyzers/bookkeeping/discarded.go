@@ -3,6 +3,9 @@ package bookkeeping
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
 // msgDiscarded is the finding on a completion whose error nobody reads.
@@ -28,7 +31,7 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 					call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 				}
 			}
-			if call != nil && s.completion(call) == call && s.decl(call) == nil {
+			if call != nil && s.returnsError(call) && s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
@@ -41,6 +44,35 @@ func allBlank(lhs []ast.Expr) bool {
 		if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
 			return false
 		}
+	}
+	return true
+}
+
+// returnsError reports whether a call's last result is an error: a store
+// method that returns nothing has no error to drop.
+func (s *summary) returnsError(call *ast.CallExpr) bool {
+	t := s.pass.TypesInfo.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() > 0 {
+		t = tup.At(tup.Len() - 1).Type()
+	}
+	return t != nil && types.Identical(t, errorType)
+}
+
+// succeedsIfSQL reports, for a call that runs SQL itself, whether one of
+// its statements records the job's success (see QueueTable.Succeeds); a
+// status write between two steps of the work (SET status = 'extracting')
+// records none. Calls of other packages' stores are true.
+func (s *summary) succeedsIfSQL(call *ast.CallExpr) bool {
+	for _, c := range s.m.Calls {
+		if c.Expr != call {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if qt := s.m.Tables[st.Table]; qt != nil && st.Role == queuemodel.RoleComplete && qt.Succeeds(st) {
+				return true
+			}
+		}
+		return false
 	}
 	return true
 }

@@ -16,5 +16,5 @@ func TestDiscardedRejected(t *testing.T) {
 // Completions whose error is checked, or handled by the worker's own
 // helper; a dropped retry, which the reclaimer covers.
 func TestDiscardedAccepted(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_checked")
+	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_checked", "ok_discarded_void", "ok_discarded_progress")
 }

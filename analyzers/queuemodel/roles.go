@@ -1662,3 +1662,16 @@ func (qt *QueueTable) Rechecks(s *sqlcheck.Stmt) bool {
 	}
 	return false
 }
+
+// Succeeds reports whether a statement records a job's success: it deletes
+// the job, or moves it to a state whose name, or its Go constant's, says
+// so (done, completed, sent). A state that only ends the statements the
+// package sees (extracting, written between two steps of the work) does
+// not.
+func (qt *QueueTable) Succeeds(st *Statement) bool {
+	if st.Kind == sqlcheck.KindDelete {
+		return true
+	}
+	v, ok := qt.AssignedState(st)
+	return ok && qt.successLike(v)
+}
