@@ -5,6 +5,9 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -31,7 +34,7 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 					call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 				}
 			}
-			if call != nil && s.returnsError(call) && s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) {
+			if call != nil && s.returnsError(call) && s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) && s.afterClaim(call) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
@@ -75,4 +78,33 @@ func (s *summary) succeedsIfSQL(call *ast.CallExpr) bool {
 		return false
 	}
 	return true
+}
+
+// afterClaim reports whether a claim runs before the call: in its
+// function, or in a caller of the package that reaches the call's
+// function after claiming. A store's Delete dropped in an HTTP handler's
+// rollback holds no job; a function whose callers are out of sight is not
+// taken to hold one either.
+func (s *summary) afterClaim(call *ast.CallExpr) bool {
+	at := s.e.Call(call)
+	return at != nil && s.claimedBefore(at, map[*ssa.Function]bool{})
+}
+
+func (s *summary) claimedBefore(at ssa.Instruction, seen map[*ssa.Function]bool) bool {
+	fn := at.Parent()
+	for _, c := range s.claims(fn) {
+		if c != nil && (c.Parent() != fn || effects.Reaches(c, at, nil)) {
+			return true
+		}
+	}
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	for _, k := range s.e.CallersOf(fn) {
+		if s.claimedBefore(k, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -14,7 +14,9 @@ func TestDiscardedRejected(t *testing.T) {
 }
 
 // Completions whose error is checked, or handled by the worker's own
-// helper; a dropped retry, which the reclaimer covers.
+// helper; a dropped retry, which the reclaimer covers; a store method that
+// returns no error; a progress mark; a write no claim precedes (an admin
+// endpoint's).
 func TestDiscardedAccepted(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_checked", "ok_discarded_void", "ok_discarded_progress")
+	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_checked", "ok_discarded_void", "ok_discarded_progress", "ok_discarded_noclaim")
 }
