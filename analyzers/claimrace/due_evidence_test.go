@@ -110,15 +110,7 @@ func TestDueEvidenceOnPostgreSQL(t *testing.T) {
 // scheduled_jobs hold two due jobs and one due in an hour, and whose
 // cron_schedules hold one due schedule.
 func twoSchedulers(t *testing.T) (*pgx.Conn, *pgx.Conn) {
-	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	var conns []*pgx.Conn
-	for range 2 {
-		c, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close(ctx) })
-		conns = append(conns, c)
-	}
+	conns := pgtest.Sessions(t, 2)
 	pgtest.Exec(t, conns[0], `CREATE TABLE scheduled_jobs (
 		id bigserial PRIMARY KEY,
 		payload bytea,

@@ -23,14 +23,7 @@ func TestDueOrEvidenceOnPostgreSQL(t *testing.T) {
 		day, hour time.Time
 	}
 	setup := func(t *testing.T) (a, b *pgx.Conn, read func(*pgx.Conn) []due) {
-		dsn := pgtest.DSN(t)
-		var conns []*pgx.Conn
-		for range 2 {
-			c, err := pgx.Connect(ctx, dsn)
-			require.NoError(t, err)
-			t.Cleanup(func() { c.Close(ctx) })
-			conns = append(conns, c)
-		}
+		conns := pgtest.Sessions(t, 2)
 		pgtest.Exec(t, conns[0], `CREATE TABLE reminders (
 			id bigserial PRIMARY KEY,
 			chat_id bigint NOT NULL,

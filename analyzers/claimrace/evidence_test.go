@@ -169,15 +169,7 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 // twoWorkers applies a fixture's migration to a new database, enqueues
 // three jobs, and returns two connections to it.
 func twoWorkers(t *testing.T, fixture string) (*pgx.Conn, *pgx.Conn) {
-	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	var conns []*pgx.Conn
-	for range 2 {
-		c, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close(ctx) })
-		conns = append(conns, c)
-	}
+	conns := pgtest.Sessions(t, 2)
 	migration, err := os.ReadFile(filepath.Join("..", "..", "testdata", fixture, "migrations", "001_create_jobs.sql"))
 	require.NoError(t, err)
 	pgtest.Exec(t, conns[0], string(migration))

@@ -93,15 +93,7 @@ SELECT c.id, k.name FROM (
 // gatedWorkers creates the outbox with one pending row and the gate, and
 // returns two connections to it.
 func gatedWorkers(t *testing.T) (*pgx.Conn, *pgx.Conn) {
-	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	var conns []*pgx.Conn
-	for range 2 {
-		c, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close(ctx) })
-		conns = append(conns, c)
-	}
+	conns := pgtest.Sessions(t, 2)
 	pgtest.Exec(t, conns[0], `
 CREATE TABLE kinds (id int PRIMARY KEY, name text NOT NULL);
 INSERT INTO kinds VALUES (1, 'mail');

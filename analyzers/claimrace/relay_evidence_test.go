@@ -88,15 +88,7 @@ func TestRelayEvidenceOnPostgreSQL(t *testing.T) {
 // twoRelays returns two connections to a database whose outbox holds
 // three unpublished rows.
 func twoRelays(t *testing.T) (*pgx.Conn, *pgx.Conn) {
-	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	var conns []*pgx.Conn
-	for range 2 {
-		c, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close(ctx) })
-		conns = append(conns, c)
-	}
+	conns := pgtest.Sessions(t, 2)
 	pgtest.Exec(t, conns[0], `CREATE TABLE outbox (
 		id bigserial PRIMARY KEY,
 		topic text NOT NULL,

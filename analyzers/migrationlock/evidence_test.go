@@ -95,13 +95,8 @@ func TestEvidenceOnPostgreSQL(t *testing.T) {
 		// golang-migrate sends a file as one multi-statement string, with no
 		// BEGIN: PostgreSQL runs it as one implicit transaction, where SET
 		// LOCAL holds for the statements after it.
-		dsn := pgtest.DSN(t)
-		holder, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { holder.Close(ctx) })
-		migration, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { migration.Close(ctx) })
+		sessions := pgtest.Sessions(t, 2)
+		holder, migration := sessions[0], sessions[1]
 		pgtest.Exec(t, holder, createTasks)
 		tx, err := holder.Begin(ctx)
 		require.NoError(t, err)
@@ -219,10 +214,8 @@ func TestTransactionsOnPostgreSQL(t *testing.T) {
 		return tx
 	}
 	t.Run("after the transaction's ACCESS EXCLUSIVE lock on the table, its later statements do not wait", func(t *testing.T) {
-		dsn := pgtest.DSN(t)
-		migration, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { migration.Close(ctx) })
+		sessions := pgtest.Sessions(t, 2)
+		migration, worker := sessions[0], sessions[1]
 		pgtest.Exec(t, migration, createTasks)
 		tx, err := migration.Begin(ctx)
 		require.NoError(t, err)
@@ -231,9 +224,6 @@ func TestTransactionsOnPostgreSQL(t *testing.T) {
 		require.NoError(t, err)
 
 		// A worker now waits for the table, behind the migration.
-		worker, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { worker.Close(ctx) })
 		var pid int
 		require.NoError(t, worker.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
 		enqueued := make(chan error, 1)
@@ -271,14 +261,9 @@ func TestTransactionsOnPostgreSQL(t *testing.T) {
 		require.NoError(t, report.Commit(ctx))
 	})
 	t.Run("LOCK TABLE in SHARE mode or stronger stops the writers; ROW EXCLUSIVE does not", func(t *testing.T) {
-		dsn := pgtest.DSN(t)
-		migration, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { migration.Close(ctx) })
+		sessions := pgtest.Sessions(t, 2)
+		migration, worker := sessions[0], sessions[1]
 		pgtest.Exec(t, migration, createTasks)
-		worker, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { worker.Close(ctx) })
 		pgtest.Exec(t, worker, `SET lock_timeout = '200ms'`)
 		for mode, code := range map[string]string{"ROW EXCLUSIVE": "", "SHARE": "55P03", "SHARE ROW EXCLUSIVE": "55P03", "EXCLUSIVE": "55P03", "ACCESS EXCLUSIVE": "55P03"} {
 			tx, err := migration.Begin(ctx)

@@ -95,15 +95,7 @@ func TestResetEvidenceOnPostgreSQL(t *testing.T) {
 // 'processing' for two minutes, and returns a rescuer's and a worker's
 // connection.
 func stuckJob(t *testing.T) (*pgx.Conn, *pgx.Conn) {
-	ctx := context.Background()
-	dsn := pgtest.DSN(t)
-	var conns []*pgx.Conn
-	for range 2 {
-		c, err := pgx.Connect(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { c.Close(ctx) })
-		conns = append(conns, c)
-	}
+	conns := pgtest.Sessions(t, 2)
 	pgtest.Exec(t, conns[0], `CREATE TABLE jobs (id bigserial PRIMARY KEY, status text NOT NULL DEFAULT 'pending',
 		attempts int NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())`)
 	pgtest.Exec(t, conns[0], `INSERT INTO jobs (status, updated_at) VALUES ('processing', now() - interval '2 minutes')`)

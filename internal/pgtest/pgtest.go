@@ -49,6 +49,24 @@ func Connect(t testing.TB) *pgx.Conn {
 	return conn
 }
 
+// Sessions returns n connections to one new, empty database on the test
+// server, each closed when the test ends: the sessions of a race between
+// two workers, or of a migration and the worker it blocks.
+func Sessions(t testing.TB, n int) []*pgx.Conn {
+	t.Helper()
+	dsn := DSN(t)
+	conns := make([]*pgx.Conn, n)
+	for i := range conns {
+		c, err := pgx.Connect(context.Background(), dsn)
+		if err != nil {
+			t.Fatalf("pgtest: connect: %v", err)
+		}
+		t.Cleanup(func() { c.Close(context.Background()) })
+		conns[i] = c
+	}
+	return conns
+}
+
 // DSN creates a new database on the test server and returns a connection
 // string for it.
 func DSN(t testing.TB) string {
