@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/pgxpath"
 )
 
 // Handles and transactions: which database value a call runs on, and the
@@ -36,7 +38,7 @@ func KindOf(t types.Type) Kind {
 	if !ok || named.Obj().Pkg() == nil {
 		return KindUnknown
 	}
-	switch named.Obj().Pkg().Path() + "." + named.Obj().Name() {
+	switch pgxpath.Canonical(named.Obj().Pkg().Path()) + "." + named.Obj().Name() {
 	case "github.com/jackc/pgx/v5/pgxpool.Pool", "database/sql.DB", "github.com/jmoiron/sqlx.DB":
 		return KindPool
 	case "github.com/jackc/pgx/v5.Conn", "github.com/jackc/pgx/v5/pgxpool.Conn", "database/sql.Conn", "github.com/jmoiron/sqlx.Conn":
@@ -633,14 +635,25 @@ func isBegin(c *ssa.CallCommon) bool {
 	return strings.HasPrefix(strings.ToLower(name), "begin")
 }
 
-// isBeginFunc reports whether a call is pgx.BeginFunc or pgx.BeginTxFunc,
+// isBeginFunc reports whether a call is pgx.BeginFunc or pgx.BeginTxFunc
+// (v5's functions, pgx.BeginFunc(ctx, db, f), or v4's methods,
+// pool.BeginFunc(ctx, f): the receiver is the call's first argument),
 // which run their last argument in a transaction they begin and end.
 func isBeginFunc(c *ssa.CallCommon) bool {
 	fn := c.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "github.com/jackc/pgx/v5" || len(c.Args) < 3 {
+	if fn == nil || len(c.Args) < 3 {
 		return false
 	}
-	return fn.Name() == "BeginFunc" || fn.Name() == "BeginTxFunc"
+	// An imported package's method has no ssa.Package: its object does.
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	switch pgxpath.Canonical(obj.Pkg().Path()) {
+	case pgxpath.V5, pgxpath.V5 + "/pgxpool":
+		return fn.Name() == "BeginFunc" || fn.Name() == "BeginTxFunc"
+	}
+	return false
 }
 
 // beginOptions returns the options argument of a BeginTx call: a value
@@ -670,7 +683,7 @@ func isoField(t types.Type) int {
 		return -1
 	}
 	for i := range s.NumFields() {
-		switch named.Obj().Pkg().Path() + "." + s.Field(i).Name() {
+		switch pgxpath.Canonical(named.Obj().Pkg().Path()) + "." + s.Field(i).Name() {
 		case "database/sql.Isolation", "github.com/jackc/pgx/v5.IsoLevel":
 			return i
 		}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/pgxpath"
 )
 
 const (
@@ -135,7 +136,7 @@ func pkgPath(obj types.Object) string {
 	if obj.Pkg() == nil {
 		return ""
 	}
-	return obj.Pkg().Path()
+	return pgxpath.Canonical(obj.Pkg().Path())
 }
 
 // receiverOf classifies a library's receiver type: a pool, connection or

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/pgxpath"
 )
 
 // A database wrapper of another module (a shared library's DB type over
@@ -99,7 +100,7 @@ func wrapperResults(sig *types.Signature, name string, sqlIndex int) (string, bo
 	if !ok || named.Obj().Pkg() == nil {
 		return "", false
 	}
-	switch named.Obj().Pkg().Path() + "." + named.Obj().Name() {
+	switch pgxpath.Canonical(named.Obj().Pkg().Path()) + "." + named.Obj().Name() {
 	case sqlPath + ".Rows", sqlxPath + ".Rows", pgxPath + ".Rows":
 		return "Query", true
 	case sqlPath + ".Row", sqlxPath + ".Row", pgxPath + ".Row":
