@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/pgxpath"
 	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
@@ -257,9 +258,23 @@ func boundTime(vs []ssa.Value) bool {
 	return len(vs) > 0
 }
 
+// isTime reports whether a Go value binds a timestamp: a time.Time, a
+// pointer to one, or a nullable time (database/sql's NullTime, pgx's
+// pgtype.Timestamptz and Timestamp, which sqlc generates for a nullable
+// timestamp column).
 func isTime(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
 	named, ok := t.(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Time"
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	switch pgxpath.Canonical(named.Obj().Pkg().Path()) + "." + named.Obj().Name() {
+	case "time.Time", "database/sql.NullTime", pgxpath.V5 + "/pgtype.Timestamptz", pgxpath.V5 + "/pgtype.Timestamp":
+		return true
+	}
+	return false
 }
 
 // reclaimed reports whether some statement on the table, in the package or
