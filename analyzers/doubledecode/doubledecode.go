@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case "encoding/json.Unmarshal", "encoding/json.NewDecoder":
 			checkDecode(pass, call, decoded, intoString)
 		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
-			checkEncode(pass, call)
+			checkEncode(pass, m, cur, call)
 		}
 	}
 	checkSQL(pass, m)
@@ -285,8 +285,13 @@ func unwrapReader(pass *analysis.Pass, e ast.Expr) ast.Expr {
 	}
 }
 
-// checkEncode reports json.Marshal of JSON text held in a string.
-func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
+// checkEncode reports json.Marshal of JSON text held in a string: bytes
+// known to be JSON text (a json.RawMessage, json.Marshal's result), or any
+// bytes when what the call returns is bound to SQL in the same function
+// (the payload of a job or an event). Bytes of unknown content marshalled
+// into a string for anything else (a response body embedded in generated
+// JavaScript) are text, and meant to be.
+func checkEncode(pass *analysis.Pass, m *queuemodel.Model, cur inspector.Cursor, call *ast.CallExpr) {
 	if len(call.Args) == 0 {
 		return
 	}
@@ -301,11 +306,43 @@ func checkEncode(pass *analysis.Pass, call *ast.CallExpr) {
 	if !isBytes(from) {
 		return
 	}
+	if fn := enclosingFunc(cur); !jsonText(pass, conv.Args[0], fn) && !boundToSQL(pass, m, call, fn) {
+		return
+	}
 	pass.Report(analysis.Diagnostic{
 		Pos: call.Pos(),
 		Message: fmt.Sprintf("json.Marshal of %s turned into a string encodes JSON text as a JSON string\nthe stored payload is a string (\"{\\\"a\\\":1}\"), not the object; "+
 			"pass the bytes as they are (json.RawMessage), or marshal the value itself", types.ExprString(conv.Args[0])),
 	})
+}
+
+// boundToSQL reports whether the result of a call, assigned to a
+// variable of fn, is among the bind arguments of a SQL call of the model
+// (as it is, or converted: string(payload)).
+func boundToSQL(pass *analysis.Pass, m *queuemodel.Model, call *ast.CallExpr, fn ast.Node) bool {
+	if fn == nil {
+		return false
+	}
+	var result types.Object
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == call {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok {
+				result = pass.TypesInfo.ObjectOf(id)
+			}
+		}
+		return result == nil
+	})
+	if result == nil {
+		return false
+	}
+	for _, c := range m.Calls {
+		for _, a := range c.Args {
+			if id, ok := unwrapReader(pass, a).(*ast.Ident); ok && pass.TypesInfo.Uses[id] == result {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var textToJSON = regexp.MustCompile(`(?i)\b(to_jsonb?|jsonb?_build_object|jsonb?_build_array)\s*\([^;]*\$\d+\s*::\s*(text|varchar|character varying)\b`)
