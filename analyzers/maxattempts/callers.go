@@ -28,10 +28,12 @@ import (
 // every path, and that nothing its package can see limits the attempts.
 type Retries struct {
 	Retry queuemodel.Deferred
-	// Param is the bool parameter (from 1) whose value decides between
+	// Param is the parameter (from 1) whose value decides between
 	// the retry and its alternative; 0 when the function always retries.
 	// RetriesWhen is the value of that parameter that retries: +1 true,
-	// -1 false, 0 not known.
+	// -1 false, 0 not known. A parameter the function compares with nil
+	// (FailTask(ctx, id, msg, retryAt *time.Time)) decides too: +1 not
+	// nil, -1 nil.
 	Param       int
 	RetriesWhen int
 	// When the state the function writes is its caller's choice
@@ -245,13 +247,20 @@ func givenState(call ssa.CallInstruction, i int, field string) (string, bool) {
 }
 
 // givenBool returns the constant a call passes to its bool parameter i
-// (from 0, past a receiver).
+// (from 0, past a receiver); false for a nil given to a parameter the
+// callee compares with nil.
 func givenBool(call ssa.CallInstruction, i int) (bool, bool) {
-	c, ok := effects.Unconverted(effects.Arg(call, i)).(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
-		return false, false
+	switch v := effects.Unconverted(effects.Arg(call, i)).(type) {
+	case *ssa.Const:
+		if v.IsNil() && !isBool(v.Type()) {
+			return false, true // nil, where the parameter is compared with nil
+		}
+		if v.Value == nil || v.Value.Kind() != constant.Bool {
+			return false, false
+		}
+		return constant.BoolVal(v.Value), true
 	}
-	return constant.BoolVal(c.Value), true
+	return false, false
 }
 
 // fieldStored returns the one value a struct built in the function has

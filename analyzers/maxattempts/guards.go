@@ -115,10 +115,10 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	return unguarded, nil
 }
 
-// decidingParam returns the bool parameter of fn (counted from 1, past a
-// receiver) that alone decides whether instr runs: Retry(ctx, id, last
-// bool) fails the job when last is true and retries it otherwise. Its
-// callers decide, with the value they pass.
+// decidingParam returns the parameter of fn (counted from 1, past a
+// receiver), a bool or one compared with nil, that alone decides whether
+// instr runs: Retry(ctx, id, last bool) fails the job when last is true
+// and retries it otherwise. Its callers decide, with the value they pass.
 func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
 	if instr.Parent() != fn {
 		return 0, false
@@ -134,6 +134,9 @@ func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
 		}
 		p, isParam := cond.(*ssa.Parameter)
 		if !isParam {
+			p = nilCompared(cond)
+		}
+		if p == nil {
 			return false
 		}
 		i := slices.Index(fn.Params, p) - recv + 1
@@ -147,14 +150,56 @@ func decidingParam(fn *ssa.Function, instr ssa.Instruction) (int, bool) {
 	return found, ok && !many
 }
 
-// retriesWhen says which value of fn's bool parameter p (from 1, past a
-// receiver) lets instr run: +1 true, -1 false, 0 when the branches do not
-// say.
+// nilCompared returns the parameter a condition compares with nil (p !=
+// nil, nil == p), or nil: FailTask(ctx, id, msg, retryAt *time.Time)
+// puts the job back only when its caller gives a time.
+func nilCompared(cond ssa.Value) *ssa.Parameter {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return nil
+	}
+	x, y := b.X, b.Y
+	if c, isConst := x.(*ssa.Const); isConst && c.IsNil() {
+		x, y = y, x
+	}
+	p, isParam := x.(*ssa.Parameter)
+	if c, isConst := y.(*ssa.Const); !isParam || !isConst || !c.IsNil() {
+		return nil
+	}
+	return p
+}
+
+// retriesWhen says which value of fn's parameter p (from 1, past a
+// receiver) lets instr run: +1 true (or, for a parameter compared with
+// nil, not nil), -1 false (nil), 0 when the branches do not say.
 func retriesWhen(fn *ssa.Function, p int, instr ssa.Instruction) int {
 	if fn.Signature.Recv() != nil {
 		p++
 	}
-	when, ok := effects.DecidedBy(instr, fn.Params[p-1])
+	param := fn.Params[p-1]
+	if isBool(param.Type()) {
+		return decided(effects.DecidedBy(instr, param))
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || nilCompared(br.Cond) != param {
+			continue
+		}
+		when := decided(effects.DecidedBy(instr, br.Cond))
+		if br.Cond.(*ssa.BinOp).Op == token.EQL {
+			when = -when // p == nil lets it run: nil retries
+		}
+		if when != 0 {
+			return when
+		}
+	}
+	return 0
+}
+
+func decided(when, ok bool) int {
 	switch {
 	case !ok:
 		return 0
@@ -356,6 +401,9 @@ func bodyCompares(e *judge, fn *ssa.Function, depth int) bool {
 // comparison reports whether a binary operation orders or equates an
 // attempt count with something, by the values' names or by its syntax.
 func (e *judge) comparison(b *ssa.BinOp) bool {
+	if !numeric(b.X.Type()) {
+		return false // retryAt == nil: no count
+	}
 	switch b.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
 		if countValue(b.X) || countValue(b.Y) {
@@ -366,6 +414,11 @@ func (e *judge) comparison(b *ssa.BinOp) bool {
 		}
 	}
 	return false
+}
+
+func numeric(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // countOperand reports whether a compared expression is an attempt count

@@ -1,0 +1,23 @@
+// The worker always gives the store a time to retry at: every failed task
+// goes back for ever.
+package xworkernil
+
+import (
+	"context"
+	"time"
+
+	"xstorenil"
+)
+
+func Run(ctx context.Context, s *xstorenil.Store, handle func(int64) error) {
+	for ctx.Err() == nil {
+		id, _, err := s.Claim(ctx)
+		if err != nil {
+			continue
+		}
+		if err := handle(id); err != nil {
+			next := time.Now().Add(time.Minute)
+			s.FailTask(ctx, id, err.Error(), &next) // want `this call puts the job back with no limit\nxstorenil.\(\*Store\).FailTask retries unless its caller says the attempts ran out`
+		}
+	}
+}
