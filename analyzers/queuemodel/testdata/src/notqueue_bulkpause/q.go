@@ -1,6 +1,6 @@
 // Accounts locked in bulk when their failed logins pass a limit, the ids
 // returned to alert; an administrator unlocks one by key. A count, not a
-// time, decides which rows move, or a tenant, or nothing: no job falls due.
+// time, decides which rows move, or tenants, or nothing: no job falls due.
 package notqueue_bulkpause
 
 import (
@@ -19,6 +19,10 @@ func LockAbusive(ctx context.Context, db *sql.DB, limit int) (*sql.Rows, error) 
 
 func LockTenant(ctx context.Context, db *sql.DB, tenant int64) (*sql.Rows, error) {
 	return db.QueryContext(ctx, `UPDATE accounts SET locked = true WHERE tenant_id = $1 AND created_at <= now() AND NOT locked RETURNING id`, tenant)
+}
+
+func LockOthers(ctx context.Context, db *sql.DB, tenant int64) (*sql.Rows, error) {
+	return db.QueryContext(ctx, `UPDATE accounts SET locked = true WHERE tenant_id <> $1 AND created_at <= now() AND NOT locked RETURNING id`, tenant)
 }
 
 func LockAll(ctx context.Context, db *sql.DB) (*sql.Rows, error) {
