@@ -67,15 +67,11 @@ func (b *builder) bulkTake(st *Statement, s *sqlcheck.Stmt) bool {
 	return due && b.givesBack(s, col, from.In, to.Str)
 }
 
-// dueCondition reports whether a conjunct compares a column with a bound
-// time or now(): next_run <= $1, run_at < now().
+// dueCondition reports whether a conjunct compares a column with a
+// parameter or now(): next_run <= $1, run_at < now(); whether the
+// parameter is a time is timeCompared's question.
 func dueCondition(p sqlcheck.Pred) bool {
 	if p.Column == "" || p.Branches != nil || len(p.Values) != 1 {
-		return false
-	}
-	switch p.Op {
-	case sqlcheck.OpLt, sqlcheck.OpLe, sqlcheck.OpGt, sqlcheck.OpGe:
-	default:
 		return false
 	}
 	k := p.Values[0].Kind

@@ -1,6 +1,7 @@
 // Accounts locked in bulk when their failed logins pass a limit, the ids
 // returned to alert; an administrator unlocks one by key. A count, not a
-// time, decides which rows move, or tenants, or nothing: no job falls due.
+// time, decides which rows move, or tenants (a bigint compared), or nothing:
+// no job falls due.
 package notqueue_bulkpause
 
 import (
