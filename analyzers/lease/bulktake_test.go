@@ -12,5 +12,5 @@ import (
 // a killed worker, with a lease and a sweep it does not.
 func TestBulkTake(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "bulktake_nolease")
-	ruletest.Run(t, lease.Analyzer, "ok_bulktake_reclaim")
+	ruletest.Run(t, lease.Analyzer, "ok_bulktake_reclaim", "ok_flagtake_reclaim")
 }

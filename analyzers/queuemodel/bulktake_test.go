@@ -26,9 +26,10 @@ func TestBulkTakeClaims(t *testing.T) {
 // Rows moved in bulk that are no jobs: sessions expired, subscriptions
 // lapsed, accounts locked by a count, by tenant or all at once, campaigns
 // switched on with nothing returned, devices locked by a bound count,
-// accounts locked for good.
+// accounts locked for good, feature flags switched on when their rollout
+// comes.
 func TestBulkMovesThatTakeNoJob(t *testing.T) {
-	for _, pkg := range []string{"notqueue_bulkexpire", "notqueue_bulkrenew", "notqueue_bulkpause", "notqueue_bulkswitch", "notqueue_bulkcount_noschema", "notqueue_bulklockout"} {
+	for _, pkg := range []string{"notqueue_bulkexpire", "notqueue_bulkrenew", "notqueue_bulkpause", "notqueue_bulkswitch", "notqueue_bulkcount_noschema", "notqueue_bulklockout", "notqueue_featureflag"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
