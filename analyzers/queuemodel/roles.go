@@ -85,6 +85,7 @@ func (b *builder) inferQueue() {
 		}
 		dropListings(qt)
 	}
+	b.markerlessRelays()
 	b.dueQueues()
 }
 

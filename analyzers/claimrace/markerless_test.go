@@ -1,0 +1,16 @@
+package claimrace_test
+
+import (
+	"testing"
+
+	"github.com/jobqlint/jobqlint/analyzers/claimrace"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+)
+
+// A relay with no marker (read the oldest rows, publish, delete them) is
+// judged as a marked relay is: unlocked and with no advisory lock, two
+// relays publish the same rows.
+func TestMarkerlessRelay(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_nomarker")
+	ruletest.Run(t, claimrace.Analyzer, "ok_relay_nomarker_locked", "ok_relay_nomarker_advisory")
+}
