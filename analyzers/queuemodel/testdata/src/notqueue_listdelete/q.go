@@ -3,7 +3,8 @@
 // prunings of the oldest rows, read then deleted with nothing run between,
 // or up to a cut-off a store's method finds with OFFSET; a one-off copy of
 // every legacy row; members of a team listed through a join, and deleted
-// up to an id. No batch of pending rows is handed on.
+// up to an id; a digest of the oldest sessions sent, then the expired ones
+// purged by time. No batch of pending rows is handed on and deleted.
 package notqueue_listdelete
 
 import (
@@ -117,5 +118,27 @@ func (s *Store) OffboardTenant(ctx context.Context, tenant int64, bye func(strin
 	}
 	rows.Close()
 	_, err = s.db.Exec(ctx, `DELETE FROM users WHERE id = ANY($1)`, ids)
+	return err
+}
+
+func (s *Store) DigestAndPurge(ctx context.Context, report func(int64, string) error) error {
+	rows, err := s.db.Query(ctx, `SELECT id, user_agent FROM sessions ORDER BY id LIMIT 100`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var agent string
+		if err := rows.Scan(&id, &agent); err != nil {
+			rows.Close()
+			return err
+		}
+		if err := report(id, agent); err != nil {
+			rows.Close()
+			return err
+		}
+	}
+	rows.Close()
+	_, err = s.db.Exec(ctx, `DELETE FROM sessions WHERE expires_at < now()`)
 	return err
 }
