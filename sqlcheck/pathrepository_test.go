@@ -1,6 +1,7 @@
 package sqlcheck
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -93,4 +94,21 @@ func TestMarkedRepositoryOverTheModulePath(t *testing.T) {
 	repo, by := repositoryOf(filepath.Join(outer, "apps/chatbox/worker"))
 	require.Equal(t, outer, repo)
 	require.Equal(t, RepositoryMarked, by)
+}
+
+// How the repository was found is in the files' key: -model, whose schema
+// sources a cache keyed on it keeps, says it.
+func TestHowTheRepositoryWasFoundIsInTheKey(t *testing.T) {
+	repo := writeTree(t, map[string]string{
+		"worker/go.mod":                 "module github.com/acme/chatbox/worker\n",
+		"worker/relay.go":               relayGo,
+		"db/migrations/0001_outbox.sql": outsideJobs,
+	})
+	byPath := ReadModule(filepath.Join(repo, "worker"))
+	require.Equal(t, RepositoryByModulePath, byPath.RepositoryBy)
+	require.NoError(t, os.Mkdir(filepath.Join(repo, ".git"), 0o755))
+	marked := ReadModule(filepath.Join(repo, "worker"))
+	require.Equal(t, RepositoryMarked, marked.RepositoryBy)
+	require.Equal(t, len(byPath.Files), len(marked.Files), "the same files")
+	require.NotEqual(t, byPath.Key(), marked.Key())
 }
