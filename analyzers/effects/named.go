@@ -34,7 +34,8 @@ type NamedQuery struct {
 }
 
 // QueryName returns the named query a value holds: a goyesql map lookup
-// with a constant name, the Query field of one, or a prepared statement
+// with a constant name (the SQL text the lookup gives, or the Query field
+// of the *Query it gives), or a prepared statement
 // read from a struct field tagged `query:"name"` (through the *sql.Stmt
 // that sqlx's Stmt embeds, and tx.Stmtx). False when the value is none of
 // these; a named query whose name is not one constant has a Hole.
@@ -48,6 +49,10 @@ func (e *Effects) QueryName(v ssa.Value) (NamedQuery, bool) {
 		case *ssa.MakeInterface:
 			v = x.X
 			continue
+		case *ssa.Lookup:
+			if isGoyesql(x.X.Type(), "Queries") {
+				return e.lookupName(x, q) // nleof/goyesql's Queries map a name to its SQL
+			}
 		case *ssa.Call:
 			_, stmt, ok := boundToTx(x)
 			if !ok {
