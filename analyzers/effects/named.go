@@ -45,21 +45,15 @@ func (e *Effects) QueryName(v ssa.Value) (NamedQuery, bool) {
 	}
 	var q NamedQuery
 	for range maxSteps {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
+		if prev, bound, ok := stmtStep(v); ok {
+			q.InTx, v = q.InTx || bound, prev
 			continue
+		}
+		switch x := v.(type) {
 		case *ssa.Lookup:
 			if isGoyesql(x.X.Type(), "Queries") {
 				return e.lookupName(x, q) // nleof/goyesql's Queries map a name to its SQL
 			}
-		case *ssa.Call:
-			_, stmt, ok := boundToTx(x)
-			if !ok {
-				return NamedQuery{}, false
-			}
-			q.InTx, v = true, stmt
-			continue
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
 			if x.Op != token.MUL || !ok {
