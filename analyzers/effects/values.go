@@ -375,6 +375,9 @@ type resolver struct {
 	// edges holds, per binding of a helper's parameters, the edges its
 	// arguments let run (prune.go).
 	edges map[*binding]map[edge]bool
+	// givers, when set, collects the stores into a struct's field that
+	// give a field read its values (builtfield.go).
+	givers map[ssa.Instruction]Values
 }
 
 // A binding gives the parameters of a function being followed from one
@@ -446,9 +449,15 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 			if vs, ok := r.localField(fa, v, b, depth); ok {
 				return vs
 			}
+			if vs, ok := r.builtField(fa.X, fa.Field, v, b, depth); ok {
+				return vs
+			}
 		}
 		return r.load(v.X, b, depth)
 	case *ssa.Field:
+		if vs, ok := r.valueField(v.X, v.Field, v, b, depth); ok {
+			return vs
+		}
 		return r.field(fieldOf(v.X.Type(), v.Field), depth)
 	case *ssa.Call:
 		return r.call(v, b, depth)
