@@ -104,7 +104,16 @@ func (r *resolver) originField(base ssa.Value, field int, fn *ssa.Function, b *b
 			return r.builtField(arg, field, call, outer, depth)
 		}, b)
 	case *ssa.FreeVar:
-		return r.capturedField(x, field, depth)
+		return r.capturedField(x, r.bindingOf(x), field, depth)
+	case *ssa.UnOp:
+		// A variable the closure shares with its maker (a parameter
+		// captured by reference): the value it was set to, when it is set
+		// once.
+		if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+			if v := setOnce(r.bindingOf(fv)); v != nil {
+				return r.capturedField(fv, v, field, depth)
+			}
+		}
 	case *ssa.Call:
 		return r.constructed(x, 0, field, b, depth)
 	case *ssa.Extract:
@@ -168,8 +177,7 @@ func withCall(vs Values, pos token.Pos) Values {
 // capturedField resolves a field of the struct a closure captured: its
 // value where the closure is made, when nothing in the maker writes the
 // field, or hands the struct on, after that (the closure may run later).
-func (r *resolver) capturedField(fv *ssa.FreeVar, field int, depth int) (Values, bool) {
-	bound := r.bindingOf(fv)
+func (r *resolver) capturedField(fv *ssa.FreeVar, bound ssa.Value, field int, depth int) (Values, bool) {
 	if bound == nil {
 		return Values{}, false
 	}
@@ -198,6 +206,56 @@ func (r *resolver) capturedField(fv *ssa.FreeVar, field int, depth int) (Values,
 		}
 	}
 	return r.builtField(bound, field, made, nil, depth)
+}
+
+// setOnce returns the one value stored into a local variable that
+// closures share (its parameter's value, copied in at the entry), when
+// nothing else writes it: its other uses are loads and the closures that
+// capture it. Nil otherwise.
+func setOnce(v ssa.Value) ssa.Value {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || alloc.Referrers() == nil {
+		return nil
+	}
+	var val ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != alloc || val != nil {
+				return nil
+			}
+			val = ref.Val
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil
+			}
+		case *ssa.MakeClosure, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return val
+}
+
+// capturedOnly reports whether a store only copies a value into the
+// variable one closure shares with its maker and nothing else reads
+// (func() { tx.Exec(q, j.Status) } with j a parameter): the closure's own
+// reads follow the value back through the variable (see setOnce).
+func capturedOnly(st *ssa.Store) bool {
+	alloc, ok := st.Addr.(*ssa.Alloc)
+	if !ok || setOnce(alloc) != st.Val {
+		return false
+	}
+	closures := 0
+	for _, ref := range *alloc.Referrers() {
+		switch ref.(type) {
+		case *ssa.MakeClosure:
+			closures++
+		case *ssa.UnOp:
+			return false
+		}
+	}
+	return closures == 1
 }
 
 // constructed resolves a field of the struct a function of the package
@@ -294,9 +352,10 @@ func writesTo(base ssa.Value, field int, at ssa.Instruction) (writes []write, es
 				}
 			}
 		case *ssa.Store:
-			if ref.Addr == base {
+			switch {
+			case ref.Addr == base:
 				writes = append(writes, write{instr: ref, val: ref.Val, whole: true})
-			} else {
+			case !capturedOnly(ref):
 				escape(ref) // the pointer stored somewhere
 			}
 		case *ssa.UnOp:

@@ -15,5 +15,5 @@ func TestCallSiteFieldsRejected(t *testing.T) {
 
 // The same helper given a failed state at the limit and queued below it.
 func TestCallSiteFieldsAccepted(t *testing.T) {
-	ruletest.Run(t, maxattempts.Analyzer, "ok_fieldsave", "ok_fieldcreate", "ok_fieldsaveconfig")
+	ruletest.Run(t, maxattempts.Analyzer, "ok_fieldsave", "ok_fieldcreate", "ok_fieldcreatetx", "ok_fieldsaveconfig", "ok_fieldhook")
 }
