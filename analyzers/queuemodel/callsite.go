@@ -46,3 +46,24 @@ func (qt *QueueTable) SucceedsAt(st *Statement, at ast.Node) bool {
 	}
 	return false
 }
+
+// GivenBy returns the calls (of BoundAt) that give the statement the
+// state this view assigns to the table's state column, in source order:
+// where a rule's finding about this view is decided.
+func (qt *QueueTable) GivenBy(st *Statement) []ast.Node {
+	state, ok := qt.AssignedState(st)
+	if !ok {
+		return nil
+	}
+	var out []ast.Node
+	for at, views := range st.givenAt {
+		for _, v := range views {
+			if s, ok := qt.AssignedState(&Statement{Stmt: v, Call: st.Call}); ok && s == state {
+				out = append(out, at)
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b ast.Node) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
