@@ -946,24 +946,7 @@ func (r *resolver) outOfSight(fn *ssa.Function) string {
 		return "exported " + fn.Name()
 	}
 	if r.escapes == nil {
-		r.escapes, r.invoked = map[*ssa.Function]bool{}, map[string]bool{}
-		for _, f := range r.e.allFuncs() {
-			for _, blk := range f.Blocks {
-				for _, instr := range blk.Instrs {
-					call, isCall := instr.(ssa.CallInstruction)
-					if isCall && call.Common().IsInvoke() {
-						r.invoked[call.Common().Method.Name()] = true
-					}
-					for k, op := range instr.Operands(nil) {
-						g, ok := (*op).(*ssa.Function)
-						if !ok || isCall && k == 0 && call.Common().Value == g {
-							continue
-						}
-						r.escapes[g] = true
-					}
-				}
-			}
-		}
+		r.escapes, r.invoked = r.e.valuesAndInvokes()
 	}
 	if r.escapes[fn] {
 		return fn.Name() + ", used as a value"
@@ -972,6 +955,34 @@ func (r *resolver) outOfSight(fn *ssa.Function) string {
 		return fn.Name() + ", called through an interface"
 	}
 	return ""
+}
+
+// valuesAndInvokes returns the package's functions used as values and the
+// method names it calls through interfaces, found once per package: every
+// question about a parameter asks them.
+func (e *Effects) valuesAndInvokes() (map[*ssa.Function]bool, map[string]bool) {
+	e.sightOnce.Do(func() {
+		escapes, invoked := map[*ssa.Function]bool{}, map[string]bool{}
+		for _, f := range e.allFuncs() {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					call, isCall := instr.(ssa.CallInstruction)
+					if isCall && call.Common().IsInvoke() {
+						invoked[call.Common().Method.Name()] = true
+					}
+					for k, op := range instr.Operands(nil) {
+						g, ok := (*op).(*ssa.Function)
+						if !ok || isCall && k == 0 && call.Common().Value == g {
+							continue
+						}
+						escapes[g] = true
+					}
+				}
+			}
+		}
+		e.asValues, e.invokedNames = escapes, invoked
+	})
+	return e.asValues, e.invokedNames
 }
 
 // freeVar resolves a closure's free variable from what its maker binds.
