@@ -84,3 +84,25 @@ func later(j *job) {
 func runLater(id string) {
 	later(newJob(id))
 }
+
+// A struct variable a function literal shares with its maker: what the
+// maker stored before it made the literal, when nothing writes the field
+// after that.
+func sharedValue() {
+	var j job
+	j.status = "queued"
+	func() {
+		sink(j.status) // want `^queued$`
+	}()
+}
+
+// The field written after the literal is made: not followed.
+func sharedLater() {
+	var j job
+	j.status = "queued"
+	f := func() {
+		sink(j.status) // want `^(\{status=\w+\}( \| )?){5}$`
+	}
+	j.status = "running"
+	f()
+}
