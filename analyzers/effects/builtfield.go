@@ -27,6 +27,23 @@ import (
 // value unknown here, and the read falls back to the field's stores in
 // the whole package.
 
+// allText reports whether every value a field read is followed to is
+// known text: anything else (a hole, a parameter of a function code out
+// of sight calls) is read as the field, which keeps the field's identity
+// as a placeholder (a table name held in a field) and says why it is not
+// known.
+func allText(vs Values) bool {
+	if !vs.Known() {
+		return false
+	}
+	for _, v := range vs.Set {
+		if _, ok := v.Text(); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // builtKey keys the fields being followed, against cycles (a recursive
 // helper, callers that call each other).
 type builtKey struct {

@@ -449,13 +449,13 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 			if vs, ok := r.localField(fa, v, b, depth); ok {
 				return vs
 			}
-			if vs, ok := r.builtField(fa.X, fa.Field, v, b, depth); ok {
+			if vs, ok := r.builtField(fa.X, fa.Field, v, b, depth); ok && allText(vs) {
 				return vs
 			}
 		}
 		return r.load(v.X, b, depth)
 	case *ssa.Field:
-		if vs, ok := r.valueField(v.X, v.Field, v, b, depth); ok {
+		if vs, ok := r.valueField(v.X, v.Field, v, b, depth); ok && allText(vs) {
 			return vs
 		}
 		return r.field(fieldOf(v.X.Type(), v.Field), depth)

@@ -106,3 +106,18 @@ func sharedLater() {
 	j.status = "running"
 	f()
 }
+
+// A field built from what code out of sight passes keeps the field's
+// name (a table held in a field is a placeholder) rather than the
+// parameter's.
+type store struct{ table string }
+
+func newStore(table string) *store { return &store{table: table} }
+
+func (s *store) count() {
+	sink(s.table) // want `^\{table: struct field store.table .*\}$`
+}
+
+func Count(table string) {
+	newStore(table).count()
+}
