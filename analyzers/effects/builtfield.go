@@ -68,6 +68,13 @@ func (r *resolver) builtField(base ssa.Value, field int, at ssa.Instruction, b *
 	depth++
 
 	fn := at.Parent()
+	if p, ok := base.(*ssa.Parameter); ok && (b == nil || b.fn != p.Parent()) && r.outOfSight(p.Parent()) != "" {
+		// A struct code out of sight hands in (an exported store's
+		// SetStatus(ctx, arg)): what its callers set is theirs to say
+		// (see queuemodel's callerStates), even where the function
+		// overwrites it.
+		return Values{}, false
+	}
 	writes, escapes, ok := writesTo(base, field, at)
 	if !ok {
 		return Values{}, false
