@@ -21,6 +21,10 @@ type SourceUse struct {
 	// Outside: the files lie outside the module, in its repository (see
 	// repositoryMigrations).
 	Outside bool
+	// PathRepository is, for files outside the module found in a
+	// repository that no .git or go.work marks, the repository's
+	// directory, which the module path names (see pathRepository).
+	PathRepository string
 }
 
 // Sources chooses the module's schema sources among its files. A module
@@ -138,6 +142,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	uses := groupUses(chosen)
 	for i := range uses {
 		uses[i].Outside = m.Root != "" && !within(filepath.ToSlash(uses[i].Path), filepath.ToSlash(m.Root))
+		if uses[i].Outside && m.RepositoryBy == RepositoryByModulePath {
+			uses[i].PathRepository = m.Repository
+		}
 	}
 	uses = append(uses, m.SetAside...)
 	return srcs, uses, probs

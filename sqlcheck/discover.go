@@ -84,6 +84,10 @@ type ModuleFiles struct {
 	// SetAside are the migration directories outside the module that were
 	// not read (see repositoryMigrations).
 	SetAside []SourceUse
+	// Repository is the repository around the module whose migrations
+	// were looked for, and RepositoryBy how it was found (see
+	// repositoryOf); both "" when the module's own files give its schema.
+	Repository, RepositoryBy string
 }
 
 // A File is a file's path and content.
@@ -103,11 +107,12 @@ func ReadModule(root string) *ModuleFiles {
 	if srcs, _, _ := m.Sources(); slices.ContainsFunc(srcs, createsTable) {
 		return m
 	}
-	outside, aside := repositoryMigrations(root)
+	outside, aside, repo, by := repositoryMigrations(root)
 	more := readFiles(outside)
 	m.Files = append(m.Files, more.Files...)
 	m.Problems = append(m.Problems, more.Problems...)
 	m.SetAside = aside
+	m.Repository, m.RepositoryBy = repo, by
 	return m
 }
 
@@ -157,6 +162,7 @@ func (m *ModuleFiles) Key() [sha256.Size]byte {
 	for _, u := range m.SetAside {
 		fmt.Fprintf(h, "aside\x00%s\x00%d\x00", u.Path, u.Files)
 	}
+	fmt.Fprintf(h, "repository\x00%s\x00%s\x00", m.Repository, m.RepositoryBy)
 	return [sha256.Size]byte(h.Sum(nil))
 }
 

@@ -4,9 +4,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // A module may keep its migrations outside itself, in the repository
@@ -18,7 +21,8 @@ import (
 //
 //   - the repository is the nearest directory above the module root that
 //     holds .git or go.work; nothing above it is read, and a module that
-//     holds one itself has no enclosing repository;
+//     holds one itself has no enclosing repository. When no directory
+//     above holds either, the module path names it (see pathRepository);
 //   - a directory inside another go.mod's tree is that module's (in a
 //     monorepo each service keeps its own migrations, and a module nested
 //     in a root module is inside the root's tree);
@@ -30,15 +34,16 @@ import (
 
 // repositoryMigrations returns the files of the one migration directory
 // of root's enclosing repository that no Go module holds, or, when there
-// are several, no files and each directory as a use set aside.
-func repositoryMigrations(root string) ([]string, []SourceUse) {
+// are several, no files and each directory as a use set aside. It also
+// returns the repository and how it was found (see repositoryOf).
+func repositoryMigrations(root string) (files []string, aside []SourceUse, repo, by string) {
 	root, err := filepath.Abs(root)
 	if err != nil {
-		return nil, nil
+		return nil, nil, "", ""
 	}
-	repo := enclosingRepository(root)
+	repo, by = repositoryOf(root)
 	if repo == "" || isModule(repo) {
-		return nil, nil
+		return nil, nil, "", ""
 	}
 	byDir := map[string][]string{}
 	filepath.WalkDir(repo, func(path string, d fs.DirEntry, err error) error {
@@ -67,11 +72,11 @@ func repositoryMigrations(root string) ([]string, []SourceUse) {
 	}
 	switch len(dirs) {
 	case 0:
-		return nil, nil
+		return nil, nil, repo, by
 	case 1:
 		files := byDir[dirs[0]]
 		sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
-		return files, nil
+		return files, nil, repo, by
 	}
 	slices.SortFunc(dirs, func(a, b string) int {
 		if naturalLess(a, b) {
@@ -79,12 +84,16 @@ func repositoryMigrations(root string) ([]string, []SourceUse) {
 		}
 		return 1
 	})
-	aside := make([]SourceUse, len(dirs))
+	aside = make([]SourceUse, len(dirs))
+	pathRepo := ""
+	if by == RepositoryByModulePath {
+		pathRepo = repo
+	}
 	for i, dir := range dirs {
 		aside[i] = SourceUse{Path: dir, Kind: "SQL files outside the module", Files: len(byDir[dir]), Outside: true,
-			Why: "the module has no schema of its own, and its repository holds several migration directories outside every Go module: name the module's with -schema"}
+			Why: "the module has no schema of its own, and its repository holds several migration directories outside every Go module: name the module's with -schema", PathRepository: pathRepo}
 	}
-	return nil, aside
+	return nil, aside, repo, by
 }
 
 // migrationTool returns the migration tool whose markers the .sql files
@@ -107,8 +116,25 @@ func migrationTool(paths []string) string {
 }
 
 // enclosingRepository returns the nearest directory above root that holds
-// .git or go.work, or "" when root holds one itself or none does.
+// .git or go.work, or "" when root holds one itself or none does. Without
+// either (a copy of the repository without its version control, an
+// archive), the module path tells: a module in a subdirectory of a
+// repository is named by the repository's path and that subdirectory (see
+// pathRepository).
 func enclosingRepository(root string) string {
+	repo, _ := repositoryOf(root)
+	return repo
+}
+
+// How the repository around a module was found.
+const (
+	RepositoryMarked       = "marked by .git or go.work"
+	RepositoryByModulePath = "named by the module path"
+)
+
+// repositoryOf returns the repository around the module at root (see
+// enclosingRepository) and how it was found: RepositoryMarked or RepositoryByModulePath.
+func repositoryOf(root string) (string, string) {
 	marks := func(dir string) bool {
 		for _, name := range []string{".git", "go.work"} {
 			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
@@ -118,16 +144,62 @@ func enclosingRepository(root string) string {
 		return false
 	}
 	if root == "" || marks(root) {
-		return ""
+		return "", ""
 	}
 	for d := root; ; {
 		parent := filepath.Dir(d)
 		if parent == d {
-			return ""
+			break
 		}
 		if marks(parent) {
-			return parent
+			return parent, RepositoryMarked
 		}
 		d = parent
 	}
+	if repo := pathRepository(root); repo != "" {
+		return repo, RepositoryByModulePath
+	}
+	return "", ""
 }
+
+// pathRepository returns the directory of the repository that the module
+// path of root's go.mod places the module in, or "". The go command names
+// a module in a subdirectory of a repository by the repository's path and
+// the subdirectory (github.com/acme/shop/worker is the worker directory of
+// github.com/acme/shop, whatever the checkout's directory is called), with
+// a major version suffix (/v2) that may have no directory of its own. Only
+// hosts whose repository paths have a fixed length (host/owner/name) are
+// read, and the subdirectory must be root's own path tail: a module path
+// that does not match where the module sits says nothing.
+func pathRepository(root string) string {
+	content, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	elems := strings.Split(modfile.ModulePath(content), "/")
+	if len(elems) < 4 || !fixedRepositoryHosts[elems[0]] {
+		return ""
+	}
+	sub := elems[3:]
+	if last := sub[len(sub)-1]; majorSuffix.MatchString(last) && filepath.Base(root) != last {
+		sub = sub[:len(sub)-1]
+	}
+	dir := root
+	for i := len(sub) - 1; i >= 0; i-- {
+		if filepath.Base(dir) != sub[i] {
+			return ""
+		}
+		dir = filepath.Dir(dir)
+	}
+	if dir == root || dir == filepath.Dir(dir) {
+		return ""
+	}
+	return dir
+}
+
+// fixedRepositoryHosts are the code hosts whose repository paths are
+// host/owner/name, as the go command resolves them (GitLab's are not: a
+// group may hold subgroups).
+var fixedRepositoryHosts = map[string]bool{"github.com": true, "bitbucket.org": true}
+
+var majorSuffix = regexp.MustCompile(`^v[0-9]+$`)

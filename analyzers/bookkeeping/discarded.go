@@ -34,12 +34,40 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 					call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 				}
 			}
-			if call != nil && s.returnsError(call) && s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) && s.afterClaim(call) {
+			if call == nil || !s.returnsError(call) {
+				return true
+			}
+			if (s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) || s.chosenCompletion(call)) && s.afterClaim(call) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
 		})
 	}
+}
+
+// chosenCompletion reports whether a call of a helper of the package
+// records success because of the state it gives the helper (save(ctx, j)
+// after j.Status = Done; setStatus(ctx, id, Done)): a statement of the
+// helper whose state is bound through this call completes the job, and
+// the helper returns that statement's error. The same helper called with
+// a failed or an in-between state records no success there.
+func (s *summary) chosenCompletion(call *ast.CallExpr) bool {
+	decl := s.decl(call)
+	if decl == nil || s.returnedCompletion(decl.Body) == nil {
+		return false
+	}
+	for _, c := range s.m.Calls {
+		if c.Decl != decl {
+			continue
+		}
+		for _, st := range c.Stmts {
+			qt := s.m.Tables[st.Table]
+			if qt != nil && st.Role == queuemodel.RoleComplete && qt.SucceedsAt(st, call) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func allBlank(lhs []ast.Expr) bool {

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 const (
@@ -40,7 +42,11 @@ func (r *runner) relays() {
 		for _, poll := range qt.RelayPolls() {
 			d := analysis.Diagnostic{Pos: poll.Pos(), Message: relayMsg}
 			if marks := qt.RelayMarks(poll); len(marks) > 0 && marks[0].Pos().IsValid() {
-				d.Related = []analysis.RelatedInformation{{Pos: marks[0].Pos(), Message: "the UPDATE that marks the rows"}}
+				how := "the UPDATE that marks the rows"
+				if marks[0].Kind == sqlcheck.KindDelete {
+					how = "the DELETE that removes the rows once handed on" // a relay with no marker
+				}
+				d.Related = []analysis.RelatedInformation{{Pos: marks[0].Pos(), Message: how}}
 			}
 			d.Related = append(d.Related, poll.Related()...)
 			if d.Pos == token.NoPos {

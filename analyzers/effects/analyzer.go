@@ -64,6 +64,13 @@ type Effects struct {
 
 	writesOnce sync.Once
 	writes     map[*types.Var]*FieldStores // what the package writes into string fields (fieldstores.go)
+
+	// asValues and invokedNames are the package's functions used as
+	// values and the method names it calls through interfaces (see
+	// resolver.outOfSight), found once.
+	sightOnce    sync.Once
+	asValues     map[*ssa.Function]bool
+	invokedNames map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -118,12 +125,14 @@ func (e *Effects) Release() {
 	e.once.Do(func() {}) // a later Pkg must not build it again
 	e.txOnce.Do(func() {})
 	e.invokeOnce.Do(func() {})
+	e.sightOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
 	e.funcs, e.calls, e.callers, e.all, e.stores = nil, nil, nil, nil, nil
 	e.fieldAddrsOf, e.fieldStores, e.globalUses = nil, nil, nil
 	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
+	e.asValues, e.invokedNames = nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

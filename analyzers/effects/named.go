@@ -34,7 +34,8 @@ type NamedQuery struct {
 }
 
 // QueryName returns the named query a value holds: a goyesql map lookup
-// with a constant name, the Query field of one, or a prepared statement
+// with a constant name (the SQL text the lookup gives, or the Query field
+// of the *Query it gives), or a prepared statement
 // read from a struct field tagged `query:"name"` (through the *sql.Stmt
 // that sqlx's Stmt embeds, and tx.Stmtx). False when the value is none of
 // these; a named query whose name is not one constant has a Hole.
@@ -44,17 +45,15 @@ func (e *Effects) QueryName(v ssa.Value) (NamedQuery, bool) {
 	}
 	var q NamedQuery
 	for range maxSteps {
+		if prev, bound, ok := stmtStep(v); ok {
+			q.InTx, v = q.InTx || bound, prev
+			continue
+		}
 		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.Call:
-			_, stmt, ok := boundToTx(x)
-			if !ok {
-				return NamedQuery{}, false
+		case *ssa.Lookup:
+			if isGoyesql(x.X.Type(), "Queries") {
+				return e.lookupName(x, q) // nleof/goyesql's Queries map a name to its SQL
 			}
-			q.InTx, v = true, stmt
-			continue
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
 			if x.Op != token.MUL || !ok {

@@ -27,17 +27,14 @@ func (e *Effects) PreparedFieldOf(v ssa.Value) (PreparedField, bool) {
 	}
 	var out PreparedField
 	for range maxSteps {
-		switch x := v.(type) {
-		case *ssa.MakeInterface:
-			v = x.X
-			continue
-		case *ssa.Call:
-			_, stmt, ok := boundToTx(x)
-			if out.InTx || !ok {
+		if prev, bound, ok := stmtStep(v); ok {
+			if bound && out.InTx {
 				return PreparedField{}, false
 			}
-			out.InTx, v = true, stmt
+			out.InTx, v = out.InTx || bound, prev
 			continue
+		}
+		switch x := v.(type) {
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
 			if x.Op != token.MUL || !ok {
@@ -77,4 +74,20 @@ func (e *Effects) storedCall(f *types.Var) *ssa.Call {
 	}
 	call, _ := v.(*ssa.Call)
 	return call
+}
+
+// stmtStep takes one step back along a prepared statement's value that
+// keeps it the same statement: out of an interface, or out of its binding
+// to a transaction (tx.Stmt(stmt), tx.StmtContext(ctx, stmt), sqlx's
+// tx.Stmtx(stmt)), which bound reports.
+func stmtStep(v ssa.Value) (prev ssa.Value, bound, ok bool) {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return x.X, false, true
+	case *ssa.Call:
+		if _, stmt, ok := boundToTx(x); ok {
+			return stmt, true, true
+		}
+	}
+	return nil, false, false
 }

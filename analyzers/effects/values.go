@@ -375,6 +375,9 @@ type resolver struct {
 	// edges holds, per binding of a helper's parameters, the edges its
 	// arguments let run (prune.go).
 	edges map[*binding]map[edge]bool
+	// givers, when set, collects the stores into a struct's field that
+	// give a field read its values (builtfield.go).
+	givers map[ssa.Instruction]Values
 }
 
 // A binding gives the parameters of a function being followed from one
@@ -446,9 +449,15 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 			if vs, ok := r.localField(fa, v, b, depth); ok {
 				return vs
 			}
+			if vs, ok := r.builtField(fa.X, fa.Field, v, b, depth); ok && allText(vs) {
+				return vs
+			}
 		}
 		return r.load(v.X, b, depth)
 	case *ssa.Field:
+		if vs, ok := r.valueField(v.X, v.Field, v, b, depth); ok && allText(vs) {
+			return vs
+		}
 		return r.field(fieldOf(v.X.Type(), v.Field), depth)
 	case *ssa.Call:
 		return r.call(v, b, depth)
@@ -937,24 +946,7 @@ func (r *resolver) outOfSight(fn *ssa.Function) string {
 		return "exported " + fn.Name()
 	}
 	if r.escapes == nil {
-		r.escapes, r.invoked = map[*ssa.Function]bool{}, map[string]bool{}
-		for _, f := range r.e.allFuncs() {
-			for _, blk := range f.Blocks {
-				for _, instr := range blk.Instrs {
-					call, isCall := instr.(ssa.CallInstruction)
-					if isCall && call.Common().IsInvoke() {
-						r.invoked[call.Common().Method.Name()] = true
-					}
-					for k, op := range instr.Operands(nil) {
-						g, ok := (*op).(*ssa.Function)
-						if !ok || isCall && k == 0 && call.Common().Value == g {
-							continue
-						}
-						r.escapes[g] = true
-					}
-				}
-			}
-		}
+		r.escapes, r.invoked = r.e.valuesAndInvokes()
 	}
 	if r.escapes[fn] {
 		return fn.Name() + ", used as a value"
@@ -963,6 +955,34 @@ func (r *resolver) outOfSight(fn *ssa.Function) string {
 		return fn.Name() + ", called through an interface"
 	}
 	return ""
+}
+
+// valuesAndInvokes returns the package's functions used as values and the
+// method names it calls through interfaces, found once per package: every
+// question about a parameter asks them.
+func (e *Effects) valuesAndInvokes() (map[*ssa.Function]bool, map[string]bool) {
+	e.sightOnce.Do(func() {
+		escapes, invoked := map[*ssa.Function]bool{}, map[string]bool{}
+		for _, f := range e.allFuncs() {
+			for _, blk := range f.Blocks {
+				for _, instr := range blk.Instrs {
+					call, isCall := instr.(ssa.CallInstruction)
+					if isCall && call.Common().IsInvoke() {
+						invoked[call.Common().Method.Name()] = true
+					}
+					for k, op := range instr.Operands(nil) {
+						g, ok := (*op).(*ssa.Function)
+						if !ok || isCall && k == 0 && call.Common().Value == g {
+							continue
+						}
+						escapes[g] = true
+					}
+				}
+			}
+		}
+		e.asValues, e.invokedNames = escapes, invoked
+	})
+	return e.asValues, e.invokedNames
 }
 
 // freeVar resolves a closure's free variable from what its maker binds.

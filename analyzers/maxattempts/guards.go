@@ -215,10 +215,14 @@ func decided(when, ok bool) int {
 // a phi; the edge that brings the statement's state must be guarded. A
 // count of the attempts left works alike: var s State (the runnable zero
 // value); if j.Retries == 0 { s = Failed } else { j.Retries-- }.
+//
+// A state set in a field of the struct the statement binds (j.Status =
+// Queued before save(ctx, j)) is given by that store: the stores that give
+// the statement's state must be guarded.
 func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	bound := st.BoundState(col)
 	if len(st.BoundAt) == 0 && bound == nil {
-		return false
+		return fieldGuarded(e, st, col)
 	}
 	state, ok := setState(st, col)
 	call := e.Call(st.Call.Expr)
@@ -238,7 +242,39 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 			}
 		}
 	}
-	return edges > 0
+	return edges > 0 || fieldGuarded(e, st, col)
+}
+
+// maxArgs bounds the arguments of a call looked at.
+const maxArgs = 64
+
+// fieldGuarded reports whether the state a statement binds from a field
+// of a struct is stored into that field only under an attempt guard, on
+// every store that gives it (see effects.FieldGivers).
+func fieldGuarded(e *judge, st *queuemodel.Statement, col string) bool {
+	state, ok := setState(st, col)
+	call := e.Call(st.Call.Expr)
+	if !ok || call == nil {
+		return false
+	}
+	stores := 0
+	for i := 0; i < maxArgs; i++ {
+		arg := effects.Arg(call, i)
+		if arg == nil {
+			break
+		}
+		givers, ok := e.FieldGivers(arg, state)
+		if !ok {
+			continue
+		}
+		for _, g := range givers {
+			stores++
+			if v, _ := guardAt(e, g, 0); v != guarded {
+				return false
+			}
+		}
+	}
+	return stores > 0
 }
 
 // constantEdges returns the blocks from which a phi feeding v brings the

@@ -89,9 +89,17 @@ func run(pass *analysis.Pass) (any, error) {
 	reportRollbacks(pass, rollbackRetries(pass, m, e))
 	reportRelayRetries(pass, m, e)
 	for _, r := range unguarded {
+		related := r.Related()
+		if qt := m.Tables[r.Table]; qt != nil {
+			// A helper that binds the state its callers give: the calls
+			// that give it the state that puts the job back.
+			for _, at := range qt.GivenBy(r) {
+				related = append(related, analysis.RelatedInformation{Pos: at.Pos(), Message: "the call that gives it this state"})
+			}
+		}
 		pass.Report(analysis.Diagnostic{
 			Pos:     r.Pos(),
-			Related: r.Related(),
+			Related: related,
 			Message: "this retry puts the job back with no limit\nnothing moves a job to a terminal state when its attempts run out, so a job that always fails is retried for ever; " +
 				"guard it (CASE WHEN attempts >= $n THEN 'failed' ..., or if job.Attempts >= max { fail })",
 		})

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 		forwarded: make(map[*types.Func]bool),
 	}
 	b.findWrappers()
+	b.exportGormPools()
 	b.findCalls()
 	b.preparedFields()
 	b.dropPreparedTwins()

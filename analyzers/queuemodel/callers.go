@@ -375,6 +375,9 @@ func valueReceiver(pass *analysis.Pass, e ast.Expr, depth int) Receiver {
 	}
 	switch e := e.(type) {
 	case *ast.CallExpr:
+		if r, ok := gormReceiver(pass, e, depth); ok {
+			return r
+		}
 		if len(e.Args) == 1 {
 			return valueReceiver(pass, e.Args[0], depth+1)
 		}
@@ -410,6 +413,8 @@ func assignedIn(pass *analysis.Pass, fn ast.Node, v *types.Var) []ast.Expr {
 			}
 			if len(as.Lhs) == len(as.Rhs) {
 				vals = append(vals, as.Rhs[i])
+			} else if call := firstOfGormCall(pass, as, i); call != nil {
+				vals = append(vals, call)
 			} else {
 				vals = append(vals, nil, nil) // one of several results: not followed
 			}

@@ -40,7 +40,10 @@
 // records on the same key afterwards, or an UPDATE with no re-check whose
 // function then runs work that may fail and records the same job as
 // succeeded and as failed
-// (takenByKey, takenUnchecked).
+// (takenByKey, takenUnchecked). An UPDATE that takes every due row at
+// once (SET running = true WHERE next_run <= $1 AND NOT running
+// RETURNING ...) is its own poll and a claim when the rows move to a
+// state of work, fall due by a time, and go back by key (bulktake.go).
 //
 // Where PostgreSQL holds only the job's record and a broker or a channel
 // feeds the worker, a function that moves one row by key to a state (its

@@ -157,6 +157,10 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 	h := &Half{Table: qt.Name, Receiver: st.Call.Receiver}
 	if r, ok := b.ownTxReceiver(st); ok {
 		h.Receiver, h.Committed = r, true
+	} else if start := gormChainStart(b.pass.TypesInfo, st.Call.Expr); start != nil && h.Receiver == RecvUnknown {
+		// A GORM chain on a store's field (s.db.WithContext(ctx)...): what
+		// the package or the constructor's callers store in it.
+		h.Receiver, h.Field = b.onReceiver(start)
 	}
 	switch {
 	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&

@@ -208,6 +208,11 @@ type Statement struct {
 	// err != nil { state = "failed" }), the Go statements that give the
 	// variable this view's value: a rule asks what guards them.
 	BoundAt []ast.Node
+	// givenAt keeps, per node of BoundAt, the views (one state each) the
+	// call there gives the statement: views of one role are merged into
+	// one (mergeViews), and a rule that judges one call asks what that
+	// call gives (see SucceedsAt).
+	givenAt map[ast.Node][]*sqlcheck.Stmt
 	// BoundOutside says this view's state is one that callers of the
 	// statement's exported function give it, in code the package does
 	// not see (see callerViews): what guards that value is out of sight.

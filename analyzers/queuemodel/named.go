@@ -21,15 +21,7 @@ func (b *builder) namedStmt(c *Call, site callSite) bool {
 	if instr == nil {
 		return false
 	}
-	common := instr.Common()
-	var recv ssa.Value
-	switch {
-	case common.IsInvoke():
-		recv = common.Value
-	case common.Signature().Recv() != nil && len(common.Args) > 0:
-		recv = common.Args[0]
-	}
-	q, ok := b.effects.QueryName(recv)
+	q, ok := b.effects.QueryName(stmtRecv(instr.Common()))
 	if !ok {
 		return false
 	}
@@ -38,22 +30,41 @@ func (b *builder) namedStmt(c *Call, site callSite) bool {
 		c.Receiver = RecvTx
 	}
 	b.namedSQL(c, q)
-	if c.Known && !site.call.Ellipsis.IsValid() {
-		// The bind arguments follow the context and, for sqlx's Get and
-		// Select, the destination.
-		first := 0
-		if strings.HasSuffix(c.Method, "Context") {
-			first++
-		}
-		if m := strings.TrimSuffix(c.Method, "Context"); m == "Get" || m == "Select" {
-			first++
-		}
-		if first <= len(site.call.Args) {
-			c.Args = site.call.Args[first:]
-			c.instr, c.argBase = instr, first
-		}
+	if c.Known {
+		bindStmtArgs(c, instr)
 	}
 	return true
+}
+
+// stmtRecv returns the prepared statement a method call runs: the value
+// an interface method is called on, or a static method's receiver.
+func stmtRecv(common *ssa.CallCommon) ssa.Value {
+	switch {
+	case common.IsInvoke():
+		return common.Value
+	case common.Signature().Recv() != nil && len(common.Args) > 0:
+		return common.Args[0]
+	}
+	return nil
+}
+
+// bindStmtArgs gives a run of a prepared statement its bind arguments:
+// those after the context and, for sqlx's Get and Select, the
+// destination.
+func bindStmtArgs(c *Call, instr ssa.CallInstruction) {
+	if c.Expr.Ellipsis.IsValid() {
+		return
+	}
+	first := 0
+	if strings.HasSuffix(c.Method, "Context") {
+		first++
+	}
+	if m := strings.TrimSuffix(c.Method, "Context"); m == "Get" || m == "Select" {
+		first++
+	}
+	if first <= len(c.Expr.Args) {
+		c.Args, c.instr, c.argBase = c.Expr.Args[first:], instr, first
+	}
 }
 
 // namedArg completes a call whose SQL argument is a goyesql lookup,

@@ -36,15 +36,7 @@ func (b *builder) preparedFields() {
 		if instr == nil {
 			continue
 		}
-		common := instr.Common()
-		var recv ssa.Value
-		switch {
-		case common.IsInvoke():
-			recv = common.Value
-		case common.Signature().Recv() != nil && len(common.Args) > 0:
-			recv = common.Args[0]
-		}
-		pf, ok := b.effects.PreparedFieldOf(recv)
+		pf, ok := b.effects.PreparedFieldOf(stmtRecv(instr.Common()))
 		if !ok {
 			continue
 		}
@@ -57,15 +49,7 @@ func (b *builder) preparedFields() {
 		if pf.InTx {
 			c.Receiver = RecvTx
 		}
-		if !c.Expr.Ellipsis.IsValid() {
-			first := 0
-			if strings.HasSuffix(c.Method, "Context") {
-				first++
-			}
-			if first <= len(c.Expr.Args) {
-				c.Args, c.instr, c.argBase = c.Expr.Args[first:], instr, first
-			}
-		}
+		bindStmtArgs(c, instr)
 		b.read(c)
 	}
 }

@@ -96,7 +96,11 @@ func (b *builder) read(c *Call) {
 				for k, s := range singles {
 					consts[k] = s
 				}
-				c.Stmts = append(c.Stmts, &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: origin, text: ti})
+				view := &Statement{Stmt: st.Bind(consts), Call: c, BoundAt: v.At, origin: origin, text: ti}
+				for _, at := range v.At {
+					view.giveAt(at, view.Stmt)
+				}
+				c.Stmts = append(c.Stmts, view)
 			}
 		}
 	}
@@ -238,12 +242,14 @@ func (b *builder) mergeViews() {
 				// A claim by key in one branch, by a poll in the other:
 				// the view that polls is the one the poll's rules judge.
 				st.BoundAt = append(st.BoundAt, same.BoundAt...)
+				st.mergeGiven(same)
 				kept[slices.Index(kept, same)] = st
 				dropped[same] = st
 				continue
 			}
 			if same != nil {
 				same.BoundAt = append(same.BoundAt, st.BoundAt...)
+				same.mergeGiven(st)
 			}
 			if same != nil || other && st.Role == RoleNone {
 				dropped[st] = same

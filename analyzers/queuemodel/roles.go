@@ -22,6 +22,10 @@ func (b *builder) inferQueue() {
 
 	for _, st := range b.statements() {
 		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			if s == st.Stmt && b.bulkTake(st, s) {
+				st.Polls = append(st.Polls, s)
+				return
+			}
 			if !b.isPoll(s, st.Stmt, inherited, written) {
 				return
 			}
@@ -81,6 +85,7 @@ func (b *builder) inferQueue() {
 		}
 		dropListings(qt)
 	}
+	b.markerlessRelays()
 	b.dueQueues()
 }
 
@@ -705,6 +710,8 @@ func (b *builder) transitions(qt *QueueTable) {
 				// SET status = 'queued', run_at = $2 WHERE id = $1 AND
 				// status = 'queued' reschedules a job that has not run:
 				// a retry takes back a job that left the runnable states.
+			case back && b.namesRows(st.Stmt) && nextRun(qt, st, isFlag(v, runnable)):
+				st.Role = RoleComplete
 			case back && b.namesRows(st.Stmt):
 				st.Role = RoleRetry
 			case !back && !claimed[v] && b.namesRows(st.Stmt):

@@ -40,6 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 		retaking(pass, m, qt)
 		reclaims := reclaimsOf(pass, qt)
 		if len(reclaims) == 0 {
+			reclaimedElsewhere(pass, m, qt)
 			continue
 		}
 		claims := claimsOf(m, qt)
@@ -113,6 +114,50 @@ func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTabl
 			})
 		}
 	}
+}
+
+// reclaimedElsewhere judges, at the claim, the reclaim of a queue that
+// another package of the module holds (a reaper in a package of its own,
+// see queuemodel.ReclaimsElsewhere), for a package that claims from the
+// queue and reclaims nothing itself: attempts counted, by the claim or the
+// reclaim, that nothing compares with a limit. The claim's package knows
+// the queue's states and its claims; the count may still be compared in
+// Go elsewhere in the module (job.Attempts >= max in the worker that calls
+// the store), which the module's attempt names stand for: any of them
+// selected outside the package keeps the rule silent. An attempt not
+// spent at all is not judged here.
+func reclaimedElsewhere(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable) {
+	var site *queuemodel.Statement
+	for _, st := range qt.Statements {
+		if qt.RetakesExpired(st) {
+			return // the claim is a reclaim too, judged as one (see retaking)
+		}
+	}
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleClaim && !queuemodel.InTestFile(pass, st.Pos()) {
+			site = st
+			break
+		}
+	}
+	if site == nil {
+		return
+	}
+	elsewhere := m.ReclaimsElsewhere(pass, qt)
+	if len(elsewhere) == 0 {
+		return
+	}
+	counted := slices.ContainsFunc(claimsOf(m, qt), counts) ||
+		slices.ContainsFunc(elsewhere, func(r queuemodel.ReclaimElsewhere) bool { return counts(r.Stmt) })
+	if !counted || sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, returnsCountOut) || m.AttemptsMentionedElsewhere(pass) {
+		return
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:     site.Pos(),
+		Related: site.Related(),
+		Message: fmt.Sprintf("the reclaim in %s returns this claim's jobs whose lease expired to the queue, and attempts are counted, but nothing compares the count with a limit\n"+
+			"no statement of the module, no Go code of this package and no Go file elsewhere in the module reads the count, so a job that kills its worker is reclaimed and taken again for ever; "+
+			"take only jobs under the limit (AND attempts < max_attempts in this claim's poll), or fail them at the limit in the reclaim", elsewhere[0].Path),
+	})
 }
 
 // returnsCountOut reports whether a statement of an exported function

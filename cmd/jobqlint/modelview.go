@@ -47,6 +47,9 @@ type modelSource struct {
 	// Outside: in the module's repository, outside the module, which
 	// creates no table itself.
 	Outside bool `json:"outside_module,omitempty"`
+	// PathRepository: the repository the files were found in, when no
+	// .git or go.work marks it and the module path names it.
+	PathRepository string `json:"path_repository,omitempty"`
 }
 
 type modelPackage struct {
@@ -190,7 +193,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 	for _, root := range slices.Sorted(mapKeys(roots)) {
 		ms := modelSchema{Module: root, Sources: []modelSource{}}
 		for _, u := range roots[root].SchemaSources() {
-			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside})
+			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside, PathRepository: u.PathRepository})
 		}
 		view.Schemas = append(view.Schemas, ms)
 	}
@@ -330,13 +333,17 @@ func writeModelText(w io.Writer, view modelView) error {
 			if src.Files != 1 {
 				files = fmt.Sprintf("%d files", src.Files)
 			}
+			repo := ""
+			if src.PathRepository != "" {
+				repo = fmt.Sprintf("; no .git or go.work above the module: the repository is %s, as the module path names it", relPath(src.PathRepository))
+			}
 			switch {
 			case src.Used && src.Outside:
-				fmt.Fprintf(&b, "  replayed %s: %s, %s, from the repository outside the module (the module creates no table; no other Go module holds them)\n", relPath(src.Path), relKind(src.Kind), files)
+				fmt.Fprintf(&b, "  replayed %s: %s, %s, from the repository outside the module (the module creates no table; no other Go module holds them%s)\n", relPath(src.Path), relKind(src.Kind), files, repo)
 			case src.Used:
 				fmt.Fprintf(&b, "  replayed %s: %s, %s\n", relPath(src.Path), relKind(src.Kind), files)
 			default:
-				fmt.Fprintf(&b, "  set aside %s: %s, %s: %s\n", relPath(src.Path), relKind(src.Kind), files, relPaths(src.Why))
+				fmt.Fprintf(&b, "  set aside %s: %s, %s: %s%s\n", relPath(src.Path), relKind(src.Kind), files, relPaths(src.Why), repo)
 			}
 		}
 	}

@@ -1,0 +1,6 @@
+CREATE TABLE jobs (
+  id bigserial PRIMARY KEY,
+  status text NOT NULL DEFAULT 'queued',
+  run_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX ON jobs (run_at) WHERE status = 'queued';

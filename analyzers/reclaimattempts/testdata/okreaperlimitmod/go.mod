@@ -1,0 +1,3 @@
+module example.com/okreaperlimitmod
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/okreaperothermod
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/reapermod
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/reaperownmod
+
+go 1.22

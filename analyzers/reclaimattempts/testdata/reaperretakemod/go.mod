@@ -1,0 +1,3 @@
+module example.com/reaperretakemod
+
+go 1.22
