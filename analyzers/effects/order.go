@@ -83,22 +83,14 @@ func Unconditional(instr ssa.Instruction) bool {
 		return false
 	}
 	target := instr.Block()
-	fn := target.Parent()
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{fn.Blocks[0]}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == target || seen[b] {
-			continue
+	returns := WalkBlocks(target.Parent().Blocks[:1], func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		if b == target {
+			return nil, false
 		}
-		seen[b] = true
-		if _, ok := last(b).(*ssa.Return); ok {
-			return false
-		}
-		stack = append(stack, b.Succs...)
-	}
-	return true
+		_, ok := last(b).(*ssa.Return)
+		return b.Succs, ok
+	})
+	return !returns
 }
 
 // Before reports whether a runs before b on every path that reaches b:
@@ -131,21 +123,15 @@ func reachesAvoiding(b, target, avoid *ssa.BasicBlock) bool {
 // going on from a block for which stop holds (target itself counts as
 // reached even then; a stopped start reaches only itself).
 func reachable(start, target *ssa.BasicBlock, stop func(*ssa.BasicBlock) bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{start}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	return WalkBlocks([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
 		if b == target {
-			return true
+			return nil, true
 		}
-		if seen[b] || stop(b) {
-			continue
+		if stop(b) {
+			return nil, false
 		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
+		return b.Succs, false
+	})
 }
 
 // references returns the instructions of fn's enclosing function that make
