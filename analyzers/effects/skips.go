@@ -96,21 +96,12 @@ func sameTurn(w, mark ssa.Instruction) bool {
 	if w.Block() == mark.Block() {
 		return Before(w, mark)
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), w.Block().Succs...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[x] || x.Dominates(w.Block()) {
-			continue
+	return WalkBlocks(w.Block().Succs, func(x *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		if x.Dominates(w.Block()) {
+			return nil, false
 		}
-		seen[x] = true
-		if x == mark.Block() {
-			return true
-		}
-		stack = append(stack, x.Succs...)
-	}
-	return false
+		return x.Succs, x == mark.Block()
+	})
 }
 
 // skipsMark walks every path from start (the error's side of the check of
@@ -120,40 +111,33 @@ func sameTurn(w, mark ssa.Instruction) bool {
 // otherwise. A path that panics ends nowhere it reports.
 func (e *Effects) skipsMark(start *ssa.BasicBlock, w ssa.CallInstruction) ssa.Instruction {
 	var first ssa.Instruction
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{start}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	writes := WalkBlocks([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
 		if b.Dominates(w.Block()) {
 			// Back at the loop's head: the next row. The branch that took
 			// the path there is where it ends.
 			if first == nil {
 				first = last(b)
 			}
-			continue
+			return nil, false
 		}
-		done := false
+		next := b.Succs
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case ssa.CallInstruction:
 				if e.mayWrite(x, 0) && !endsQuietly(x) {
-					return nil // the mark, or a failure recorded
+					return nil, true // the mark, or a failure recorded
 				}
 			case *ssa.Return:
 				if first == nil || x.Pos() < first.Pos() && x.Pos().IsValid() {
 					first = x
 				}
-				done = true
+				next = nil
 			}
 		}
-		if !done {
-			stack = append(stack, b.Succs...)
-		}
+		return next, false
+	})
+	if writes {
+		return nil
 	}
 	return first
 }
@@ -215,30 +199,25 @@ func errCall(v ssa.Value) ssa.CallInstruction {
 // is not the next row: its paths are not judged.
 func (e *Effects) nextRow(start *ssa.BasicBlock, w, poll ssa.CallInstruction) ssa.Instruction {
 	var first ssa.Instruction
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := []*ssa.BasicBlock{start}
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
+	noNextRow := WalkBlocks([]*ssa.BasicBlock{start}, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
 		if b.Dominates(w.Block()) {
 			if !advancesRow(b, w, poll) {
-				return nil
+				return nil, true
 			}
 			if first == nil {
 				first = last(b)
 			}
-			continue
+			return nil, false
 		}
 		for _, instr := range b.Instrs {
 			if x, ok := instr.(ssa.CallInstruction); ok && e.mayRecord(x, 0) {
-				return nil
+				return nil, true
 			}
 		}
-		stack = append(stack, b.Succs...)
+		return b.Succs, false
+	})
+	if noNextRow {
+		return nil
 	}
 	return first
 }
