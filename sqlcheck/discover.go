@@ -237,7 +237,6 @@ func isSchemaFile(name string) bool {
 }
 
 var (
-	ddlHint  = regexp.MustCompile(`(?i)\b(create|alter|drop)\s+(unique\s+|or\s+replace\s+)?(table|index|function|procedure|trigger)\b`)
 	ddlStart = regexp.MustCompile(`(?i)^(create|alter|drop)\b`)
 	comments = regexp.MustCompile(`^(\s+|--[^\n]*\n?|/\*(?s:.*?)\*/)*`)
 )
@@ -246,14 +245,15 @@ var (
 // functions whose name starts with "down" (down migrations, as goose names
 // them) are left out, and so are teardowns (see withoutTeardowns).
 func goSources(path string, content []byte) []*Source {
-	return withoutTeardowns(goLiterals(path, content, ddlHint, ddlStart))
+	return withoutTeardowns(goLiterals(path, content, holdsDDLHint, ddlHint, ddlStart))
 }
 
 // goLiterals returns the string literals of a Go file that match hint and
-// whose text, after comments, starts with start. hint is first tried on the
-// whole file, as most files have none.
-func goLiterals(path string, content []byte, hint, start *regexp.Regexp) []*Source {
-	if !hint.Match(content) {
+// whose text, after comments, starts with start. fileHint, which tells
+// whether the whole file matches hint, is tried first, as most files have
+// none.
+func goLiterals(path string, content []byte, fileHint func([]byte) bool, hint, start *regexp.Regexp) []*Source {
+	if !fileHint(content) {
 		return nil
 	}
 	fset := token.NewFileSet()
@@ -381,7 +381,7 @@ func (m *ModuleFiles) StatementSources() []*Source {
 		case isSqlcConfig(name) || name == "atlas.sum":
 			continue
 		case strings.HasSuffix(name, ".go"):
-			out = append(out, goLiterals(f.Path, f.Content, dmlHint, dmlStart)...)
+			out = append(out, goLiterals(f.Path, f.Content, dmlHint.Match, dmlHint, dmlStart)...)
 		default:
 			out = append(out, SQLFile(f.Path, f.Content))
 		}
