@@ -36,33 +36,23 @@ func (r *resolver) feasible(b *binding, depth int) map[edge]bool {
 	r.edges[b] = nil // while deciding, a condition that asks again sees every edge
 	out := map[edge]bool{}
 	decided := false
-	seen := map[*ssa.BasicBlock]bool{}
-	work := []*ssa.BasicBlock{b.fn.Blocks[0]}
-	for len(work) > 0 {
-		blk := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		taken := -1
+	WalkBlocks(b.fn.Blocks[:1], func(blk *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
 		if iff, ok := last(blk).(*ssa.If); ok {
 			if v, ok := r.truth(iff.Cond, b, depth); ok {
 				decided = true
-				taken = 1
+				taken := 1
 				if v {
 					taken = 0
 				}
+				out[edge{blk, taken}] = true
+				return blk.Succs[taken : taken+1], false
 			}
 		}
-		for i, s := range blk.Succs {
-			if taken >= 0 && i != taken {
-				continue
-			}
+		for i := range blk.Succs {
 			out[edge{blk, i}] = true
-			work = append(work, s)
 		}
-	}
+		return blk.Succs, false
+	})
 	if !decided {
 		out = nil
 	}
