@@ -21,42 +21,34 @@ func CommitsBeforeWork(call ssa.CallInstruction) bool {
 	if tx == nil {
 		return false
 	}
-	start := call.Block()
-	from := index(start, call) + 1
-	seen := map[*ssa.BasicBlock]bool{}
-	type pos struct {
-		b *ssa.BasicBlock
-		i int
-	}
-	stack := []pos{{start, from}}
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		walled := false
-		for _, instr := range p.b.Instrs[p.i:] {
+	// commits reports whether a run of instructions ends the search (done)
+	// and how: a Commit of tx (commit) or work before any.
+	commits := func(instrs []ssa.Instruction) (commit, done bool) {
+		for _, instr := range instrs {
 			c, ok := instr.(ssa.CallInstruction)
 			if !ok {
 				continue
 			}
 			if isCommit(c, tx) {
-				return true
+				return true, true
 			}
 			if work(c) && !readsRow(c, true) {
-				walled = true
-				break
+				return false, true
 			}
 		}
-		if walled {
-			continue
-		}
-		for _, s := range p.b.Succs {
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, pos{s, 0})
-			}
-		}
+		return false, false
 	}
-	return false
+	start := call.Block()
+	if commit, done := commits(start.Instrs[index(start, call)+1:]); done {
+		return commit
+	}
+	return WalkBlocks(start.Succs, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		commit, done := commits(b.Instrs)
+		if done {
+			return nil, commit
+		}
+		return b.Succs, false
+	})
 }
 
 // receiver returns the value a method call is made on.
@@ -336,25 +328,19 @@ func outside(v ssa.Value) bool {
 // workAfter reports whether a call that could be work may run after c in
 // its function.
 func workAfter(c ssa.CallInstruction) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	b, from := c.Block(), index(c.Block(), c)+1
-	stack := []*ssa.BasicBlock{}
-	for {
-		for _, instr := range b.Instrs[from:] {
+	hasWork := func(instrs []ssa.Instruction) bool {
+		for _, instr := range instrs {
 			if x, ok := instr.(ssa.CallInstruction); ok && work(x) {
 				return true
 			}
 		}
-		for _, s := range b.Succs {
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, s)
-			}
-		}
-		if len(stack) == 0 {
-			return false
-		}
-		b, from = stack[len(stack)-1], 0
-		stack = stack[:len(stack)-1]
+		return false
 	}
+	b := c.Block()
+	if hasWork(b.Instrs[index(b, c)+1:]) {
+		return true
+	}
+	return WalkBlocks(b.Succs, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		return b.Succs, hasWork(b.Instrs)
+	})
 }
