@@ -849,19 +849,7 @@ func httpHandler(fn *ssa.Function) bool {
 
 // inLoop reports whether a block can reach itself.
 func inLoop(start *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(start.Succs)
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if blk == start {
-			return true
-		}
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		stack = append(stack, blk.Succs...)
-	}
-	return false
+	return effects.WalkBlocks(start.Succs, func(blk *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		return blk.Succs, blk == start
+	})
 }
