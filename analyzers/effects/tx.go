@@ -926,42 +926,8 @@ func Reaches(from, to ssa.Instruction, avoid []ssa.Instruction) bool {
 	if from == nil || to == nil || from.Block() == nil || to.Block() == nil || from.Parent() != to.Parent() {
 		return false
 	}
-	idx := func(i ssa.Instruction) int { return slices.Index(i.Block().Instrs, i) }
-	// between reports whether one of avoid sits in b strictly between the
-	// indices after and before.
-	between := func(b *ssa.BasicBlock, after, before int) bool {
-		for _, a := range avoid {
-			if a != nil && a.Block() == b && after < idx(a) && idx(a) < before {
-				return true
-			}
-		}
-		return false
-	}
-	fb, fi := from.Block(), idx(from)
-	if to.Block() == fb && idx(to) > fi && !between(fb, fi, idx(to)) {
-		return true
-	}
-	if between(fb, fi, len(fb.Instrs)) {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(fb.Succs)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		if b == to.Block() && !between(b, -1, idx(to)) {
-			return true
-		}
-		if between(b, -1, len(b.Instrs)) {
-			continue
-		}
-		stack = append(stack, b.Succs...)
-	}
-	return false
+	blocked := func(instr ssa.Instruction) bool { return slices.Contains(avoid, instr) }
+	return reachesPassingNone(from.Block(), slices.Index(from.Block().Instrs, from), to, blocked)
 }
 
 // Covers reports whether every path from at's function's entry to at
