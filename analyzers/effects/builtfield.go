@@ -408,52 +408,14 @@ func reachesUnwritten(from, at ssa.Instruction, writes []write) bool {
 	if from != nil && from.Parent() != fn {
 		return false
 	}
-	// writtenIn reports whether the block writes the field between
-	// instructions lo and hi (indexes, hi excluded).
-	writtenIn := func(blk *ssa.BasicBlock, lo, hi int) bool {
-		for _, instr := range blk.Instrs[lo:hi] {
-			if written[instr] {
-				return true
-			}
-		}
-		return false
-	}
-	atIdx := slices.Index(at.Block().Instrs, at)
-	var start *ssa.BasicBlock
-	startIdx := 0
+	blocked := func(instr ssa.Instruction) bool { return written[instr] }
 	if from == nil {
 		if len(fn.Blocks) == 0 {
 			return false
 		}
-		start = fn.Blocks[0]
-	} else {
-		start = from.Block()
-		startIdx = slices.Index(start.Instrs, from) + 1
+		return reachesPassingNone(fn.Blocks[0], -1, at, blocked)
 	}
-	if start == at.Block() && startIdx <= atIdx {
-		return !writtenIn(start, startIdx, atIdx)
-	}
-	if writtenIn(start, startIdx, len(start.Instrs)) {
-		return false
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := slices.Clone(start.Succs)
-	for len(stack) > 0 {
-		blk := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		if blk == at.Block() && !writtenIn(blk, 0, atIdx) {
-			return true
-		}
-		if writtenIn(blk, 0, len(blk.Instrs)) {
-			continue
-		}
-		stack = append(stack, blk.Succs...)
-	}
-	return false
+	return reachesPassingNone(from.Block(), slices.Index(from.Block().Instrs, from), at, blocked)
 }
 
 // FieldGivers returns, for a read of a struct's field (j.Status bound to a
