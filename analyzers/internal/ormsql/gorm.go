@@ -1604,7 +1604,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if _, ok := g.r.Info.TypeOf(call.Args[0]).Underlying().(*types.Pointer); !ok {
 		return gormSQL{why: "GORM's Save of a value that is not a pointer"}
 	}
-	if m.odd != "" || m.defaulted != "" || m.pk == nil || m.soft != "" {
+	if m.odd != "" || m.defaulted != "" || m.pk == nil {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
 	}
 	var b gormBuf
@@ -1621,7 +1621,12 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 		b.sql.WriteString(quoteIdent(c.name) + "=")
 		b.bind(gormValue(call))
 	}
-	b.sql.WriteString(" WHERE " + quoteIdent(m.pk.name) + " = ")
+	b.sql.WriteString(" WHERE ")
+	if m.soft != "" {
+		// A model with a gorm.DeletedAt updates only a row not deleted.
+		b.sql.WriteString(quoteIdent(m.table) + "." + quoteIdent(m.soft) + " IS NULL AND ")
+	}
+	b.sql.WriteString(quoteIdent(m.pk.name) + " = ")
 	b.bind(gormValue(call))
 	return gormSQL{sql: b.sql.String(), args: b.args}
 }
