@@ -39,3 +39,22 @@ func TestGormSaveSoftDeleteMatchesGorm(t *testing.T) {
 	require.Equal(t, sent[0], got["SaveTask"])
 	require.Equal(t, sent[1], got["SaveNote"])
 }
+
+// The string constants the function assigns to the saved struct's fields
+// right before Save are bound to those columns' parameters; a call given
+// the struct in between, or a later assignment of another value, leaves
+// them unknown.
+func TestGormSaveFieldConstants(t *testing.T) {
+	got := readAll(t, "gormsave")
+	status := func(fn string) map[int]string {
+		rs := got[fn]
+		require.Len(t, rs, 1, fn)
+		require.True(t, rs[0].Known, fn)
+		return rs[0].Consts
+	}
+	// "status" is the fifth column set: created_at, updated_at,
+	// deleted_at, queue, status.
+	require.Equal(t, map[int]string{5: "running"}, status("SaveRunning"))
+	require.Empty(t, status("SaveAfterCall"))
+	require.Empty(t, status("SaveOverwritten"))
+}

@@ -26,3 +26,26 @@ type Note struct {
 func SaveTask(db *gorm.DB, t *Task) { db.Save(t) }
 
 func SaveNote(db *gorm.DB, n *Note) { db.Save(n) }
+
+// The status set right before Save is the value its UPDATE binds.
+func SaveRunning(db *gorm.DB, t *Task) {
+	t.Status = "running"
+	t.Attempts++
+	db.Save(t)
+}
+
+// A call given the task between the assignment and Save may change it.
+func SaveAfterCall(db *gorm.DB, t *Task) {
+	t.Status = "running"
+	touch(t)
+	db.Save(t)
+}
+
+// The latest assignment wins: here one the tool cannot tell.
+func SaveOverwritten(db *gorm.DB, t *Task, status string) {
+	t.Status = "running"
+	t.Status = status
+	db.Save(t)
+}
+
+func touch(t *Task) { t.Status = "failed" }
