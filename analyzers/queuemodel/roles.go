@@ -701,7 +701,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			v, ok := qt.AssignedState(st)
 			back := runnable[v] && !leavesPolls(qt, st)
 			switch {
-			case !ok && len(claimed) == 0 && b.bumpsFailed(qt, st):
+			case !ok && len(claimed) == 0 && (b.bumpsFailed(qt, st) || b.countsOnly(qt, st, runnable)):
 				st.Role = RoleRetry
 			case !ok:
 			case back && expiresLease(st.Stmt):
@@ -823,6 +823,34 @@ func (b *builder) bumpsFailed(qt *QueueTable, st *Statement) bool {
 		}
 	}
 	return false
+}
+
+// countsOnly reports whether an UPDATE by key only spends an attempt
+// (SET retry_count = retry_count + 1 WHERE id = $1) on a queue that the
+// package polls (its state column comes from the poll) and never claims (a relay that reads unlocked rows and marks
+// them once handed on): nothing takes the row out of the state the poll
+// reads, so counting the attempt is all the retry there is. Where a claim
+// takes rows (a lock, an in-progress state), counting alone is how the
+// claim counts its attempt (see bumpsFailed). A statement that names a
+// state the poll does not take (AND status = 'failed') counts something
+// else.
+func (b *builder) countsOnly(qt *QueueTable, st *Statement, runnable map[string]bool) bool {
+	if qt.StateColumn == "" || !b.namesRows(st.Stmt) || !attempts.Spends(st.Stmt) || claimsRows(qt) {
+		return false
+	}
+	if _, sets := st.Assigns(qt.StateColumn); sets {
+		return false
+	}
+	if _, filters := sqlcheck.FilterStates(st.Where, qt.StateColumn); filters {
+		return onlyRunnable(st.Stmt, qt.StateColumn, runnable)
+	}
+	return true
+}
+
+// claimsRows reports whether a statement of the package claims rows of the
+// table.
+func claimsRows(qt *QueueTable) bool {
+	return slices.ContainsFunc(qt.Statements, func(st *Statement) bool { return st.Role == RoleClaim })
 }
 
 // isFlag reports whether a state column is a boolean: the state assigned
