@@ -30,8 +30,9 @@ func TestInterfaceRetryRejected(t *testing.T) {
 
 // The same relay with the release under an attempt limit, and with a
 // second implementation of its store in sight that does not retry, or
-// that retries under another condition.
+// that retries under another condition; and a store whose retry flags the
+// item failed in its SET once the tries reach the limit.
 func TestInterfaceRetryAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_runnerlimit", "ok_runnerlimit/store", "ok_runnertwoimpl", "ok_runnertwoimpl/store",
-		"ok_runnerdisagree", "ok_runnerdisagree/astore", "ok_runnerdisagree/bstore")
+		"ok_runnerdisagree", "ok_runnerdisagree/astore", "ok_runnerdisagree/bstore", "ok_setflag", "ok_setflag/store")
 }
