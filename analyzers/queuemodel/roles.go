@@ -703,6 +703,15 @@ func (b *builder) transitions(qt *QueueTable) {
 			switch {
 			case !ok && len(claimed) == 0 && b.bumpsFailed(qt, st):
 				st.Role = RoleRetry
+			case !ok && len(claimed) > 0 && b.namesRows(st.Stmt) && leavesPolls(qt, st):
+				// SET synced_at = now() WHERE id = $1, every poll taking
+				// only rows whose synced_at IS NULL: the state column
+				// (locked_at) stays as the claim left it, another column
+				// ends the job.
+				st.Role = RoleComplete
+				if failureMarker(qt, st) {
+					st.Role = RoleFail
+				}
 			case !ok:
 			case back && expiresLease(st.Stmt):
 				st.Role = RoleReclaim
@@ -952,6 +961,25 @@ func leavesPolls(qt *QueueTable, st *Statement) bool {
 		}
 	}
 	return polls > 0
+}
+
+// failureMarker reports whether a statement that ends jobs by a column
+// other than the state column names a failure in a column that takes the
+// job out of the polls (SET failed_at = now()).
+func failureMarker(qt *QueueTable, st *Statement) bool {
+	for _, a := range st.Set {
+		if a.Column == qt.StateColumn || !failureWords.MatchString(a.Column) {
+			continue
+		}
+		for _, p := range qt.Statements {
+			for _, poll := range p.Polls {
+				if _, ok := sqlcheck.FilterStates(poll.Where, a.Column); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func leavesPoll(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool {
