@@ -964,12 +964,12 @@ func leavesPolls(qt *QueueTable, st *Statement) bool {
 }
 
 // failureMarker reports whether a statement that ends jobs by a column
-// other than the state column names a failure in a column that takes the
-// job out of the polls (SET failed_at = now()).
+// other than the state column sets a column that names a failure and that
+// the polls filter on (SET failed_at = now()).
 func failureMarker(qt *QueueTable, st *Statement) bool {
 	for _, a := range st.Set {
-		if a.Column == qt.StateColumn || !failureWords.MatchString(a.Column) {
-			continue
+		if a.Column == qt.StateColumn || !failureWords.MatchString(a.Column) || a.Value.Kind == sqlcheck.ValueNull {
+			continue // failed_at = NULL clears a past failure
 		}
 		for _, p := range qt.Statements {
 			for _, poll := range p.Polls {

@@ -37,8 +37,10 @@ func (o *Outbox) Take(ctx context.Context) ([]int64, error) { // want Take:"clai
 	return ids, rows.Err()
 }
 
+// MarkProcessed also clears the record of an earlier failure (a message
+// an operator sent again).
 func (o *Outbox) MarkProcessed(ctx context.Context, id int64) error { // want MarkProcessed:"completes jobs"
-	_, err := o.pool.Exec(ctx, `UPDATE outbox SET processed_at = now() WHERE id = $1`, id)
+	_, err := o.pool.Exec(ctx, `UPDATE outbox SET processed_at = now(), failed_at = NULL, last_error = NULL WHERE id = $1`, id)
 	return err
 }
 
