@@ -17,7 +17,9 @@ func TestNullMarkerQueues(t *testing.T) {
 		pkg   string
 		roles []string
 	}{
-		{"nullmarker_outbox", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE reclaim"}},
+		// Resend clears failed_at: it ends nothing (the tool does not read
+		// it as the retry it is: no state column moves).
+		{"nullmarker_outbox", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE fail", "UPDATE none", "UPDATE reclaim"}},
 		// The claim is a PL/pgSQL function of the schema whose poll locks
 		// its candidates in a WITH query, ordered and limited outside it.
 		{"nullmarker_func", []string{"INSERT enqueue", "UPDATE claim", "UPDATE complete", "UPDATE reclaim"}},
@@ -31,6 +33,13 @@ func TestNullMarkerQueues(t *testing.T) {
 			require.Equal(t, []string{"(not null)"}, qt.Claimed)
 		})
 	}
+}
+
+// A flag the poll requires false is no marker of a job's end: revoking a
+// key whose reminders a ticker takes has no role.
+func TestFlagBesideANullableDueColumn(t *testing.T) {
+	got, _ := roles(t, "nullmarker_flag")
+	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE none"}, got)
 }
 
 // Nullable columns a listing filters on and statements by key set, with

@@ -703,7 +703,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			switch {
 			case !ok && len(claimed) == 0 && b.bumpsFailed(qt, st):
 				st.Role = RoleRetry
-			case !ok && len(claimed) > 0 && b.namesRows(st.Stmt) && leavesPolls(qt, st):
+			case !ok && len(claimed) > 0 && b.namesRows(st.Stmt) && setsNullMarker(qt, st):
 				// SET synced_at = now() WHERE id = $1, every poll taking
 				// only rows whose synced_at IS NULL: the state column
 				// (locked_at) stays as the claim left it, another column
@@ -956,6 +956,31 @@ func leavesPolls(qt *QueueTable, st *Statement) bool {
 		for _, poll := range p.Polls {
 			polls++
 			if !leavesPoll(qt, poll, st) {
+				return false
+			}
+		}
+	}
+	return polls > 0
+}
+
+// setsNullMarker reports whether a statement takes the job out of every
+// poll of the table by giving a value to a column, other than the state
+// column, that the poll requires NULL (synced_at IS NULL, SET synced_at =
+// now()). A flag the polls require false (NOT revoked, SET revoked =
+// true) is not such a marker: it is flipped on rows of any life, a token
+// revoked as much as a job ended.
+func setsNullMarker(qt *QueueTable, st *Statement) bool {
+	polls := 0
+	for _, p := range qt.Statements {
+		for _, poll := range p.Polls {
+			polls++
+			if !slices.ContainsFunc(st.Set, func(a sqlcheck.Assign) bool {
+				if a.Column == qt.StateColumn || a.Value.Kind == sqlcheck.ValueNull {
+					return false
+				}
+				states, ok := sqlcheck.FilterStates(poll.Where, a.Column)
+				return ok && !states.Not && len(states.Cond) == 0 && slices.Equal(states.In, []string{sqlcheck.StateNull})
+			}) {
 				return false
 			}
 		}

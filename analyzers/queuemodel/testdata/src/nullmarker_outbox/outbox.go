@@ -49,6 +49,12 @@ func (o *Outbox) MarkFailed(ctx context.Context, id int64, msg string) error { /
 	return err
 }
 
+// Resend puts a failed message back for the relay.
+func (o *Outbox) Resend(ctx context.Context, id int64) error {
+	_, err := o.pool.Exec(ctx, `UPDATE outbox SET failed_at = NULL, last_error = NULL WHERE id = $1`, id)
+	return err
+}
+
 func (o *Outbox) Reap(ctx context.Context) error {
 	_, err := o.pool.Exec(ctx, `UPDATE outbox SET locked_at = NULL
 		WHERE processed_at IS NULL AND failed_at IS NULL AND locked_at < now() - interval '10 minutes'`)
