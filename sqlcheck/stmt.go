@@ -255,7 +255,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 		st.Offset = &v
 	}
 	if len(s.GetFromClause()) == 1 {
-		st.limitThrough()
+		st.limitThrough(up)
 	}
 	for _, l := range s.GetLockingClause() {
 		lc := l.GetLockingClause()
@@ -664,15 +664,21 @@ func hasJoin(items []*pg.Node) bool {
 // created_at LIMIT $2): the rows it takes are the first of those the inner
 // query finds in its table, so the inner query is the search for the next
 // rows, bounded by that LIMIT, and ordered by the outer ORDER BY when it
-// has none of its own.
-func (st *Stmt) limitThrough() {
+// has none of its own. The WITH query may belong to an enclosing statement
+// (UPDATE jobs ... FROM (SELECT id FROM next ORDER BY created_at LIMIT 10)
+// picked, next a WITH query of the UPDATE), and the inner query may itself
+// read nothing but another (WITH next AS (SELECT DISTINCT ON (account) *
+// FROM (SELECT ... FROM jobs WHERE ...) t)): the LIMIT passes down to the
+// query that reads the table.
+func (st *Stmt) limitThrough(up *scope) {
 	if st.Limit == nil || st.Table != "" {
 		return
 	}
+	sc := &scope{st, up}
 	var inner *Stmt
 	switch {
 	case st.FromCTE != "":
-		if c := st.cte(st.FromCTE); c != nil {
+		if c := sc.cte(st.FromCTE); c != nil {
 			inner = c.Stmt
 		}
 	case st.fromSub != nil:
@@ -683,6 +689,9 @@ func (st *Stmt) limitThrough() {
 	}
 	if !inner.setOp {
 		st.limitInto(inner)
+		if inner.fromAlone {
+			inner.limitThrough(sc)
+		}
 		return
 	}
 	// SELECT ... FROM (SELECT ... UNION ALL SELECT ...) due ORDER BY

@@ -182,6 +182,7 @@ func (f *errFlow) received(cur inspector.Cursor, ret *ast.ReturnStmt) bool {
 			} else if fn := f.s.callee(r); fn != nil {
 				passed.add(f.returns[fn.Origin()])
 				writes.add(f.stops[fn.Origin()])
+				passed.add(f.runnerOrigins(r))
 			}
 		}
 	}
@@ -368,7 +369,7 @@ func (f *errFlow) exprOrigins(body *ast.BlockStmt, e ast.Expr, pos token.Pos, se
 		if fn := f.s.callee(e); fn != nil && f.returns[fn.Origin()] != nil {
 			return f.returns[fn.Origin()]
 		}
-		out := callSet{}
+		out := f.runnerOrigins(e)
 		if f.s.wraps(e) {
 			for _, arg := range e.Args {
 				if t := f.s.pass.TypesInfo.TypeOf(arg); t != nil && types.Identical(t, errorType) {

@@ -31,30 +31,33 @@ type sqState struct {
 	columns  []Values
 	table    Values // FROM of a select, the table of the others
 	hasTable bool
+	joins    []Values // the JOIN clauses of a select
 	sets     []Values // "col = ?" of an update
 	wheres   []Values
 	groupBys []Values
 	orderBys []Values
 	limit    Values
 	offset   Values
-	values   []int // the number of values of each row an insert adds
+	rows     []Values // each row of an insert's VALUES, in parentheses
 	suffixes []Values
-	// The values bound to the ? of the WHERE, SET and VALUES clauses, in
-	// order; argsUnknown when some cannot be listed.
-	whereArgs, setArgs, valueArgs []ssa.Value
-	argsUnknown                   bool
+	// The values bound to the ? of the JOIN, WHERE, SET and VALUES
+	// clauses, in order; argsUnknown when some cannot be listed.
+	joinArgs, whereArgs, setArgs, valueArgs []ssa.Value
+	argsUnknown                             bool
 }
 
 func (s sqState) with(f func(*sqState)) sqState {
 	s.prefixes = append([]Values(nil), s.prefixes...)
 	s.options = append([]string(nil), s.options...)
 	s.columns = append([]Values(nil), s.columns...)
+	s.joins = append([]Values(nil), s.joins...)
 	s.sets = append([]Values(nil), s.sets...)
 	s.wheres = append([]Values(nil), s.wheres...)
 	s.groupBys = append([]Values(nil), s.groupBys...)
 	s.orderBys = append([]Values(nil), s.orderBys...)
-	s.values = append([]int(nil), s.values...)
+	s.rows = append([]Values(nil), s.rows...)
 	s.suffixes = append([]Values(nil), s.suffixes...)
+	s.joinArgs = append([]ssa.Value(nil), s.joinArgs...)
 	s.whereArgs = append([]ssa.Value(nil), s.whereArgs...)
 	s.setArgs = append([]ssa.Value(nil), s.setArgs...)
 	s.valueArgs = append([]ssa.Value(nil), s.valueArgs...)
@@ -348,20 +351,95 @@ func (r *resolver) sqApply(states []sqState, name string, args []ssa.Value, b *b
 			return ""
 		}
 	case "Values":
-		n := len(arrayElems(sliceArray(args[0])))
-		if n == 0 {
+		elems := arrayElems(sliceArray(args[0]))
+		if len(elems) == 0 {
 			return nil, "squirrel Values the tool cannot count"
 		}
 		var bound []ssa.Value
 		unknown := false
-		for _, v := range arrayElems(sliceArray(args[0])) {
-			if _, why := r.sqValue(v, b, depth, &bound, &unknown); why != "" {
+		row := text("(")
+		for i, v := range elems {
+			val, why := r.sqValue(v, b, depth, &bound, &unknown)
+			if why != "" {
 				return nil, why
 			}
+			if i > 0 {
+				row = concat(row, text(","))
+			}
+			row = concat(row, val)
+		}
+		row = concat(row, text(")"))
+		change = func(s *sqState) string {
+			s.rows = append(s.rows, row)
+			s.valueArgs = append(s.valueArgs, bound...)
+			s.argsUnknown = s.argsUnknown || unknown
+			return ""
+		}
+	case "SetMap":
+		m, why := r.sqSetMap(args[0], b, depth)
+		if why != "" {
+			return nil, why
 		}
 		change = func(s *sqState) string {
-			s.values = append(s.values, n)
-			s.valueArgs = append(s.valueArgs, bound...)
+			switch s.kind {
+			case "update":
+				// Set(key, value) for each key, in sorted order.
+				for i, col := range m.cols {
+					s.sets = append(s.sets, concat(text(col+" = "), m.vals[i]))
+				}
+				s.setArgs = append(s.setArgs, m.bound...)
+			case "insert":
+				// The map's keys, sorted, are the columns and its values the
+				// one row: what Columns and Values set before is replaced.
+				s.columns = nil
+				for _, col := range m.cols {
+					s.columns = append(s.columns, text(col))
+				}
+				row := text("(")
+				for i, v := range m.vals {
+					if i > 0 {
+						row = concat(row, text(","))
+					}
+					row = concat(row, v)
+				}
+				s.rows = []Values{concat(row, text(")"))}
+				s.valueArgs = append([]ssa.Value(nil), m.bound...)
+			default:
+				return "squirrel's SetMap on a builder the tool cannot tell"
+			}
+			s.argsUnknown = s.argsUnknown || m.unknown
+			return ""
+		}
+	case "Join", "LeftJoin", "RightJoin", "InnerJoin", "CrossJoin", "JoinClause":
+		pred := args[0]
+		if mi, ok := pred.(*ssa.MakeInterface); ok && name == "JoinClause" {
+			pred = mi.X // JoinClause takes any: a string or a Sqlizer
+		}
+		if !isStringType(pred.Type()) {
+			return nil, "squirrel's " + name + " of an expression"
+		}
+		clause := r.value(pred, b, depth)
+		if !clause.Known() {
+			return nil, clause.Hole
+		}
+		if t, ok := single(clause); ok && t == "" {
+			return nil, "an empty squirrel JoinClause"
+		}
+		if kw := joinKeyword[name]; kw != "" {
+			clause = concat(text(kw+" "), clause)
+		}
+		var bound []ssa.Value
+		unknown := false
+		if !noArgs(args) {
+			bound = arrayElems(sliceArray(args[1]))
+			unknown = bound == nil
+		}
+		change = func(s *sqState) string {
+			if s.kind != "select" {
+				return "squirrel's " + name + " on a builder the tool cannot tell"
+			}
+			s.joins = append(s.joins, clause)
+			s.joinArgs = append(s.joinArgs, bound...)
 			s.argsUnknown = s.argsUnknown || unknown
 			return ""
 		}
@@ -384,6 +462,91 @@ func (r *resolver) sqApply(states []sqState, name string, args []ssa.Value, b *b
 			return nil, why
 		}
 		out = append(out, ns)
+	}
+	return out, ""
+}
+
+// joinKeyword is what each of squirrel's join methods writes before the
+// text it is given (JoinClause writes the text alone).
+var joinKeyword = map[string]string{"Join": "JOIN", "LeftJoin": "LEFT JOIN", "RightJoin": "RIGHT JOIN", "InnerJoin": "INNER JOIN", "CrossJoin": "CROSS JOIN"}
+
+// A setMap is a map given to SetMap: its keys sorted, the text of each
+// key's value, and the values bound, in the keys' order.
+type setMap struct {
+	cols    []string
+	vals    []Values
+	bound   []ssa.Value
+	unknown bool
+}
+
+// sqSetMap reads the map a SetMap call is given: a map literal, or a map
+// made and filled with constant keys in one block, that nothing else
+// changes. A map filled on some branches only, or out of sight, is not
+// read.
+func (r *resolver) sqSetMap(v ssa.Value, b *binding, depth int) (setMap, string) {
+	for {
+		if ct, ok := v.(*ssa.ChangeType); ok {
+			v = ct.X
+			continue
+		}
+		if p, ok := v.(*ssa.Parameter); ok && b != nil && b.fn == p.Parent() && b.call != nil {
+			for i, q := range p.Parent().Params {
+				if q == p {
+					v, b = b.call.Common().Args[i], b.outer
+				}
+			}
+			if v != ssa.Value(p) {
+				continue
+			}
+		}
+		break
+	}
+	m, ok := v.(*ssa.MakeMap)
+	if !ok {
+		return setMap{}, "a squirrel SetMap of a map the tool cannot follow"
+	}
+	entries := map[string]ssa.Value{}
+	for _, ref := range *m.Referrers() {
+		switch u := ref.(type) {
+		case *ssa.MapUpdate:
+			k, ok := u.Key.(*ssa.Const)
+			if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+				return setMap{}, "a squirrel SetMap with a key that is not a constant"
+			}
+			if u.Block() != m.Block() {
+				return setMap{}, "a squirrel SetMap of a map filled on some branches only"
+			}
+		case *ssa.DebugRef, *ssa.Lookup, *ssa.ChangeType, *ssa.Call:
+			if call, ok := ref.(*ssa.Call); ok {
+				if fn := call.Common().StaticCallee(); fn == nil || fn.Name() != "SetMap" || !isSquirrelMethod(fn) {
+					return setMap{}, "a squirrel SetMap of a map passed on"
+				}
+			}
+		default:
+			return setMap{}, "a squirrel SetMap of a map changed out of sight"
+		}
+	}
+	// The updates in the order they run (the block's), a later one of a
+	// key replacing an earlier one.
+	for _, in := range m.Block().Instrs {
+		if u, ok := in.(*ssa.MapUpdate); ok && u.Map == m {
+			entries[constant.StringVal(u.Key.(*ssa.Const).Value)] = u.Value
+		}
+	}
+	if len(entries) == 0 {
+		return setMap{}, "an empty squirrel SetMap"
+	}
+	var out setMap
+	for k := range entries {
+		out.cols = append(out.cols, k)
+	}
+	sort.Strings(out.cols)
+	for _, k := range out.cols {
+		val, why := r.sqValue(entries[k], b, depth, &out.bound, &out.unknown)
+		if why != "" {
+			return setMap{}, why
+		}
+		out.vals = append(out.vals, val)
 	}
 	return out, ""
 }
@@ -448,6 +611,9 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 	}
 	x := mi.X
 	if isStringType(x.Type()) {
+		if predArgs == nil {
+			return hole("a squirrel predicate of a type the tool cannot tell")
+		}
 		if c, ok := predArgs.(*ssa.Const); !ok || !c.IsNil() {
 			elems := arrayElems(sliceArray(predArgs))
 			if elems == nil {
@@ -460,6 +626,9 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 	named, _ := types.Unalias(x.Type()).(*types.Named)
 	if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != squirrelPath {
 		return hole("a squirrel predicate of a type the tool does not read")
+	}
+	if sep := map[string]string{"And": " AND ", "Or": " OR "}[named.Obj().Name()]; sep != "" {
+		return r.sqConj(x, named.Obj().Name(), sep, b, depth, bound, unknown)
 	}
 	op := map[string]string{"Eq": "=", "NotEq": "<>", "Lt": "<", "Gt": ">", "LtOrEq": "<=", "GtOrEq": ">="}[named.Obj().Name()]
 	if op == "" {
@@ -524,6 +693,37 @@ func (r *resolver) sqPredicate(v, predArgs ssa.Value, b *binding, depth int, bou
 		}
 	}
 	return out
+}
+
+// sqConj renders squirrel's And or Or of a slice literal of predicates:
+// each in parentheses joined by the operator. An empty one is not read
+// (squirrel writes a constant for it).
+func (r *resolver) sqConj(v ssa.Value, name, sep string, b *binding, depth int, bound *[]ssa.Value, unknown *bool) Values {
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	elems := arrayElems(sliceArray(v))
+	if len(elems) == 0 {
+		return hole("a squirrel " + name + " that is not a slice literal")
+	}
+	out := text("(")
+	for i, e := range elems {
+		if e == nil {
+			return hole("a squirrel " + name + " with an element the tool cannot tell")
+		}
+		p := r.sqPredicate(e, nil, b, depth, bound, unknown)
+		if !p.Known() {
+			return p
+		}
+		if t, ok := single(p); ok && t == "" {
+			return hole("a squirrel " + name + " with an empty predicate")
+		}
+		if i > 0 {
+			out = concat(out, text(sep))
+		}
+		out = concat(out, p)
+	}
+	return concat(out, text(")"))
 }
 
 // What one key of a comparison map binds.
@@ -684,6 +884,10 @@ func (s sqState) render() Values {
 			add(text(" FROM "))
 			add(s.table)
 		}
+		if len(s.joins) > 0 {
+			add(text(" "))
+			join(s.joins, " ")
+		}
 	case "update":
 		if len(s.sets) == 0 {
 			return hole("a squirrel update with no Set")
@@ -696,7 +900,7 @@ func (s sqState) render() Values {
 		add(text("DELETE FROM "))
 		add(s.table)
 	case "insert":
-		if len(s.values) == 0 {
+		if len(s.rows) == 0 {
 			return hole("a squirrel insert with no Values")
 		}
 		add(text("INSERT "))
@@ -709,11 +913,7 @@ func (s sqState) render() Values {
 			add(text(") "))
 		}
 		add(text("VALUES "))
-		rows := make([]string, len(s.values))
-		for i, n := range s.values {
-			rows[i] = "(" + strings.TrimSuffix(strings.Repeat("?,", n), ",") + ")"
-		}
-		add(text(strings.Join(rows, ",")))
+		join(s.rows, ",")
 		if len(s.suffixes) > 0 {
 			add(text(" "))
 			join(s.suffixes, " ")
@@ -850,10 +1050,12 @@ func (e *Effects) SquirrelConstants(builder ssa.Value) map[int]string {
 }
 
 // boundArgs are the values bound to a state's ? in the order squirrel
-// appends them: the SET values or the VALUES rows, then the WHERE's; a
+// appends them: the SET values or the VALUES rows, then the JOINs' and
+// the WHERE's; a
 // nil stands for the items of a list (Eq{"id": ids}), one parameter of the
 // text.
 func (s sqState) boundArgs() []ssa.Value {
 	out := append(append([]ssa.Value(nil), s.setArgs...), s.valueArgs...)
+	out = append(out, s.joinArgs...)
 	return append(out, s.whereArgs...)
 }

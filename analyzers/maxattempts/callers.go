@@ -146,11 +146,12 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 	for cur := range m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(pass, call)
-		if fn == nil || fn.Pkg() == pass.Pkg {
+		if fn == nil {
 			continue
 		}
 		var fact Retries
-		if !pass.ImportObjectFact(fn, &fact) || queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
+		if !implementedRetries(pass, m, fn, &fact) && (fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &fact)) ||
+			queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
 			continue // a reset of a job a scan found stuck is a reclaim: the lease's business
 		}
 		instr := e.Call(call)
@@ -196,7 +197,7 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 				return false // the value the call passes decides on the attempts
 			}
 		}
-		if guardedFail {
+		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) {
 			return false
 		}
 		what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)

@@ -103,7 +103,7 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	}
 	obj, _ := top.Object().(*types.Func)
 	if len(callers) == 0 && obj != nil && obj.Exported() {
-		if effects.Unconditional(instr) {
+		if effects.UnconditionalThroughLiterals(instr) {
 			return callersDecide, top
 		}
 		if p, ok := decidingParam(top, instr); ok {

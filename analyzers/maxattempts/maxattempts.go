@@ -438,7 +438,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 				})
 				continue
 			}
-			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || boundGuarded(e, r, qt.StateColumn) {
+			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || countSwept(qt, r) || setGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
 				continue
 			}
 			call := e.Call(r.Call.Expr)
@@ -469,7 +469,7 @@ func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemod
 	var order []key
 	for _, r := range chosen {
 		if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
-			caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
+			caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
 			continue
 		}
 		at, state, ok := r.ChosenByCallers(qt.StateColumn)

@@ -701,8 +701,17 @@ func (b *builder) transitions(qt *QueueTable) {
 			v, ok := qt.AssignedState(st)
 			back := runnable[v] && !leavesPolls(qt, st)
 			switch {
-			case !ok && len(claimed) == 0 && b.bumpsFailed(qt, st):
+			case !ok && len(claimed) == 0 && (b.bumpsFailed(qt, st) || b.countsOnly(qt, st, runnable)):
 				st.Role = RoleRetry
+			case !ok && len(claimed) > 0 && b.namesRows(st.Stmt) && setsNullMarker(qt, st):
+				// SET synced_at = now() WHERE id = $1, every poll taking
+				// only rows whose synced_at IS NULL: the state column
+				// (locked_at) stays as the claim left it, another column
+				// ends the job.
+				st.Role = RoleComplete
+				if failureMarker(qt, st) {
+					st.Role = RoleFail
+				}
 			case !ok:
 			case back && expiresLease(st.Stmt):
 				st.Role = RoleReclaim
@@ -823,6 +832,34 @@ func (b *builder) bumpsFailed(qt *QueueTable, st *Statement) bool {
 		}
 	}
 	return false
+}
+
+// countsOnly reports whether an UPDATE by key only spends an attempt
+// (SET retry_count = retry_count + 1 WHERE id = $1) on a queue that the
+// package polls (its state column comes from the poll) and never claims (a relay that reads unlocked rows and marks
+// them once handed on): nothing takes the row out of the state the poll
+// reads, so counting the attempt is all the retry there is. Where a claim
+// takes rows (a lock, an in-progress state), counting alone is how the
+// claim counts its attempt (see bumpsFailed). A statement that names a
+// state the poll does not take (AND status = 'failed') counts something
+// else.
+func (b *builder) countsOnly(qt *QueueTable, st *Statement, runnable map[string]bool) bool {
+	if qt.StateColumn == "" || !b.namesRows(st.Stmt) || !attempts.Spends(st.Stmt) || claimsRows(qt) {
+		return false
+	}
+	if _, sets := st.Assigns(qt.StateColumn); sets {
+		return false
+	}
+	if _, filters := sqlcheck.FilterStates(st.Where, qt.StateColumn); filters {
+		return onlyRunnable(st.Stmt, qt.StateColumn, runnable)
+	}
+	return true
+}
+
+// claimsRows reports whether a statement of the package claims rows of the
+// table.
+func claimsRows(qt *QueueTable) bool {
+	return slices.ContainsFunc(qt.Statements, func(st *Statement) bool { return st.Role == RoleClaim })
 }
 
 // isFlag reports whether a state column is a boolean: the state assigned
@@ -952,6 +989,50 @@ func leavesPolls(qt *QueueTable, st *Statement) bool {
 		}
 	}
 	return polls > 0
+}
+
+// setsNullMarker reports whether a statement takes the job out of every
+// poll of the table by giving a value to a column, other than the state
+// column, that the poll requires NULL (synced_at IS NULL, SET synced_at =
+// now()). A flag the polls require false (NOT revoked, SET revoked =
+// true) is not such a marker: it is flipped on rows of any life, a token
+// revoked as much as a job ended.
+func setsNullMarker(qt *QueueTable, st *Statement) bool {
+	polls := 0
+	for _, p := range qt.Statements {
+		for _, poll := range p.Polls {
+			polls++
+			if !slices.ContainsFunc(st.Set, func(a sqlcheck.Assign) bool {
+				if a.Column == qt.StateColumn || a.Value.Kind == sqlcheck.ValueNull {
+					return false
+				}
+				states, ok := sqlcheck.FilterStates(poll.Where, a.Column)
+				return ok && !states.Not && len(states.Cond) == 0 && slices.Equal(states.In, []string{sqlcheck.StateNull})
+			}) {
+				return false
+			}
+		}
+	}
+	return polls > 0
+}
+
+// failureMarker reports whether a statement that ends jobs by a column
+// other than the state column sets a column that names a failure and that
+// the polls filter on (SET failed_at = now()).
+func failureMarker(qt *QueueTable, st *Statement) bool {
+	for _, a := range st.Set {
+		if a.Column == qt.StateColumn || !failureWords.MatchString(a.Column) || a.Value.Kind == sqlcheck.ValueNull {
+			continue // failed_at = NULL clears a past failure
+		}
+		for _, p := range qt.Statements {
+			for _, poll := range p.Polls {
+				if _, ok := sqlcheck.FilterStates(poll.Where, a.Column); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func leavesPoll(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool {

@@ -35,6 +35,9 @@ type bunStep struct {
 	name string
 	call *ssa.Call
 	src  *ast.CallExpr // nil when the call is not in the file being read
+	// modelArg is where a Model step's model is among its arguments: 1
+	// for go-pg's ModelContext(ctx, model), 0 for the others.
+	modelArg int
 }
 
 func readBun(r *Request) (Statement, bool) {
@@ -419,6 +422,10 @@ func (b *bunBuilder) param(arg ast.Expr) {
 // leaves the statement unread (reported true: nothing more to write).
 func (b *bunBuilder) inline(arg ast.Expr, i int) bool {
 	info := b.r.Info
+	if t := info.TypeOf(arg); isGoPGQuery(t) {
+		b.gopgSubquery(effects.Arg(b.step.call, i))
+		return true
+	}
 	if t := info.TypeOf(arg); isBunType(t) && strings.HasSuffix(typeName(t), "Query") {
 		v := effects.Arg(b.step.call, i)
 		if mi, ok := v.(*ssa.MakeInterface); ok {
@@ -491,7 +498,7 @@ func isIdentByte(c byte) bool {
 
 // setModel reads the model a Model step names.
 func (b *bunBuilder) setModel(s bunStep) ast.Expr {
-	v := effects.Arg(s.call, 0)
+	v := effects.Arg(s.call, s.modelArg)
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
@@ -501,11 +508,11 @@ func (b *bunBuilder) setModel(s bunStep) ast.Expr {
 	}
 	b.model = modelOf(v.Type(), b.d)
 	b.hasModel = true
-	b.modelExpr = argExpr(s, 0)
+	b.modelExpr = argExpr(s, s.modelArg)
 	if b.model.unread != "" {
 		b.fail("%s", b.model.unread)
 	}
-	return argExpr(s, 0)
+	return argExpr(s, s.modelArg)
 }
 
 // modelTable writes the model's table with its alias.
@@ -535,7 +542,7 @@ func group(steps []bunStep, allowed ...string) (clauses, string) {
 
 func (b *bunBuilder) selectSQL(steps []bunStep) ast.Expr {
 	cl, why := group(steps, "Model", "Table", "TableExpr", "ModelTableExpr", "Column", "ColumnExpr",
-		"Where", "WhereOr", "WherePK", "Order", "OrderExpr", "Limit", "Offset", "For", "With")
+		"Where", "WhereOr", "WherePK", "WhereIn", "WhereInOr", "Order", "OrderExpr", "Limit", "Offset", "For", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return nil
@@ -814,18 +821,30 @@ func (b *bunBuilder) column(name string) {
 }
 
 // where writes the WHERE clause: each condition in parentheses, joined by
-// AND (Where, WherePK) or OR (WhereOr).
+// AND (Where, WherePK, go-pg's WhereIn) or OR (WhereOr, WhereInOr).
+// go-pg's WhereIn(cond, slice) is Where(cond, pg.In(slice)): the slice's
+// items, which one parameter stands for here (a list of run-time length).
 func (b *bunBuilder) where(steps []bunStep) {
 	n := 0
 	for _, s := range steps {
 		var op string
 		switch s.name {
-		case "Where", "WherePK":
+		case "Where", "WherePK", "WhereIn":
 			op = " AND "
-		case "WhereOr":
+		case "WhereOr", "WhereInOr":
 			op = " OR "
 		default:
 			continue
+		}
+		if strings.HasPrefix(s.name, "WhereIn") {
+			if b.d != gopgDialect {
+				b.fail("bun's %s is not read", s.name)
+				return
+			}
+			if a := argExpr(s, 1); a == nil || compositeOf(a) != nil {
+				b.fail("go-pg's %s of a slice literal or of a value out of sight is not read", s.name)
+				return
+			}
 		}
 		if n == 0 {
 			op = " WHERE "
@@ -923,7 +942,7 @@ func (b *bunBuilder) number(s bunStep) {
 }
 
 func (b *bunBuilder) updateSQL(steps []bunStep) {
-	cl, why := group(steps, "Model", "Table", "TableExpr", "Column", "Set", "Where", "WhereOr", "WherePK", "Returning", "With")
+	cl, why := group(steps, "Model", "Table", "TableExpr", "Column", "Set", "Where", "WhereOr", "WherePK", "WhereIn", "WhereInOr", "Returning", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return
@@ -1064,7 +1083,7 @@ func (b *bunBuilder) insertSQL(steps []bunStep) {
 }
 
 func (b *bunBuilder) deleteSQL(steps []bunStep) {
-	cl, why := group(steps, "Model", "Table", "TableExpr", "Where", "WhereOr", "WherePK", "Returning", "With")
+	cl, why := group(steps, "Model", "Table", "TableExpr", "Where", "WhereOr", "WherePK", "WhereIn", "WhereInOr", "Returning", "With")
 	if why != "" {
 		b.fail("%s", why)
 		return

@@ -49,26 +49,24 @@ func readGoPG(r *Request) (Statement, bool) {
 	default:
 		return Statement{}, false
 	}
-	if len(r.Call.Args) > 0 {
+	// The values of Update, Insert and Delete are where go-pg scans what
+	// the statement returns (v10's newModel makes them a scan model): the
+	// SQL is the chain's. Select's values change the columns it selects.
+	if len(r.Call.Args) > 0 && name == "Select" {
 		st.Unread = "go-pg's " + name + " with values is not read"
 		return st, true
 	}
-	steps, root, why := chain(r, gopgFunc, func(fn *types.Func) bool {
-		return fn.Name() == "Model" && fn.Pkg() != nil && fn.Pkg().Path() == gopgPath
-	})
+	steps, root, why := chain(r, gopgFunc, isGoPGModel)
 	if why != "" {
 		st.Unread = why
 		return st, true
 	}
 	b := &bunBuilder{r: r, d: gopgDialect, argsKnown: true}
 	var model ast.Expr
-	if root.src == nil || root.src.Ellipsis.IsValid() || len(root.src.Args) > 1 {
-		st.Unread = "go-pg's Model is given no one model"
+	steps, why = withModelStep(steps, root)
+	if why != "" {
+		st.Unread = why
 		return st, true
-	}
-	// The model is Model's argument: a step of its own for the builder.
-	if len(root.src.Args) == 1 {
-		steps = append([]bunStep{{name: "Model", call: root.call, src: root.src}}, steps...)
 	}
 	switch name {
 	case "Select":
@@ -144,6 +142,83 @@ func readGoPGText(r *Request, name string) (Statement, bool) {
 }
 
 func gopgHandle(r *Request) Handle { return bunHandle(r) }
+
+// isGoPGModel reports whether a function starts a go-pg chain: the Model
+// or ModelContext method of its DB, Tx and Conn, or of the interfaces
+// that stand for them (pg.DBI, orm.DB), which return a new *orm.Query.
+func isGoPGModel(fn *types.Func) bool {
+	if fn.Name() != "Model" && fn.Name() != "ModelContext" || fn.Pkg() == nil {
+		return false
+	}
+	if p := fn.Pkg().Path(); p != gopgPath && p != gopgORMPath {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 1 || !isGoPGQuery(sig.Results().At(0).Type()) {
+		return false
+	}
+	return !isGoPGQuery(sig.Recv().Type())
+}
+
+// isGoPGQuery reports whether t is *orm.Query (pg.Query is an alias).
+func isGoPGQuery(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == gopgORMPath && n.Obj().Name() == "Query"
+}
+
+// withModelStep puts the model a chain's Model (ModelContext) call is
+// given first among its steps, as a step of its own for the builder; a
+// call given none leaves the steps as they are.
+func withModelStep(steps []bunStep, root bunStep) ([]bunStep, string) {
+	skip := 0
+	if root.name == "ModelContext" {
+		skip = 1
+	}
+	if root.src == nil || root.src.Ellipsis.IsValid() || len(root.src.Args) > skip+1 || len(root.src.Args) < skip {
+		return nil, "go-pg's Model is given no one model"
+	}
+	if len(root.src.Args) == skip+1 {
+		steps = append([]bunStep{{name: "Model", call: root.call, src: root.src, modelArg: skip}}, steps...)
+	}
+	return steps, ""
+}
+
+// gopgSubquery writes a go-pg query given as an argument of a clause
+// (Where("id = (?)", db.Model(...)...Limit(1))), which go-pg writes as the
+// SELECT it would send; one it cannot read leaves the statement unread.
+func (b *bunBuilder) gopgSubquery(v ssa.Value) {
+	if b.d != gopgDialect {
+		b.fail("a go-pg query given to bun")
+		return
+	}
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	if v == nil {
+		b.fail("a go-pg subquery out of sight")
+		return
+	}
+	steps, root, why := chainFrom(b.r, v, gopgFunc, isGoPGModel)
+	if why == "" {
+		steps, why = withModelStep(steps, root)
+	}
+	if why != "" {
+		b.fail("a go-pg subquery: %s", why)
+		return
+	}
+	sub := &bunBuilder{r: b.r, d: b.d, argsKnown: b.argsKnown, args: b.args}
+	sub.selectSQL(steps)
+	if sub.unread != "" {
+		b.fail("a go-pg subquery: %s", sub.unread)
+		return
+	}
+	b.sql.WriteString(sub.sql.String())
+	b.args, b.argsKnown = sub.args, sub.argsKnown
+}
 
 // gopgFunc reports whether an SSA function is go-pg's.
 func gopgFunc(fn *ssa.Function) bool {

@@ -86,6 +86,7 @@ func readGorm(r *Request) (Statement, bool) {
 		first = &out
 	}
 	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
+	st.Consts = first.consts
 	return st, true
 }
 
@@ -301,6 +302,7 @@ func bareHandle(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 type gormSQL struct {
 	sql     string
 	args    []ast.Expr
+	consts  map[int]string // string constants bound to $n, when args cannot name them
 	sqlExpr ast.Expr
 	scan    []ast.Expr
 	why     string
@@ -1604,11 +1606,13 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if _, ok := g.r.Info.TypeOf(call.Args[0]).Underlying().(*types.Pointer); !ok {
 		return gormSQL{why: "GORM's Save of a value that is not a pointer"}
 	}
-	if m.odd != "" || m.defaulted != "" || m.pk == nil || m.soft != "" {
+	if m.odd != "" || m.defaulted != "" || m.pk == nil {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
 	}
 	var b gormBuf
 	b.sql.WriteString("UPDATE " + quoteIdent(m.table) + " SET ")
+	set := savedFieldConsts(g.r.Info, g.r.Cursor, call.Args[0])
+	var consts map[int]string
 	first := true
 	for _, c := range m.columns {
 		if c.field == m.pk.field {
@@ -1620,10 +1624,21 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 		first = false
 		b.sql.WriteString(quoteIdent(c.name) + "=")
 		b.bind(gormValue(call))
+		if v, ok := set[c.field]; ok {
+			if consts == nil {
+				consts = map[int]string{}
+			}
+			consts[len(b.args)] = v
+		}
 	}
-	b.sql.WriteString(" WHERE " + quoteIdent(m.pk.name) + " = ")
+	b.sql.WriteString(" WHERE ")
+	if m.soft != "" {
+		// A model with a gorm.DeletedAt updates only a row not deleted.
+		b.sql.WriteString(quoteIdent(m.table) + "." + quoteIdent(m.soft) + " IS NULL AND ")
+	}
+	b.sql.WriteString(quoteIdent(m.pk.name) + " = ")
 	b.bind(gormValue(call))
-	return gormSQL{sql: b.sql.String(), args: b.args}
+	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts}
 }
 
 // gormBuf collects SQL and the values bound to its $n.

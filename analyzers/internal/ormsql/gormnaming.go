@@ -15,65 +15,60 @@ import "strings"
 // one word, in the order it tries them at a position.
 var gormInitialisms = []string{"API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP", "JSON", "LHS", "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SSH", "TLS", "TTL", "UID", "UI", "UUID", "URI", "URL", "UTF8", "VM", "XML", "XSRF", "XSS"}
 
-// gormSnake returns GORM's snake-case name for a Go identifier, split into
-// words: a lower-case start, capitalised words, and initialisms. It
-// refuses (false) underscores, non-ASCII letters, a run of capitals that
-// starts with no initialism (GORM lowers it whole), and lower case right
-// after an initialism (IDs: GORM joins them).
+// gormSnake returns GORM's snake-case name for a Go identifier of ASCII
+// letters and digits (it refuses others: underscores and other letters
+// take turns of GORM's rule that jobqlint does not read). GORM first
+// writes each initialism it knows as a capitalised word (JobID is
+// JobId), taking at each position the first of its list that matches;
+// then every capital letter is lowered, with an underscore before it
+// unless it starts the name or stands inside a run of capitals that goes
+// on (a capital or a digit follows it). So a run of capitals keeps its
+// last one for the next word (PRComment is pr_comment), and a run at the
+// end of the name stays one word (CommitSHA is commit_sha).
 func gormSnake(name string) (string, bool) {
 	if name == "" {
 		return "", false
 	}
-	var words []string
-	for i := 0; i < len(name); {
-		c := name[i]
-		switch {
-		case isLowerOrDigit(c):
-			j := i
-			for j < len(name) && isLowerOrDigit(name[j]) {
-				j++
-			}
-			if i > 0 {
-				return "", false // right after an initialism
-			}
-			words = append(words, name[i:j])
-			i = j
-		case isUpper(c):
-			run := i
-			for run < len(name) && isUpper(name[run]) {
-				run++
-			}
-			if run-i == 1 {
-				j := run
-				for j < len(name) && isLowerOrDigit(name[j]) {
-					j++
-				}
-				words = append(words, strings.ToLower(name[i:j]))
-				i = j
-				continue
-			}
-			init := gormInitialismAt(name[i:])
-			if init == "" {
-				return "", false
-			}
-			words = append(words, strings.ToLower(init))
-			i += len(init)
-		default:
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isUpper(c) && !isLowerOrDigit(c) {
 			return "", false
 		}
 	}
-	return strings.Join(words, "_"), true
+	v := capitaliseInitialisms(name)
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !isUpper(c) {
+			b.WriteByte(c)
+			continue
+		}
+		if i > 0 {
+			inRun := isUpper(v[i-1]) && i+1 < len(v) && (isUpper(v[i+1]) || isDigit(v[i+1]))
+			endsRun := isUpper(v[i-1]) && i+1 == len(v)
+			if !inRun && !endsRun {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteByte(c - 'A' + 'a')
+	}
+	return b.String(), true
 }
 
-// gormInitialismAt returns the initialism GORM takes at the start of s:
-// the first, in its order, that s starts with.
-func gormInitialismAt(s string) string {
-	for _, in := range gormInitialisms {
-		if strings.HasPrefix(s, in) {
-			return in
+// capitaliseInitialisms writes each initialism GORM knows in s as a
+// capitalised word (ID as Id), scanning from the left and taking, at a
+// position, the first of gormInitialisms that s has there.
+func capitaliseInitialisms(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if in := gormInitialismAt(s[i:]); in != "" {
+			b.WriteString(in[:1] + strings.ToLower(in[1:]))
+			i += len(in)
+			continue
 		}
+		b.WriteByte(s[i])
+		i++
 	}
-	return ""
+	return b.String()
 }
 
 // gormTable returns the table GORM's default naming strategy gives a type
@@ -87,4 +82,16 @@ func gormTable(typeName string) (string, bool) {
 }
 
 func isUpper(c byte) bool        { return c >= 'A' && c <= 'Z' }
-func isLowerOrDigit(c byte) bool { return isLower(c) || c >= '0' && c <= '9' }
+func isLowerOrDigit(c byte) bool { return isLower(c) || isDigit(c) }
+func isDigit(c byte) bool        { return c >= '0' && c <= '9' }
+
+// gormInitialismAt returns the initialism GORM takes at the start of s:
+// the first, in its order, that s starts with.
+func gormInitialismAt(s string) string {
+	for _, in := range gormInitialisms {
+		if strings.HasPrefix(s, in) {
+			return in
+		}
+	}
+	return ""
+}

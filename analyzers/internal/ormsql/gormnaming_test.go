@@ -53,7 +53,10 @@ func TestGormNamingIsTheLibrarys(t *testing.T) {
 	ns := schema.NamingStrategy{}
 	typeNames, fieldNames := goNames(t)
 	queueTypes := []string{"Job", "QueueItem", "Task", "OutboxMessage", "OutboxEvent", "Category", "Batch", "DeliveryAttempt", "Webhook", "JobRun", "HTTPJob", "APIRequest", "EmailJob", "URLCheck"}
-	queueFields := []string{"ID", "JobID", "UserID", "TaskID", "Status", "State", "Attempts", "MaxAttempts", "RunAt", "LockedAt", "LockedBy", "CreatedAt", "UpdatedAt", "DeletedAt", "Payload", "LastError", "HTTPStatus", "URL", "APIKey", "JSONData", "IPAddr", "TraceUUID", "Priority", "V2Job", "Attempt2"}
+	queueFields := []string{"ID", "JobID", "UserID", "TaskID", "Status", "State", "Attempts", "MaxAttempts", "RunAt", "LockedAt", "LockedBy", "CreatedAt", "UpdatedAt", "DeletedAt", "Payload", "LastError", "HTTPStatus", "URL", "APIKey", "JSONData", "IPAddr", "TraceUUID", "Priority", "V2Job", "Attempt2",
+		// Runs of capitals that are no initialism GORM knows, and lower case
+		// right after one.
+		"PRNumber", "PRCommentUrl", "VCS", "VCSType", "CommitSHA", "SHA256", "IDs", "JobIDs", "GitHubAppID", "ETag", "OAuthToken", "S3Key", "HTTPSPort", "APIs"}
 	for _, n := range queueTypes {
 		typeNames[n] = true
 	}

@@ -137,3 +137,18 @@ func (b DeleteBuilder) ToSql() (string, []interface{}, error)                   
 func (b DeleteBuilder) From(from string) DeleteBuilder                            { return b }
 func (b DeleteBuilder) Where(pred interface{}, args ...interface{}) DeleteBuilder { return b }
 func (b DeleteBuilder) Suffix(sql string, args ...interface{}) DeleteBuilder      { return b }
+
+func (b UpdateBuilder) SetMap(clauses map[string]interface{}) UpdateBuilder { return b }
+
+func (b SelectBuilder) JoinClause(pred interface{}, args ...interface{}) SelectBuilder { return b }
+func (b SelectBuilder) Join(join string, rest ...interface{}) SelectBuilder            { return b }
+func (b SelectBuilder) LeftJoin(join string, rest ...interface{}) SelectBuilder        { return b }
+func (b SelectBuilder) RightJoin(join string, rest ...interface{}) SelectBuilder       { return b }
+func (b SelectBuilder) InnerJoin(join string, rest ...interface{}) SelectBuilder       { return b }
+func (b SelectBuilder) CrossJoin(join string, rest ...interface{}) SelectBuilder       { return b }
+
+type And []Sqlizer
+type Or []Sqlizer
+
+func (And) ToSql() (string, []interface{}, error) { return "", nil, nil }
+func (Or) ToSql() (string, []interface{}, error)  { return "", nil, nil }

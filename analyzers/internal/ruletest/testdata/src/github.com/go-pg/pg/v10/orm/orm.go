@@ -2,6 +2,8 @@
 // methods the fixtures call, with the real signatures.
 package orm
 
+import "context"
+
 type Result interface {
 	RowsAffected() int
 }
@@ -27,3 +29,13 @@ func (q *Query) Update(scan ...interface{}) (Result, error)             { return
 func (q *Query) Insert(values ...interface{}) (Result, error)           { return nil, nil }
 func (q *Query) Delete(values ...interface{}) (Result, error)           { return nil, nil }
 func (q *Query) Count() (int, error)                                    { return 0, nil }
+
+// DB is the interface go-pg's queries run on (the methods the fixtures
+// call).
+type DB interface {
+	Model(model ...interface{}) *Query
+	ModelContext(c context.Context, model ...interface{}) *Query
+}
+
+func (q *Query) WhereIn(where string, slice interface{}) *Query   { return q }
+func (q *Query) WhereInOr(where string, slice interface{}) *Query { return q }

@@ -1,0 +1,66 @@
+// An outbox relay reaches its store through an interface it declares,
+// implemented by the PostgreSQL queries and by an in-memory store whose
+// release gives the event up once its attempts run out. Which one a call
+// runs is not known here, and the two disagree: the call is not judged.
+package ok_runnertwoimpl
+
+import (
+	"context"
+	"log"
+
+	"github.com/jackc/pgx/v5"
+
+	"ok_runnertwoimpl/memstore"
+	"ok_runnertwoimpl/store"
+)
+
+type EventStore interface {
+	ClaimNext(ctx context.Context) (store.Event, error)
+	MarkProcessed(ctx context.Context, id int64) error
+	ReleaseClaim(ctx context.Context, id int64) error
+}
+
+var _ EventStore = (*memstore.Store)(nil)
+
+type TxRunner struct {
+	DB interface {
+		Begin(context.Context) (pgx.Tx, error)
+	}
+}
+
+func (r *TxRunner) WithinTx(ctx context.Context, fn func(EventStore) error) error {
+	tx, err := r.DB.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := fn(store.New(tx)); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+type Relay struct {
+	Runner   *TxRunner
+	Dispatch func(ctx context.Context, kind string, payload []byte) error
+}
+
+func (r *Relay) RunOnce(ctx context.Context) error {
+	var ev store.Event
+	if err := r.Runner.WithinTx(ctx, func(s EventStore) error {
+		var err error
+		ev, err = s.ClaimNext(ctx)
+		return err
+	}); err != nil {
+		return err
+	}
+	if err := r.Dispatch(ctx, ev.Kind, ev.Payload); err != nil {
+		log.Printf("outbox: dispatch %d: %v", ev.ID, err)
+		return r.Runner.WithinTx(ctx, func(s EventStore) error {
+			return s.ReleaseClaim(ctx, ev.ID)
+		})
+	}
+	return r.Runner.WithinTx(ctx, func(s EventStore) error {
+		return s.MarkProcessed(ctx, ev.ID)
+	})
+}
