@@ -91,6 +91,10 @@ type Index struct {
 	types      map[string]map[string]bool
 	applying   map[*funcDecl]bool
 	cycles     int // cycles met while resolving (see param)
+	// mu serialises the questions: one module's index is shared by the
+	// packages a standalone run analyses at once, and answering fills
+	// the memo maps above.
+	mu sync.Mutex
 }
 
 type binderPos struct {
@@ -200,6 +204,8 @@ func (ix *Index) Tuples(name string, arity int, positions []int) (tuples [][]str
 // parameter the binder selects (arg.Status): what each call's argument
 // sets it to (Params{Status: "done"}).
 func (ix *Index) FieldTuples(name string, arity int, positions []Pos) (tuples [][]string, ok bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	key := binderKey{name, arity}
 	bound := ix.binders[key]
 	if len(positions) == 0 || len(ix.calls[key]) == 0 {
@@ -258,6 +264,8 @@ func (ix *Index) FieldTuples(name string, arity int, positions []Pos) (tuples []
 // there (a constant of its own, several parameters), when what the
 // callers give is not known, or when none of it does.
 func (ix *Index) Preimage(file string, offset int, name string, arity int, at Pos, values []string) (param Pos, pre []string, ok bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	var rec *call
 	for _, c := range ix.calls[binderKey{name, arity}] {
 		if c.file == filepath.Clean(file) && c.lparen == offset {
@@ -300,6 +308,8 @@ func (ix *Index) Preimage(file string, offset int, name string, arity int, at Po
 // false when the call is not one of the binder's, or when what it gives
 // there is not only constants the module names.
 func (ix *Index) Given(file string, offset int, name string, arity int, at Pos) (values []string, ok bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	for _, c := range ix.calls[binderKey{name, arity}] {
 		if c.file != filepath.Clean(file) || c.lparen != offset {
 			continue
@@ -362,6 +372,8 @@ func (ix *Index) callLine(c *call, positions []slot) string {
 // positions (as Key writes each call, with no position in the file); ""
 // when it is not a call of a binder.
 func (ix *Index) CallKey(file string, offset int, name string, arity int) string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	k := binderKey{name, arity}
 	for _, c := range ix.calls[k] {
 		if c.file == filepath.Clean(file) && c.lparen == offset {
