@@ -642,6 +642,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		qt.takenBlind.Role = RoleClaim // takenUnchecked: no WHERE on the state to read it by
 	}
 	pollClaimed := maps.Clone(claimed)
+	markerClaimed := b.claimsByMarker(qt)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
 		if len(pollClaimed) > 0 && !pollClaimed[v] {
@@ -659,7 +660,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			// the job as it takes it; either way no work is in progress.
 			continue
 		}
-		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && !markerClaimed && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
 				// is a soft delete as often as a claim, and SET active =
@@ -733,6 +734,22 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// claimsByMarker reports whether a claim of the table takes jobs without
+// moving them out of their state: it marks them (SET claimed_by = $1,
+// claimed_at = now() over rows a poll found with FOR UPDATE SKIP LOCKED)
+// and they stay, say, 'pending' while they run. On such a table a
+// compare-and-set out of a runnable state (SET status = 'fired' WHERE id
+// = $1 AND status = 'pending') records what became of a job: the claim
+// already took it.
+func (b *builder) claimsByMarker(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		if _, moves := qt.AssignedState(st); st.Role == RoleClaim && st.Kind == sqlcheck.KindUpdate && !moves {
+			return true
+		}
+	}
+	return false
 }
 
 // workingWords name states of jobs being worked on.
