@@ -430,6 +430,9 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
+			if attempts.GivesBack(r.Stmt) {
+				continue // a deferral: nothing ran, and the attempt is not spent
+			}
 			if col := resetsCount(r); col != "" {
 				pass.Report(analysis.Diagnostic{
 					Pos: r.Call.Pos(),
