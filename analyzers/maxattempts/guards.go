@@ -235,14 +235,77 @@ func boundGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	}
 	edges := 0
 	for _, arg := range args {
-		for _, pred := range constantEdges(arg, state, map[ssa.Value]bool{}) {
+		for _, in := range constantEdges(arg, state, map[ssa.Value]bool{}) {
 			edges++
-			if v, _ := guardAt(e, pred.Instrs[len(pred.Instrs)-1], 0); v != guarded {
+			if v, _ := guardAt(e, in.from.Instrs[len(in.from.Instrs)-1], 0); v != guarded {
 				return false
 			}
 		}
 	}
 	return edges > 0 || fieldGuarded(e, st, col)
+}
+
+// boundDecider returns, for a statement that fn makes on every path but
+// whose state it binds through a variable, the parameter of fn that alone
+// decides whether that state is the retry (status := "pending"; if
+// retryAt == nil { status = "failed" }), and which value of it retries
+// (see retriesWhen); 0, 0 when no one parameter does.
+func boundDecider(e *judge, st *queuemodel.Statement, col string, fn *ssa.Function) (param, when int) {
+	state, ok := setState(st, col)
+	call := e.Call(st.Call.Expr)
+	if !ok || call == nil || call.Parent() != fn {
+		return 0, 0
+	}
+	for _, arg := range call.Common().Args {
+		for _, in := range constantEdges(arg, state, map[ssa.Value]bool{}) {
+			p, w := edgeDecider(fn, in)
+			if w == 0 || param != 0 && (p != param || w != when) {
+				return 0, 0
+			}
+			param, when = p, w
+		}
+	}
+	return param, when
+}
+
+// edgeDecider returns the parameter of fn that alone decides whether an
+// edge is taken, and which value of it takes it (+1 true or not nil, -1
+// false or nil): the edge leaves a branch on the parameter, or starts in
+// a block only such a branch reaches.
+func edgeDecider(fn *ssa.Function, in edge) (param, when int) {
+	last := in.from.Instrs[len(in.from.Instrs)-1]
+	br, ok := last.(*ssa.If)
+	if !ok {
+		if p, ok := decidingParam(fn, last); ok {
+			return p, retriesWhen(fn, p, last)
+		}
+		return 0, 0
+	}
+	cond, taken := br.Cond, in.to == in.from.Succs[0]
+	if u, isNot := cond.(*ssa.UnOp); isNot && u.Op == token.NOT {
+		cond, taken = u.X, !taken
+	}
+	p, isParam := cond.(*ssa.Parameter)
+	if !isParam || !isBool(p.Type()) {
+		p = nilCompared(cond)
+		if p != nil && cond.(*ssa.BinOp).Op == token.EQL {
+			taken = !taken // now: taken when p is not nil
+		}
+	}
+	i := slices.Index(fn.Params, p)
+	if p == nil || i < 0 {
+		return 0, 0
+	}
+	if fn.Signature.Recv() != nil {
+		i--
+	}
+	if i < 0 {
+		return 0, 0
+	}
+	if taken {
+		return i + 1, 1
+	}
+	return i + 1, -1
 }
 
 // maxArgs bounds the arguments of a call looked at.
@@ -277,10 +340,13 @@ func fieldGuarded(e *judge, st *queuemodel.Statement, col string) bool {
 	return stores > 0
 }
 
-// constantEdges returns the blocks from which a phi feeding v brings the
+// An edge of the control-flow graph: from a block to one it may jump to.
+type edge struct{ from, to *ssa.BasicBlock }
+
+// constantEdges returns the edges along which a phi feeding v brings the
 // constant s (a string, or an integer as written in decimal), following v through interface conversions and the
 // variadic slice of a call's arguments.
-func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicBlock {
+func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []edge {
 	if seen[v] {
 		return nil
 	}
@@ -295,7 +361,7 @@ func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicB
 	case *ssa.Slice:
 		return constantEdges(v.X, s, seen)
 	case *ssa.Alloc:
-		var out []*ssa.BasicBlock
+		var out []edge
 		for _, ref := range *v.Referrers() {
 			ia, ok := ref.(*ssa.IndexAddr)
 			if !ok {
@@ -309,12 +375,12 @@ func constantEdges(v ssa.Value, s string, seen map[ssa.Value]bool) []*ssa.BasicB
 		}
 		return out
 	case *ssa.Phi:
-		var out []*ssa.BasicBlock
-		for i, edge := range v.Edges {
-			if isConst(edge, s) {
-				out = append(out, v.Block().Preds[i])
+		var out []edge
+		for i, in := range v.Edges {
+			if isConst(in, s) {
+				out = append(out, edge{v.Block().Preds[i], v.Block()})
 			} else {
-				out = append(out, constantEdges(edge, s, seen)...)
+				out = append(out, constantEdges(in, s, seen)...)
 			}
 		}
 		return out

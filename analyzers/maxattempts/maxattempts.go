@@ -450,7 +450,11 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			}
 			switch v, fn := retryGuard(e, call); {
 			case v == callersDecide:
-				deferred.add(pass, m, fn, e.decidedBy[fn], e.retriesWhen[fn], r)
+				param, when := e.decidedBy[fn], e.retriesWhen[fn]
+				if param == 0 {
+					param, when = boundDecider(e, r, qt.StateColumn, fn)
+				}
+				deferred.add(pass, m, fn, param, when, r)
 			case v == unguarded && !failAtCallers:
 				out = append(out, r)
 			}

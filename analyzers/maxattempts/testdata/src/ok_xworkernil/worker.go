@@ -27,11 +27,14 @@ func Run(ctx context.Context, s *xstorenil.Store, handle func(int64) error) {
 		case errors.Is(err, errPermanent):
 			s.FailTask(ctx, id, err.Error(), nil)
 			s.Release(ctx, id, nil)
+			s.MarkFailed(ctx, id, err.Error(), nil)
 		case attempts < maxRetries:
 			next := time.Now().Add(time.Duration(attempts) * time.Minute)
 			s.FailTask(ctx, id, err.Error(), &next)
+			s.MarkFailed(ctx, id, err.Error(), &next)
 		default:
 			s.FailTask(ctx, id, err.Error(), nil)
+			s.MarkFailed(ctx, id, err.Error(), nil)
 		}
 	}
 }

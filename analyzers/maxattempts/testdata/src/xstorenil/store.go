@@ -36,3 +36,28 @@ func (s *Store) Release(ctx context.Context, id int64, retryAt *time.Time) error
 	_, err := s.pool.Exec(ctx, `UPDATE tasks SET status = 'pending', next_retry_at = $1 WHERE id = $2`, *retryAt, id)
 	return err
 }
+
+// MarkFailed chooses the state in Go and binds it: one statement, made on
+// every path, retries exactly when its caller gives a time.
+func (s *Store) MarkFailed(ctx context.Context, id int64, msg string, retryAt *time.Time) error { // want MarkFailed:"retries\\(store.go:47\\)"
+	status := "pending"
+	if retryAt == nil {
+		status = "failed"
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE tasks SET status = $1, last_error = $2, next_retry_at = COALESCE($3, next_retry_at) WHERE id = $4`, status, msg, retryAt, id)
+	return err
+}
+
+// MarkFailedUrgent puts the job back when its caller gives a time, or says
+// it is urgent: no one parameter decides.
+func (s *Store) MarkFailedUrgent(ctx context.Context, id int64, retryAt *time.Time, urgent bool) error { // want MarkFailedUrgent:"retries\\(store.go:61\\)"
+	status := "pending"
+	if retryAt == nil {
+		status = "failed"
+	}
+	if urgent {
+		status = "pending"
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE tasks SET status = $1, next_retry_at = COALESCE($2, now()) WHERE id = $3`, status, retryAt, id)
+	return err
+}

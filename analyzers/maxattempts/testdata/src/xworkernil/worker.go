@@ -17,7 +17,9 @@ func Run(ctx context.Context, s *xstorenil.Store, handle func(int64) error) {
 		}
 		if err := handle(id); err != nil {
 			next := time.Now().Add(time.Minute)
-			s.FailTask(ctx, id, err.Error(), &next) // want `this call puts the job back with no limit\nxstorenil.\(\*Store\).FailTask retries unless its caller says the attempts ran out`
+			s.FailTask(ctx, id, err.Error(), &next)   // want `this call puts the job back with no limit\nxstorenil.\(\*Store\).FailTask retries unless its caller says the attempts ran out`
+			s.MarkFailed(ctx, id, err.Error(), &next) // want `this call puts the job back with no limit\nxstorenil.\(\*Store\).MarkFailed retries unless its caller says the attempts ran out`
+			s.MarkFailedUrgent(ctx, id, &next, false) // want `this call puts the job back with no limit\nxstorenil.\(\*Store\).MarkFailedUrgent retries on every path`
 		}
 	}
 }
