@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -120,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// A function that runs the claim loop and returns a write's error
 	// ends the loop with it (Start returns what its workers send on errCh).
 	for _, fn := range flow.loopFuncs() {
-		if s.supervisedFunc(fn) {
+		if s.supervisedFunc(fn) || s.drainOutOfSight(fn, flow.decls[fn].Body) {
 			continue
 		}
 		for _, w := range flow.stops[fn].sorted() {
@@ -314,10 +315,87 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 			return false
 		}
 		// A return inside the loop that claims jobs ends the worker,
-		// unless a supervisor restarts the loop.
-		return s.claimLoop(loop) && !s.supervised(cur)
+		// unless a supervisor restarts the loop, or the loop is a drain
+		// whose callers, out of sight, run it again.
+		return s.claimLoop(loop) && !s.supervised(cur) && !s.drainOutOfSight(s.enclosingFunc(cur), loop.Node())
 	}
 	return false
+}
+
+// drainOutOfSight reports whether a claim loop is a drain: it returns,
+// or breaks out, once the claim finds no job (sql.ErrNoRows,
+// pgx.ErrNoRows, an empty batch). Its callers run it again for the jobs
+// that come later; whether they stop on its error is theirs to say, and
+// the callers in sight are judged where they call it (a loop that stops
+// on the error is itself a worker that stops).
+func (s *summary) drainOutOfSight(fn *types.Func, loop ast.Node) bool {
+	if fn == nil || loop == nil {
+		return false
+	}
+	drains := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if ifs, ok := n.(*ast.IfStmt); ok && s.noJob(ifs.Cond) && leaves(ifs.Body) {
+			drains = true
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !drains && !lit
+	})
+	return drains
+}
+
+// enclosingFunc returns the function declared around cur, or nil.
+func (s *summary) enclosingFunc(cur inspector.Cursor) *types.Func {
+	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
+		fn, _ := s.pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// noJob reports whether a condition says a claim found no job: it names
+// ErrNoRows (of database/sql or pgx), or compares a length with 0.
+func (s *summary) noJob(cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := s.pass.TypesInfo.Uses[n].(*types.Var); ok && v.Name() == "ErrNoRows" && v.Pkg() != nil &&
+				(v.Pkg().Path() == "database/sql" || strings.HasPrefix(v.Pkg().Path(), "github.com/jackc/pgx")) {
+				found = true
+			}
+		case *ast.BinaryExpr:
+			if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && n.Op == token.EQL && isZeroLit(n.Y) {
+				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" && s.pass.TypesInfo.Uses[id] == types.Universe.Lookup("len") {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isZeroLit(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.INT && lit.Value == "0"
+}
+
+// leaves reports whether a block returns or breaks (out of a loop, it
+// may be the drain's) before any function literal.
+func leaves(body *ast.BlockStmt) bool {
+	out := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			out = true
+		case *ast.BranchStmt:
+			out = out || n.Tok == token.BREAK
+		case *ast.FuncLit:
+			return false
+		}
+		return !out
+	})
+	return out
 }
 
 // oneShot reports whether a bookkeeping call is made in a command that
