@@ -193,7 +193,7 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 		}
 	default:
 		if f.Param > 0 {
-			if arg := effects.Arg(instr, f.Param-1); arg != nil && comparesCount(e, arg, 1, map[ssa.Value]bool{}) {
+			if arg := effects.Arg(instr, f.Param-1); arg != nil && (comparesCount(e, arg, 1, map[ssa.Value]bool{}) || givenUnderGuard(e, arg, f.RetriesWhen)) {
 				return false // the value the call passes decides on the attempts
 			}
 		}
@@ -314,4 +314,27 @@ func handStates(pass *analysis.Pass, m *queuemodel.Model, e *judge, instr ssa.Ca
 		return
 	}
 	deferred.hand(pass, obj, Retries{Retry: f.Retry, StateParam: at.Index + 1, StateField: at.Field, States: pre})
+}
+
+// givenUnderGuard reports whether a pointer the call passes holds the
+// value that retries (not nil for when > 0, else nil) only where an
+// attempt comparison put it: var next *time.Time; if attempt < max {
+// next = &t }. Every edge of the phi that brings such a value must be
+// guarded.
+func givenUnderGuard(e *judge, arg ssa.Value, when int) bool {
+	phi, ok := effects.Unconverted(arg).(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for i, in := range phi.Edges {
+		c, isConst := in.(*ssa.Const)
+		if retries := !(isConst && c.IsNil()); retries != (when > 0) {
+			continue
+		}
+		pred := phi.Block().Preds[i]
+		if v, _ := guardAt(e, pred.Instrs[len(pred.Instrs)-1], 0); v != guarded {
+			return false
+		}
+	}
+	return true
 }

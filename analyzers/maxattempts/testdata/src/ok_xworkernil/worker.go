@@ -38,3 +38,22 @@ func Run(ctx context.Context, s *xstorenil.Store, handle func(int64) error) {
 		}
 	}
 }
+
+// RunGiven passes the time through a variable set only while attempts
+// are left: nil, and a failure for good, once they ran out.
+func RunGiven(ctx context.Context, s *xstorenil.Store, handle func(int64) error) {
+	for ctx.Err() == nil {
+		id, attempts, err := s.Claim(ctx)
+		if err != nil {
+			continue
+		}
+		if err := handle(id); err != nil {
+			var next *time.Time
+			if attempts < maxRetries {
+				t := time.Now().Add(time.Minute)
+				next = &t
+			}
+			s.MarkFailed(ctx, id, err.Error(), next)
+		}
+	}
+}
