@@ -322,8 +322,8 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 	return false
 }
 
-// drainOutOfSight reports whether a claim loop is a drain: it returns,
-// or breaks out, once the claim finds no job (sql.ErrNoRows,
+// drainOutOfSight reports whether a claim loop is a drain: it returns
+// once the claim finds no job (sql.ErrNoRows,
 // pgx.ErrNoRows, an empty batch). Its callers run it again for the jobs
 // that come later; whether they stop on its error is theirs to say, and
 // the callers in sight are judged where they call it (a loop that stops
@@ -380,22 +380,15 @@ func isZeroLit(e ast.Expr) bool {
 	return ok && lit.Kind == token.INT && lit.Value == "0"
 }
 
-// leaves reports whether a block returns or breaks (out of a loop, it
-// may be the drain's) before any function literal.
+// leaves reports whether a block ends by returning: a return only in a
+// select on the context (the worker stopped) is no way out of a loop
+// that sleeps and looks again.
 func leaves(body *ast.BlockStmt) bool {
-	out := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			out = true
-		case *ast.BranchStmt:
-			out = out || n.Tok == token.BREAK
-		case *ast.FuncLit:
-			return false
-		}
-		return !out
-	})
-	return out
+	if len(body.List) == 0 {
+		return false
+	}
+	_, ok := body.List[len(body.List)-1].(*ast.ReturnStmt)
+	return ok
 }
 
 // oneShot reports whether a bookkeeping call is made in a command that

@@ -28,7 +28,11 @@ func (d *Drainer) Run(ctx context.Context) error {
 		err = tx.QueryRow(ctx, `SELECT id, payload FROM reports WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`).Scan(&id, &payload)
 		if errors.Is(err, pgx.ErrNoRows) {
 			_ = tx.Rollback(ctx)
-			time.Sleep(time.Second)
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Second):
+			}
 			continue
 		}
 		if err != nil {
