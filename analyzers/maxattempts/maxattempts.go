@@ -526,8 +526,8 @@ func pollGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	return polled
 }
 
-// pollCapsCount reports whether a retry counts the attempt (SET retries =
-// retries + 1, last_error = $2) and every poll of the table that takes
+// pollCapsCount reports whether a retry, or the claim, counts the attempt
+// (SET retries = retries + 1, last_error = $2) and every poll of the table that takes
 // the job in the state the retry leaves it in takes it only while that
 // count is under a limit (AND retries < 5, AND retries < max_retries): a
 // job out of attempts is never taken again. A retry that leaves the state
@@ -536,10 +536,10 @@ func pollGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 // LEAST(retries, 10))) is no limit.
 func pollCapsCount(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	state, known := setState(r, qt.StateColumn)
-	var counted []string
-	for _, a := range r.Set {
-		if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
-			counted = append(counted, a.Column)
+	counted := countsWritten(r)
+	for _, st := range qt.Statements {
+		if st.Role == queuemodel.RoleClaim {
+			counted = append(counted, countsWritten(st)...) // the claim counts each attempt
 		}
 	}
 	polled := false
@@ -564,6 +564,18 @@ func pollCapsCount(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 
 // capsColumn reports whether a WHERE keeps only rows whose column is under
 // a bound, at its top level (an AND): col < x, col <= x, x > col, x >= col.
+// countsWritten returns the attempt counts a statement writes with a
+// value that is not a constant (attempts = attempts + 1, attempts = $3).
+func countsWritten(st *queuemodel.Statement) []string {
+	var out []string
+	for _, a := range st.Set {
+		if attempts.Named(a.Column) && !limitName.MatchString(a.Column) && a.Value.Kind != sqlcheck.ValueConst {
+			out = append(out, a.Column)
+		}
+	}
+	return out
+}
+
 func capsColumn(where []sqlcheck.Pred, col string) bool {
 	under := regexp.MustCompile(`(?i)(^|[^\w.])` + regexp.QuoteMeta(col) + `\s*<|>=?\s*(\w+\.)?` + regexp.QuoteMeta(col) + `\b`)
 	for _, p := range where {
