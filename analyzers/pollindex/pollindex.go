@@ -107,8 +107,8 @@ func keepsNoFinished(qt *queuemodel.QueueTable) bool {
 			deletes = true // DELETE ... WHERE expires_at < now(): expired jobs
 		case st.Role == queuemodel.RoleComplete, st.Role == queuemodel.RoleFail:
 			return false // an UPDATE to a terminal state: finished rows stay
-		case st.Kind == sqlcheck.KindUpdate && qt.StateColumn != "" && writesUnseenState(st, qt.StateColumn):
-			return false // a state its callers give (sent, failed) may keep finished rows
+		case st.Kind == sqlcheck.KindUpdate && st.Role != queuemodel.RoleClaim && qt.StateColumn != "" && writesUnseenState(st, qt.StateColumn):
+			return false // a state its callers give (sent, failed) may keep finished rows; a claim's is the job in progress
 		}
 	}
 	return deletes
