@@ -121,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// A function that runs the claim loop and returns a write's error
 	// ends the loop with it (Start returns what its workers send on errCh).
 	for _, fn := range flow.loopFuncs() {
-		if s.supervisedFunc(fn) || s.drainOutOfSight(fn, flow.decls[fn].Body) {
+		if s.supervisedFunc(fn) || s.drains(flow.decls[fn].Body) {
 			continue
 		}
 		for _, w := range flow.stops[fn].sorted() {
@@ -317,39 +317,27 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 		// A return inside the loop that claims jobs ends the worker,
 		// unless a supervisor restarts the loop, or the loop is a drain
 		// whose callers, out of sight, run it again.
-		return s.claimLoop(loop) && !s.supervised(cur) && !s.drainOutOfSight(s.enclosingFunc(cur), loop.Node())
+		return s.claimLoop(loop) && !s.supervised(cur) && !s.drains(loop.Node())
 	}
 	return false
 }
 
-// drainOutOfSight reports whether a claim loop is a drain: it returns
-// once the claim finds no job (sql.ErrNoRows,
-// pgx.ErrNoRows, an empty batch). Its callers run it again for the jobs
-// that come later; whether they stop on its error is theirs to say, and
-// the callers in sight are judged where they call it (a loop that stops
-// on the error is itself a worker that stops).
-func (s *summary) drainOutOfSight(fn *types.Func, loop ast.Node) bool {
-	if fn == nil || loop == nil {
-		return false
-	}
-	drains := false
+// drains reports whether a claim loop is a drain: it returns once the
+// claim finds no job (sql.ErrNoRows, pgx.ErrNoRows, an empty batch). Its
+// callers run it again for the jobs that come later; whether they stop on
+// its error is theirs to say, and the callers in sight are judged where
+// they call it (a loop that stops on the error is itself a worker that
+// stops).
+func (s *summary) drains(loop ast.Node) bool {
+	found := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if ifs, ok := n.(*ast.IfStmt); ok && s.noJob(ifs.Cond) && leaves(ifs.Body) {
-			drains = true
+			found = true
 		}
 		_, lit := n.(*ast.FuncLit)
-		return !drains && !lit
+		return !found && !lit
 	})
-	return drains
-}
-
-// enclosingFunc returns the function declared around cur, or nil.
-func (s *summary) enclosingFunc(cur inspector.Cursor) *types.Func {
-	for d := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn, _ := s.pass.TypesInfo.Defs[d.Node().(*ast.FuncDecl).Name].(*types.Func)
-		return fn
-	}
-	return nil
+	return found
 }
 
 // noJob reports whether a condition says a claim found no job: it names

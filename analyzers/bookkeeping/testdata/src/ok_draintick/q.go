@@ -62,3 +62,26 @@ func recordFailure(ctx context.Context, tx pgx.Tx, id int64, cause error) error 
 		status = CASE WHEN attempts + 1 >= 5 THEN 'failed' ELSE 'pending' END WHERE id = $1`, id, cause.Error())
 	return err
 }
+
+// RunBatch drains a batch at a time, until a claim takes none.
+func (d *Drainer) RunBatch(ctx context.Context) error {
+	for {
+		rows, err := d.pool.Query(ctx, `UPDATE reports SET status = 'sending' WHERE id IN (
+			SELECT id FROM reports WHERE status = 'pending' ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED) RETURNING id`)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		for _, id := range ids {
+			if _, err := d.pool.Exec(ctx, `UPDATE reports SET status = 'sent' WHERE id = $1`, id); err != nil {
+				return err
+			}
+		}
+	}
+}
