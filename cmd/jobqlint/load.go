@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -53,9 +55,28 @@ func load(patterns []string, tests bool) (pkgs []*packages.Package, failed *load
 		failed = allFailed
 	}
 	if len(pkgs) == 0 && failed.empty() {
+		if err := goListFailure(patterns); err != nil {
+			return nil, nil, err
+		}
 		return nil, nil, fmt.Errorf("%w match %s", errNoPackages, strings.Join(patterns, " "))
 	}
 	return pkgs, failed, nil
+}
+
+// goListFailure asks go list why the patterns gave no package. go/packages
+// returns no package and no error when go list fails on the module as a
+// whole ("go: updates to go.mod needed"), so without this the user would
+// read that the patterns match nothing.
+func goListFailure(patterns []string) error {
+	cmd := exec.Command("go", append([]string{"list", "-find", "-f", "{{.ImportPath}}"}, patterns...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return fmt.Errorf("go list %s failed:\n%s", strings.Join(patterns, " "), msg)
+		}
+	}
+	return nil
 }
 
 // errNoPackages: the patterns matched no package, a usage error.
