@@ -263,3 +263,30 @@ func Sweep(s Store, hb Beats) {
 	write("sweeper/sweeper.go", strings.Replace(sweep, "s.Requeue(j.ID)", "s.Requeue(0)", 1))
 	require.NotEqual(t, joined, key(), "a reset given no listed key is no join")
 }
+
+// The module's statements are shared by every package of the module, and
+// each rule appends its own package's statements to them: one rule's
+// append must never write into what another rule, of this package or of
+// another one analysed at the same time, is reading (lease and stateguard
+// did, a data race that mixed up their statements).
+func TestModuleStatementsAreEachCallersOwn(t *testing.T) {
+	t.Setenv(schemacache.Env, "off")
+	root := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(root, "queries.sql"), []byte(
+		"UPDATE jobs SET status = 'queued' WHERE status = 'running';\n"+
+			"DELETE FROM jobs WHERE status = 'done';\n"+
+			"UPDATE jobs SET status = 'failed' WHERE attempts > 5;\n"), 0o644))
+	t.Cleanup(forget)
+	forget()
+
+	lease := &Model{schema: &schemaState{root: root}}
+	stateguard := &Model{schema: &schemaState{root: root}}
+	require.Len(t, lease.ModuleStatements(), 3)
+	mine, theirs := &sqlcheck.Stmt{Table: "mine"}, &sqlcheck.Stmt{Table: "theirs"}
+	a := append(lease.ModuleStatements(), mine)
+	b := append(stateguard.ModuleStatements(), theirs)
+	c := append(lease.ModuleStatements(), theirs)
+	require.Same(t, mine, a[3], "another caller's append overwrote this one's")
+	require.Same(t, theirs, b[3])
+	require.Same(t, theirs, c[3])
+}

@@ -191,7 +191,10 @@ func (m *Model) ModuleStatements() []*sqlcheck.Stmt {
 			s.stmts, _ = compute(mf, "statements", "", (*sqlcheck.ModuleFiles).Statements)
 		}
 	})
-	m.ownOnce.Do(func() { m.own = m.withoutOwn(s.stmts) })
+	// Clipped: the rules append their package's statements to it, and
+	// an append must copy rather than write into the array that the
+	// other rules, and the other packages of the module, are reading.
+	m.ownOnce.Do(func() { m.own = slices.Clip(m.withoutOwn(s.stmts)) })
 	return m.own
 }
 
