@@ -465,13 +465,22 @@ func callCompares(e *judge, c *ssa.CallCommon, depth int) bool {
 	} else if c.IsInvoke() {
 		obj = c.Method
 	}
-	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg || rowsNext(obj) {
 		return false
 	}
 	if e.pass != nil && e.pass.ImportObjectFact(obj, new(CountFree)) {
 		return false // its package says its bools decide nothing by the attempts
 	}
 	return !standard(obj.Pkg().Path())
+}
+
+// rowsNext reports whether a method is pgx's Rows.Next: its bool says
+// whether a query returned another row, never anything about a job's
+// attempts (database/sql's and sqlx's Next are the standard library's,
+// which callCompares already counts out). A loop over a poll's rows
+// (for rows.Next() { ... }) then guards nothing that runs after it.
+func rowsNext(obj *types.Func) bool {
+	return obj.Name() == "Next" && strings.HasPrefix(obj.Pkg().Path(), "github.com/jackc/pgx/")
 }
 
 // bodyCompares reports whether a function of this package compares an
