@@ -803,6 +803,21 @@ func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
 			return true
 		}
 	}
+	// return fn(ctx, tx), through a named result that a deferred function
+	// literal rolls back on and commits only when it is nil.
+	for _, b := range t.Func.Blocks {
+		ret, ok := last(b).(*ssa.Return)
+		if !ok || !returnsWorkError(ret, c) {
+			continue
+		}
+		for _, d := range t.Func.Blocks {
+			for _, instr := range d.Instrs {
+				if def, ok := instr.(*ssa.Defer); ok && Before(def, ret) && e.deferredRollbackOnError(def, t) {
+					return true
+				}
+			}
+		}
+	}
 	return false
 }
 
