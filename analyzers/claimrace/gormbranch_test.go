@@ -15,3 +15,10 @@ func TestGormBranchClaim(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_branch_locked")
 	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_dialect_locked")
 }
+
+// A lock added to a chain value with the result dropped: GORM adds it in
+// place, so the claim is locked; the reader leaves the call unread rather
+// than read it unlocked.
+func TestGormInPlaceLock(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_inplace_locked")
+}

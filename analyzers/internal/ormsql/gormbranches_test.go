@@ -75,10 +75,34 @@ func TestGormBranchesUnread(t *testing.T) {
 	for fn, why := range map[string]string{
 		"ClaimMaybeLocked": "the GORM chain locks its rows on some paths only",
 		"Raws":             "the GORM chain builds a different statement on different paths",
+		// GORM adds the dropped Clauses' lock to q in place: the real
+		// statement locks (TestGormInPlaceLocks), the chain alone does not.
+		"ClaimLockedInPlace": "the GORM chain value is given more clauses elsewhere, which GORM adds to it in place",
+		"Page":               "the GORM chain value is given more clauses elsewhere, which GORM adds to it in place",
 	} {
 		rs := got[fn]
-		require.Len(t, rs, 1, fn)
-		require.False(t, rs[0].Known, fn)
-		require.Equal(t, why, rs[0].Unread, fn)
+		require.NotEmpty(t, rs, fn)
+		for _, r := range rs { // Page's Count and Find both
+			require.False(t, r.Known, fn)
+			require.Equal(t, why, r.Unread, fn)
+		}
 	}
+}
+
+// What makes ClaimLockedInPlace unread: GORM sends its lock although the
+// Clauses call's result is dropped.
+func TestGormInPlaceLocks(t *testing.T) {
+	db := dryRun(t)
+	var sent []string
+	record := func(tx *gorm.DB) { sent = append(sent, tx.Statement.SQL.String()) }
+	require.NoError(t, db.Callback().Query().After("*").Register("record", record))
+	gormbranches.ClaimLockedInPlace(db)
+	require.Equal(t, []string{`SELECT * FROM "tasks" WHERE state = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`}, sent)
+	// Count on the value the page is then read from: the page's Find is
+	// not the chain it is written with (GORM keeps Count's select).
+	sent = nil
+	var out []gormbranches.Task
+	gormbranches.Page(db, &out)
+	require.Len(t, sent, 2)
+	require.NotEqual(t, `SELECT * FROM "tasks" WHERE state = $1 ORDER BY id LIMIT $2`, sent[1])
 }

@@ -114,3 +114,23 @@ func Raws(db *gorm.DB, kind string, out *[]Task) {
 	}
 	q.Scan(out)
 }
+
+// ClaimLockedInPlace adds its lock with the result dropped: GORM's chain
+// value (not a new session) takes the clause itself, so the claim locks.
+func ClaimLockedInPlace(db *gorm.DB) Task {
+	var t Task
+	q := db.Where("state = ?", "queued").Order("id").Limit(1)
+	q.Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"})
+	q.Take(&t)
+	return t
+}
+
+// Page counts the rows of a listing, then reads a page of it: GORM's
+// Count leaves the chain's statement as it found it.
+func Page(db *gorm.DB, out *[]Task) int64 {
+	var n int64
+	q := db.Model(&Task{}).Where("state = ?", "queued")
+	q.Count(&n)
+	q.Order("id").Limit(5).Find(out)
+	return n
+}
