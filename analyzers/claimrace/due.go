@@ -41,6 +41,9 @@ func (r *runner) dueQueues() {
 	}
 	for _, poll := range polls {
 		qt := tables[poll]
+		if r.claimedFirst(qt, poll) {
+			continue
+		}
 		for _, take := range qt.DueTakes(poll) {
 			if msg := r.dueRace(qt, poll, take); msg != "" {
 				d := analysis.Diagnostic{Pos: poll.Pos(), Message: msg + dueFix}
@@ -50,6 +53,20 @@ func (r *runner) dueQueues() {
 			}
 		}
 	}
+}
+
+// claimedFirst reports whether a take that nothing races runs before the
+// work: a compare-and-set that pushes the due time forward as the job's
+// lease, checked before the work, or a DELETE whose row count is. The
+// takes after the work (the DELETE that records success, the advance that
+// puts a failed job back) then act on a job only its claimer holds.
+func (r *runner) claimedFirst(qt *queuemodel.QueueTable, poll *queuemodel.Statement) bool {
+	for _, take := range qt.DueTakes(poll) {
+		if !take.WorkFirst && r.dueRace(qt, poll, take) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // dueRace returns what goes wrong when two schedulers read the same due

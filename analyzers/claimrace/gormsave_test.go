@@ -14,3 +14,11 @@ func TestGormSaveClaim(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_save_locked")
 	ruletest.Run(t, claimrace.Analyzer, "gorm_save_race")
 }
+
+// The same with a model whose columns carry constant default tags (GORM's
+// Save writes every column all the same), and states of a named string
+// type.
+func TestGormSaveDefaultsClaim(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_save_defaults_locked")
+	ruletest.Run(t, claimrace.Analyzer, "gorm_save_defaults_race")
+}

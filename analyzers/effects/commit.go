@@ -3,6 +3,7 @@ package effects
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -42,13 +43,67 @@ func CommitsBeforeWork(call ssa.CallInstruction) bool {
 	if commit, done := commits(start.Instrs[index(start, call)+1:]); done {
 		return commit
 	}
-	return WalkBlocks(start.Succs, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
-		commit, done := commits(b.Instrs)
-		if done {
-			return nil, commit
+	// Each block is entered by an edge: a check of an error that the edge
+	// brings as a new error (err = errors.New("unknown kind") in a switch's
+	// default, beside err = send(...) in its cases) goes only to its error
+	// side, and so reaches no commit on the way the error is nil.
+	type edge struct{ b, from *ssa.BasicBlock }
+	seen := map[edge]bool{}
+	var stack []edge
+	for _, s := range start.Succs {
+		stack = append(stack, edge{s, start})
+	}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[e] {
+			continue
 		}
-		return b.Succs, false
-	})
+		seen[e] = true
+		commit, done := commits(e.b.Instrs)
+		if done {
+			if commit {
+				return true
+			}
+			continue
+		}
+		succs := e.b.Succs
+		if c, ok := errCheckAt(e.b); ok && newErrorFrom(c.err, e.b, e.from) {
+			succs = []*ssa.BasicBlock{c.onError}
+		}
+		for _, s := range succs {
+			stack = append(stack, edge{s, e.b})
+		}
+	}
+	return false
+}
+
+// newErrorFrom reports whether an error checked in block b is, when b is
+// entered from the block from, one the code has just made, which is never
+// nil: a phi of b whose value on that edge is errors.New(...) or
+// fmt.Errorf(...).
+func newErrorFrom(err ssa.Value, b, from *ssa.BasicBlock) bool {
+	phi, ok := err.(*ssa.Phi)
+	if !ok || phi.Block() != b {
+		return false
+	}
+	i := slices.Index(b.Preds, from)
+	if i < 0 || i >= len(phi.Edges) {
+		return false
+	}
+	call, ok := phi.Edges[i].(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil {
+		return false
+	}
+	switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
+	case "errors.New", "fmt.Errorf":
+		return true
+	}
+	return false
 }
 
 // receiver returns the value a method call is made on.

@@ -107,9 +107,37 @@ func (e *Effects) WorkRollbacks(t *Tx, after ssa.Instruction) []Rollback {
 // failingWork returns the call an error comes from when that call may run
 // the job's work, or decodes its payload (json.Unmarshal of the payload
 // into the type the work expects fails for good on a malformed job).
+//
+// The error may come from one of several calls (err = sendEmail(...) in
+// one case of a switch on the job's kind, err = charge(...) in another:
+// a phi), the first of which that runs the work by position is the one
+// named; and it may be read back from a variable (a named result the
+// function's deferred code also reads) that the block stored it in.
 func failingWork(v ssa.Value) ssa.CallInstruction {
-	if x, ok := v.(*ssa.Extract); ok {
+	return failingWorkIn(v, map[ssa.Value]bool{})
+}
+
+func failingWorkIn(v ssa.Value, seen map[ssa.Value]bool) ssa.CallInstruction {
+	if seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
 		v = x.Tuple
+	case *ssa.Phi:
+		var first ssa.CallInstruction
+		for _, in := range x.Edges {
+			if w := failingWorkIn(in, seen); w != nil && (first == nil || w.Pos() < first.Pos()) {
+				first = w
+			}
+		}
+		return first
+	case *ssa.UnOp:
+		if stored := storedBefore(x); stored != nil {
+			return failingWorkIn(stored, seen)
+		}
+		return nil
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
@@ -117,6 +145,52 @@ func failingWork(v ssa.Value) ssa.CallInstruction {
 	}
 	if work(call) && !readsRow(call, false) || decodes(call) {
 		return call
+	}
+	return nil
+}
+
+// storedBefore returns, for a load of a local variable (*err, a named
+// result a deferred closure shares), the value last stored there on the
+// way to the load: in its block, or in the blocks before it while each
+// has one predecessor. Nil when none is found, or when a call on the way
+// may write the variable (through a closure).
+func storedBefore(load *ssa.UnOp) ssa.Value {
+	return storedOnTheWay(load, false)
+}
+
+// storedOnTheWay is storedBefore; pastDefers also looks past the run of a
+// function's deferred calls at its return, for the value the function
+// returned when they started.
+func storedOnTheWay(load *ssa.UnOp, pastDefers bool) ssa.Value {
+	if load.Op != token.MUL || load.Block() == nil {
+		return nil
+	}
+	if _, ok := load.X.(*ssa.Alloc); !ok {
+		return nil
+	}
+	b := load.Block()
+	instrs := b.Instrs[:slices.Index(b.Instrs, ssa.Instruction(load))]
+	for range 8 {
+		for i := len(instrs) - 1; i >= 0; i-- {
+			switch x := instrs[i].(type) {
+			case *ssa.Store:
+				if x.Addr == load.X {
+					return x.Val
+				}
+			case *ssa.Defer:
+			case *ssa.RunDefers:
+				if !pastDefers {
+					return nil
+				}
+			case ssa.CallInstruction:
+				return nil
+			}
+		}
+		if len(b.Preds) != 1 {
+			return nil
+		}
+		b = b.Preds[0]
+		instrs = b.Instrs
 	}
 	return nil
 }
@@ -249,7 +323,7 @@ func (e *Effects) rollsBack(t *Tx, check, start *ssa.BasicBlock, w ssa.CallInstr
 				return nil
 			case *ssa.Return:
 				if !rolled {
-					if !e.returnRollsBack(t, x) {
+					if !e.returnRollsBack(t, x, w) {
 						return nil
 					}
 					ends = append(ends, end{x, steps[s]})
@@ -325,19 +399,150 @@ func (e *Effects) endsTx(c ssa.CallInstruction, t *Tx, name string) bool {
 // a function that pgx.BeginFunc (or an ORM's RunInTx) runs returning a
 // non-nil error, or the function that began t with a Rollback of t
 // deferred before the return and no Commit in the deferred code.
-func (e *Effects) returnRollsBack(t *Tx, ret *ssa.Return) bool {
+func (e *Effects) returnRollsBack(t *Tx, ret *ssa.Return, w ssa.CallInstruction) bool {
 	if t.Func != t.Begin.Parent() {
 		return len(ret.Results) > 0 && nonNilError(ret.Results[len(ret.Results)-1])
 	}
 	for _, b := range t.Func.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
-			if ok && Before(d, ret) && e.deferredRollback(d, t) {
+			if !ok || !Before(d, ret) {
+				continue
+			}
+			if e.deferredRollback(d, t) || e.deferredRollbackOnError(d, t) && returnsWorkError(ret, w) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// deferredRollbackOnError reports whether a deferred function literal
+// rolls t back when the error it shares with its function (a named
+// result) is not nil, and commits only when it is nil: defer func() { if
+// err != nil { tx.Rollback(ctx); return }; err = tx.Commit(ctx) }().
+func (e *Effects) deferredRollbackOnError(d *ssa.Defer, t *Tx) bool {
+	fn := funcArg(d.Call.Value)
+	if fn == nil || fn.Parent() != t.Func || fn.Blocks == nil {
+		return false
+	}
+	rolls := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			switch calleeName(c.Common()) {
+			case "Rollback":
+				rolls = rolls || HandleOf(c).Same(t.Handle) && sharedErrorSays(fn, b, true)
+			case "Commit":
+				if !sharedErrorSays(fn, b, false) {
+					return false
+				}
+			}
+		}
+	}
+	return rolls
+}
+
+// sharedErrorSays reports whether block b of a function literal runs only
+// when an error the literal shares with its function (a free variable) is
+// not nil (notNil), or only when it is nil.
+func sharedErrorSays(fn *ssa.Function, b *ssa.BasicBlock, notNil bool) bool {
+	for c := range errChecks(fn) {
+		load, ok := c.err.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			continue
+		}
+		if _, shared := load.X.(*ssa.FreeVar); !shared {
+			continue
+		}
+		side := c.onError
+		if !notNil {
+			side = c.at.Succs[0]
+			if side == c.onError {
+				side = c.at.Succs[1]
+			}
+		}
+		if side.Dominates(b) && len(side.Preds) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsWorkError reports whether a return gives back the error of the
+// work w (itself, or an error made of it: fmt.Errorf("...: %w", err)),
+// which is not nil on the path that checked it; a named result returns
+// what was stored in it before its deferred calls ran.
+func returnsWorkError(ret *ssa.Return, w ssa.CallInstruction) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	v := ret.Results[len(ret.Results)-1]
+	if load, ok := v.(*ssa.UnOp); ok {
+		if stored := storedOnTheWay(load, true); stored != nil {
+			v = stored
+		}
+	}
+	return madeOfWorkError(v, w, 0)
+}
+
+func madeOfWorkError(v ssa.Value, w ssa.CallInstruction, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	if failingWork(v) == w {
+		return true
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if callee := call.Common().StaticCallee(); callee == nil || callee.Pkg == nil ||
+		callee.Pkg.Pkg.Path() != "fmt" && callee.Pkg.Pkg.Path() != "errors" {
+		return false
+	}
+	for _, a := range call.Common().Args {
+		for _, x := range unwrapArgs(a) {
+			if madeOfWorkError(x, w, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unwrapArgs returns the values a call is given in an argument: itself, or
+// what it holds inside an interface or its variadic slice (fmt.Errorf("%d:
+// %w", id, err) passes id and err so).
+func unwrapArgs(v ssa.Value) []ssa.Value {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return unwrapArgs(x.X)
+	case *ssa.ChangeInterface:
+		return unwrapArgs(x.X)
+	case *ssa.Slice:
+		alloc, ok := x.X.(*ssa.Alloc)
+		if !ok {
+			return nil
+		}
+		var out []ssa.Value
+		for _, r := range *alloc.Referrers() {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok {
+				continue
+			}
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, unwrapArgs(st.Val)...)
+				}
+			}
+		}
+		return out
+	}
+	return []ssa.Value{v}
 }
 
 // nonNilError reports whether a returned error is known not to be nil on
@@ -596,6 +801,21 @@ func (e *Effects) callbackRollsBack(t *Tx, c *ssa.Call) bool {
 		}
 		if errVal == ssa.Value(c) && e.rollsBack(t, check.at, check.onError, c) != nil {
 			return true
+		}
+	}
+	// return fn(ctx, tx), through a named result that a deferred function
+	// literal rolls back on and commits only when it is nil.
+	for _, b := range t.Func.Blocks {
+		ret, ok := last(b).(*ssa.Return)
+		if !ok || !returnsWorkError(ret, c) {
+			continue
+		}
+		for _, d := range t.Func.Blocks {
+			for _, instr := range d.Instrs {
+				if def, ok := instr.(*ssa.Defer); ok && Before(def, ret) && e.deferredRollbackOnError(def, t) {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -28,13 +28,14 @@ import (
 type judge struct {
 	*effects.Effects
 	pass        *analysis.Pass
-	comparisons map[token.Pos]*ast.BinaryExpr // by operator position, as ssa.BinOp.Pos reports it
-	decidedBy   map[*ssa.Function]int         // a function whose callers decide through a bool parameter: its index, from 1
-	retriesWhen map[*ssa.Function]int         // and the value of that parameter that retries: +1 true, -1 false, 0 not known
+	comparisons map[token.Pos]*ast.BinaryExpr         // by operator position, as ssa.BinOp.Pos reports it
+	decidedBy   map[*ssa.Function]int                 // a function whose callers decide through a bool parameter: its index, from 1
+	retriesWhen map[*ssa.Function]int                 // and the value of that parameter that retries: +1 true, -1 false, 0 not known
+	givers      map[*queuemodel.Statement][]token.Pos // a retry whose CASE a bound bool decides: the calls that bind the value that retries
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}}
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {
@@ -465,13 +466,22 @@ func callCompares(e *judge, c *ssa.CallCommon, depth int) bool {
 	} else if c.IsInvoke() {
 		obj = c.Method
 	}
-	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg() == e.Pkg().Pkg || rowsNext(obj) {
 		return false
 	}
 	if e.pass != nil && e.pass.ImportObjectFact(obj, new(CountFree)) {
 		return false // its package says its bools decide nothing by the attempts
 	}
 	return !standard(obj.Pkg().Path())
+}
+
+// rowsNext reports whether a method is pgx's Rows.Next: its bool says
+// whether a query returned another row, never anything about a job's
+// attempts (database/sql's and sqlx's Next are the standard library's,
+// which callCompares already counts out). A loop over a poll's rows
+// (for rows.Next() { ... }) then guards nothing that runs after it.
+func rowsNext(obj *types.Func) bool {
+	return obj.Name() == "Next" && strings.HasPrefix(obj.Pkg().Path(), "github.com/jackc/pgx/")
 }
 
 // bodyCompares reports whether a function of this package compares an

@@ -97,6 +97,9 @@ func run(pass *analysis.Pass) (any, error) {
 				related = append(related, analysis.RelatedInformation{Pos: at.Pos(), Message: "the call that gives it this state"})
 			}
 		}
+		for _, at := range e.givers[r] {
+			related = append(related, analysis.RelatedInformation{Pos: at, Message: "the call that binds the value that puts the job back, with no attempt comparison"})
+		}
 		pass.Report(analysis.Diagnostic{
 			Pos:     r.Pos(),
 			Related: related,
@@ -442,6 +445,18 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 				continue
 			}
 			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || countSwept(qt, r) || setGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
+				continue
+			}
+			if p, when, ok := boolCase(qt, r); ok {
+				// The bool bound into the CASE decides: judged where it is computed.
+				switch c := boolChoice(e, r, p, when); {
+				case c.unknown:
+				case c.v == callersDecide:
+					deferred.add(pass, m, c.fn, c.param, when, r)
+				case c.v == unguarded && !failAtCallers:
+					out = append(out, r)
+					e.givers[r] = c.at
+				}
 				continue
 			}
 			call := e.Call(r.Call.Expr)

@@ -69,12 +69,33 @@ func (b *builder) dueQueues() {
 				}
 			}
 			qt.due[poll] = takes
+			if !qt.dueOnly && deletesOnDone(takes) {
+				// A queue already (a SKIP LOCKED read in a transaction
+				// that lasts until the DELETE): the takes after the work
+				// that no role names yet are its completion and retry.
+				for _, t := range takes {
+					if t.Role == RoleNone && t.WorkFirst {
+						t.Role = doneRole(t)
+					}
+				}
+			}
 			if qt.dueOnly {
 				// A table that is a queue already (a SKIP LOCKED read that
 				// claims, with no state) keeps its roles.
 				poll.Role = RolePoll
 				for _, t := range takes {
 					t.Role = RoleClaim
+				}
+				if deletesOnDone(takes) {
+					poll.Polls = []*sqlcheck.Stmt{read}
+					for _, t := range takes {
+						t.Role = doneRole(t)
+					}
+					for _, st := range qt.Statements {
+						if st.Kind == sqlcheck.KindInsert && st.Role == RoleNone {
+							st.Role = RoleEnqueue
+						}
+					}
 				}
 			}
 			break
@@ -107,7 +128,9 @@ func (b *builder) dueReads(st *Statement) []*sqlcheck.Stmt {
 // one as earlier than now() or than a Go time it is given, and its table
 // holds it (when the schema knows the table); or an OR whose every branch
 // so compares one (remind_1h <= now() OR remind_24h <= now(): a row with
-// several deadlines is due once any of them is). nil if none.
+// several deadlines is due once any of them is), where a branch may also
+// find the column NULL (due_time IS NULL OR due_time <= now(): a job
+// given no due time is due at once). nil if none.
 func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 	t := b.model.Schema().Table(s.Table)
 	due := func(p sqlcheck.Pred) bool {
@@ -134,9 +157,13 @@ func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 		if len(p.Branches) == 0 {
 			continue
 		}
-		var cols []string
+		var cols, nulls []string
 		for _, branch := range p.Branches {
 			i := slices.IndexFunc(branch, due)
+			if i < 0 && len(branch) == 1 && branch[0].Op == sqlcheck.OpIsNull && branch[0].Column != "" {
+				nulls = append(nulls, branch[0].Column) // due_time IS NULL: due at once
+				continue
+			}
 			if i < 0 {
 				cols = nil
 				break
@@ -145,7 +172,7 @@ func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 				cols = append(cols, branch[i].Column)
 			}
 		}
-		if cols != nil {
+		if cols != nil && !slices.ContainsFunc(nulls, func(c string) bool { return !slices.Contains(cols, c) }) {
 			return cols
 		}
 	}
@@ -195,6 +222,37 @@ func (b *builder) dueTake(poll, take *Statement) (DueTake, bool) {
 	}
 	found, before := b.effects.HandsOn(read, to)
 	return DueTake{Statement: take, WorkFirst: before}, found
+}
+
+// A delete-on-done queue is a due-time queue whose rows are the pending
+// jobs: a mail spool, an outbox, webhook deliveries. The worker reads the
+// due rows, runs each one's work, and DELETEs the row by key once the
+// work succeeded; a failure pushes the due time forward by key (SET
+// due_time = now() + $2, often attempts = attempts + 1) or leaves the row
+// to be read again. The DELETE after the work records success (the
+// completion), the advance after the work puts the failed job back (a
+// retry); a take that runs before the work is the claim (a
+// compare-and-set that pushes the due time forward as the job's lease, or
+// a DELETE that removes the job before it runs). The poll is then the
+// queue's poll (Polls), whose index and attempt cap the rules judge as a
+// state queue's. A due-time table whose takes are only advances (a cron
+// schedule's next run) keeps its rows for good and is none.
+
+// deletesOnDone reports whether a due-time poll's rows are deleted by
+// key after their work ran.
+func deletesOnDone(takes []DueTake) bool {
+	return slices.ContainsFunc(takes, func(t DueTake) bool { return t.WorkFirst && t.Kind == sqlcheck.KindDelete })
+}
+
+// doneRole returns the role of a take in a delete-on-done queue.
+func doneRole(t DueTake) Role {
+	switch {
+	case !t.WorkFirst:
+		return RoleClaim
+	case t.Kind == sqlcheck.KindDelete:
+		return RoleComplete
+	}
+	return RoleRetry
 }
 
 // Due reports whether the table is a due-time queue (see due.go).

@@ -85,6 +85,15 @@ func testsPostgres(v ssa.Value) (pg, known bool) {
 		if isDialectName(x.X) && isPostgresName(x.Y) || isDialectName(x.Y) && isPostgresName(x.X) {
 			return x.Op == token.EQL, true
 		}
+		// GORM: db.Dialector.Name() == "postgres", or != "sqlite": the
+		// side where the name is another database's is not PostgreSQL.
+		name, ok := gormDialectorName(x.X, x.Y)
+		if !ok {
+			name, ok = gormDialectorName(x.Y, x.X)
+		}
+		if ok {
+			return (name == "postgres") == (x.Op == token.EQL), true
+		}
 	}
 	return false, false
 }
@@ -99,7 +108,39 @@ func isPostgresDialectType(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	return n.Obj().Name() == "Dialect" && strings.HasSuffix(n.Obj().Pkg().Path(), "/pgdialect")
+	return n.Obj().Name() == "Dialect" && strings.HasSuffix(n.Obj().Pkg().Path(), "/pgdialect") ||
+		n.Obj().Name() == "Dialector" && n.Obj().Pkg().Path() == "gorm.io/driver/postgres"
+}
+
+// gormDialectorName returns the name a GORM dialector's Name() is
+// compared with, when call is that Name() (db.Dialector.Name(), the
+// method of the gorm.Dialector interface or of a driver's Dialector) and
+// name a string constant: GORM's drivers name themselves "postgres",
+// "mysql", "sqlite", "sqlserver".
+func gormDialectorName(call, name ssa.Value) (string, bool) {
+	k, ok := name.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	c, ok := call.(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	cc := c.Common()
+	var fn *types.Func
+	if cc.IsInvoke() {
+		fn = cc.Method
+	} else if callee := cc.StaticCallee(); callee != nil {
+		fn, _ = callee.Object().(*types.Func)
+	}
+	if fn == nil || fn.Name() != "Name" || fn.Pkg() == nil {
+		return "", false
+	}
+	p := fn.Pkg().Path()
+	if p != "gorm.io/gorm" && !strings.HasPrefix(p, "gorm.io/driver/") {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
 }
 
 // isDialectName reports whether v is what the Name method of one of bun's

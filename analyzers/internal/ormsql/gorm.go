@@ -23,8 +23,9 @@ import (
 // statement at a finisher (Find, First, Update, Create, Delete...), and
 // Raw and Exec send SQL the code writes with ? placeholders, which the
 // dialector numbers $1, $2... The chain is followed on SSA, so it may
-// cross variables and branches; a chain that differs by path is read only
-// when every path sends the same statement.
+// cross variables and branches; a chain that differs by path is one
+// statement per way (Variants) when the ways lock their rows alike, and a
+// way built only for another database is left out (offPostgres).
 
 // gormFinishers maps each *gorm.DB method that sends SQL to how its
 // result comes back.
@@ -79,15 +80,41 @@ func readGorm(r *Request) (Statement, bool) {
 			st.Unread = out.why
 			return st, true
 		}
-		if first != nil && (out.sql != first.sql || !slices.Equal(out.args, first.args)) {
-			st.Unread = "the GORM chain builds a different statement on different paths"
+		if first == nil {
+			first = &out
+			continue
+		}
+		if out.sql == first.sql && slices.Equal(out.args, first.args) ||
+			slices.ContainsFunc(st.Variants, func(v Variant) bool { return v.SQL == out.sql && slices.Equal(v.Args, out.args) }) {
+			continue
+		}
+		if why := gormVariantWhy(first, &out); why != "" {
+			st.Unread = why
 			return st, true
 		}
-		first = &out
+		st.Variants = append(st.Variants, Variant{SQL: out.sql, Args: out.args})
 	}
 	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
 	st.Consts = first.consts
 	return st, true
+}
+
+// gormVariantWhy says why a chain built otherwise on another path (a
+// Where added under an if) is not read as one more statement of the call:
+// a way that locks its rows otherwise than the first (FOR UPDATE SKIP
+// LOCKED on some paths only, by a flag the tool cannot tell) would have a
+// rule judge a lock it cannot say is taken; a text the code wrote (Raw,
+// Exec) or constants bound by number belong to one way only.
+func gormVariantWhy(first, out *gormSQL) string {
+	switch {
+	case out.lock != first.lock:
+		return "the GORM chain locks its rows on some paths only"
+	case out.sqlExpr != nil || first.sqlExpr != nil:
+		return "the GORM chain builds a different statement on different paths"
+	case len(out.consts) > 0 || len(first.consts) > 0:
+		return "the GORM chain builds a different statement on different paths"
+	}
+	return ""
 }
 
 // newGormReader is a reader of the chains of the request's function.
@@ -185,6 +212,9 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 				if !gormBuilders[name] {
 					return nil, "GORM's " + name + " is not read"
 				}
+				if !gormCopies[name] && changedInPlace(x) {
+					return nil, "the GORM chain value is given more clauses elsewhere, which GORM adds to it in place"
+				}
 				ce := g.calls[x.Pos()]
 				if ce == nil {
 					return nil, "the GORM chain is built out of sight"
@@ -208,11 +238,17 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			}
 			return nil, "the GORM chain starts in a call the tool does not follow"
 		case *ssa.Phi:
+			if changedInPlace(x) {
+				return nil, "the GORM chain value is given more clauses elsewhere, which GORM adds to it in place"
+			}
 			var out [][]gormStep
-			for _, e := range x.Edges {
+			for i, e := range x.Edges {
 				sub, why := g.chains(e, depth+1)
 				if why != "" {
 					return nil, why
+				}
+				if offPostgres(x, i) {
+					continue // built for another database (if db.Dialector.Name() == "sqlite")
 				}
 				for _, s := range sub {
 					out = append(out, append(slices.Clip(s), steps...))
@@ -238,6 +274,34 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			return nil, "the GORM chain starts in a value the tool does not follow"
 		}
 	}
+}
+
+// gormCopies are the *gorm.DB methods whose result is a new session
+// (GORM's clone 2): clauses added to it later go to a copy of its
+// statement each time. Every other chain method returns a value whose
+// statement the next method changes in place (clone 0): q.Where(...)
+// with its result dropped adds its condition to q.
+var gormCopies = map[string]bool{"Session": true, "WithContext": true, "Debug": true}
+
+// changedInPlace reports whether a chain value that GORM changes in place
+// is the receiver of more than one *gorm.DB method other than those that
+// copy it (Session, WithContext, Debug): a clause given to it by one call
+// is in the statement the other sends, depending on their order, which
+// the reader does not follow (TestGormBranchesUnread ClaimLockedInPlace).
+func changedInPlace(v ssa.Value) bool {
+	n := 0
+	for _, ref := range *v.Referrers() {
+		call, ok := ref.(ssa.CallInstruction)
+		if !ok || len(call.Common().Args) == 0 || call.Common().Args[0] != v {
+			continue
+		}
+		fn := call.Common().StaticCallee()
+		if fn == nil || fn.Signature.Recv() == nil || !effects.IsGormDB(fn.Signature.Recv().Type()) || gormCopies[fn.Name()] {
+			continue
+		}
+		n++
+	}
+	return n > 1
 }
 
 // returnsBareHandle reports whether every value a function of the package
@@ -305,6 +369,7 @@ type gormSQL struct {
 	consts  map[int]string // string constants bound to $n, when args cannot name them
 	sqlExpr ast.Expr
 	scan    []ast.Expr
+	lock    string // the chain's locking clause (FOR UPDATE SKIP LOCKED), if any
 	why     string
 }
 
@@ -337,6 +402,7 @@ type gormCond struct {
 
 func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormSQL) {
 	q := &gormQuery{}
+	defer func() { out.lock = q.lock }()
 	for _, s := range steps {
 		if why := g.step(q, s); why != "" {
 			return gormSQL{why: why}
@@ -1606,7 +1672,9 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if _, ok := g.r.Info.TypeOf(call.Args[0]).Underlying().(*types.Pointer); !ok {
 		return gormSQL{why: "GORM's Save of a value that is not a pointer"}
 	}
-	if m.odd != "" || m.defaulted != "" || m.pk == nil {
+	// A constant default tag changes nothing here: Save of a row with a
+	// key selects every column (TestGormSaveSoftDeleteMatchesGorm SaveRun).
+	if m.odd != "" || m.pk == nil {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
 	}
 	var b gormBuf

@@ -28,8 +28,6 @@ type gormModel struct {
 	// association, a default that is not a constant, an embedded struct
 	// by tag): writes of every column are not rebuilt.
 	odd string
-	// defaulted names a field with a default: its Save is not rebuilt.
-	defaulted string
 }
 
 type gormColumn struct {
@@ -148,13 +146,8 @@ func (m *gormModel) addFields(st *types.Struct) {
 			continue
 		}
 		def, hasDefault := tag["DEFAULT"]
-		if hasDefault {
-			if m.defaulted == "" {
-				m.defaulted = f.Name()
-			}
-			if !constantDefault(def) && m.odd == "" {
-				m.odd = f.Name()
-			}
+		if hasDefault && !constantDefault(def) && m.odd == "" {
+			m.odd = f.Name()
 		}
 		ft := f.Type()
 		if f.Anonymous() {

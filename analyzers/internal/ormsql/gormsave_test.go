@@ -23,7 +23,8 @@ func TestGormSaveSoftDeleteMatchesGorm(t *testing.T) {
 	require.NoError(t, db.Callback().Update().After("*").Register("record", record))
 	gormsave.SaveTask(db, &gormsave.Task{Model: gorm.Model{ID: 5}})
 	gormsave.SaveNote(db, &gormsave.Note{ID: 5})
-	require.Len(t, sent, 2)
+	gormsave.SaveRun(db, &gormsave.Run{ID: "r1"})
+	require.Len(t, sent, 3)
 
 	results := ruletest.Run(t, modelOnly, "gormsave")
 	m := results[0].Result.(*queuemodel.Model)
@@ -38,6 +39,10 @@ func TestGormSaveSoftDeleteMatchesGorm(t *testing.T) {
 	}
 	require.Equal(t, sent[0], got["SaveTask"])
 	require.Equal(t, sent[1], got["SaveNote"])
+	// Constant default tags change nothing in the UPDATE Save sends for a
+	// row with a key (GORM selects every column).
+	require.Equal(t, sent[2], got["SaveRun"])
+	require.Equal(t, "unread: GORM's Save of Ticket is not read", got["SaveTicket"])
 }
 
 // The string constants the function assigns to the saved struct's fields

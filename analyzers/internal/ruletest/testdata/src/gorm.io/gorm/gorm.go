@@ -20,6 +20,7 @@ type Option interface{}
 type Config struct {
 	SkipDefaultTransaction bool
 	DryRun                 bool
+	Dialector
 }
 
 type Session struct {

@@ -1,0 +1,45 @@
+// GORM: a model whose columns carry constant defaults (as AutoMigrate
+// models write them), read without a lock inside a Transaction and saved
+// as running: both workers read the same pending row before either saves.
+package gorm_save_defaults_race
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
+
+type State string
+
+const (
+	Pending State = "pending"
+	Running State = "running"
+)
+
+type Work struct {
+	ID        string     `gorm:"primaryKey;size:36"`
+	Queue     string     `gorm:"index;size:64;default:'default'"`
+	State     State      `gorm:"index;size:16;default:'pending'"`
+	Tries     int        `gorm:"default:0"`
+	Owner     string     `gorm:"size:64"`
+	LeaseTill *time.Time `gorm:"index"`
+}
+
+func Take(db *gorm.DB, owner string) (*Work, error) {
+	var w Work
+	err := db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("state = ?", Pending).Order("id").First(&w).Error; err != nil { // want `two workers can claim the same job`
+			return err
+		}
+		till := time.Now().Add(time.Minute)
+		w.State = Running
+		w.Owner = owner
+		w.LeaseTill = &till
+		w.Tries++
+		return tx.Save(&w).Error
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &w, nil
+}

@@ -1,0 +1,1 @@
+CREATE TABLE mail_queue (id bigserial PRIMARY KEY, recipient text NOT NULL, body text NOT NULL, due_time timestamptz NOT NULL DEFAULT now()); -- want `no index gives the poll on mail_queue \(WHERE due_time <= now\(\) ORDER BY due_time\) its order`
