@@ -64,6 +64,10 @@ func run(pass *analysis.Pass) (any, error) {
 		halves:    make(map[*types.Func]*Half),
 		forwarded: make(map[*types.Func]bool),
 	}
+	// A store's table named by its constructor's callers, all of them
+	// with one constant (NewStore(db, "outbox") in cmd/worker), is that
+	// table: see effects.FieldGivenByModule.
+	b.resolver.Given = m.effects.FieldGivenByModule
 	b.findWrappers()
 	b.exportGormPools()
 	b.findCalls()
