@@ -920,6 +920,9 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 		if f := r.e.onlyParamField(p); f != nil {
 			// The field holds exactly the values the parameter is
 			// given: a name made from either is one placeholder.
+			if v, ok := r.givenByModule(p); ok {
+				return asObject(f, "struct field "+fieldName(f), text(v))
+			}
 			return objHole(f, "struct field "+fieldName(f)+" ("+why+")")
 		}
 		return r.paramPlaceholder(p, why)

@@ -64,6 +64,10 @@ func run(pass *analysis.Pass) (any, error) {
 		halves:    make(map[*types.Func]*Half),
 		forwarded: make(map[*types.Func]bool),
 	}
+	// A store's table named by its constructor's callers, all of them
+	// with one constant (NewStore(db, "outbox") in cmd/worker), is that
+	// table: see effects.FieldGivenByModule.
+	b.resolver.Given = m.effects.FieldGivenByModule
 	b.findWrappers()
 	b.exportGormPools()
 	b.findCalls()
@@ -115,6 +119,8 @@ type builder struct {
 	stateNames map[columnKey]map[string]*types.Const
 	// batchOnly are the tables only batchPolls found polls of.
 	batchOnly []string
+	// depStates caches inheritedStates.
+	depStates map[string]TableStates
 	// importRecord reads a function's RecordWrite fact (see
 	// FindJobRecords).
 	importRecord func(*types.Func) *RecordWrite
@@ -555,14 +561,25 @@ func (b *builder) exportFacts() {
 		b.pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
 	}
 	var tables []string
+	var states []TableStates
+	inherited := b.inheritedStates()
 	for name, t := range b.model.Tables {
 		if (t.Local || t.Inherited) && !t.DueOnly() { // a dependent reads no state poll of a due-time queue
 			tables = append(tables, name)
+			switch {
+			case t.Local && t.StateColumn != "" && len(t.Runnable) > 0:
+				states = append(states, TableStates{Table: name, Column: t.StateColumn, Runnable: slices.Sorted(slices.Values(t.Runnable))})
+			case !t.Local:
+				if s, ok := inherited[name]; ok {
+					states = append(states, s)
+				}
+			}
 		}
 	}
 	if len(tables) > 0 {
 		sort.Strings(tables)
-		b.pass.ExportPackageFact(&Queues{Tables: slices.Compact(tables)})
+		slices.SortFunc(states, func(a, b TableStates) int { return strings.Compare(a.Table, b.Table) })
+		b.pass.ExportPackageFact(&Queues{Tables: slices.Compact(tables), States: states})
 	}
 }
 

@@ -22,6 +22,7 @@ func forget() {
 	schemaCache.Clear()
 	moduleStatements.Clear()
 	joinsByRoot.Clear()
+	fragmentsByRoot.Clear()
 }
 
 func entries(t *testing.T, dir string) []string {
@@ -289,4 +290,37 @@ func TestModuleStatementsAreEachCallersOwn(t *testing.T) {
 	require.Same(t, mine, a[3], "another caller's append overwrote this one's")
 	require.Same(t, theirs, b[3])
 	require.Same(t, theirs, c[3])
+}
+
+// A reaper an ORM builds in another package is known by its fragments
+// (see ComparedElsewhere): the key changes when the column its fragment
+// compares does, and not when a comment moves it; a test file's fragment
+// and a whole statement are not fragments.
+func TestModuleKeyCoversFragments(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	key := func() string {
+		forget()
+		var b bytes.Buffer
+		ModuleKey(&b, root, nil)
+		return b.String()
+	}
+	t.Cleanup(forget)
+	write("go.mod", "module example.com/q\n")
+	reaper := "package reaper\n\nvar cond = `\"jobs\".\"started_at\" < ?`\n"
+	write("reaper/reaper.go", reaper)
+	write("reaper/reaper_test.go", "package reaper\n\nvar stuck = `locked_until < now()`\n")
+	write("reaper/count.go", "package reaper\n\nvar count = `SELECT count(*) FROM jobs WHERE heartbeat_at < now()`\n")
+	before := key()
+	require.Equal(t, []fileFragments{{path: filepath.Join(root, "reaper/reaper.go"), columns: []string{"started_at"}}}, moduleFragments(root).files)
+
+	write("reaper/reaper.go", "// Package reaper takes jobs back.\n"+reaper)
+	require.Equal(t, before, key(), "a comment changes no fragment")
+
+	write("reaper/reaper.go", strings.Replace(reaper, "started_at", "finished_at", 1))
+	require.NotEqual(t, before, key())
 }

@@ -24,6 +24,20 @@ func (w *Wrapper) String() string {
 // package it depends on, polls or claims as a job queue.
 type Queues struct {
 	Tables []string // qualified names, sorted
+	// States are, for the tables whose states a package knows (those it
+	// polls or claims itself, and those it learnt of from its own
+	// dependencies), the state column and the states jobs wait in, by
+	// table, sorted: an importer that only sees a reaper's UPDATE of
+	// the table (SET status = 'pending' WHERE status = 'processing')
+	// would otherwise infer the states from it backwards.
+	States []TableStates
+}
+
+// TableStates are a queue table's state column and runnable states.
+type TableStates struct {
+	Table    string
+	Column   string
+	Runnable []string
 }
 
 func (*Queues) AFact() {}

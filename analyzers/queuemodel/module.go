@@ -33,7 +33,9 @@ import (
 // on: the files the schema comes from (those of schemaPaths, when the
 // configuration names them), the SQL of the module's statements (see
 // ModuleStatements), the names of attempt counts and limits selected in
-// its Go files (see MentionedElsewhere), the calls its Go files join
+// its Go files (see MentionedElsewhere), the columns their SQL fragments
+// compare with a bound value or the clock (see ComparedElsewhere), the
+// calls its Go files join
 // (see JoinedElsewhere), and the constants its calls give the parameters
 // of exported functions that bind them (see callerStates). Edits that
 // change none of these (Go code that runs no SQL, SQL moved within a
@@ -73,6 +75,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 		fmt.Fprintf(w, "join\x00%s\x00%s\x00%s\x00%d\x00%s\x00", j.path, j.scan, j.reset, j.arg, given.CallKey(j.path, j.lparen, j.reset, j.nargs))
 	}
 	callerargs.Key(w, root)
+	fragmentsKey(w, root)
 	automigrate.Key(w, root)
 	sqldriver.Key(w, root)
 	for _, f := range moduleMentions(root).files {

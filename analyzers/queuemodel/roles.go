@@ -1562,6 +1562,14 @@ func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, col string) bool {
 	}
 	states, ok := sqlcheck.FilterStates(poll.Where, col)
 	initial := b.initialStates(poll.Table, col)
+	if dep, found := b.inheritedStates()[poll.Table]; found && dep.Column == col {
+		// The package that claims from the table knows where jobs
+		// wait: a statement here that picks only other states (a
+		// reaper's, of jobs in progress) polls nothing.
+		for _, v := range dep.Runnable {
+			initial[v] = true
+		}
+	}
 	if !ok || len(initial) == 0 {
 		return true
 	}
@@ -1732,6 +1740,40 @@ func (b *builder) inheritedQueues() map[string]bool {
 		}
 	}
 	return tables
+}
+
+// inheritedStates returns the state columns and runnable states that the
+// packages this one imports know of their queue tables, by table. Two
+// dependencies that disagree on a table's column tell nothing of it.
+func (b *builder) inheritedStates() map[string]TableStates {
+	if b.depStates != nil {
+		return b.depStates
+	}
+	out := make(map[string]TableStates)
+	b.depStates = out
+	conflict := map[string]bool{}
+	for _, imp := range b.pass.Pkg.Imports() {
+		var q Queues
+		if !b.pass.ImportPackageFact(imp, &q) {
+			continue
+		}
+		for _, s := range q.States {
+			prev, seen := out[s.Table]
+			switch {
+			case !seen:
+				out[s.Table] = s
+			case prev.Column != s.Column:
+				conflict[s.Table] = true
+			default:
+				prev.Runnable = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(prev.Runnable), s.Runnable...))))
+				out[s.Table] = prev
+			}
+		}
+	}
+	for t := range conflict {
+		delete(out, t)
+	}
+	return out
 }
 
 func (b *builder) statements() []*Statement {

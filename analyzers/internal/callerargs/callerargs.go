@@ -661,6 +661,18 @@ func findBinders(ix *Index, files []*file) {
 	}
 	for _, d := range decls {
 		d.calls = d.forwardingCalls(ix)
+		// A constructor that keeps a parameter in a field of the value it
+		// makes (NewStore(db, table) returning &Store{table: table})
+		// binds it too: its methods splice the field into their SQL as
+		// the table's name. What its callers give it is asked by
+		// position (see Tuples), as a binder's state is.
+		for _, p := range d.storedParams() {
+			key := binderKey{d.fn.Name.Name, arity(d.fn.Type)}
+			if ix.binders[key] == nil {
+				ix.binders[key] = map[int]bool{}
+			}
+			ix.binders[key][p] = true
+		}
 	}
 	for changed := true; changed; {
 		changed = false
@@ -800,6 +812,40 @@ type decl struct {
 	locals map[string][]ast.Expr // what each local is assigned
 	refs   map[string]refs       // memoised localRefs
 	calls  []forwardingCall
+}
+
+// storedParams returns the positions of d's parameters its body stores,
+// as they are, into a field: a keyed element of a composite literal
+// (&Store{table: table}) or an assignment to a selected field
+// (s.table = table).
+func (d *decl) storedParams() []int {
+	var out []int
+	param := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if p, ok := d.params[id.Name]; ok && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	ast.Inspect(d.fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.KeyValueExpr:
+			param(n.Value)
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if _, ok := l.(*ast.SelectorExpr); ok {
+						param(n.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+	slices.Sort(out)
+	return out
 }
 
 // selectedFields records the fields d's body selects from each of its

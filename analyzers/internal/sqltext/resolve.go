@@ -43,6 +43,12 @@ type Resolver struct {
 	params  map[*types.Var]string     // parameters, with their function's name
 	stored  map[*types.Var]*types.Var // a parameter stored into a field -> that field
 	funcs   map[*types.Func]*ast.FuncDecl
+	// Given, when set, answers the one value a struct field of the
+	// package always holds though no constant of the package says so
+	// (a constructor's parameter that every call in the module gives
+	// one constant): the field's reads are that text, not its
+	// placeholder.
+	Given func(f *types.Var) (string, bool)
 }
 
 // New indexes the assignments of a package's files.
@@ -374,6 +380,11 @@ func (r *Resolver) pieces(e ast.Expr, f frame) ([]piece, error) {
 		if sel := r.info.Selections[e]; sel != nil {
 			if sel.Kind() != types.FieldVal {
 				return nil, unread("a method value")
+			}
+			if f, ok := sel.Obj().(*types.Var); ok && r.Given != nil {
+				if v, ok := r.Given(f); ok {
+					return []piece{{text: v}}, nil
+				}
 			}
 			return r.hole(sel.Obj(), "a struct field")
 		}
