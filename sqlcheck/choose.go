@@ -66,6 +66,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 	}
 	tools := migrationDirs(m.Files)
+	perEngine := namedPerEngine(m.Files)
 
 	var (
 		chosen     []choice
@@ -115,6 +116,8 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		}
 		if e, suffix := suffixEngine(name); e != "" {
 			c.why = "named for " + e + " (" + suffix + "), not PostgreSQL"
+		} else if e, word := perEngine.engine(name); e != "" {
+			c.why = "named for " + e + " (" + word + ") in a module that names its SQL files per database, not PostgreSQL"
 		}
 		if c.kind == "Go DDL" && c.why == "" && len(f.sources()) > 0 {
 			if d := otherDriverOnly(f.Path, f.Content); d != "" {
@@ -208,6 +211,64 @@ func suffixEngine(name string) (engine, suffix string) {
 	suffix = base[i:]
 	if e := suffixEngines[suffix[1:]]; e != "" {
 		return e, suffix
+	}
+	return "", ""
+}
+
+// postgresWords are the names of PostgreSQL in a file name that has a
+// twin for each database it supports (schema_postgres.sql beside
+// schema_sqlite.sql, as goqite keeps them).
+var postgresWords = map[string]bool{"postgres": true, "postgresql": true, "pg": true, "pgsql": true, "psql": true}
+
+// nameWords returns the first and last words of a .sql file's name, split
+// at underscores, dashes and dots, without .sql and .up or .down; ok is
+// false for a name that is no .sql file.
+func nameWords(name string) (first, last string, ok bool) {
+	base, isSQL := strings.CutSuffix(strings.ToLower(name), ".sql")
+	if !isSQL {
+		return "", "", false
+	}
+	for _, dir := range []string{".up", ".down"} {
+		if b, cut := strings.CutSuffix(base, dir); cut {
+			base = b
+			break
+		}
+	}
+	words := strings.FieldsFunc(base, func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	if len(words) == 0 {
+		return "", "", false
+	}
+	return words[0], words[len(words)-1], true
+}
+
+// perEngineNames says where a module's SQL file names put the database
+// they are for: first (postgres_schema.sql), last (schema_postgres.sql),
+// or neither when no file is named for PostgreSQL that way.
+type perEngineNames struct{ first, last bool }
+
+func namedPerEngine(files []File) perEngineNames {
+	var p perEngineNames
+	for _, f := range files {
+		if first, last, ok := nameWords(filepath.Base(f.Path)); ok {
+			p.first = p.first || postgresWords[first]
+			p.last = p.last || postgresWords[last]
+		}
+	}
+	return p
+}
+
+// engine returns the database a file's name is for, when the module names
+// its files per database and this one is named for another: a word such
+// as "sqlite" alone could be a migration about it (003_import_mysql.sql),
+// a twin named for PostgreSQL says it is a flavor.
+func (p perEngineNames) engine(name string) (engine, word string) {
+	first, last, ok := nameWords(name)
+	switch {
+	case !ok:
+	case p.last && suffixEngines[last] != "":
+		return suffixEngines[last], last
+	case p.first && suffixEngines[first] != "":
+		return suffixEngines[first], first
 	}
 	return "", ""
 }

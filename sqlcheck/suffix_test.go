@@ -45,3 +45,35 @@ func TestSchemasOfOtherDatabasesBySuffix(t *testing.T) {
 		"schema/other.sqlite.sql: named for SQLite (.sqlite), not PostgreSQL",
 	}, why)
 }
+
+// goqite keeps one install script per database, the database last in the
+// name (schema_postgres.sql beside schema_sqlite.sql, and an example's
+// schema_sqlite.sql in a directory of its own): in a module that names its
+// files per database, a file named for another one is not PostgreSQL. In
+// a module that does not, the same word is only part of a migration's name.
+func TestSchemasOfOtherDatabasesByNameWord(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"schema_postgres.sql":                "CREATE TABLE jobs (id bigint PRIMARY KEY, run_at timestamptz);\n",
+		"schema_sqlite.sql":                  "CREATE TABLE sqlite_only (id integer);\n",
+		"examples/jobs/schema_sqlite.sql":    "CREATE TABLE example_sqlite (id integer);\n",
+		"mysql-schema.sql":                   "CREATE TABLE first_word (id int);\n",
+		"migrations/002_add_sqlite_note.sql": "CREATE TABLE kept (id int);\n",
+	})
+	srcs, _, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.NotNil(t, s.Table("public.jobs"))
+	require.NotNil(t, s.Table("public.kept"), "a database's name inside a name is no flavor")
+	require.NotNil(t, s.Table("public.first_word"), "the module names PostgreSQL's file by its last word, not its first")
+	for _, other := range []string{"sqlite_only", "example_sqlite"} {
+		require.Nil(t, s.Table("public."+other), other)
+	}
+
+	alone := writeTree(t, map[string]string{
+		"migrations/001_jobs.sql":         "CREATE TABLE jobs (id bigint PRIMARY KEY);\n",
+		"migrations/002_import_mysql.sql": "CREATE TABLE imported (id int);\n",
+	})
+	srcs, _, probs = ReadModule(alone).Sources()
+	require.Empty(t, probs)
+	require.NotNil(t, Replay(srcs).Table("public.imported"), "no file is named for PostgreSQL: the word is part of a migration's name")
+}
