@@ -23,7 +23,7 @@ func TestRejected(t *testing.T) {
 		"gorm_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
 		"bunrace", "bunpoollock", "bun_batch_race", "gopgrace", "gopgpoollock", "buntext",
 		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "sq_batch_race", "or_states", "cas_prepared",
-		"sqlfunc_join", "plpgsql_xactlock_branch")
+		"sqlfunc_join", "plpgsql_xactlock_branch", "flavors", "flavors_pqonly")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -17,6 +17,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
+	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -385,6 +386,9 @@ func (b *builder) newCall(site callSite) *Call {
 		}
 		b.namedConsts(c, site)
 	}
+	if c.Known && b.anotherDatabasesText(c, site) {
+		c.Known, c.Unread = false, otherDatabaseText
+	}
 	if c.Known {
 		b.read(c)
 	}
@@ -637,4 +641,32 @@ func (b *builder) ormVariants(c *Call, st *ormsql.Statement) {
 			c.textConsts[ti][i+1] = constant.StringVal(tv.Value)
 		}
 	}
+}
+
+const otherDatabaseText = "SQL with ? parameters run by database/sql in a module that also opens another database: written for that one (PostgreSQL's drivers take $1, $2...)"
+
+// anotherDatabasesText reports whether a call's SQL is for another
+// database than PostgreSQL: it is run on a handle of database/sql itself
+// (not sqlx's, whose Rebind numbers ? parameters), parses only once its ?
+// parameters are numbered, and the module registers a driver of another
+// database. A library that supports SQLite beside PostgreSQL keeps one text
+// for each; lib/pq and pgx's stdlib send ? to PostgreSQL as it is, where it
+// does not parse.
+func (b *builder) anotherDatabasesText(c *Call, site callSite) bool {
+	sel, ok := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
+	if !ok || b.pass.TypesInfo.Selections[sel] == nil {
+		return false
+	}
+	recv, ok := types.Unalias(typesDeref(b.pass.TypesInfo.Selections[sel].Recv())).(*types.Named)
+	if !ok || recv.Obj().Pkg() == nil || recv.Obj().Pkg().Path() != "database/sql" {
+		return false // sqlx's types, whose methods of database/sql run text Rebind numbered
+	}
+	return c.ParsedSQL() != c.SQL && sqldriver.Of(b.model.schema.root).Other
+}
+
+func typesDeref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
