@@ -374,6 +374,7 @@ func (b *builder) newCall(site callSite) *Call {
 		if site.method.recv != RecvStmt && site.method.sqlIndex >= 0 && !site.call.Ellipsis.IsValid() {
 			c.Args = site.call.Args[site.method.sqlIndex+1:]
 			c.instr, c.argBase = b.effects.Call(site.call), site.method.sqlIndex+1
+			c.atNamed = len(c.Args) > 0 && pgxRewriter(b.pass.TypesInfo.TypeOf(c.Args[0]))
 		} else if instr := b.effects.Call(site.call); site.call.Ellipsis.IsValid() && instr != nil && site.method.sqlIndex == len(site.call.Args)-2 {
 			// db.QueryRowContext(ctx, query, args...): the constants the
 			// slice holds (a literal, a builder's ToSql arguments).
@@ -669,4 +670,20 @@ func typesDeref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// pgxRewriter reports whether t is one of pgx's query rewriters that name
+// parameters @name (NamedArgs, StrictNamedArgs, StructArgs's
+// QueryRewriter): given first among a query's arguments, pgx numbers them
+// before it sends the query.
+func pgxRewriter(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "github.com/jackc/pgx/v5" {
+		return false
+	}
+	switch n.Obj().Name() {
+	case "NamedArgs", "StrictNamedArgs", "QueryRewriter":
+		return true
+	}
+	return false
 }

@@ -92,6 +92,9 @@ type Call struct {
 	ResultChecked bool
 
 	ddl token.Pos // where SQL text that names relations by placeholders starts
+	// atNamed says the call passes pgx.NamedArgs (or another of pgx's
+	// rewriters) first: its SQL names parameters @name, none by position.
+	atNamed bool
 	// variants are the other texts the SQL may be, when it may be one of
 	// several (read on SSA): SQL holds the first.
 	variants []string

@@ -23,7 +23,7 @@ import (
 func (b *builder) read(c *Call) {
 	texts := append([]string{c.SQL}, c.variants...)
 	named := strings.HasPrefix(c.Method, "Named")
-	if named {
+	if named || c.atNamed {
 		// The argument is a struct or map whose fields the names select:
 		// no parameter is bound by position.
 		c.Args = nil
@@ -38,6 +38,9 @@ func (b *builder) read(c *Call) {
 	for ti, sql := range texts {
 		if named {
 			sql, _ = sqltext.Named(sql)
+		}
+		if c.atNamed {
+			sql, _ = sqltext.AtNamed(sql)
 		}
 		p := b.parse(sql)
 		if p.err != nil {
@@ -111,12 +114,15 @@ func (b *builder) read(c *Call) {
 }
 
 // ParsedSQL returns the call's SQL as read derives its statements from it:
-// sqlx's :name parameters, and the ? parameters of SQL written for Rebind,
+// sqlx's :name parameters, pgx's @name ones, and the ? parameters of SQL written for Rebind,
 // as $n.
 func (c *Call) ParsedSQL() string {
 	sql := c.SQL
 	if strings.HasPrefix(c.Method, "Named") {
 		sql, _ = sqltext.Named(sql)
+	}
+	if c.atNamed {
+		sql, _ = sqltext.AtNamed(sql)
 	}
 	if _, errs := sqlcheck.Parse(sql); len(errs) > 0 {
 		if q, ok := sqltext.Positional(sql); ok {

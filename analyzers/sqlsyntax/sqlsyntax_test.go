@@ -11,7 +11,7 @@ import (
 )
 
 func TestSyntax(t *testing.T) {
-	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc", "pqsyntax")
+	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc", "pqsyntax", "pgxnamed")
 }
 
 // A migration the program fills in (fmt verbs, text/template) is not SQL

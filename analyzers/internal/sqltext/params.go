@@ -72,3 +72,38 @@ func indexOf(list []string, s string) int {
 	}
 	return -1
 }
+
+// AtNamed rewrites pgx's @name parameters (pgx.NamedArgs, StrictNamedArgs,
+// StructArgs) as $1, $2..., one number per name in order of first use, as
+// pgx does before it sends the query: a name starts with a letter or an
+// underscore and goes on with letters, digits and underscores; @@ and @>
+// are operators, left alone.
+func AtNamed(sql string) (string, []string) {
+	var (
+		b      strings.Builder
+		names  []string
+		normal = normalBytes(sql)
+	)
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		if c == '@' && normal[i] && i+1 < len(sql) && (isLetterByte(sql[i+1]) || sql[i+1] == '_') {
+			j := i + 1
+			for j < len(sql) && (isLetterByte(sql[j]) || sql[j] == '_' || sql[j] >= '0' && sql[j] <= '9') {
+				j++
+			}
+			name := sql[i+1 : j]
+			k := indexOf(names, name)
+			if k < 0 {
+				names = append(names, name)
+				k = len(names) - 1
+			}
+			b.WriteString("$" + strconv.Itoa(k+1))
+			i = j - 1
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), names
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -29,6 +29,17 @@ func TestNamed(t *testing.T) {
 	require.Empty(t, names)
 }
 
+// pgx numbers @name the way it sends the query with pgx.NamedArgs; the
+// operators that begin with @ and names in strings and comments stay.
+func TestAtNamed(t *testing.T) {
+	got, names := AtNamed(`SELECT * FROM runs WHERE org = @org AND tags @> @tags AND doc @@ q ORDER BY id LIMIT @limit OFFSET @_offset + 1 -- @not` + "\n" + `AND '@x' = "@y" AND n = @org`)
+	require.Equal(t, `SELECT * FROM runs WHERE org = $1 AND tags @> $2 AND doc @@ q ORDER BY id LIMIT $3 OFFSET $4 + 1 -- @not`+"\n"+`AND '@x' = "@y" AND n = $1`, got)
+	require.Equal(t, []string{"org", "tags", "limit", "_offset"}, names)
+	got, names = AtNamed(`SELECT @1, @ x FROM t`)
+	require.Equal(t, `SELECT @1, @ x FROM t`, got, "a name starts with a letter or an underscore")
+	require.Empty(t, names)
+}
+
 func TestDisplay(t *testing.T) {
 	name := placeholder("example.com/queue/store", "store", "Queue.table")
 	require.Regexp(t, `^\{store\.Queue\.table~[0-9a-f]{6}\}$`, name)

@@ -129,3 +129,21 @@ func CopyFromSlice(length int, next func(int) ([]any, error)) CopyFromSource { r
 func (c *Conn) CopyFrom(ctx context.Context, tableName Identifier, columnNames []string, rowSrc CopyFromSource) (int64, error) {
 	return 0, nil
 }
+
+type QueryRewriter interface {
+	RewriteQuery(ctx context.Context, conn *Conn, sql string, args []any) (newSQL string, newArgs []any, err error)
+}
+
+type NamedArgs map[string]any
+
+func (na NamedArgs) RewriteQuery(ctx context.Context, conn *Conn, sql string, args []any) (newSQL string, newArgs []any, err error) {
+	return sql, args, nil
+}
+
+type StrictNamedArgs map[string]any
+
+func (sna StrictNamedArgs) RewriteQuery(ctx context.Context, conn *Conn, sql string, args []any) (newSQL string, newArgs []any, err error) {
+	return sql, args, nil
+}
+
+func StructArgs(sa any) QueryRewriter { return NamedArgs{} }
