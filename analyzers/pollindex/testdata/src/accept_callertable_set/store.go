@@ -1,6 +1,7 @@
-// The same store, whose table an exported method may change after the
-// constructor set it: the field holds what its callers say, and the
-// rule says nothing of outbox's index.
+// The same store, whose table an exported method changes after the
+// constructor set it (the relay moves to the archive table when asked):
+// the field holds one of two tables, and the rule says nothing of
+// outbox's index.
 package accept_callertable_set
 
 import (

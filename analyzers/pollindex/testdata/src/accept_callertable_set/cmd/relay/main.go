@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"os"
 	"os/signal"
 	"syscall"
 
@@ -14,6 +15,9 @@ func main() {
 	defer stop()
 	db, _ := sql.Open("pgx", "")
 	s := accept_callertable_set.NewStore(db, "outbox")
+	if len(os.Args) > 1 && os.Args[1] == "archive" {
+		s.Move("outbox_archive")
+	}
 	for ctx.Err() == nil {
 		id, err := s.Claim(ctx)
 		if err != nil {
