@@ -1,6 +1,8 @@
 package queuemodel
 
 import (
+	"go/ast"
+	"go/types"
 	"regexp"
 	"slices"
 
@@ -125,10 +127,35 @@ func (b *builder) marks(qt *QueueTable, poll *sqlcheck.Stmt, st *Statement) bool
 // relayInOneFunc reports whether a function polls, hands what the poll
 // returned to work that may fail, then marks.
 func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
-	if poll.Call.Func == nil || poll.Call.Func != mark.Call.Func || !poll.Before(mark) {
+	if poll.Call.Func == nil || poll.Call.Func != mark.Call.Func || !poll.Before(mark) || b.servesRequest(poll.Call.Func) {
 		return false
 	}
 	return b.afterWork(poll, mark)
+}
+
+// servesRequest reports whether fn handles an HTTP request (it takes an
+// *http.Request): what it reads and marks is the caller's, once per
+// request (a user's backup codes, checked then used), not a relay's batch
+// that every poll takes again.
+func (b *builder) servesRequest(fn ast.Node) bool {
+	decl, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false // a closure handed to a router is not read as a relay's function either
+	}
+	f, ok := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	for p := range f.Signature().Params().Variables() {
+		ptr, ok := p.Type().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		if n, ok := types.Unalias(ptr.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
+			return true
+		}
+	}
+	return false
 }
 
 // relaySplit reports whether a store's functions poll and mark a relay
