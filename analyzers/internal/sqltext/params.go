@@ -30,38 +30,22 @@ func Positional(sql string) (string, bool) {
 // Named rewrites sqlx's :name parameters as $1, $2..., one number per name
 // in order of first use, and returns the names. A :: cast is left alone.
 func Named(sql string) (string, []string) {
-	var (
-		b      strings.Builder
-		names  []string
-		normal = normalBytes(sql)
-	)
-	for i := 0; i < len(sql); i++ {
-		c := sql[i]
-		if c == ':' && normal[i] {
-			if i+1 < len(sql) && sql[i+1] == ':' {
-				b.WriteString("::")
-				i++
-				continue
-			}
-			j := i + 1
-			for j < len(sql) && (isIdentByte(sql[j]) || sql[j] == '.') {
-				j++
-			}
-			if j > i+1 && !(sql[i+1] >= '0' && sql[i+1] <= '9') {
-				name := sql[i+1 : j]
-				k := indexOf(names, name)
-				if k < 0 {
-					names = append(names, name)
-					k = len(names) - 1
-				}
-				b.WriteString("$" + strconv.Itoa(k+1))
-				i = j - 1
-				continue
-			}
+	return renumber(sql, func(i int) (string, int) {
+		if sql[i] != ':' {
+			return "", i
 		}
-		b.WriteByte(c)
-	}
-	return b.String(), names
+		if i+1 < len(sql) && sql[i+1] == ':' {
+			return "", i + 2
+		}
+		j := i + 1
+		for j < len(sql) && (isIdentByte(sql[j]) || sql[j] == '.') {
+			j++
+		}
+		if j > i+1 && !(sql[i+1] >= '0' && sql[i+1] <= '9') {
+			return sql[i+1 : j], j
+		}
+		return "", i
+	})
 }
 
 func indexOf(list []string, s string) int {
@@ -79,29 +63,48 @@ func indexOf(list []string, s string) int {
 // underscore and goes on with letters, digits and underscores; @@ and @>
 // are operators, left alone.
 func AtNamed(sql string) (string, []string) {
+	return renumber(sql, func(i int) (string, int) {
+		if sql[i] != '@' || i+1 >= len(sql) || !(isLetterByte(sql[i+1]) || sql[i+1] == '_') {
+			return "", i
+		}
+		j := i + 1
+		for j < len(sql) && (isLetterByte(sql[j]) || sql[j] == '_' || sql[j] >= '0' && sql[j] <= '9') {
+			j++
+		}
+		return sql[i+1 : j], j
+	})
+}
+
+// renumber rewrites the named parameters that nameAt finds in the SQL's
+// normal text (outside strings, quoted names and comments) as $1, $2...,
+// one number per name in order of first use, and returns the names. At
+// byte i, nameAt returns the name that starts there and the index just past
+// it; no name and an index past i copies the text up to it as it is (a ::
+// cast); no name and i itself is an ordinary byte.
+func renumber(sql string, nameAt func(i int) (string, int)) (string, []string) {
 	var (
 		b      strings.Builder
 		names  []string
 		normal = normalBytes(sql)
 	)
 	for i := 0; i < len(sql); i++ {
-		c := sql[i]
-		if c == '@' && normal[i] && i+1 < len(sql) && (isLetterByte(sql[i+1]) || sql[i+1] == '_') {
-			j := i + 1
-			for j < len(sql) && (isLetterByte(sql[j]) || sql[j] == '_' || sql[j] >= '0' && sql[j] <= '9') {
-				j++
+		if normal[i] {
+			if name, end := nameAt(i); end > i {
+				if name == "" {
+					b.WriteString(sql[i:end])
+				} else {
+					k := indexOf(names, name)
+					if k < 0 {
+						names = append(names, name)
+						k = len(names) - 1
+					}
+					b.WriteString("$" + strconv.Itoa(k+1))
+				}
+				i = end - 1
+				continue
 			}
-			name := sql[i+1 : j]
-			k := indexOf(names, name)
-			if k < 0 {
-				names = append(names, name)
-				k = len(names) - 1
-			}
-			b.WriteString("$" + strconv.Itoa(k+1))
-			i = j - 1
-			continue
 		}
-		b.WriteByte(c)
+		b.WriteByte(sql[i])
 	}
 	return b.String(), names
 }
