@@ -54,7 +54,7 @@ func TestAccepted(t *testing.T) {
 		"ok_gorm_tx", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas", "ok_gorm_tablefield", "ok_gorm_tablefield/cmd/worker",
 		"ok_bun", "ok_bun_batch", "ok_gopg",
 		"ok_pop_skiplocked", "ok_pop_atomic", "ok_sq_skiplocked", "ok_sq_batch",
-		"ok_sqlfunc_serializable", "ok_sqlfunc_iso_unread", "ok_plpgsql_xactlock", "ok_plpgsql_arms")
+		"ok_sqlfunc_serializable", "ok_sqlfunc_iso_unread", "ok_plpgsql_xactlock", "ok_plpgsql_arms", "ok_testrace")
 }
 
 // A claim in a function body is reported where it is written, with the Go
