@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
+	"github.com/jobqlint/jobqlint/analyzers/pollindex"
 	"github.com/jobqlint/jobqlint/internal/pgtest"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -71,4 +73,13 @@ func TestFlagPollsOnPostgreSQL(t *testing.T) {
 				fmt.Sprintf(`SELECT user_id, message_id FROM bookmarks WHERE %s AND remind_at <= now() LIMIT 50`, by))
 		}
 	}
+}
+
+// A flag queue's poll that joins it with another table, its flag added by
+// a later migration: an index on the due time alone walks every reminded
+// row; a partial index on the flag, written in another of the forms
+// PostgreSQL proves from the poll's (NOT reminded for reminded = false),
+// serves it.
+func TestJoinedFlagPoll(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "joinedflag", "accept_joinedflag")
 }
