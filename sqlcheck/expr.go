@@ -2,6 +2,7 @@ package sqlcheck
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
@@ -71,6 +72,11 @@ type Pred struct {
 	Values   []Value  // the right-hand side(s)
 	Text     string   // the conjunct as SQL
 	Branches [][]Pred // an OR's branches, each a conjunction; nil for anything else
+	// BoolTest is, for a conjunct written col IS [NOT] TRUE or FALSE,
+	// that test ("IS FALSE"): IS FALSE admits the rows col = false does,
+	// but PostgreSQL proves a partial index's predicate of one form only
+	// from the same form (see sameForm).
+	BoolTest string
 }
 
 // conjuncts splits a boolean expression on top-level ANDs.
@@ -95,6 +101,14 @@ func preds(where *pg.Node) []Pred {
 		out = append(out, pred(c))
 	}
 	return out
+}
+
+// boolConst returns the value of a boolean literal (true, false).
+func boolConst(n *pg.Node) (bool, bool) {
+	if c := n.GetAConst(); c != nil && c.GetBoolval() != nil {
+		return c.GetBoolval().GetBoolval(), true
+	}
+	return false, false
 }
 
 // negated maps an op to the one NOT gives.
@@ -125,6 +139,12 @@ func pred(n *pg.Node) Pred {
 				p.Column, p.Op, p.Values = col, op, []Value{value(r)}
 			} else if col := columnName(r); col != "" {
 				p.Column, p.Op, p.Values = col, flipped[op], []Value{value(l)}
+			}
+			if b, ok := boolConst(r); ok && p.Op == OpNe && columnName(l) != "" {
+				// reminded <> true is reminded = false: a boolean is
+				// one or the other, and NULL passes neither (PostgreSQL
+				// proves NOT reminded from it, see sameForm).
+				p.Op, p.Values = OpEq, []Value{{Kind: ValueConst, Str: strconv.FormatBool(!b), Text: strconv.FormatBool(!b)}}
 			}
 		case pg.A_Expr_Kind_AEXPR_IN:
 			col := columnName(l)
@@ -215,13 +235,13 @@ func boolTest(p Pred, t *pg.BooleanTest) Pred {
 	p.Column = col
 	switch t.GetBooltesttype() {
 	case pg.BoolTestType_IS_TRUE:
-		p.Op, p.Values = OpEq, eq("true").Values
+		p.Op, p.Values, p.BoolTest = OpEq, eq("true").Values, "IS TRUE"
 	case pg.BoolTestType_IS_FALSE:
-		p.Op, p.Values = OpEq, eq("false").Values
+		p.Op, p.Values, p.BoolTest = OpEq, eq("false").Values, "IS FALSE"
 	case pg.BoolTestType_IS_NOT_TRUE:
-		p.Branches = [][]Pred{{eq("false")}, {null}}
+		p.Branches, p.BoolTest = [][]Pred{{eq("false")}, {null}}, "IS NOT TRUE"
 	case pg.BoolTestType_IS_NOT_FALSE:
-		p.Branches = [][]Pred{{eq("true")}, {null}}
+		p.Branches, p.BoolTest = [][]Pred{{eq("true")}, {null}}, "IS NOT FALSE"
 	case pg.BoolTestType_IS_UNKNOWN:
 		p.Op = OpIsNull
 	case pg.BoolTestType_IS_NOT_UNKNOWN:

@@ -31,3 +31,21 @@ func TestJoinedTablesAsSubject(t *testing.T) {
 	require.Nil(t, stmt(t, `SELECT a.id, b.id FROM jobs a JOIN jobs b ON a.parent = b.id`).AsSubject("public.jobs"), "joined twice")
 	require.Empty(t, stmt(t, `SELECT d.* FROM deliveries d JOIN webhooks w ON d.webhook_id = w.id`).JoinedTables, "a subject: no list")
 }
+
+// Read as the SELECT of one of its tables, a SELECT that joins only
+// tables is narrowed by them unless a condition binds a parameter that
+// is not about that table alone (the other table's rows the caller
+// names), as a Joined SELECT with a subject is.
+func TestJoinedTablesAsSubjectNarrowed(t *testing.T) {
+	for sql, want := range map[string]bool{
+		`SELECT b.id, m.body FROM bookmarks b JOIN messages m ON m.id = b.message_id WHERE NOT b.reminded AND b.remind_at <= now() LIMIT 50`:            true,
+		`SELECT b.id, m.body FROM bookmarks b JOIN messages m ON m.id = b.message_id WHERE NOT b.reminded AND b.remind_at <= $1 LIMIT $2`:               true,
+		`SELECT b.id, m.body FROM bookmarks b JOIN messages m ON m.id = b.message_id AND m.channel_id = $1 WHERE NOT b.reminded LIMIT 50`:               false,
+		`SELECT b.id, m.body FROM bookmarks b JOIN messages m ON m.id = b.message_id WHERE m.channel_id = $1 AND NOT b.reminded LIMIT 50`:               false,
+		`SELECT b.id, m.body, x.n FROM bookmarks b JOIN messages m ON m.id = b.message_id JOIN (SELECT 1 AS n) x ON true WHERE NOT b.reminded LIMIT 50`: false,
+	} {
+		s := stmt(t, sql).AsSubject("public.bookmarks")
+		require.NotNil(t, s, sql)
+		require.Equal(t, want, s.NarrowedByTables, sql)
+	}
+}

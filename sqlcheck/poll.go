@@ -335,6 +335,7 @@ func impliedAtom(atom Pred, filters []Pred) Verdict {
 	if atom.Column == "" {
 		return Unknown
 	}
+	filters = sameForm(atom, filters)
 	if want, ok := predStates(atom, atom.Column); ok {
 		if have, ok := FilterStates(filters, atom.Column); ok && admitsOnly(have, want) {
 			return Served
@@ -357,6 +358,22 @@ func impliedAtom(atom Pred, filters []Pred) Verdict {
 		}
 	}
 	return NotServed
+}
+
+// sameForm drops the filters on an index predicate's column written in
+// another boolean form: PostgreSQL 15 proves reminded IS FALSE only from
+// reminded IS FALSE, reminded IS NOT TRUE only from itself, and NOT
+// reminded (reminded = false, reminded <> true) only from one of those
+// three (checked: TestFlagPollsOnPostgreSQL in package pollindex).
+func sameForm(atom Pred, filters []Pred) []Pred {
+	var out []Pred
+	for _, f := range filters {
+		if f.Column == atom.Column && f.BoolTest != atom.BoolTest {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // admitsOnly reports whether every state have admits, conditionally or

@@ -107,9 +107,13 @@ type Stmt struct {
 	// JoinedTables are, for a SELECT that joins tables with no subject the tool
 	// can tell (its outputs come from several of them), those tables; the
 	// caller may know which one it reads (see AsSubject). whereConds are
-	// then its WHERE's conjuncts.
-	JoinedTables []JoinedTable
-	whereConds   []*pg.Node
+	// then its WHERE's conjuncts, joinItems its FROM list, and
+	// joinTablesOnly says that list holds tables only (no WITH query, no
+	// subquery).
+	JoinedTables   []JoinedTable
+	whereConds     []*pg.Node
+	joinItems      []*pg.Node
+	joinTablesOnly bool
 
 	Where     []Pred
 	OrderBy   []OrderItem
@@ -228,6 +232,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 				st.JoinedTables = append(st.JoinedTables, JoinedTable{QualifiedName(rv.GetSchemaname(), rv.GetRelname()), rv.GetAlias().GetAliasname()})
 			}
 			st.whereConds = conjuncts(s.GetWhereClause())
+			st.joinItems, st.joinTablesOnly = s.GetFromClause(), tablesOnly(sc, s.GetFromClause())
 		}
 	}
 	st.where(sc, s.GetWhereClause())
@@ -501,8 +506,11 @@ type JoinedTable struct {
 // caller knows from elsewhere (the table a later UPDATE of the rows it
 // returned writes): a copy whose Table is that one, Joined, and whose
 // Where leaves out the conditions whose every column another table's
-// name or alias qualifies. It returns nil when the table is not one of
-// its sources, or is joined twice.
+// name or alias qualifies. Like a Joined SELECT whose subject the tool
+// tells, the copy is NarrowedByTables when the others are tables and no
+// condition binds a parameter unless it is about the subject alone. It
+// returns nil when the table is not one of its sources, or is joined
+// twice.
 func (st *Stmt) AsSubject(table string) *Stmt {
 	var subject *JoinedTable
 	var others []string
@@ -525,11 +533,13 @@ func (st *Stmt) AsSubject(table string) *Stmt {
 	}
 	cp := *st
 	cp.Table, cp.Alias, cp.Joined, cp.others, cp.JoinedTables, cp.Where = subject.Table, subject.Alias, true, others, nil, nil
+	cp.whereConds, cp.joinItems = nil, nil
 	for _, c := range st.whereConds {
 		if !cp.aboutOthers(c) {
 			cp.Where = append(cp.Where, pred(c))
 		}
 	}
+	cp.NarrowedByTables = st.joinTablesOnly && !cp.othersGivenIn(st.joinItems, st.whereConds)
 	return &cp
 }
 
@@ -622,8 +632,13 @@ func tablesOnly(sc *scope, items []*pg.Node) bool {
 // (every column qualified by its name or alias): the parameter may name
 // the rows of another table it joins.
 func (st *Stmt) othersGiven(items []*pg.Node, where *pg.Node) bool {
+	return st.othersGivenIn(items, conjuncts(where))
+}
+
+// othersGivenIn is othersGiven given the WHERE's conjuncts.
+func (st *Stmt) othersGivenIn(items []*pg.Node, where []*pg.Node) bool {
 	own := cmp.Or(st.Alias, st.Table[strings.LastIndexByte(st.Table, '.')+1:])
-	conds := conjuncts(where)
+	conds := slices.Clone(where)
 	var quals func(n *pg.Node)
 	quals = func(n *pg.Node) {
 		if j := n.GetJoinExpr(); j != nil {

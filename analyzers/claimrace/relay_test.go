@@ -115,3 +115,17 @@ func TestRelayUnboundedPolls(t *testing.T) {
 func TestRelayStoreLoop(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relay_storeloop")
 }
+
+// A flag queue whose poll joins it with another table and returns columns
+// of both (read as the flagged table's SELECT), its flag added by a later
+// migration and its rows keyed by two columns: a ticker's unlocked read
+// then a mark after the work is a relay two replicas run at once. The
+// same read locked in a transaction that lasts until the mark, and a
+// handler's page of one user's rows, are not.
+func TestRelayJoinedFlag(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_joinedflag")
+}
+
+func TestRelayJoinedFlagAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_relay_joinedflag_locked", "ok_relay_joinedflag_handler")
+}

@@ -115,9 +115,108 @@ func (r *holds[T]) load(addr ssa.Value) []T {
 		if alloc := capturedLocal(a); alloc != nil {
 			return r.captured(alloc)
 		}
+	case *ssa.IndexAddr:
+		if _, ok := a.X.Type().Underlying().(*types.Slice); ok {
+			return r.elems(a.X, 0)
+		}
 	}
 	r.known = false
 	return nil
+}
+
+// elems follows an element of a slice the function builds itself (a
+// composite literal, appends to it, a phi of those): what the code stores
+// into its elements, such as the workers of
+// `for _, w := range []Runner{a, b} { go w.Run(ctx) }`. A slice that leaves
+// the function's hands (passed to a call, stored, a parameter) is out of
+// sight.
+func (r *holds[T]) elems(v ssa.Value, depth int) []T {
+	if depth > 16 || r.seen[v] {
+		return nil
+	}
+	r.seen[v] = true
+	if !slicePrivate(v) {
+		r.known = false
+		return nil
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return nil
+		}
+	case *ssa.Phi:
+		var out []T
+		for _, edge := range v.Edges {
+			out = append(out, r.elems(edge, depth+1)...)
+		}
+		return out
+	case *ssa.Slice:
+		out := r.elemStores(v)
+		if arr, ok := v.X.(*ssa.Alloc); ok {
+			if !slicePrivate(arr) {
+				r.known = false
+				return nil
+			}
+			return append(out, r.elemStores(arr)...)
+		}
+		if _, ok := v.X.Type().Underlying().(*types.Slice); ok {
+			return append(out, r.elems(v.X, depth+1)...)
+		}
+	case *ssa.Call:
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(v.Call.Args) == 2 {
+			out := r.elemStores(v)
+			out = append(out, r.elems(v.Call.Args[0], depth+1)...)
+			return append(out, r.elems(v.Call.Args[1], depth+1)...)
+		}
+	}
+	r.known = false
+	return nil
+}
+
+// elemStores returns what the code stores into the elements of a slice
+// or array: stores through its IndexAddrs.
+func (r *holds[T]) elemStores(v ssa.Value) []T {
+	var out []T
+	for _, ref := range *v.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		if addressEscapes(ia, *ia.Referrers()) {
+			r.known = false // an element's address handed away
+			return nil
+		}
+		for _, use := range *ia.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, r.value(st.Val)...)
+			}
+		}
+	}
+	return out
+}
+
+// slicePrivate reports whether a slice (or the array behind a slice
+// literal) stays in its function's hands: it is only indexed, sliced,
+// ranged over, measured, or appended to.
+func slicePrivate(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return true // a constant
+	}
+	for _, ref := range *refs {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr, *ssa.Slice, *ssa.Phi, *ssa.DebugRef, *ssa.Range:
+		case *ssa.Index:
+		case *ssa.Call:
+			b, ok := ref.Call.Value.(*ssa.Builtin)
+			if !ok || b.Name() != "len" && b.Name() != "cap" && b.Name() != "append" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // captured follows a local that closures capture (go func() { q.Work() }(),

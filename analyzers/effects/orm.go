@@ -18,8 +18,32 @@ const (
 	gopgORMPath = "github.com/go-pg/pg/v10/orm"
 )
 
+// IsGorpPath reports whether an import path is gorp's: go-gorp/gorp (v1 and
+// v2, +incompatible), its major versions (/v3) and the gopkg.in forms
+// (gopkg.in/gorp.v1, gopkg.in/gorp.v2).
+func IsGorpPath(path string) bool {
+	if rest, ok := strings.CutPrefix(path, "github.com/go-gorp/gorp"); ok {
+		return rest == "" || len(rest) > 2 && rest[:2] == "/v" && strings.Trim(rest[2:], "0123456789") == ""
+	}
+	if rest, ok := strings.CutPrefix(path, "gopkg.in/gorp.v"); ok {
+		return rest != "" && strings.Trim(rest, "0123456789") == ""
+	}
+	return false
+}
+
 // ormKind classifies an ORM's own database types; KindUnknown for others.
+// gorp's DbMap is its pool (a *sql.DB and a dialect) and its Transaction a
+// *sql.Tx; its SqlExecutor interface, which both implement, stays unknown.
 func ormKind(path, name string) Kind {
+	if IsGorpPath(path) {
+		switch name {
+		case "DbMap":
+			return KindPool
+		case "Transaction":
+			return KindTx
+		}
+		return KindUnknown
+	}
 	if path != bunPath && path != gopgPath {
 		return KindUnknown
 	}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1050,7 +1051,210 @@ func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i int, b 
 	if len(out.Set) == 0 && out.Hole == "" {
 		return hole("the result of " + fn.Name() + ", which never returns")
 	}
+	if (out.Hole != "" || glued(out)) && !r.ints {
+		if v := r.resultVar(fn, call, i, b, depth); v != nil {
+			// The name the function computes stays unknown: it is the
+			// placeholder of this call shape (sqltext.ResultVar).
+			return Values{Set: []Value{{Parts: []Part{{Obj: v, Unknown: true, Hole: "the result of " + fn.Name() + " (" + out.Hole + ")"}}}}}
+		}
+	}
 	return out
+}
+
+// glued reports whether a value joins two unknown values of Go objects
+// with nothing but identifier characters between them (%s_messages_%s of
+// a prefix and a topic): SQL cannot read that as one name, while a
+// function that computes it names one table per call shape.
+func glued(vs Values) bool {
+	for _, v := range vs.Set {
+		last := -1
+		for i, p := range v.Parts {
+			if !p.Unknown {
+				continue
+			}
+			if last >= 0 && identOnly(v.Parts[last+1:i]) {
+				return true
+			}
+			last = i
+		}
+	}
+	return false
+}
+
+// identOnly reports whether parts are plain text of identifier characters.
+func identOnly(ps []Part) bool {
+	for _, p := range ps {
+		if !plain(p) {
+			return false
+		}
+		for _, c := range p.Text {
+			if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// resultVar returns the object that stands for the unknown i-th result of
+// fn, a package-level function or method returning a string, at call: keyed
+// by fn and by what each argument is (sqltext.ResultVar); nil for another
+// function (a closure, a generic instance without origin object).
+func (r *resolver) resultVar(fn *ssa.Function, call ssa.CallInstruction, i int, b *binding, depth int) *types.Var {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || fn.Parent() != nil || call == nil {
+		return nil
+	}
+	results := fn.Signature.Results()
+	if i >= results.Len() || !isStringType(results.At(i).Type()) || !buildsName(fn, i) {
+		return nil
+	}
+	args := call.Common().Args
+	if fn.Signature.Recv() != nil && len(args) > 0 {
+		args = args[1:] // the receiver: its fields are read inside, by object
+	}
+	key := make([]string, 0, len(args)+1)
+	for _, a := range args {
+		key = append(key, r.argKey(a, b, depth))
+	}
+	if i > 0 {
+		key = append(key, fmt.Sprintf("result %d", i))
+	}
+	return sqltext.ResultVar(obj, key)
+}
+
+// identText matches text that can only be part of a name: identifier
+// characters and the dot of a schema-qualified one.
+var identText = regexp.MustCompile(`^[A-Za-z0-9_.]*$`)
+
+// nameVerb matches the verbs of a format that splice a value into a name
+// as it is (%s, %[1]s, %v, %d).
+var nameVerb = regexp.MustCompile(`%(\[[0-9]+\])?[svd]`)
+
+// buildsName reports whether every return of fn gives as its i-th result
+// a name built by concatenation or fmt.Sprintf from values and from
+// constants that are identifier text only, one of them at least
+// (a.prefix + "_messages_" + topic, or a format quoted as a whole,
+// `"watermill_%s"`): a function that quotes or escapes what it is given,
+// or fills a query's template, computes no name of its own, and stays a
+// hole.
+func buildsName(fn *ssa.Function, i int) bool {
+	consts := 0
+	seen := map[ssa.Value]bool{}
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		if len(seen) > maxDepends {
+			return false
+		}
+		switch v := v.(type) {
+		case *ssa.Const:
+			if v.Value == nil || v.Value.Kind() != constant.String {
+				return true
+			}
+			t := constant.StringVal(v.Value)
+			if t != "" {
+				consts++
+			}
+			return identText.MatchString(t)
+		case *ssa.BinOp:
+			return v.Op == token.ADD && walk(v.X) && walk(v.Y)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			callee := v.Common().StaticCallee()
+			if callee == nil || !isFunc(callee, "fmt", "Sprintf") {
+				return true // a value the name is made of
+			}
+			format, ok := v.Common().Args[0].(*ssa.Const)
+			if !ok || format.Value == nil || format.Value.Kind() != constant.String {
+				return false
+			}
+			t := nameVerb.ReplaceAllString(constant.StringVal(format.Value), "")
+			if len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"' {
+				t = t[1 : len(t)-1] // a quoted name: "watermill_%s"
+			}
+			if strings.Contains(t, "%") || !identText.MatchString(t) {
+				return false
+			}
+			if t != "" {
+				consts++
+			}
+			for _, e := range arrayElems(sliceArray(v.Common().Args[1])) {
+				if mi, ok := e.(*ssa.MakeInterface); ok {
+					e = mi.X
+				}
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return true // a parameter, a field, another call's result
+	}
+	found := false
+	for _, blk := range fn.Blocks {
+		ret, ok := last(blk).(*ssa.Return)
+		if !ok || i >= len(ret.Results) {
+			continue
+		}
+		found = true
+		if !walk(ret.Results[i]) {
+			return false
+		}
+	}
+	return found && consts > 0
+}
+
+// argKey says what an argument gives a function whose result is a
+// placeholder: a constant's text, the one value (text and placeholders of
+// Go objects) a string resolves to, or "?" when that is not known.
+func (r *resolver) argKey(a ssa.Value, b *binding, depth int) string {
+	if c, ok := a.(*ssa.Const); ok {
+		if c.Value == nil {
+			return "nil"
+		}
+		return c.Value.ExactString()
+	}
+	if !isStringType(a.Type()) {
+		return "?"
+	}
+	vs := r.value(a, b, depth)
+	if !vs.Known() || len(vs.Set) != 1 {
+		return "?"
+	}
+	var k strings.Builder
+	for _, p := range vs.Set[0].Parts {
+		switch {
+		case p.Number || p.param != 0 || p.escaped:
+			return "?"
+		case p.Obj != nil && p.Unknown:
+			name, ok := objKey(p.Obj)
+			if !ok {
+				return "?"
+			}
+			k.WriteString(name)
+		case p.Quoted:
+			k.WriteString(quoteIdent(p.Text))
+		default:
+			k.WriteString(p.Text)
+		}
+	}
+	return strconv.Quote(k.String())
+}
+
+// objKey names a Go object whose unknown value an argument is, as the
+// placeholder that stands for it.
+func objKey(obj types.Object) (string, bool) {
+	return sqltext.ObjectPlaceholder(obj)
 }
 
 // call resolves the result of a call that builds a string.

@@ -153,6 +153,93 @@ func livenessReclaim(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queu
 			return true
 		}
 	}
+	for _, top := range stmts {
+		if takesOver(top, qt, owners) {
+			return true
+		}
+	}
+	return false
+}
+
+// takesOver reports whether an UPDATE moves the claimed rows of one worker
+// off it: in its WHERE, or a subquery's on the table, a conjunction that
+// admits a claimed state keys the rows on an owner column compared with a
+// parameter, and the UPDATE writes that column from another parameter:
+// the caller takes the rows over. Which worker is dead is then decided in
+// Go, out of sight (ovh/utask's instance collector reads the instances'
+// heartbeats and takes over a dead one's resolutions). An UPDATE that
+// writes the owner from the parameter it compares it with re-takes its
+// caller's own rows, and one that writes NULL releases a worker's rows as
+// it says goodbye (the releaseonly case): a worker that is killed does
+// neither.
+func takesOver(top *sqlcheck.Stmt, qt *queuemodel.QueueTable, owners []string) bool {
+	if top.Table != qt.Name || top.Kind != sqlcheck.KindUpdate {
+		return false
+	}
+	found := false
+	for _, a := range top.Set {
+		if !slices.Contains(owners, a.Column) {
+			continue
+		}
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			for _, conj := range conjunctions(s.Where) {
+				k, keyed := keyedOnParam(conj, a.Column)
+				found = found || keyed && a.Value.Kind == sqlcheck.ValueParam && a.Value.Param != k && admitsClaimed(conj, qt)
+			}
+		})
+	}
+	return found
+}
+
+// conjunctions returns the conjunctions a WHERE holds rows by: its
+// conjuncts, and for an OR among them, each branch with the other
+// conjuncts.
+func conjunctions(where []sqlcheck.Pred) [][]sqlcheck.Pred {
+	var base []sqlcheck.Pred
+	var ors []sqlcheck.Pred
+	for _, p := range where {
+		if len(p.Branches) > 0 {
+			ors = append(ors, p)
+		} else {
+			base = append(base, p)
+		}
+	}
+	out := [][]sqlcheck.Pred{base}
+	for _, p := range ors {
+		for _, b := range p.Branches {
+			out = append(out, append(slices.Clone(base), b...))
+		}
+	}
+	return out
+}
+
+// keyedOnParam returns the parameter a conjunction compares a column with
+// (col = $k).
+func keyedOnParam(conj []sqlcheck.Pred, col string) (int, bool) {
+	for _, p := range conj {
+		if p.Column == col && p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam {
+			return p.Values[0].Param, true
+		}
+	}
+	return 0, false
+}
+
+// admitsClaimed reports whether a conjunction filters the state column on
+// values among which is a claimed state, or one bound from Go.
+func admitsClaimed(conj []sqlcheck.Pred, qt *queuemodel.QueueTable) bool {
+	for _, p := range conj {
+		if p.Column != qt.StateColumn || p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
+			continue
+		}
+		for _, v := range p.Values {
+			if v.Kind == sqlcheck.ValueParam || v.Kind == sqlcheck.ValueConst && slices.Contains(qt.Claimed, v.Str) {
+				return true
+			}
+		}
+	}
 	return false
 }
 

@@ -120,6 +120,10 @@ type builder struct {
 	stateNames map[columnKey]map[string]*types.Const
 	// batchOnly are the tables only batchPolls found polls of.
 	batchOnly []string
+	// joinedAs are the statements batchPolls read as the SELECT of one
+	// of the tables they join, with the statement as written (see
+	// joinedBatch): a table that is no queue gets it back.
+	joinedAs map[*Statement]*sqlcheck.Stmt
 	// depStates caches inheritedStates.
 	depStates map[string]TableStates
 	// importRecord reads a function's RecordWrite fact (see

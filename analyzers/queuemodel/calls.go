@@ -52,6 +52,9 @@ func classifyMethod(pass *analysis.Pass, call *ast.CallExpr) (dbMethod, bool) {
 	if m, ok := dependencyWrapper(pass, fn); ok {
 		return m, true
 	}
+	if m, ok := gorpMethod(fn); ok {
+		return m, true
+	}
 	if !sqlMethods[fn.Name()] {
 		return dbMethod{}, false
 	}
@@ -90,6 +93,35 @@ func classifyMethod(pass *analysis.Pass, call *ast.CallExpr) (dbMethod, bool) {
 		m.recv = RecvUnknown
 	}
 	return m, true
+}
+
+// gorpMethods are gorp's methods that run the SQL text they are given (on
+// its DbMap and Transaction and the SqlExecutor interface both implement),
+// each by the method of database/sql or sqlx whose result it reads alike:
+// SelectOne fills one holder and fails with sql.ErrNoRows on no row (and
+// on more than one), as sqlx's Get does; Select fills a slice; the scalar
+// selects read one row (checked in gorp v2.2.0's and v3.1.0's select.go).
+var gorpMethods = map[string]string{
+	"Exec": "Exec", "Query": "Query", "QueryRow": "QueryRow",
+	"Select": "Select", "SelectOne": "Get",
+	"SelectInt": "QueryRow", "SelectNullInt": "QueryRow", "SelectFloat": "QueryRow",
+	"SelectNullFloat": "QueryRow", "SelectStr": "QueryRow", "SelectNullStr": "QueryRow",
+}
+
+// gorpMethod recognizes a call of one of gorp's raw-SQL methods. Its
+// DbMap is a pool and its Transaction a transaction (effects.KindOf); the
+// SqlExecutor interface, either of them, is an unknown receiver.
+func gorpMethod(fn *types.Func) (dbMethod, bool) {
+	name, ok := gorpMethods[fn.Name()]
+	if !ok || fn.Pkg() == nil || !effects.IsGorpPath(fn.Pkg().Path()) {
+		return dbMethod{}, false
+	}
+	sig := fn.Type().(*types.Signature)
+	idx := sqlParam(sig)
+	if idx < 0 || sig.Recv() == nil {
+		return dbMethod{}, false
+	}
+	return dbMethod{name: name, sqlIndex: idx, recv: receiverOf(sig.Recv().Type()), api: APISQL}, true
 }
 
 // sqlxFunc recognizes sqlx's package functions that run SQL on the handle

@@ -143,7 +143,29 @@ func (g *callGraph) resolveCalls() {
 	for _, f := range g.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if j := g.callee(call); j != nil {
+				j := g.callee(call)
+				if v := g.valuesRun(call); v != nil {
+					// It hands a claim to a function that runs it.
+					w := &Jobs{}
+					if j != nil {
+						w.merge(j, false)
+						w.Writes, w.Returns = j.Writes && !v.Claims, j.Returns && !v.Claims
+					}
+					w.merge(v, false)
+					j = w
+				}
+				if j != nil && (len(j.RunsLoop) > 0 || len(j.RunsOnce) > 0) {
+					// Which parameters the callee runs is its own
+					// business: the call does what the values it
+					// hands over do (above), and nothing if none claims.
+					c := *j
+					c.RunsLoop, c.RunsOnce = nil, nil
+					j = &c
+					if c.empty() {
+						j = nil
+					}
+				}
+				if j != nil {
 					summaries[call] = j
 					pending = append(pending, j.Through...)
 				}

@@ -1,6 +1,7 @@
 package queuemodel
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"reflect"
@@ -37,6 +38,11 @@ type Jobs struct {
 	// flags above: each package that asks resolves them against the
 	// implementations it can see (see dispatch.go).
 	Through []Dispatch
+	// RunsLoop and RunsOnce list the function-typed parameters it runs
+	// (by index, the receiver not counted), itself or through the
+	// functions it hands them to: again and again (a generic runner's
+	// loop), or not. See runs.go.
+	RunsLoop, RunsOnce []int
 }
 
 func (*Jobs) AFact() {}
@@ -68,6 +74,12 @@ func (j *Jobs) String() string {
 	for _, d := range j.Through {
 		parts = append(parts, d.String())
 	}
+	for _, i := range j.RunsLoop {
+		parts = append(parts, fmt.Sprintf("runs parameter %d in a loop", i))
+	}
+	for _, i := range j.RunsOnce {
+		parts = append(parts, fmt.Sprintf("runs parameter %d", i))
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -83,7 +95,8 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && j.Returns == o.Returns && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through)
+		j.Writes == o.Writes && j.Returns == o.Returns && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
+		slices.Equal(j.RunsLoop, o.RunsLoop) && slices.Equal(j.RunsOnce, o.RunsOnce)
 }
 
 func (j *Jobs) empty() bool { return j.equal(&Jobs{}) }
@@ -212,10 +225,15 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 			claims = claims || c.Claims
 			write = write || c.Writes || c.Returns
 		}
+		if v := g.valuesRun(s.call); v != nil {
+			res.merge(v, s.inLoop)
+			claims = claims || v.Claims
+		}
 		returns = returns || write && returnsErrorOf(g.pass.TypesInfo, decl, s.call)
 	}
 	res.Writes = writes && !claims
 	res.Returns = returns && !claims
+	res.RunsLoop, res.RunsOnce = g.declRuns(decl, sites)
 	if res.empty() {
 		return nil
 	}

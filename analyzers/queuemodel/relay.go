@@ -209,7 +209,9 @@ func (qt *QueueTable) RelayMarks(poll *Statement) []*Statement { return qt.relay
 // batchPolls makes polls, for now, of the SELECTs that read a batch of a
 // table no statement polls (LIMIT n, with no ORDER BY: a relay often
 // takes any n unmarked rows), or every row at once (no LIMIT, in some
-// order or none), by a state filter on a column the package writes:
+// order or none), by a state filter on a column the package writes;
+// the table may be joined with others that only narrow its rows (JOIN
+// messages m ON m.id = b.message_id: see joinedBatch):
 // whether they are a relay's is decided with the rest of the table (see
 // relay), and a table that is no relay's is dropped with its roles. A
 // read of every row is a relay's poll only in the function that then
@@ -220,18 +222,63 @@ func (qt *QueueTable) RelayMarks(poll *Statement) []*Statement { return qt.relay
 func (b *builder) batchPolls(written map[string]map[string]bool) {
 	for _, st := range b.statements() {
 		s := st.Stmt
-		if len(st.Polls) > 0 || s.Kind != sqlcheck.KindSelect || s.Table == "" || b.model.Tables[s.Table] != nil {
+		if len(st.Polls) > 0 || s.Kind != sqlcheck.KindSelect {
 			continue
 		}
-		if s.Limit != nil && len(s.OrderBy) > 0 || s.Lock != nil || s.Joined || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
+		subject := s.Table == ""
+		if subject {
+			if s = b.joinedBatch(s, written); s == nil {
+				continue
+			}
+		}
+		if b.model.Tables[s.Table] != nil {
+			continue
+		}
+		if !subject && s.Limit != nil && len(s.OrderBy) > 0 {
 			continue // ORDER BY ... LIMIT is a poll's shape already (isPoll)
+		}
+		if s.Lock != nil || s.Joined && !s.NarrowedByTables || s.Offset != nil || b.byUniqueKey(s) || onlyCounted(s) {
+			continue
 		}
 		col := b.stateColumn(s, s, written[s.Table])
 		if col == "" || !b.selectsRunnable(s, col) {
 			continue
 		}
+		if subject {
+			if b.joinedAs == nil {
+				b.joinedAs = map[*Statement]*sqlcheck.Stmt{}
+			}
+			b.joinedAs[st], st.Stmt = st.Stmt, s
+		}
 		st.Polls, st.Role = []*sqlcheck.Stmt{s}, RolePoll
 		b.table(s.Table).StateColumn = col
 		b.batchOnly = append(b.batchOnly, s.Table)
 	}
+}
+
+// joinedBatch reads a SELECT that joins tables and returns columns of
+// several of them (SELECT b.user_id, m.content FROM bookmarks b JOIN
+// messages m ON m.id = b.message_id WHERE NOT b.reminded AND b.remind_at
+// <= now() LIMIT 50) as the SELECT of the one table whose state it
+// filters on: a column of it the package writes, in a state rows are
+// created in (see sqlcheck.Stmt.AsSubject). It returns nil unless exactly
+// one table is so read. Whether the other tables only narrow its rows
+// (tables, given no parameter: a listing of one channel's bookmarks names
+// the channel) batchPolls asks of it as of a Joined SELECT.
+func (b *builder) joinedBatch(s *sqlcheck.Stmt, written map[string]map[string]bool) *sqlcheck.Stmt {
+	var found *sqlcheck.Stmt
+	for _, jt := range s.JoinedTables {
+		c := s.AsSubject(jt.Table)
+		if c == nil {
+			continue
+		}
+		if col := b.stateColumn(c, c, written[c.Table]); col == "" || !b.selectsRunnable(c, col) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }

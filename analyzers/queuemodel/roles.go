@@ -79,6 +79,9 @@ func (b *builder) inferQueue() {
 		if !qt.Local && !qt.Inherited {
 			for _, st := range qt.Statements {
 				st.Role, st.Polls, st.Step, st.PolledBy = RoleNone, nil, nil, nil
+				if orig := b.joinedAs[st]; orig != nil {
+					st.Stmt = orig
+				}
 			}
 			delete(b.model.Tables, name)
 			continue

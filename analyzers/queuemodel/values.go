@@ -36,12 +36,14 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 	}
 	var texts []string
 	spliced := map[int]ast.Expr{}
+	placeholders := false
 	for _, v := range vs.Set {
 		t := sqltext.Assemble(parts(v))
 		if !t.Known {
 			c.Unread = t.Unread
 			return
 		}
+		placeholders = placeholders || t.Placeholders
 		for n, e := range t.Spliced {
 			spliced[n] = e
 		}
@@ -56,6 +58,29 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 	if len(spliced) > 0 {
 		c.Spliced = spliced
 	}
+	if placeholders && len(texts) == 1 {
+		// DDL that names its table by a placeholder joins the schema
+		// (findGoDDL) as the text read on the AST does, at the first
+		// literal of the SQL argument: SSA text has no positions.
+		c.ddl = firstLiteral(site.sqlArg)
+	}
+}
+
+// firstLiteral returns the position of the first string literal in e, or
+// e's own position.
+func firstLiteral(e ast.Expr) token.Pos {
+	if e == nil {
+		return token.NoPos
+	}
+	pos := e.Pos()
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && !found && lit.Kind == token.STRING {
+			pos, found = lit.Pos(), true
+		}
+		return !found
+	})
+	return pos
 }
 
 func parts(v effects.Value) []sqltext.Part {

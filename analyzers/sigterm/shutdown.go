@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -47,7 +48,8 @@ type loopStart struct {
 // of the command itself; some marks those that claim only with some of the
 // implementations of an interface method they call, the others working on
 // a store out of sight (a command run with the PostgreSQL store is killed
-// mid-job by a deploy all the same). Calls in package-level variables count too: a CLI
+// mid-job by a deploy all the same). A test file's calls do not count:
+// a test or a benchmark that runs the loop is not the command. Calls in package-level variables count too: a CLI
 // framework's command is often a variable whose action is a function
 // literal (a cli.Command's Action, a cobra.Command's Run).
 func loopStarts(pass *analysis.Pass, m *queuemodel.Model) (starts []loopStart, some map[*ast.CallExpr]bool) {
@@ -66,6 +68,9 @@ func loopStarts(pass *analysis.Pass, m *queuemodel.Model) (starts []loopStart, s
 		})
 	}
 	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue // a test's or a benchmark's loop is not the command's
+		}
 		for _, d := range f.Decls {
 			switch decl := d.(type) {
 			case *ast.FuncDecl:
@@ -180,8 +185,14 @@ func handlesSIGTERM(pass *analysis.Pass, e *effects.Effects) bool {
 	asks := func(n ast.Node) bool {
 		found := false
 		ast.Inspect(n, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && !found {
-				found = asksForSIGTERM(pass, call, notifies) || valueAsksForSIGTERM(pass, e, call, notifies)
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				found = asksForSIGTERM(pass, n, notifies) || valueAsksForSIGTERM(pass, e, n, notifies)
+			case *ast.Ident:
+				found = refAsks(pass, n, notifies)
 			}
 			return !found
 		})
@@ -272,6 +283,21 @@ func valueAsksForSIGTERM(pass *analysis.Pass, e *effects.Effects, call *ast.Call
 		}
 	}
 	return false
+}
+
+// refAsks reports whether a name stands for a function of the module that
+// asks for SIGTERM (one of the package's, or one with the fact), used as a
+// value or called: a graceful-shutdown helper handed to a runner or
+// registered as a callback (app.OnStart(shutdown.Listen)) asks for SIGTERM
+// when it runs, and the tool does not guess a finding from a value it does
+// not follow to its call.
+func refAsks(pass *analysis.Pass, id *ast.Ident, notifies map[*types.Func]bool) bool {
+	fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() == "os/signal" {
+		return false
+	}
+	fn = fn.Origin()
+	return notifies[fn] || fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &NotifiesSIGTERM{})
 }
 
 // notifyShaped reports whether a call's function takes os.Signal values as

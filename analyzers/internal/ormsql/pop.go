@@ -32,7 +32,7 @@ const (
 // popSends are pop's methods that send SQL this reader does not rebuild.
 var popSends = map[string]bool{
 	"Count": true, "CountByField": true, "Exists": true, "Save": true, "ValidateAndSave": true,
-	"ValidateAndCreate": true, "ValidateAndUpdate": true, "UpdateQuery": true, "Delete": true,
+	"UpdateQuery": true, "Delete": true,
 	"Reload": true, "Load": true,
 }
 
@@ -61,6 +61,14 @@ func readPop(r *Request) (Statement, bool) {
 		return Statement{}, false
 	}
 	name := r.Callee.Name()
+	// ValidateAndCreate and ValidateAndUpdate run the model's validations
+	// (SQL of their own, in the module's code) and, when none fails, send
+	// what Create and Update send (pop v6.1.1's executors.go: return verrs,
+	// c.Create(model, excludeColumns...); the orypop test checks the fork's).
+	validated := false
+	if w, ok := strings.CutPrefix(name, "ValidateAnd"); ok && (w == "Create" || w == "Update") {
+		name, validated = w, true
+	}
 	st := Statement{Known: false}
 	switch name {
 	case "Exec", "ExecWithCount":
@@ -93,7 +101,7 @@ func readPop(r *Request) (Statement, bool) {
 	if tx := r.Effects.TxOf(instr); tx != nil {
 		st.Handle = HandleTx
 	}
-	st.ResultChecked = popResultChecked(r, name)
+	st.ResultChecked = popResultChecked(r, name, validated)
 	calls := callsByLparen(r.Cursor)
 	q := &popQuery{argsKnown: true}
 	if onQuery {
@@ -450,16 +458,24 @@ func constantStrings(r *Request, instr ssa.CallInstruction, from int) ([]string,
 // popResultChecked says whether the code looks at what a pop call did:
 // Exec gives only an error, ExecWithCount the row count; the finders give
 // the rows the model holds.
-func popResultChecked(r *Request, method string) bool {
+func popResultChecked(r *Request, method string, validated bool) bool {
 	switch method {
 	case "Exec", "Update", "UpdateColumns", "Destroy":
 		return false
+	}
+	// A validated write returns the validation's errors, then the error.
+	errAt := 0
+	if validated {
+		errAt = 1
 	}
 	switch p := r.Cursor.Parent().Node().(type) {
 	case *ast.ExprStmt:
 		return false
 	case *ast.AssignStmt:
-		if id, ok := p.Lhs[0].(*ast.Ident); ok && id.Name == "_" {
+		if len(p.Lhs) <= errAt {
+			return false
+		}
+		if id, ok := p.Lhs[errAt].(*ast.Ident); ok && id.Name == "_" {
 			return false
 		}
 	}

@@ -144,6 +144,8 @@ func sent(t *testing.T) map[string]string {
 	run("Update", func() error { return c.Update(job) })
 	run("UpdateExcluding", func() error { return c.Update(job, "run_at") })
 	run("UpdateColumns", func() error { return c.UpdateColumns(job, "status", "updated_at") })
+	run("ValidateAndCreate", func() error { _, err := c.ValidateAndCreate(&Job{Status: "queued", RunAt: time.Now()}); return err })
+	run("ValidateAndUpdate", func() error { _, err := c.ValidateAndUpdate(job, "run_at"); return err })
 	ev := &OutboxEvent{Topic: "t", Payload: "{}"}
 	run("CreateEmbedded", func() error { return c.Create(ev) })
 	run("UpdateAllColumns", func() error { return c.UpdateColumns(ev) })

@@ -83,9 +83,13 @@ func pieceList(parts []Part, names bool) []piece {
 	return ps
 }
 
-// partPlaceholder is the placeholder of a field, a package variable, or a
-// parameter package effects keeps as one.
+// partPlaceholder is the placeholder of a field, a package variable, a
+// parameter package effects keeps as one, or a function's unknown result
+// (ResultVar).
 func partPlaceholder(obj types.Object) (string, bool) {
+	if name, ok := resultPlaceholder(obj); ok {
+		return name, true
+	}
 	if name, ok := Placeholder(obj); ok {
 		return name, true
 	}

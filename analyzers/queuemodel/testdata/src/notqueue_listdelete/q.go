@@ -64,7 +64,7 @@ func (s *Store) DeleteEventsBefore(ctx context.Context, id int64) error {
 	return err
 }
 
-func (s *Store) MoveLegacy(ctx context.Context, copyTo func(int64, []byte) error) error {
+func (s *Store) MoveLegacy(ctx context.Context, copyTo func(int64, []byte) error) error { // want MoveLegacy:"runs parameter 1 in a loop"
 	rows, err := s.db.Query(ctx, `SELECT id, doc FROM legacy_docs ORDER BY id`)
 	if err != nil {
 		return err
@@ -97,7 +97,7 @@ func (s *Store) DeleteMembersThrough(ctx context.Context, id int64) error {
 	return err
 }
 
-func (s *Store) OffboardTenant(ctx context.Context, tenant int64, bye func(string) error) error {
+func (s *Store) OffboardTenant(ctx context.Context, tenant int64, bye func(string) error) error { // want OffboardTenant:"runs parameter 2 in a loop"
 	rows, err := s.db.Query(ctx, `SELECT id, email FROM users WHERE tenant_id = $1 ORDER BY id LIMIT 50`, tenant)
 	if err != nil {
 		return err
@@ -121,7 +121,7 @@ func (s *Store) OffboardTenant(ctx context.Context, tenant int64, bye func(strin
 	return err
 }
 
-func (s *Store) DigestAndPurge(ctx context.Context, report func(int64, string) error) error {
+func (s *Store) DigestAndPurge(ctx context.Context, report func(int64, string) error) error { // want DigestAndPurge:"runs parameter 1 in a loop"
 	rows, err := s.db.Query(ctx, `SELECT id, user_agent FROM sessions ORDER BY id LIMIT 100`)
 	if err != nil {
 		return err

@@ -118,6 +118,18 @@ func UpdateAllColumns(c *pop.Connection, e *OutboxEvent) error { return c.Update
 
 func Create(c *pop.Connection, j *Job) error { return c.Create(j) }
 
+// ValidateAndCreate and ValidateAndUpdate send what Create and Update send
+// once the model's validations pass.
+func ValidateAndCreate(c *pop.Connection, j *Job) error {
+	_, err := c.ValidateAndCreate(j)
+	return err
+}
+
+func ValidateAndUpdate(c *pop.Connection, j *Job) error {
+	_, err := c.ValidateAndUpdate(j, "run_at")
+	return err
+}
+
 func CreateStringID(c *pop.Connection, m *CourierMessage) error { return c.Create(m) }
 
 func CreateEmbedded(c *pop.Connection, e *OutboxEvent) error { return c.Create(e) }

@@ -35,6 +35,17 @@ func (c *Connection) All(models interface{}) error                     { return 
 func (c *Connection) Create(model interface{}, excludeColumns ...string) error {
 	return nil
 }
+
+// Errors stands for github.com/gobuffalo/validate/v3's Errors, which the
+// validating writes return first.
+type Errors struct{}
+
+func (c *Connection) ValidateAndCreate(model interface{}, excludeColumns ...string) (*Errors, error) {
+	return nil, nil
+}
+func (c *Connection) ValidateAndUpdate(model interface{}, excludeColumns ...string) (*Errors, error) {
+	return nil, nil
+}
 func (c *Connection) Update(model interface{}, excludeColumns ...string) error {
 	return nil
 }

@@ -1,0 +1,42 @@
+package joinedflag_subject // want package:"queues\\(public.enrolments\\)"
+
+import (
+	"context"
+	"database/sql"
+)
+
+// Welcome mails for the courses not announced yet: every output is an enrolment's, so the join has a subject, whose flag the poll filters on.
+type Mailer interface {
+	Send(ctx context.Context, to, subject string) error
+}
+
+type row struct {
+	course, student int64
+	email, title    string
+}
+
+func Welcome(ctx context.Context, db *sql.DB, m Mailer) error { // want Welcome:"claims jobs, completes jobs, calls joinedflag_subject.Mailer.Send in a loop"
+	rows, err := db.QueryContext(ctx, `SELECT e.course_id, e.student_id, e.email FROM enrolments e JOIN courses c ON c.id = e.course_id WHERE NOT e.welcomed AND NOT c.announced LIMIT 100`)
+	if err != nil {
+		return err
+	}
+	var batch []row
+	for rows.Next() {
+		var r row
+		if err := rows.Scan(&r.course, &r.student, &r.email); err != nil {
+			rows.Close()
+			return err
+		}
+		batch = append(batch, r)
+	}
+	rows.Close()
+	for _, r := range batch {
+		if err := m.Send(ctx, r.email, r.title); err != nil {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, `UPDATE enrolments SET welcomed = true WHERE course_id = $1 AND student_id = $2`, r.course, r.student); err != nil {
+			return err
+		}
+	}
+	return nil
+}
