@@ -198,8 +198,10 @@ func split(text string) []span {
 			// A psql meta-command between statements (\connect db, \set
 			// ON_ERROR_STOP on), to the end of its line: psql runs it, the
 			// server never sees it. One inside a statement (\g) ends it in
-			// psql; it is left to the parser, which rejects it.
+			// psql; it is left to the parser, which rejects it. The
+			// statement's text starts after it: the server never sees it.
 			i = skipLine(text, i)
+			cur.start = i
 		case c == '/' && strings.HasPrefix(text[i:], "/*"):
 			i = skipBlockComment(text, i)
 		case c == '\'' || c == '"':

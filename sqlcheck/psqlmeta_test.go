@@ -21,6 +21,11 @@ func TestPsqlMetaCommandsAreNotSQL(t *testing.T) {
 	require.Equal(t, []string{"CREATE TABLE jobs (id bigint);", "SELECT E'a\\\\b'\n\\g\n;", "CREATE INDEX jobs_id ON jobs (id);"}, got)
 	_, errs := Parse("\\connect chronosched\n")
 	require.Empty(t, errs)
+	// What the parser is given starts after the meta-commands: an
+	// EXPLAIN script (\echo a title, \timing on, then the query) parses.
+	stmts, errs := Parse("-- how the polls run\n\\echo ''\n\\echo 'Query 1'\nSELECT 1\nFROM jobs;\n\n\\timing on\nEXPLAIN ANALYZE SELECT 2;\n")
+	require.Empty(t, errs)
+	require.Len(t, stmts, 2)
 	inside := "SELECT 1 \\g ; SELECT 2;"
 	require.Len(t, split(inside), 2, "a backslash inside a statement hides no semicolon")
 }

@@ -86,6 +86,11 @@ func (vs Values) Known() bool { return vs.Hole == "" && len(vs.Set) > 0 }
 const (
 	maxValues = 16 // values of one expression
 	maxSteps  = 32 // nested steps from the use to a constant
+	// maxWork bounds the steps one question may take in all: values
+	// built from fields built from calls whose branches read fields
+	// (sqlboiler's generated code) branch at every step, and 32 nested
+	// steps of that never end.
+	maxWork = 20000
 )
 
 func hole(why string) Values { return Values{Hole: why} }
@@ -379,6 +384,8 @@ type resolver struct {
 	// givers, when set, collects the stores into a struct's field that
 	// give a field read its values (builtfield.go).
 	givers map[ssa.Instruction]Values
+	// work counts the steps taken (maxWork).
+	work int
 }
 
 // A binding gives the parameters of a function being followed from one
@@ -392,6 +399,9 @@ type binding struct {
 func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 	if depth > maxSteps {
 		return hole("built through too many steps")
+	}
+	if r.work++; r.work > maxWork {
+		return hole("too much to follow")
 	}
 	key := stackKey{v, b}
 	if r.onStack[key] {

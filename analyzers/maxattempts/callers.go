@@ -44,6 +44,11 @@ type Retries struct {
 	StateParam int
 	StateField string
 	States     []string
+	// Resets is the attempt column the retry sets back to 0: no guard
+	// stops that retry, only who asks for it does (an operator's request
+	// is a requeue by hand, a worker's failure path never reaches the
+	// limit).
+	Resets string
 	// Also are the function's other retries, each under its own
 	// condition (a bool parameter's and a chosen state's): a call is
 	// judged against each.
@@ -71,7 +76,7 @@ func (r *Retries) merge(o Retries) {
 }
 
 func sameRetry(x, y Retries) bool {
-	return x.Retry == y.Retry && x.Param == y.Param && x.RetriesWhen == y.RetriesWhen && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States)
+	return x.Retry == y.Retry && x.Param == y.Param && x.RetriesWhen == y.RetriesWhen && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States) && x.Resets == y.Resets
 }
 
 func (r *Retries) String() string {
@@ -84,6 +89,9 @@ func (r *Retries) String() string {
 
 func (r *Retries) one() string {
 	s := "retries(" + r.Retry.At + ")"
+	if r.Resets != "" {
+		s = "resets " + r.Resets + "(" + r.Retry.At + ")"
+	}
 	if r.StateParam > 0 {
 		at := fmt.Sprint(r.StateParam)
 		if r.StateField != "" {
@@ -169,6 +177,9 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 // judgeCall judges one call of a function that retries under the
 // condition f says, and reports whether it reported the call.
 func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, call *ast.CallExpr, instr ssa.CallInstruction, fn *types.Func, f Retries) bool {
+	if f.Resets != "" {
+		return judgeResetCall(pass, m, e, deferred, call, instr, f)
+	}
 	if f.Param > 0 && f.RetriesWhen != 0 {
 		if given, ok := givenBool(instr, f.Param-1); ok && given != (f.RetriesWhen > 0) {
 			return false // the call passes the value that does not retry
@@ -337,4 +348,59 @@ func givenUnderGuard(e *judge, arg ssa.Value, when int) bool {
 		}
 	}
 	return true
+}
+
+// judgeResetCall judges a call of another package's function that puts a
+// job back with its attempt count set to 0 (an admin's "retry" button's
+// query): a call made while serving an HTTP request is a requeue by hand;
+// one made on every path of an exported function that nothing here calls
+// is handed on to its callers; any other call is reported, since no guard
+// can stop a retry that restarts the count.
+func judgeResetCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferred *retriesAt, call *ast.CallExpr, instr ssa.CallInstruction, f Retries) bool {
+	if byHand(instr) {
+		return false
+	}
+	if top, ok := resetAtCallers(e, instr); ok {
+		if obj, ok := top.Object().(*types.Func); ok {
+			deferred.hand(pass, obj, Retries{Retry: f.Retry, Resets: f.Resets})
+		}
+		return false
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos: call.Pos(),
+		Related: []analysis.RelatedInformation{{
+			Pos:     m.RelatedPos(f.Retry),
+			Message: "the retry " + f.Retry.Func + " makes, setting " + f.Resets + " to 0",
+		}},
+		Message: fmt.Sprintf("this call resets %s to 0, the count the attempt limit is compared with\n%s puts the job back with %s = 0, so the limit is never reached and a job that always fails is retried for ever; "+
+			"keep counting (%s = %s + 1), and reset only when a job is enqueued again by hand", f.Resets, f.Retry.Func, f.Resets, f.Resets, f.Resets),
+	})
+	return true
+}
+
+// byHand reports whether a call runs while its function, or a function
+// it is written in, serves an HTTP request (queuemodel.ServesRequest):
+// what it does to a job, someone asked for.
+func byHand(instr ssa.Instruction) bool {
+	for fn := instr.Parent(); fn != nil; fn = fn.Parent() {
+		if queuemodel.ServesRequest(fn.Signature) {
+			return true
+		}
+	}
+	return false
+}
+
+// resetAtCallers returns the exported function that makes instr on every
+// path and that nothing in the package calls: its callers, elsewhere,
+// decide whether the reset is a requeue by hand.
+func resetAtCallers(e *judge, instr ssa.CallInstruction) (*ssa.Function, bool) {
+	top := instr.Parent()
+	for top.Parent() != nil {
+		top = top.Parent()
+	}
+	obj, _ := top.Object().(*types.Func)
+	if obj == nil || !obj.Exported() || len(slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)) > 0 || len(slices.DeleteFunc(e.MayCall(top), inTest)) > 0 {
+		return nil, false
+	}
+	return top, effects.UnconditionalThroughLiterals(instr)
 }

@@ -437,6 +437,17 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 				continue // a deferral: nothing ran, and the attempt is not spent
 			}
 			if col := resetsCount(r); col != "" {
+				if call := e.Call(r.Call.Expr); call != nil {
+					if byHand(call) {
+						continue // an operator's "retry" button: a requeue by hand
+					}
+					if top, ok := resetAtCallers(e, call); ok {
+						if obj, ok := top.Object().(*types.Func); ok {
+							deferred.hand(pass, obj, Retries{Retry: m.Defer(pass, obj, 0, r, ""), Resets: col})
+							continue
+						}
+					}
+				}
 				pass.Report(analysis.Diagnostic{
 					Pos: r.Call.Pos(),
 					Message: fmt.Sprintf("this retry resets %s to 0, the count the attempt limit is compared with\nthe limit is never reached, and a job that always fails is retried for ever; "+

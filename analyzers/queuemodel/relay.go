@@ -133,8 +133,8 @@ func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
 	return b.afterWork(poll, mark)
 }
 
-// servesRequest reports whether fn handles an HTTP request (it takes an
-// *http.Request): what it reads and marks is the caller's, once per
+// servesRequest reports whether fn handles an HTTP request (see
+// ServesRequest): what it reads and marks is the caller's, once per
 // request (a user's backup codes, checked then used), not a relay's batch
 // that every poll takes again.
 func (b *builder) servesRequest(fn ast.Node) bool {
@@ -143,15 +143,28 @@ func (b *builder) servesRequest(fn ast.Node) bool {
 		return false // a closure handed to a router is not read as a relay's function either
 	}
 	f, ok := b.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-	if !ok {
-		return false
-	}
-	for p := range f.Signature().Params().Variables() {
-		ptr, ok := p.Type().(*types.Pointer)
-		if !ok {
-			continue
+	return ok && ServesRequest(f.Signature())
+}
+
+// requestTypes are the types of a parameter that makes a function an HTTP
+// request's handler: net/http's, and the context of the routers that wrap
+// it (echo's interface, gin's struct by pointer).
+var requestTypes = map[string]bool{
+	"net/http.*Request":                   true,
+	"github.com/labstack/echo/v4.Context": true,
+	"github.com/gin-gonic/gin.*Context":   true,
+}
+
+// ServesRequest reports whether a function of this signature handles an
+// HTTP request: it takes a request, or a router's context that carries
+// one. What it does to a job, it does once, when someone asks.
+func ServesRequest(sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
+		t, star := p.Type(), ""
+		if ptr, ok := t.(*types.Pointer); ok {
+			t, star = ptr.Elem(), "*"
 		}
-		if n, ok := types.Unalias(ptr.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request" {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && requestTypes[n.Obj().Pkg().Path()+"."+star+n.Obj().Name()] {
 			return true
 		}
 	}
