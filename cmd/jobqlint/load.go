@@ -141,6 +141,9 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailur
 				bad[p] = true // built on a package of the module that did not build
 			}
 		}
+		if p.IllTyped && len(packageErrors(p)) == 0 {
+			bad[p] = true // built on a dependency that did not build (a cgo library not installed)
+		}
 		header := false
 		for _, e := range packageErrors(p) {
 			bad[p] = true
