@@ -40,6 +40,9 @@ func (r *runner) relays() {
 	for _, name := range names {
 		qt := r.m.Tables[name]
 		for _, poll := range qt.RelayPolls() {
+			if qt.RelayAtCallers(poll) {
+				continue // judged where it is called, with the mark (see splitClaims)
+			}
 			d := analysis.Diagnostic{Pos: poll.Pos(), Message: relayMsg}
 			if marks := qt.RelayMarks(poll); len(marks) > 0 && marks[0].Pos().IsValid() {
 				how := "the UPDATE that marks the rows"

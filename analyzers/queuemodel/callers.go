@@ -3,10 +3,14 @@ package queuemodel
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -470,4 +474,159 @@ func paramReceiver(pass *analysis.Pass, path []ast.Node, v *types.Var, depth int
 		})
 	}
 	return kind
+}
+
+// Who calls a store's poll.
+//
+// A relay split over a store's functions (relaySplit) is only a relay
+// when some function runs the poll and then the mark: sqlc generates
+// a method for every query of a queries file, and an application's
+// store keeps methods nothing calls any more. The question "which
+// functions of the module call it" is about importers, which facts never
+// reach: it is answered from the module's Go files on disk, parsed (not
+// type-checked), by the exported names each function's code selects, in
+// order (q.ListPending(ctx), s.store.ListPending as a method value; a
+// function literal's body counted as a function of its own, as
+// joinHalves reads it), leaving out tests (a test calls a function to
+// check it) and generated files (a mock's recorder selects every method
+// of the interface it mocks). Under go vet and standalone the answer is
+// the same, read from the same files, and ModuleKey writes it into the
+// tool's ID (see moduleCallersKey), so that adding or removing a caller in
+// a package the store does not import never leaves a stale result.
+//
+// A module with no package main is a library: its exported store is
+// called by other modules, which the tool never sees; its polls are
+// judged where they are, as before.
+
+// moduleCallers is, for a module, whether it has a command, and the
+// exported names each function of its Go files selects, in order.
+type moduleCallers struct {
+	once    sync.Once
+	hasMain bool
+	funcs   []funcSelects
+}
+
+type funcSelects struct {
+	path  string
+	names []string
+}
+
+var callersByRoot sync.Map // module root -> *moduleCallers
+
+func moduleCallersOf(root string) *moduleCallers {
+	v, _ := callersByRoot.LoadOrStore(root, new(moduleCallers))
+	mc := v.(*moduleCallers)
+	mc.once.Do(func() {
+		if root == "" {
+			return
+		}
+		fset := token.NewFileSet()
+		for _, path := range sqlcheck.GoFiles(root) {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution|parser.ParseComments)
+			if err != nil || ast.IsGenerated(f) {
+				continue
+			}
+			if f.Name.Name == "main" {
+				mc.hasMain = true
+			}
+			var walk func(n ast.Node)
+			walk = func(n ast.Node) {
+				fs := funcSelects{path: path}
+				ast.Inspect(n, func(c ast.Node) bool {
+					switch c := c.(type) {
+					case *ast.FuncLit:
+						if c != n {
+							walk(c)
+							return false
+						}
+					case *ast.SelectorExpr:
+						if c.Sel.IsExported() {
+							fs.names = append(fs.names, c.Sel.Name)
+						}
+					}
+					return true
+				})
+				if len(fs.names) > 0 {
+					mc.funcs = append(mc.funcs, fs)
+				}
+			}
+			for _, d := range f.Decls {
+				walk(d)
+			}
+		}
+	})
+	return mc
+}
+
+// moduleCallersKey writes what moduleCallersOf reads, for the vet tool's ID.
+func moduleCallersKey(w io.Writer, root string) {
+	mc := moduleCallersOf(root)
+	fmt.Fprintf(w, "main\x00%t\x00", mc.hasMain)
+	for _, f := range mc.funcs {
+		fmt.Fprintf(w, "selects\x00%s\x00%s\x00", f.path, strings.Join(f.names, "\x00"))
+	}
+}
+
+// Where a store's split relay is run from.
+type callPlace int
+
+const (
+	calledNowhere callPlace = iota // no function of the module calls the poll
+	calledHere                     // the package's own code calls it, or the module is a library, or no caller runs the mark after it
+	calledInTurn                   // only other packages call it, and one of their functions selects the poll, then the mark
+)
+
+// callersOf says where the module runs poll then mark, functions of the
+// package: the package's non-test code calls the poll (through the
+// function, or a method of the package's interfaces it implements), or a
+// function of another package's files selects the poll's name and, after
+// it, the mark's: the function that joins them (joinHalves) and is
+// judged as their caller. A poll other packages call with no function
+// that then marks (a store's wrapper, a runner that hands the rows to
+// executors that mark them) is judged where it is, as before. A library
+// module (no package main) counts as calling it here: its callers are out
+// of sight.
+func (b *builder) callersOf(poll, mark *types.Func) callPlace {
+	if calledInPackage(b.pass, poll) {
+		return calledHere
+	}
+	for _, m := range InterfaceMethods(b.pass, poll) {
+		if calledInPackage(b.pass, m) {
+			return calledHere
+		}
+	}
+	mc := moduleCallersOf(b.model.schema.root)
+	if !mc.hasMain {
+		return calledHere
+	}
+	if !poll.Exported() {
+		return calledNowhere
+	}
+	own := map[string]bool{}
+	for _, f := range b.pass.Files {
+		if abs, err := filepath.Abs(b.pass.Fset.File(f.Pos()).Name()); err == nil {
+			own[abs] = true
+		}
+	}
+	called := false
+	for _, f := range mc.funcs {
+		if abs, err := filepath.Abs(f.path); err == nil && own[abs] {
+			continue
+		}
+		first := slices.Index(f.names, poll.Name())
+		if first < 0 {
+			continue
+		}
+		called = true
+		if slices.Contains(f.names[first+1:], mark.Name()) {
+			return calledInTurn
+		}
+	}
+	if called {
+		return calledHere
+	}
+	return calledNowhere
 }

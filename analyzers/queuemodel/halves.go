@@ -203,11 +203,24 @@ func (b *builder) joinHalves() {
 			}
 			var poll *splitStep
 			var direct, vars map[types.Object]bool
-			used := false
+			used, pended := false, false
 			take := func(call *ast.CallExpr) bool {
 				t := b.splitStep(call)
 				if t == nil || poll == nil || t.half != nil && !t.half.Take || !usesAny(info, call.Args, vars) {
 					return false
+				}
+				if t.half == nil && poll.half != nil && poll.half.Field == "" {
+					// An interface method none of whose implementations
+					// the package sees, given what a known poll returned:
+					// the command judges whether it takes the job. It may
+					// as well hand the job on (a relay's publisher, an
+					// indexer) before a known take marks it, which this
+					// function then joins as before: the poll stays.
+					if !pended {
+						b.pend(decl, poll, t, !used && usesAny(info, call.Args, direct))
+						pended = true
+					}
+					return true
 				}
 				immediate := !used && usesAny(info, call.Args, direct)
 				if poll.half != nil && t.half != nil && poll.half.Field == "" && t.half.Field == "" {
@@ -257,7 +270,7 @@ func (b *builder) joinHalves() {
 					if p == nil || p.half != nil && p.half.Take {
 						return true
 					}
-					poll, used = p, false
+					poll, used, pended = p, false, false
 					direct = map[types.Object]bool{}
 					for _, l := range n.Lhs {
 						if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !isError(info.TypeOf(id)) {

@@ -431,6 +431,11 @@ type QueueTable struct {
 	// relayMarks are, for a relay queue, the UPDATEs by key that mark
 	// what each of its polls found (see relay.go); nil otherwise.
 	relayMarks map[*Statement][]*Statement
+	// relayAtCallers are the relay's polls split over a store's functions
+	// that only other packages of the module call: each caller that runs
+	// the poll and then the mark is judged where it calls them (see
+	// relayCalled).
+	relayAtCallers map[*Statement]bool
 	// DueColumn is, for a due-time queue (see due.go), the time column
 	// its polls read due rows by (the first of DueColumns); "" otherwise.
 	DueColumn string

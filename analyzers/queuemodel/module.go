@@ -36,7 +36,8 @@ import (
 // its Go files (see MentionedElsewhere), the columns their SQL fragments
 // compare with a bound value or the clock (see ComparedElsewhere), the
 // calls its Go files join
-// (see JoinedElsewhere), and the constants its calls give the parameters
+// (see JoinedElsewhere), the exported names its Go files select and
+// whether it has a command (see callersOf), and the constants its calls give the parameters
 // of exported functions that bind them (see callerStates). Edits that
 // change none of these (Go code that runs no SQL, SQL moved within a
 // file) leave it unchanged.
@@ -78,6 +79,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	fragmentsKey(w, root)
 	automigrate.Key(w, root)
 	sqldriver.Key(w, root)
+	moduleCallersKey(w, root)
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {
 			fmt.Fprintf(w, "mention\x00%s\x00%s\x00", f.path, name)

@@ -51,7 +51,7 @@ func (b *builder) relay(qt *QueueTable) bool {
 			if mark == poll || !b.marks(qt, p, mark) {
 				continue
 			}
-			if b.relayInOneFunc(poll, mark) || b.relaySplit(qt, p, poll, mark) {
+			if b.relayInOneFunc(poll, mark) || b.relaySplit(qt, p, poll, mark) && b.relayCalled(qt, poll, mark) {
 				if qt.relayMarks == nil {
 					qt.relayMarks = map[*Statement][]*Statement{}
 				}
@@ -183,6 +183,43 @@ func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *State
 	v, _ := qt.AssignedState(mark)
 	return handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
 }
+
+// relayCalled reports whether some function of the module may run a
+// split relay's poll (see callersOf): a poll nothing calls is dead code,
+// which races with nothing and makes no queue of its table. When only
+// other packages call it, and one of their functions calls the poll and
+// then the mark, each caller that runs them in turn is judged there
+// (SplitClaim.Relay, FarSplit.Relay), at its call of the poll, a
+// reviewer's code, not at the store's (sqlc's) SELECT: the store's
+// functions are exported as the halves of a claim, and the poll is kept
+// out of the package's own judgement (RelayAtCallers).
+func (b *builder) relayCalled(qt *QueueTable, poll, mark *Statement) bool {
+	pollFn, markFn := b.funcOf(poll.Call.Decl), b.funcOf(mark.Call.Decl)
+	if pollFn == nil || markFn == nil {
+		return true
+	}
+	switch b.callersOf(pollFn, markFn) {
+	case calledNowhere:
+		return false
+	case calledHere:
+		return true
+	}
+	if qt.relayAtCallers == nil {
+		qt.relayAtCallers = map[*Statement]bool{}
+	}
+	qt.relayAtCallers[poll] = true
+	if b.halves[pollFn] == nil {
+		b.halves[pollFn] = &Half{Table: qt.Name, Receiver: poll.Call.Receiver}
+	}
+	if h := b.halves[markFn]; h == nil || !h.Take {
+		b.halves[markFn] = &Half{Table: qt.Name, Take: true, Marks: true, Receiver: mark.Call.Receiver}
+	}
+	return true
+}
+
+// RelayAtCallers reports whether a relay's poll is judged where other
+// packages call it and then the mark (see relayCalled), not at the poll.
+func (qt *QueueTable) RelayAtCallers(poll *Statement) bool { return qt.relayAtCallers[poll] }
 
 // soleStatement reports whether a call is the only SQL its function runs,
 // outside any closure: a store's method (sqlc's, a repository's) that

@@ -1,0 +1,3 @@
+module example.com/docs
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/docsrelay
+
+go 1.22

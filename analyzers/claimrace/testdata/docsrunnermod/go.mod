@@ -1,0 +1,3 @@
+module example.com/docsrunner
+
+go 1.22

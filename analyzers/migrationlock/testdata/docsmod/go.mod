@@ -1,0 +1,3 @@
+module example.com/docsmig
+
+go 1.22
