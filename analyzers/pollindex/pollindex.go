@@ -58,6 +58,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if oneRowPerKey(qt, t) {
 					continue // a schedule per name: nothing accumulates for the poll to walk
 				}
+				if ownerBounded(t, poll) != nil && !m.PolledInLoop(st) {
+					continue // one owner's rows (a draft's picks, a campaign's recipients), or one row
+				}
 				_, verdict := t.PollIndex(poll)
 				idx := unorderedOnly(t, poll)
 				unordered := verdict == sqlcheck.Served && idx != nil
@@ -429,4 +432,62 @@ func secondaryIndexes(t *sqlcheck.Table) string {
 		return "the existing index " + names[0] + " does not help"
 	}
 	return "the existing indexes " + strings.Join(names, ", ") + " do not help"
+}
+
+// ownerBounded returns the index that bounds a poll to one owner's rows:
+// the poll fixes its leading columns by equalities on values its caller
+// binds (draft_id = $1), and its next columns give the poll's order (a
+// unique key (draft_id, overall_pick) for ORDER BY overall_pick; any
+// when the poll has none: the primary key (campaign_id, address) for one
+// campaign's pending recipients). The poll then walks the rows of the
+// draft, the campaign its caller names, never the rest of the table,
+// whatever it holds. It returns nil for a
+// poll that takes its rows with SKIP LOCKED: workers competing for an
+// owner's rows take them again and again (a tenant's tasks), and that
+// owner's finished rows pile up in the range the poll walks; so does a
+// poll the package runs in a loop (see PolledInLoop, asked by the caller).
+func ownerBounded(t *sqlcheck.Table, poll *sqlcheck.Stmt) *sqlcheck.Index {
+	if poll.Lock != nil && poll.Lock.SkipLocked {
+		return nil
+	}
+	bound := map[string]bool{}
+	for _, p := range poll.Where {
+		if p.Op == sqlcheck.OpEq && len(p.Branches) == 0 && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam && p.Column != "" {
+			bound[p.Column] = true
+		}
+	}
+	if len(bound) == 0 {
+		return nil
+	}
+	for _, idx := range t.Indexes {
+		if idx.Where != nil {
+			continue // a partial index: servesPoll judges it
+		}
+		k := 0
+		for k < len(idx.Keys) && idx.Keys[k].Column != "" && bound[idx.Keys[k].Column] {
+			k++
+		}
+		if k == 0 {
+			continue
+		}
+		if ordersBy(idx.Keys[k:], poll.OrderBy) {
+			return idx
+		}
+	}
+	return nil
+}
+
+// ordersBy reports whether index keys, read in order, give an ORDER BY:
+// its keys are the first ones, all in one direction (a B-tree is read
+// backwards for DESC). No ORDER BY is given by any.
+func ordersBy(keys []sqlcheck.IndexKey, order []sqlcheck.OrderItem) bool {
+	if len(order) > len(keys) {
+		return false
+	}
+	for i, o := range order {
+		if o.Desc != order[0].Desc || o.Column == "" || keys[i].Column != o.Column {
+			return false
+		}
+	}
+	return true
 }

@@ -630,3 +630,45 @@ func (b *builder) callersOf(poll, mark *types.Func) callPlace {
 	}
 	return calledNowhere
 }
+
+// PolledInLoop reports whether the package runs a statement again and
+// again: its call sits in a loop of its function, or a function of the
+// package that calls it (through any chain of the package's calls) does so
+// in a loop. Callers in other packages, and function values handed to a
+// runner, are not followed.
+func (m *Model) PolledInLoop(st *Statement) bool {
+	g := m.loops
+	if g == nil || st.Call == nil || st.Call.Decl == nil {
+		return false
+	}
+	for _, s := range g.sites[st.Call.Decl] {
+		if s.call == st.Call.Expr && s.inLoop {
+			return true
+		}
+	}
+	fn, _ := g.pass.TypesInfo.Defs[st.Call.Decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	seen := map[*types.Func]bool{fn: true}
+	queue := []*types.Func{fn}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		for f, d := range g.decls {
+			for _, s := range g.sites[d] {
+				if Callee(g.pass, s.call) != cur {
+					continue
+				}
+				if s.inLoop {
+					return true
+				}
+				if !seen[f] {
+					seen[f] = true
+					queue = append(queue, f)
+				}
+			}
+		}
+	}
+	return false
+}
