@@ -104,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if s.stopsWorker(cur, ifs.Body) {
 			for _, src := range srcs {
-				if s.bookkeeping(src) && !s.oneShot(src) {
+				if s.bookkeeping(src) && !s.oneShot(src) && !s.beforeWork(src) {
 					report(src.Pos(), stopMessage(m))
 				}
 			}
@@ -112,7 +112,7 @@ func run(pass *analysis.Pass) (any, error) {
 			// return or a channel.
 			body, _ := flow.enclosing(cur)
 			for _, w := range flow.checkOrigins(body, ifs, errObj).sorted() {
-				if !s.oneShot(w) {
+				if !s.oneShot(w) && !s.beforeWork(w) {
 					report(w.Pos(), stopMessage(m))
 				}
 			}
@@ -125,7 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, w := range flow.stops[fn].sorted() {
-			if !s.oneShot(w) {
+			if !s.oneShot(w) && !s.beforeWork(w) {
 				report(w.Pos(), stopMessage(m))
 			}
 		}
@@ -295,14 +295,7 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 	if s.fatal(body) {
 		return true
 	}
-	returns := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.ReturnStmt); ok {
-			returns = true
-		}
-		_, lit := n.(*ast.FuncLit)
-		return !returns && !lit
-	})
+	returns := s.returnsOnError(body)
 	if s.breaksClaimLoop(cur, body) {
 		return true
 	}
@@ -320,6 +313,84 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 		return s.claimLoop(loop) && !s.supervised(cur) && !s.drains(loop.Node())
 	}
 	return false
+}
+
+// returnsOnError reports whether a branch that handles an error returns
+// because of it: a return of its own, closures aside. A return the branch
+// takes only once the worker's context has ended (case <-ctx.Done():
+// return in the select that waits before the next tick, or if ctx.Err()
+// != nil { return }) ends a worker that was told to stop, not one that
+// stopped on the error: otherwise the branch logs and goes on.
+func (s *summary) returnsOnError(body *ast.BlockStmt) bool {
+	returns := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			returns = true
+		case *ast.FuncLit:
+			return false
+		case *ast.CommClause:
+			if s.receivesDone(n.Comm) {
+				return false
+			}
+		case *ast.IfStmt:
+			if s.contextEnded(n.Cond) {
+				if n.Init != nil {
+					ast.Inspect(n.Init, func(m ast.Node) bool { _, ok := m.(*ast.ReturnStmt); returns = returns || ok; return !returns })
+				}
+				if n.Else != nil {
+					returns = returns || s.returnsOnError(&ast.BlockStmt{List: []ast.Stmt{n.Else}})
+				}
+				return false
+			}
+		}
+		return !returns
+	})
+	return returns
+}
+
+// receivesDone reports whether a select case receives from a context's
+// Done channel: case <-ctx.Done(), or v := <-ctx.Done().
+func (s *summary) receivesDone(comm ast.Stmt) bool {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	recv, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	return ok && recv.Op == token.ARROW && s.contextCall(recv.X, "Done")
+}
+
+// contextEnded reports whether a condition says the context ended:
+// ctx.Err() != nil.
+func (s *summary) contextEnded(cond ast.Expr) bool {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return false
+	}
+	if id, ok := ast.Unparen(bin.Y).(*ast.Ident); !ok || id.Name != "nil" {
+		return false
+	}
+	return s.contextCall(bin.X, "Err")
+}
+
+// contextCall reports whether e calls a context.Context's method name.
+func (s *summary) contextCall(e ast.Expr, name string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	t := s.pass.TypesInfo.TypeOf(sel.X)
+	named, ok := t.(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 }
 
 // drains reports whether a claim loop is a drain: it returns once the
@@ -571,11 +642,9 @@ func (s *summary) restarts(call inspector.Cursor) bool {
 		if nilCheck(s.pass, ifs.Cond) != errObj {
 			continue
 		}
-		stops := false
+		stops := s.returnsOnError(ifs.Body)
 		ast.Inspect(ifs.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.ReturnStmt:
-				stops = true
 			case *ast.BranchStmt:
 				stops = stops || n.Tok == token.BREAK || n.Tok == token.GOTO
 			case *ast.FuncLit:

@@ -38,9 +38,16 @@ func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, e *effects.Eff
 			avoid[i] = c
 		}
 		uncommitted := map[token.Pos]bool{} // the returns the completion reaches with no Commit on the way
+		onOutcome := map[token.Pos]bool{}   // ... and takes only on a failure or a no-op of the transaction's statements
 		for _, b := range at.Parent().Blocks {
 			for _, instr := range b.Instrs {
 				if r, ok := instr.(*ssa.Return); ok && r.Pos().IsValid() && effects.Reaches(at, r, avoid) {
+					excused := returnsOnTxOutcome(at, tx, r)
+					if !uncommitted[r.Pos()] {
+						onOutcome[r.Pos()] = excused
+					} else {
+						onOutcome[r.Pos()] = onOutcome[r.Pos()] && excused
+					}
 					uncommitted[r.Pos()] = true
 				}
 			}
@@ -51,7 +58,7 @@ func checkTxCompletions(pass *analysis.Pass, m *queuemodel.Model, e *effects.Eff
 		}
 		for r := range fn.Preorder((*ast.ReturnStmt)(nil), (*ast.FuncLit)(nil)) {
 			ret, ok := r.Node().(*ast.ReturnStmt)
-			if !ok || !uncommitted[ret.Return] || insideLit(r, fn) || onTxError(pass, e, r, c.Expr, tx) {
+			if !ok || !uncommitted[ret.Return] || insideLit(r, fn) || onOutcome[ret.Return] || onTxError(pass, e, r, c.Expr, tx) {
 				continue
 			}
 			report(ret.Pos(), msgUncommitted)

@@ -38,17 +38,20 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return []*queuemodel.JobRecord(nil), nil
 	}
-	for fn, w := range m.RecordWrites() {
-		if fn.Exported() {
-			pass.ExportObjectFact(fn, w)
-		}
-	}
 	imported := func(fn *types.Func) *queuemodel.RecordWrite {
 		var w queuemodel.RecordWrite
 		if pass.ImportObjectFact(fn, &w) {
 			return &w
 		}
 		return nil
+	}
+	// A store's method that passes its state on to sqlc's is a record
+	// write for the packages that call it.
+	m.ForwardRecordWrites(pass, imported)
+	for fn, w := range m.RecordWrites() {
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, w)
+		}
 	}
 	return m.FindJobRecords(pass, imported), nil
 }

@@ -1,6 +1,7 @@
 package jobrecords_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,4 +43,27 @@ func TestJobRecord(t *testing.T) {
 	require.Equal(t, "done", end.State)
 	_, ok = m.RecordEnd(r.Take.Call)
 	require.False(t, ok, "the running write is no outcome")
+}
+
+// Functions that only pass a record write's key and state on (through
+// sqlc's parameter struct, an unexported hop, with the error wrapped) are
+// record writes; those that do anything else are not.
+func TestForwardedRecordWrites(t *testing.T) {
+	results := ruletest.Run(t, jobrecords.Analyzer, "recordhops/db", "recordhops/store", "recordhops")
+	var got []string
+	for _, r := range results {
+		if r.Pass.Pkg.Path() != "recordhops/store" {
+			continue
+		}
+		m := r.Pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+		for fn, w := range m.RecordWrites() {
+			got = append(got, fn.Name()+": "+w.String())
+		}
+	}
+	slices.Sort(got)
+	require.Equal(t, []string{
+		"SetStatus: record write public.jobs.status = arg 2 by arg 1",
+		"Start: record write public.jobs.status = running by arg 1",
+		"set: record write public.jobs.status = arg 2 by arg 1",
+	}, got)
 }

@@ -73,6 +73,13 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			if qt.StateFromCaller() {
 				continue // callers out of sight name the state: they may put the job back
 			}
+			if col, ok := retakenAtOnce(qt, st); ok {
+				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim takes %s jobs again once %s has passed, and leaves %s in the past\n"+
+					"the job is not stranded: the next poll takes it again while it runs, and it runs twice at once; "+
+					"push it forward in the claim (%s = now() + interval '5 minutes'), a lease the worker extends while the job runs",
+					state, col, col, col))
+				continue
+			}
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) && !m.ReclaimedByKey(qt) {
 				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s %s; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",
@@ -90,6 +97,46 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			}
 		}
 	}
+}
+
+// retakenAtOnce returns the column by which a claim's own poll takes back
+// rows in the state the claim moves jobs to, when the claim does not
+// write it: WHERE status IN ('pending', 'running') AND next_attempt_at <=
+// now(), with SET status = 'running' alone. The column compared with the
+// clock is the poll's only deadline for a running job; the claim took
+// the job because that deadline had passed, and leaves it so: the next
+// poll takes the job again while it runs. A claim that writes the column
+// (next_attempt_at = now() + interval '10 minutes') gives the job a
+// lease, and is judged as one.
+// Checked by hand on PostgreSQL 15.18: two autocommit runs of such a
+// claim, one after the other, both return the same row (attempts 1,
+// then 2); with the column pushed ahead, the second returns none.
+func retakenAtOnce(qt *queuemodel.QueueTable, claim *queuemodel.Statement) (string, bool) {
+	state, ok := qt.AssignedState(claim)
+	if !ok || qt.StateColumn == "" {
+		return "", false
+	}
+	for _, poll := range claim.Polls {
+		if poll.Table != qt.Name {
+			continue
+		}
+		for _, conj := range conjunctions(poll.Where) {
+			states, ok := sqlcheck.FilterStates(conj, qt.StateColumn)
+			if !ok || states.Not || !slices.Contains(states.In, state) {
+				continue
+			}
+			for _, p := range conj {
+				if p.Column == "" || p.Column == qt.StateColumn || (p.Op != sqlcheck.OpLt && p.Op != sqlcheck.OpLe) ||
+					len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueNow {
+					continue
+				}
+				if _, written := claim.Assigns(p.Column); !written {
+					return p.Column, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // comparedElsewhere reports whether another package of the module holds

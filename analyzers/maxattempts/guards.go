@@ -70,7 +70,7 @@ func guard(e *judge, call ssa.CallInstruction) (verdict, *ssa.Function) {
 // retried. Only the function that makes the call is asked: its callers'
 // checks of the claim's error say nothing about the work's.
 func retryGuard(e *judge, call ssa.CallInstruction) (verdict, *ssa.Function) {
-	if effects.AfterSuccess(call) {
+	if effects.AfterSuccess(call) || valueDecided(e, call) {
 		return guarded, nil
 	}
 	return guard(e, call)

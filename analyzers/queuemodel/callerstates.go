@@ -193,8 +193,10 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 		if _, ok := singles[n]; ok || !isStringType(v.Type()) {
 			continue
 		}
-		// The index knows only exported functions: an unexported one's
-		// callers are in this package, where its values are read on SSA.
+		// An unexported function's callers are in this package, where
+		// its values are read on SSA; those the SSA leaves unknown (a
+		// parameter of an exported function that passes its own on) are
+		// asked of the index too.
 		p, field := paramField(v)
 		if p == nil || p.Parent().Parent() != nil || fn != nil && p.Parent() != fn {
 			continue
@@ -213,7 +215,10 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 	if fn == nil {
 		return nil, nil
 	}
-	tuples, ok := b.model.CallerArgs().FieldTuples(fn.Name(), fn.Signature.Params().Len(), positions)
+	if fn.Pkg == nil {
+		return nil, nil
+	}
+	tuples, ok := b.model.CallerArgs().FieldTuples(callerargs.Name(fn.Pkg.Pkg.Path(), fn.Name()), fn.Signature.Params().Len(), positions)
 	if !ok {
 		return nil, nil
 	}

@@ -131,6 +131,16 @@ func TestStatesGivenByCallersInAnotherPackage(t *testing.T) {
 	require.False(t, qt.Statements[3].BoundOutside, "last_error is no state")
 }
 
+// The state reaches the statement through an unexported helper of the
+// store, which only the store's exported method calls: its callers in
+// another package give the views.
+func TestStatesGivenByCallersThroughAHelper(t *testing.T) {
+	got, qt := roles(t, "callerhops")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE complete", "UPDATE fail"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	require.True(t, qt.Statements[1].BoundOutside)
+}
+
 // With no state in the store's SQL at all, a column its WHERE filters on
 // by a value the callers give is the state: a compare-and-set from the
 // state jobs are created in takes them.

@@ -11,11 +11,12 @@
 // a caller in a package the store does not import never leaves a stale
 // result.
 //
-// A binder is an exported function or method one of whose parameters is
-// passed, as it is, to a call that runs SQL (Exec, Query, Get, Select and
-// their variants) or to a binder's parameter that is (a service method
-// that forwards its state to the store's). Calls are matched to binders by
-// name and number of arguments alone (any number from the fixed ones for
+// A binder is a function or method one of whose parameters is passed, as
+// it is, to a call that runs SQL (Exec, Query, Get, Select and their
+// variants) or to a binder's parameter that is (a service method that
+// forwards its state to the store's, a worker's unexported helper that
+// passes its state on to the store: see Name). Calls are matched to
+// binders by name and number of arguments alone (any number from the fixed ones for
 // a variadic binder): two binders of one name share their callers, which
 // only widens the values; a call that cannot say what it gives a
 // parameter (f(g())) gives it an unknown value rather than being left out. A call's argument is read as the
@@ -60,8 +61,8 @@ import (
 // is not a handful of states but a value the tool does not know.
 const maxTuples = 32
 
-// A binder is known by its name and its number of parameters (the
-// receiver left out).
+// A binder is known by its name (see Name) and its number of parameters
+// (the receiver left out).
 type binderKey struct {
 	name  string
 	arity int
@@ -644,12 +645,12 @@ func findBinders(ix *Index, files []*file) {
 	for _, fl := range files {
 		for _, d := range fl.f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Body == nil || !fn.Name.IsExported() {
+			if !ok || fn.Body == nil {
 				continue
 			}
-			d := &decl{fn: fn, params: paramIndex(fn.Type), locals: localValues(fn.Body)}
+			d := &decl{fn: fn, pkg: fl.dir, params: paramIndex(fn.Type), locals: localValues(fn.Body)}
 			decls = append(decls, d)
-			key := binderKey{fn.Name.Name, arity(fn.Type)}
+			key := binderKey{Name(fl.dir, fn.Name.Name), arity(fn.Type)}
 			d.selectedFields(ix, key)
 			if !slices.Contains(ix.byName[key.name], key) {
 				ix.byName[key.name] = append(ix.byName[key.name], key)
@@ -667,7 +668,7 @@ func findBinders(ix *Index, files []*file) {
 		// the table's name. What its callers give it is asked by
 		// position (see Tuples), as a binder's state is.
 		for _, p := range d.storedParams() {
-			key := binderKey{d.fn.Name.Name, arity(d.fn.Type)}
+			key := binderKey{Name(d.pkg, d.fn.Name.Name), arity(d.fn.Type)}
 			if ix.binders[key] == nil {
 				ix.binders[key] = map[int]bool{}
 			}
@@ -677,7 +678,7 @@ func findBinders(ix *Index, files []*file) {
 	for changed := true; changed; {
 		changed = false
 		for _, d := range decls {
-			key := binderKey{d.fn.Name.Name, arity(d.fn.Type)}
+			key := binderKey{Name(d.pkg, d.fn.Name.Name), arity(d.fn.Type)}
 			mark := func(p int) {
 				if !ix.binders[key][p] {
 					if ix.binders[key] == nil {
@@ -689,7 +690,7 @@ func findBinders(ix *Index, files []*file) {
 			}
 			for _, c := range d.calls {
 				bound := map[int]bool{}
-				for _, key := range ix.binderKeys(c.call) {
+				for _, key := range ix.binderKeys(c.call, d.pkg) {
 					for p := range ix.binders[key] {
 						bound[p] = true
 					}
@@ -726,7 +727,7 @@ func (d *decl) forwardingCalls(ix *Index) []forwardingCall {
 		}
 		name := calleeName(c)
 		sql := sqlMethods[name]
-		if !sql && len(ix.byName[name]) == 0 {
+		if !sql && len(ix.byName[Name(d.pkg, name)]) == 0 {
 			return true
 		}
 		fc := forwardingCall{call: c, sql: sql, args: make([][]int, len(c.Args))}
@@ -808,6 +809,7 @@ func (d *decl) direct(e ast.Node) (params []int, locals []string) {
 // A decl is an exported function that may be a binder.
 type decl struct {
 	fn     *ast.FuncDecl
+	pkg    string // its package's import path
 	params map[string]int
 	locals map[string][]ast.Expr // what each local is assigned
 	refs   map[string]refs       // memoised localRefs
@@ -939,6 +941,21 @@ func arity(ft *ast.FuncType) int {
 	return n
 }
 
+// Name returns the name the index knows a function or method of the
+// package at import path pkg by: an exported one by its own name, which
+// calls from any package of the module may use; an unexported one by
+// the package's path and its name, since only its own package can call
+// it (p.dispatch(ctx, job), s.setStatus(ctx, id, status)): a hop
+// between a caller's constant and the query that is no exported function
+// of either package is followed too, and a function of that name in
+// another package is not taken for it.
+func Name(pkg, name string) string {
+	if name == "" || token.IsExported(name) {
+		return name
+	}
+	return pkg + "." + name
+}
+
 func calleeName(c *ast.CallExpr) string {
 	switch fun := ast.Unparen(c.Fun).(type) {
 	case *ast.Ident:
@@ -976,7 +993,7 @@ func (r *reader) collectCalls() {
 			if !ok {
 				return true
 			}
-			for _, key := range r.ix.binderKeys(c) {
+			for _, key := range r.ix.binderKeys(c, r.file.dir) {
 				rec := &call{args: map[slot]source{}, file: r.file.path, lparen: r.file.fset.Position(c.Lparen).Offset}
 				for _, sl := range r.ix.slots(key) {
 					rec.args[sl] = fc.argSource(c, sl)
@@ -994,10 +1011,10 @@ func (r *reader) collectCalls() {
 // into it stands for the variadic parameter itself); and, for a call
 // whose only argument is a call (f(g()), which may give several results),
 // every binder of its name.
-func (ix *Index) binderKeys(c *ast.CallExpr) []binderKey {
+func (ix *Index) binderKeys(c *ast.CallExpr, pkg string) []binderKey {
 	var keys []binderKey
 	_, multi := ast.Unparen(firstArg(c)).(*ast.CallExpr)
-	for _, key := range ix.byName[calleeName(c)] {
+	for _, key := range ix.byName[Name(pkg, calleeName(c))] {
 		switch {
 		case ix.binders[key] == nil:
 		case key.arity == len(c.Args),
@@ -1103,7 +1120,7 @@ type funcContext struct {
 func (r *reader) funcContext(fn *ast.FuncDecl) *funcContext {
 	fc := &funcContext{
 		r:        r,
-		binder:   binderKey{fn.Name.Name, arity(fn.Type)},
+		binder:   binderKey{Name(r.file.dir, fn.Name.Name), arity(fn.Type)},
 		params:   paramIndex(fn.Type),
 		assigns:  map[string][]ast.Expr{},
 		opaque:   map[string]bool{},

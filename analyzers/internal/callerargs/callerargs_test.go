@@ -203,3 +203,36 @@ func TestFieldsAndMappings(t *testing.T) {
 		t.Errorf("with StatusArchived: FieldTuples = %q, %v; want %q, true", got, ok, want)
 	}
 }
+
+// The hops module: the worker's states reach sqlc's Params struct through
+// an unexported helper of the worker (a typed constant converted there)
+// and one of the store; a function of the same name and arity in another
+// package is not taken for the worker's helper.
+func TestUnexportedHops(t *testing.T) {
+	ix := Of("testdata/hops", "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []Pos
+		want      [][]string
+		ok        bool
+	}{
+		{"UpdateJobStatus", 2, []Pos{{1, "Status"}}, [][]string{{"done"}, {"failed"}, {"running"}, {"skipped"}}, true},
+		// The store's exported method, and its helper, each by the
+		// name the index gives it.
+		{"UpdateCrawlJobStatus", 4, []Pos{{2, ""}}, [][]string{{"done"}, {"failed"}, {"running"}}, true},
+		{Name("example.com/hops/store", "setStatus"), 4, []Pos{{2, ""}}, [][]string{{"done"}, {"failed"}, {"running"}, {"skipped"}}, true},
+		{Name("example.com/hops/worker", "finish"), 4, []Pos{{2, ""}}, [][]string{{"done"}, {"failed"}}, true},
+		// An unexported function is asked of by its package's path.
+		{"setStatus", 4, []Pos{{2, ""}}, nil, false},
+		// The error message: one call gives err.Error(), and what
+		// a forwarded parameter is given is then not known at all.
+		{"UpdateJobStatus", 2, []Pos{{1, "Error"}}, nil, false},
+	} {
+		got, ok := ix.FieldTuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("FieldTuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+}

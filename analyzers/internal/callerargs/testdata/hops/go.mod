@@ -1,0 +1,3 @@
+module example.com/hops
+
+go 1.22

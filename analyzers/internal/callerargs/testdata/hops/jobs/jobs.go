@@ -1,0 +1,11 @@
+package jobs
+
+type Status string
+
+const (
+	StatusPending Status = "pending"
+	StatusRunning Status = "running"
+	StatusDone    Status = "done"
+	StatusFailed  Status = "failed"
+	StatusSkipped Status = "skipped"
+)
