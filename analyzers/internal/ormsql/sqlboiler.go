@@ -44,6 +44,11 @@ type Boiler struct {
 	PK         []string
 	InferSkip  []string // left out of an Update unless the columns are a whitelist (created_at)
 	Skip       []string // always left out of an Update (generated columns)
+	// Postgres says the package was generated for PostgreSQL: its
+	// drivers.Dialect quotes with " and numbers parameters ($1). The
+	// statements of a package generated for MySQL (backquotes, ?) or
+	// another database are not PostgreSQL's and stay unread.
+	Postgres bool
 }
 
 // A BoilerField is one string field of a generated variable.
@@ -120,6 +125,15 @@ func BoilerFacts(info *types.Info, files []*ast.File) map[types.Object]*Boiler {
 		}
 	}
 	lists := map[types.Object][]string{}
+	pg := false
+	for _, f := range gen {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok && isBoilerDialect(info.TypeOf(lit)) {
+				pg = postgresDialect(info, lit)
+			}
+			return true
+		})
+	}
 	for _, f := range gen {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -182,7 +196,40 @@ func BoilerFacts(info *types.Info, files []*ast.File) map[types.Object]*Boiler {
 			}
 		}
 	}
+	for _, b := range out {
+		b.Postgres = pg
+	}
 	return out
+}
+
+func isBoilerDialect(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Name() == "Dialect" && n.Obj().Pkg() != nil && isBoilerPath(n.Obj().Pkg().Path(), "drivers")
+}
+
+// postgresDialect reports whether a drivers.Dialect literal is the one
+// sqlboiler's psql driver generates: " quotes and $n parameters.
+func postgresDialect(info *types.Info, lit *ast.CompositeLit) bool {
+	quote, numbered := false, false
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, _ := kv.Key.(*ast.Ident)
+		tv := info.Types[kv.Value]
+		if key == nil || tv.Value == nil {
+			continue
+		}
+		switch key.Name {
+		case "LQ":
+			v, ok := constant.Int64Val(tv.Value)
+			quote = ok && v == '"'
+		case "UseIndexPlaceholders":
+			numbered = tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+		}
+	}
+	return quote && numbered
 }
 
 // stringList reads []string{"a", "b"}.
@@ -564,6 +611,10 @@ func readBoilerModel(r *Request, st Statement, name string, args []ssa.Value) St
 		st.Unread = "a sqlboiler model whose generated Update is out of sight"
 		return st
 	}
+	if !b.Postgres {
+		st.Unread = "a sqlboiler model generated for another database than PostgreSQL"
+		return st
+	}
 	switch strings.TrimSuffix(name, "P") {
 	case "Delete":
 		st.SQL, st.Known = "DELETE FROM "+b.Table+" WHERE "+boilerWhereClause(1, b.PK), true
@@ -699,6 +750,10 @@ func (q *boilerQuery) read(v ssa.Value, user ssa.Instruction) {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || q.fact == nil || !q.fact(obj, &b) || b.Table == "" {
 		q.fail("a sqlboiler query whose generated constructor is out of sight")
+		return
+	}
+	if !b.Postgres {
+		q.fail("a sqlboiler model generated for another database than PostgreSQL")
 		return
 	}
 	q.table = b.Table

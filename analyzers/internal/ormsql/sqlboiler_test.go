@@ -161,7 +161,7 @@ func TestSQLBoilerMatchesSQLBoiler(t *testing.T) {
 	if c := got["UpdateBranch"]; len(c) == 1 && len(c[0].Consts) != 0 {
 		t.Errorf("UpdateBranch: consts %v, want none", c[0].Consts)
 	}
-	for _, fn := range []string{"UnreadNullable", "UnreadBlacklist", "UnreadLimit", "UnreadMods", "UnreadModsChanged"} {
+	for _, fn := range []string{"UnreadNullable", "UnreadBlacklist", "UnreadLimit", "UnreadMods", "UnreadModsChanged", "UnreadMySQL"} {
 		sts := got[fn]
 		if len(sts) != 1 || sts[0].Known || sts[0].Unread == "" {
 			t.Errorf("%s: %+v, want one unread statement", fn, sts)

@@ -13,6 +13,7 @@ import (
 	"github.com/volatiletech/sqlboiler/v4/queries/qmhelper"
 
 	"boilcases/models"
+	"boilcases/mysqlmodels"
 )
 
 func SelectClaim(ctx context.Context, tx *sql.Tx) {
@@ -120,4 +121,8 @@ func UnreadModsChanged(ctx context.Context, exec boil.ContextExecutor, s string)
 	mods := []qm.QueryMod{models.OutboxJobWhere.Status.EQ("queued")}
 	mods[0] = models.OutboxJobWhere.Status.EQ(s)
 	models.OutboxJobs(mods...).All(ctx, exec)
+}
+
+func UnreadMySQL(ctx context.Context, exec boil.ContextExecutor) {
+	mysqlmodels.Builds(mysqlmodels.BuildWhere.Status.EQ("queued"), qm.For("UPDATE")).All(ctx, exec)
 }
