@@ -41,3 +41,11 @@ func TestGormStoreFieldAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "gormfield_txcmd", "gormfield_begincmd", "gormfield_usecmd", "gormfield_worker", "gormfield_store",
 		"gormfield_db", "ok_gormfield_claim")
 }
+
+// sqlboiler's generated models: an unlocked poll of pending mails then
+// each marked by the model's Update in the same transaction races; the
+// same poll with qm.For("UPDATE SKIP LOCKED") does not.
+func TestSQLBoilerClaim(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "boil_race")
+	ruletest.Run(t, claimrace.Analyzer, "ok_boil_skiplocked")
+}

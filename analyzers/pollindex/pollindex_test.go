@@ -158,3 +158,11 @@ func TestGoValuesShownAsGo(t *testing.T) {
 	require.Equal(t, "in a new migration: CREATE INDEX CONCURRENTLY {gospliced.Queue.table}_poll_idx ON {gospliced.Queue.table} (priority DESC, id)", fix)
 	require.NotContains(t, d.Message, "$100")
 }
+
+// sqlboiler's generated models: the due poll of pending mails on a table
+// with no index for it is reported at the table; with a partial index on
+// the due time for the pending state it is not.
+func TestSQLBoilerPoll(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "boil_duepoll")
+	ruletest.Run(t, pollindex.Analyzer, "accept_boil_duepoll")
+}

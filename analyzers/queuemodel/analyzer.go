@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*ormsql.Boiler)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -568,6 +568,9 @@ func (b *builder) exportFacts() {
 	}
 	for fn, name := range ormsql.TableNames(b.pass.TypesInfo, b.pass.Files) {
 		b.pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
+	}
+	for obj, f := range ormsql.BoilerFacts(b.pass.TypesInfo, b.pass.Files) {
+		b.pass.ExportObjectFact(obj, f)
 	}
 	var tables []string
 	var states []TableStates

@@ -91,3 +91,11 @@ func TestNoTextEditInEscapedString(t *testing.T) {
 	require.Len(t, fixes, 1)
 	require.NotNil(t, rule.MigrationOf(fixes[0]), "the one fix is the migration")
 }
+
+// sqlboiler's generated models: the due poll compares send_after with the
+// time the code passes (a where helper's LT): timestamp is reported,
+// timestamptz is not, and created_at, which no statement compares, is not.
+func TestSQLBoilerDuePoll(t *testing.T) {
+	ruletest.Run(t, timestamptz.Analyzer, "boil_duepoll")
+	ruletest.Run(t, timestamptz.Analyzer, "accept_boil_duepoll")
+}

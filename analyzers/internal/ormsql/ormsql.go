@@ -1,6 +1,6 @@
 // Package ormsql reconstructs the SQL that ORMs and query builders send from
 // the Go calls that build it, so that the queue model reads a GORM, bun,
-// go-pg, pop or squirrel statement as it reads SQL written by hand.
+// go-pg, pop, squirrel or sqlboiler statement as it reads SQL written by hand.
 //
 // Each library has a Reader that recognizes the calls of that library which
 // send SQL (a GORM chain's Find or Updates, bun's Exec or Scan, pop's
@@ -110,6 +110,10 @@ func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor, facts Fa
 		if path == r.path || strings.HasPrefix(path, r.path+"/") {
 			return r.read(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})
 		}
+	}
+	// sqlboiler's calls are to the package it generated, in the module.
+	if fn.Signature().Recv() != nil && boilerGenerated(fn.Pkg()) {
+		return readBoiler(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})
 	}
 	return Statement{}, false
 }

@@ -1,0 +1,1 @@
+CREATE TABLE outgoing_emails (id bigserial PRIMARY KEY, recipient text NOT NULL, status text NOT NULL DEFAULT 'pending', send_after timestamptz NOT NULL DEFAULT now(), created_at timestamptz NOT NULL DEFAULT now()); -- want `no index serves the poll on outgoing_emails`
