@@ -85,6 +85,9 @@ type Stmt struct {
 	// setOp says that a SELECT is a UNION, INTERSECT or EXCEPT, whose arms
 	// are its Subqueries.
 	setOp bool
+	// Grouped says that a SELECT has a GROUP BY: it returns one row per
+	// group (counts, oldest times), not rows of its table.
+	Grouped bool
 	// Joined says that a SELECT's table is joined with a WITH query, a
 	// subquery or other tables in FROM: the rows it reads are the ones the
 	// join names (FROM ids JOIN jobs ON jobs.id = ids.id), not found by
@@ -236,6 +239,7 @@ func selectFacts(s *pg.SelectStmt, up *scope) *Stmt {
 		}
 	}
 	st.where(sc, s.GetWhereClause())
+	st.Grouped = len(s.GetGroupClause()) > 0
 	if st.Joined {
 		st.JoinCols = st.joinCols(s.GetFromClause(), s.GetWhereClause())
 		st.NarrowedByTables = tablesOnly(sc, s.GetFromClause()) && !st.othersGiven(s.GetFromClause(), s.GetWhereClause())

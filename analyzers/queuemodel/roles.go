@@ -29,7 +29,7 @@ func (b *builder) inferQueue() {
 			if !b.isPoll(s, st.Stmt, inherited, written) {
 				return
 			}
-			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) && !onlyCounted(st.Stmt) {
+			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) && !onlyCounted(st.Stmt) && !st.Stmt.Grouped {
 				st.Polls = append(st.Polls, s)
 			}
 		})
@@ -1602,6 +1602,10 @@ func purges(s, top *sqlcheck.Stmt, col string) bool {
 // reads, only values computed over them (SELECT count(*) FROM (SELECT 1
 // FROM jobs WHERE ... ORDER BY expires_at LIMIT $1) t, the dry run of a
 // prune): no job reaches the caller, so the rows it finds are no poll's.
+//
+// A SELECT with a GROUP BY (SELECT route, count(*) ... WHERE state = $1
+// GROUP BY route ORDER BY count(*) DESC LIMIT 10, a backlog report) returns
+// groups, not jobs, and is no poll either: inferQueue checks Grouped.
 func onlyCounted(top *sqlcheck.Stmt) bool {
 	if top.Kind != sqlcheck.KindSelect || len(top.Outputs) == 0 {
 		return false
