@@ -3,6 +3,7 @@ package sqlcheck
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -148,6 +149,20 @@ func tidyMessage(msg string) string {
 	return msg[:i] + near + snippet + `"`
 }
 
+// sendCommands are psql's meta-commands that end the query buffer: they
+// execute it (\\gdesc describes it), as psql 15's --help=commands says.
+var sendCommands = []string{"g", "gx", "gset", "gexec", "gdesc", "crosstabview", "watch"}
+
+// sendsBuffer reports whether the meta-command that rest starts (what
+// follows its backslash) is one of sendCommands.
+func sendsBuffer(rest string) bool {
+	n := 0
+	for n < len(rest) && (rest[n] >= 'a' && rest[n] <= 'z') {
+		n++
+	}
+	return slices.Contains(sendCommands, rest[:n])
+}
+
 // A span is one statement's stretch of text: [start, end), with first the
 // offset of its first token that is not a comment.
 type span struct{ start, first, end int }
@@ -197,11 +212,20 @@ func split(text string) []span {
 		case c == '\\' && cur.first < 0:
 			// A psql meta-command between statements (\connect db, \set
 			// ON_ERROR_STOP on), to the end of its line: psql runs it, the
-			// server never sees it. One inside a statement (\g) ends it in
-			// psql; it is left to the parser, which rejects it. The
-			// statement's text starts after it: the server never sees it.
+			// server never sees it. The statement's text starts after it.
 			i = skipLine(text, i)
 			cur.start = i
+		case c == '\\' && parens == 0 && atomic == 0 && sendsBuffer(text[i+1:]):
+			// One that sends the statement typed so far (select ... \gset,
+			// \g, \gx: a pgTAP script's way to keep a result in a psql
+			// variable) ends it as a semicolon would; the rest of its line
+			// is the command's arguments. Any other meta-command inside a
+			// statement is left to the parser, which rejects it.
+			cur.end = i
+			spans = append(spans, cur)
+			i = skipLine(text, i)
+			cur = span{start: i, first: -1}
+			lastWord, firstWord, copyIn = "", "", false
 		case c == '/' && strings.HasPrefix(text[i:], "/*"):
 			i = skipBlockComment(text, i)
 		case c == '\'' || c == '"':
