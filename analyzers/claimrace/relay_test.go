@@ -47,6 +47,13 @@ func TestSplitThroughInterface(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relayseen", "relaydirect")
 }
 
+// The same relay, with an in-memory implementation in sight beside the
+// one on the pool: reported as before. Beside one whose SQL the tool
+// cannot read: silent.
+func TestSplitThroughInterfaceBesideMemory(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relaymemseen", "relaydynseen")
+}
+
 // A relay that polls with FOR UPDATE SKIP LOCKED on a pool and marks each
 // event sent after publishing it, its halves reached through a repository,
 // a service and the interfaces each declares: the command that wires them
@@ -68,6 +75,17 @@ func TestSplitThroughLayers(t *testing.T) {
 	require.Equal(t, []string{
 		"relaysvc/svc.go:63: Next's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
 	}, farFindings(t, "relaysvccmd"))
+	// The command may wire an in-memory outbox instead (tests, a local
+	// run): it claims nothing, and on PostgreSQL the relay races all the
+	// same.
+	require.Equal(t, []string{
+		"relayworker/relay.go:30: Pending's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+		"relayworker/relay.go:71: two relays read the same unmarked rows: each hands them on before either marks them",
+		"relayworker/relay.go:59: two workers can claim the same job",
+	}, farFindings(t, "relaymemcmd"))
+	// One whose SQL the tool cannot read is no in-memory store: what the
+	// relay runs is not known.
+	require.Empty(t, farFindings(t, "relaydyncmd"))
 }
 
 // The same halves run in a transaction the command begins and commits

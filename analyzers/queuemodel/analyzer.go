@@ -105,8 +105,9 @@ type builder struct {
 	model    *Model
 	resolver *sqltext.Resolver
 	effects  *effects.Effects
-	calls    map[token.Pos]*ast.CallExpr // calls by their opening parenthesis, built on first use
-	parsed   map[string]*parsedSQL       // each distinct SQL string is parsed once per package
+	calls    map[token.Pos]*ast.CallExpr   // calls by their opening parenthesis, built on first use
+	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations, built on first use (inMemory)
+	parsed   map[string]*parsedSQL         // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
 	halves   map[*types.Func]*Half // see collectHalves and forwardHalves
 	// forwarded are the halves that forward to another (see forwardHalves).

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -342,6 +343,10 @@ type Impl struct {
 	// MongoDB or Redis client). Set by the package that declares the
 	// method; false when that package does not list it.
 	Opaque bool
+	// InMemory says the method keeps its data in the process (a map
+	// behind a mutex: the store tests and local runs use), as inMemory
+	// tells. Set by the declaring package, like Opaque.
+	InMemory bool
 }
 
 func (*Implements) AFact() {}
@@ -407,6 +412,7 @@ func (g *callGraph) findImplementations() {
 						im.Jobs = g.funcJobs(fn)
 						im.Half = g.halfOf(fn)
 						im.Opaque = g.opaque(fn)
+						im.InMemory = inMemory(g.pass, g.decls, fn, map[*types.Func]bool{})
 					}
 					out = append(out, im)
 				}
@@ -427,6 +433,7 @@ func compactImpls(list []Impl) []Impl {
 	for _, im := range list {
 		if n := len(out); n > 0 && compareImpl(out[n-1], im) == 0 {
 			out[n-1].Opaque = out[n-1].Opaque || im.Opaque
+			out[n-1].InMemory = out[n-1].InMemory || im.InMemory
 			continue
 		}
 		out = append(out, im)
@@ -545,6 +552,62 @@ func (g *callGraph) opaque(fn *types.Func) bool {
 		return !found
 	})
 	return found
+}
+
+// inMemory reports whether a method of the package touches no database: its
+// body, and the bodies of the package's functions it calls, call no
+// database API (database/sql, a driver, an ORM) and pass a context to no
+// call but those functions'. A store kept in a map behind a mutex is one;
+// a method that runs SQL, dynamic or not, or hands its context to a
+// client of another module is not.
+func inMemory(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, fn *types.Func, seen map[*types.Func]bool) bool {
+	decl := decls[fn]
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	if seen[fn] {
+		return true
+	}
+	seen[fn] = true
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !ok || !isCall {
+			return ok
+		}
+		callee, _ := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+		switch {
+		case callee != nil && callee.Pkg() == pass.Pkg && decls[callee] != nil:
+			ok = inMemory(pass, decls, callee, seen)
+		case callee != nil && callee.Pkg() != nil && databaseAPI(callee.Pkg().Path()):
+			ok = false
+		case takesContext(pass.TypesInfo, call):
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// funcDecls indexes the package's function declarations that have a body.
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	out := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
+					out[fn] = decl
+				}
+			}
+		}
+	}
+	return out
+}
+
+// databaseAPI reports whether an import path is database/sql's or a
+// database library's.
+func databaseAPI(path string) bool {
+	return path == "database/sql" || strings.HasPrefix(path, "gorm.io/") || effects.DatabaseLibrary(path)
 }
 
 // takesContext reports whether a call passes a context.Context.

@@ -308,7 +308,14 @@ func (b *builder) resolvePending() {
 		h := s.Half
 		if s.Dispatch != nil {
 			var hs []*Half
-			for _, im := range implsOf(*s.Dispatch, byMethod) {
+			impls := implsOf(*s.Dispatch, byMethod)
+			if onDB := slices.DeleteFunc(slices.Clone(impls), func(im Impl) bool { return im.InMemory }); len(onDB) > 0 {
+				// An in-memory store (the one tests and local runs use)
+				// claims nothing: the halves are those the store on the
+				// database is.
+				impls = onDB
+			}
+			for _, im := range impls {
 				hs = append(hs, im.Half)
 			}
 			h = sameHalf(hs)
