@@ -122,7 +122,7 @@ func retakenAtOnce(qt *queuemodel.QueueTable, claim *queuemodel.Statement) (stri
 		}
 		for _, conj := range conjunctions(poll.Where) {
 			states, ok := sqlcheck.FilterStates(conj, qt.StateColumn)
-			if !ok || states.Not || !slices.Contains(states.In, state) {
+			if !ok || states.Not || !slices.Contains(states.In, state) || leaseWritten(claim, poll.Where) {
 				continue
 			}
 			for _, p := range conj {
@@ -137,6 +137,27 @@ func retakenAtOnce(qt *queuemodel.QueueTable, claim *queuemodel.Statement) (stri
 		}
 	}
 	return "", false
+}
+
+// leaseWritten reports whether a claim writes a column its poll compares
+// with the clock, in any way of its WHERE:
+// (status = 'processing' AND visible_until < now()), or lease_until IS
+// NULL OR lease_until < now() beside the due time. Such a column is a
+// lease the claim gives the job, which keeps it from the next poll.
+func leaseWritten(claim *queuemodel.Statement, where []sqlcheck.Pred) bool {
+	for _, p := range where {
+		if leaseWritten(claim, slices.Concat(p.Branches...)) {
+			return true
+		}
+		deadline := (p.Op == sqlcheck.OpLt || p.Op == sqlcheck.OpLe) && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueNow
+		if p.Column == "" || !deadline {
+			continue
+		}
+		if _, written := claim.Assigns(p.Column); written {
+			return true
+		}
+	}
+	return false
 }
 
 // comparedElsewhere reports whether another package of the module holds

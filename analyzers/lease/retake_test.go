@@ -13,7 +13,8 @@ func TestRetakeRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "retakenow")
 }
 
-// A claim that pushes that deadline ahead holds a lease.
+// A claim that pushes that deadline ahead holds a lease, and so does one
+// whose poll also waits for a lease the claim writes.
 func TestRetakeAccepted(t *testing.T) {
-	ruletest.Run(t, lease.Analyzer, "ok_retakepushed")
+	ruletest.Run(t, lease.Analyzer, "ok_retakepushed", "ok_retakeleased")
 }

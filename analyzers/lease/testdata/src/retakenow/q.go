@@ -25,3 +25,13 @@ func ClaimOr(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
 		ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
 	return id, err
 }
+
+// ClaimCounted counts the attempt it filters on: a count is no lease, and
+// the running job is taken again all the same.
+func ClaimCounted(ctx context.Context, pool *pgxpool.Pool) (id int64, err error) {
+	// want +1 `takes 'running' jobs again once next_attempt_at has passed`
+	err = pool.QueryRow(ctx, `UPDATE jobs SET status = 'running', attempts = attempts + 1 WHERE id = (
+		SELECT id FROM jobs WHERE status IN ('pending', 'running') AND next_attempt_at <= now() AND attempts < 5
+		ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING id`).Scan(&id)
+	return id, err
+}
