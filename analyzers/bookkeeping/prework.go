@@ -2,12 +2,6 @@ package bookkeeping
 
 import (
 	"go/ast"
-	"go/build"
-	"go/types"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -91,7 +85,7 @@ func (s *summary) beforeWork(w *ast.CallExpr) bool {
 		if call := calls[c]; call != nil && s.bookkeeping(call) {
 			return false
 		}
-		return mayBeWork(c)
+		return effects.Work(c)
 	}
 	// Walk back from the write to the claims (or the entry).
 	b := at.Block()
@@ -142,51 +136,4 @@ func blockIndex(b *ssa.BasicBlock, instr ssa.Instruction) int {
 		}
 	}
 	return len(b.Instrs)
-}
-
-// mayBeWork reports whether a call may be a job's work: anything but a
-// builtin, the standard library and the database libraries.
-func mayBeWork(c ssa.CallInstruction) bool {
-	common := c.Common()
-	var pkg *types.Package
-	switch {
-	case common.IsInvoke():
-		pkg = common.Method.Pkg()
-	case common.StaticCallee() != nil:
-		callee := common.StaticCallee()
-		if o, ok := callee.Object().(*types.Func); ok {
-			pkg = o.Pkg()
-		} else if callee.Pkg != nil {
-			pkg = callee.Pkg.Pkg
-		}
-	default:
-		if _, ok := common.Value.(*ssa.Builtin); ok {
-			return false
-		}
-		return true // a function value: a handler
-	}
-	if pkg == nil || c.Parent().Pkg != nil && pkg == c.Parent().Pkg.Pkg {
-		return true // the module's own code
-	}
-	path := pkg.Path()
-	return !standard(path) && !effects.DatabaseLibrary(path)
-}
-
-var stdPaths sync.Map // import path -> bool
-
-// standard reports whether an import path is a package of the standard
-// library: a directory of GOROOT/src. The module's own packages may have
-// no dot in their first element (module jobs), so the path's shape does
-// not say.
-func standard(path string) bool {
-	if v, ok := stdPaths.Load(path); ok {
-		return v.(bool)
-	}
-	std := false
-	if root := build.Default.GOROOT; root != "" && !strings.HasPrefix(path, "vendor/") {
-		fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
-		std = err == nil && fi.IsDir()
-	}
-	stdPaths.Store(path, std)
-	return std
 }

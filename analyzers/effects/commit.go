@@ -1,10 +1,14 @@
 package effects
 
 import (
+	"go/build"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -33,7 +37,7 @@ func CommitsBeforeWork(call ssa.CallInstruction) bool {
 			if isCommit(c, tx) {
 				return true, true
 			}
-			if work(c) && !readsRow(c, true) {
+			if Work(c) && !readsRow(c, true) {
 				return false, true
 			}
 		}
@@ -180,10 +184,10 @@ func methodName(c ssa.CallInstruction) string {
 	return ""
 }
 
-// work reports whether a call may run a job's work: a call of a function
+// Work reports whether a call may run a job's work: a call of a function
 // value, or of code that is neither the standard library's nor a database
 // library's.
-func work(c ssa.CallInstruction) bool {
+func Work(c ssa.CallInstruction) bool {
 	common := c.Common()
 	var pkg *types.Package
 	switch {
@@ -202,7 +206,7 @@ func work(c ssa.CallInstruction) bool {
 		}
 		return true // a function value: a handler
 	}
-	if pkg == nil || pkg == c.Parent().Pkg.Pkg {
+	if pkg == nil || c.Parent().Pkg != nil && pkg == c.Parent().Pkg.Pkg {
 		return true // the module's own code
 	}
 	return !standardLibrary(pkg.Path()) && !DatabaseLibrary(pkg.Path())
@@ -217,9 +221,23 @@ func index(b *ssa.BasicBlock, instr ssa.Instruction) int {
 	return len(b.Instrs)
 }
 
+var stdPaths sync.Map // import path -> bool
+
+// standardLibrary reports whether an import path is a package of the
+// standard library: a directory of GOROOT/src. The module's own packages may
+// have no dot in their first element (module jobs), so the path's shape
+// does not say.
 func standardLibrary(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+	if v, ok := stdPaths.Load(path); ok {
+		return v.(bool)
+	}
+	std := false
+	if root := build.Default.GOROOT; root != "" && !strings.HasPrefix(path, "vendor/") {
+		fi, err := os.Stat(filepath.Join(root, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+	}
+	stdPaths.Store(path, std)
+	return std
 }
 
 // databaseLibraries are the import paths (and path prefixes, ending in /)
@@ -276,7 +294,7 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 	for _, b := range from.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c == from || c == to || !work(c) || !fails(c) || readsRow(c, true) || !Before(from, c) {
+			if !ok || c == from || c == to || !Work(c) || !fails(c) || readsRow(c, true) || !Before(from, c) {
 				continue
 			}
 			if !reachesBeforeAgain(c, to, from.Block()) {
@@ -385,7 +403,7 @@ func outside(v ssa.Value) bool {
 func workAfter(c ssa.CallInstruction) bool {
 	hasWork := func(instrs []ssa.Instruction) bool {
 		for _, instr := range instrs {
-			if x, ok := instr.(ssa.CallInstruction); ok && work(x) {
+			if x, ok := instr.(ssa.CallInstruction); ok && Work(x) {
 				return true
 			}
 		}

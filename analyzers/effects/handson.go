@@ -37,7 +37,7 @@ func (e *Effects) handsOnIn(read, to ssa.CallInstruction, rows []ssa.Value) (fou
 	for _, b := range to.Parent().Blocks {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
-			if !ok || c == read || c == to || !work(c) || !fails(c) && !handlerValue(c) || readsRow(c, true) {
+			if !ok || c == read || c == to || !Work(c) || !fails(c) && !handlerValue(c) || readsRow(c, true) {
 				continue
 			}
 			if !e.givenRows(c, rows) {

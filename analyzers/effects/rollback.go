@@ -143,7 +143,7 @@ func failingWorkIn(v ssa.Value, seen map[ssa.Value]bool) ssa.CallInstruction {
 	if !ok {
 		return nil
 	}
-	if work(call) && !readsRow(call, false) || decodes(call) {
+	if Work(call) && !readsRow(call, false) || decodes(call) {
 		return call
 	}
 	return nil

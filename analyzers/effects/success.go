@@ -91,5 +91,5 @@ func returnedByWork(v ssa.Value) bool {
 		v = e.Tuple
 	}
 	call, ok := v.(*ssa.Call)
-	return ok && work(call)
+	return ok && Work(call)
 }
