@@ -2,6 +2,7 @@ package effects
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -50,6 +51,11 @@ type Value struct {
 	// reached the function that uses it (the opening parenthesis of each
 	// call of a helper that passes it on); nil when it is made there.
 	At []token.Pos
+	// Unset says the value was built with the zero value of a string
+	// variable that some path left unassigned (var q string, then a switch
+	// that sets q in its cases only): a text the code may never send, since
+	// which paths run is out of sight.
+	Unset bool
 }
 
 // Text returns the value as plain text, and whether every part is text
@@ -93,6 +99,51 @@ const (
 	maxWork = 20000
 )
 
+// zeroEdge reports whether a phi's edge is the zero value of the string
+// variable the phi merges: the variable is declared with no value (var q
+// string) and the code never writes "" to it, so an empty edge is the path
+// on which nothing set it. SSA gives the zero value and the literal "" the
+// same constant; the syntax tells them apart.
+func zeroEdge(phi *ssa.Phi, edge ssa.Value) bool {
+	c, ok := edge.(*ssa.Const)
+	if !ok || !isStringType(c.Type()) || c.Value != nil && constant.StringVal(c.Value) != "" || phi.Comment == "" {
+		return false
+	}
+	syntax := phi.Parent().Syntax()
+	if syntax == nil {
+		return false
+	}
+	name := phi.Comment
+	declared, written := false, false
+	empty := func(e ast.Expr) bool {
+		lit, ok := ast.Unparen(e).(*ast.BasicLit)
+		return ok && lit.Kind == token.STRING && (lit.Value == `""` || lit.Value == "``")
+	}
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if id.Name != name {
+					continue
+				}
+				if len(n.Values) == 0 {
+					declared = true
+				} else if i < len(n.Values) && empty(n.Values[i]) || len(n.Values) != len(n.Names) {
+					written = true
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name == name && (len(n.Rhs) != len(n.Lhs) || empty(n.Rhs[i])) {
+					written = true
+				}
+			}
+		}
+		return true
+	})
+	return declared && !written
+}
+
 func hole(why string) Values { return Values{Hole: why} }
 
 func text(s string) Values { return Values{Set: []Value{{Parts: []Part{{Text: s}}}}} }
@@ -113,7 +164,7 @@ func concat(a, b Values) Values {
 	for _, x := range a.Set {
 		for _, y := range b.Set {
 			parts := append(slices.Clip(x.Parts), y.Parts...)
-			out.Set = append(out.Set, Value{Parts: mergeText(parts), At: append(slices.Clip(x.At), y.At...)})
+			out.Set = append(out.Set, Value{Parts: mergeText(parts), At: append(slices.Clip(x.At), y.At...), Unset: x.Unset || y.Unset})
 		}
 	}
 	return out.dedup()
@@ -165,6 +216,7 @@ func (vs Values) dedup() Values {
 			out = append(out, v)
 			continue
 		}
+		out[i].Unset = out[i].Unset && v.Unset
 		for _, at := range v.At {
 			if !slices.Contains(out[i].At, at) {
 				out[i].At = append(out[i].At, at)
@@ -431,6 +483,10 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 		var out Values
 		for i, edge := range v.Edges {
 			if edge == v || !r.phiEdge(v, i, b, depth) {
+				continue
+			}
+			if len(v.Edges) > 1 && zeroEdge(v, edge) {
+				out = union(out, Values{Set: []Value{{Parts: []Part{{Text: ""}}, Unset: true}}})
 				continue
 			}
 			out = union(out, r.value(edge, b, depth))

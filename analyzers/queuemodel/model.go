@@ -98,6 +98,10 @@ type Call struct {
 	// variants are the other texts the SQL may be, when it may be one of
 	// several (read on SSA): SQL holds the first.
 	variants []string
+	// unset holds the texts (0 for SQL, i for variants[i-1]) that only a
+	// path leaving a string variable at its zero value builds: a parse
+	// error there is no finding (effects.Value.Unset).
+	unset map[int]bool
 	// instr is the SSA call that passes Args, and argBase the index of
 	// its argument $1; instr is nil when there is no SSA.
 	instr   ssa.CallInstruction

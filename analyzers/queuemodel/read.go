@@ -53,7 +53,7 @@ func (b *builder) read(c *Call) {
 		if ti == 0 {
 			first, origins = p, p.stmts
 		}
-		if c.ParseErr == nil {
+		if c.ParseErr == nil && !c.unset[ti] {
 			c.ParseErr = p.err
 		}
 		singles := singles

@@ -35,6 +35,7 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 		return
 	}
 	var texts []string
+	unset := map[int]bool{}
 	spliced := map[int]ast.Expr{}
 	placeholders := false
 	for _, v := range vs.Set {
@@ -47,14 +48,26 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 		for n, e := range t.Spliced {
 			spliced[n] = e
 		}
-		if !slices.Contains(texts, t.SQL) {
+		i := slices.Index(texts, t.SQL)
+		if i < 0 {
+			i = len(texts)
 			texts = append(texts, t.SQL)
+			unset[i] = v.Unset
 		}
+		unset[i] = unset[i] && v.Unset
 	}
 	if len(texts) == 0 {
 		return
 	}
 	c.SQL, c.variants, c.Known, c.Unread = texts[0], texts[1:], true, ""
+	for i, u := range unset {
+		if u {
+			if c.unset == nil {
+				c.unset = map[int]bool{}
+			}
+			c.unset[i] = true
+		}
+	}
 	if len(spliced) > 0 {
 		c.Spliced = spliced
 	}

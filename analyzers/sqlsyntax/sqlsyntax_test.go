@@ -14,6 +14,14 @@ func TestSyntax(t *testing.T) {
 	ruletest.Run(t, sqlsyntax.Analyzer, "badgo", "badmigration", "otherdialect", "badbody", "badsqlc", "pqsyntax", "pgxnamed")
 }
 
+// A string variable that a switch sets in its cases only keeps its zero
+// value on a path the code may never take: a text built with it is not
+// judged; the texts its cases give, and an empty string written in the
+// code, are.
+func TestZeroValueLeftBySwitch(t *testing.T) {
+	ruletest.Run(t, sqlsyntax.Analyzer, "switchzero")
+}
+
 // A migration the program fills in (fmt verbs, text/template) is not SQL
 // until then: never a syntax finding.
 func TestTemplatesAreNotSyntaxErrors(t *testing.T) {
