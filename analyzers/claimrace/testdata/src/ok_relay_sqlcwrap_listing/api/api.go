@@ -1,0 +1,31 @@
+// An operator's API over the outbox: one handler lists the events not yet
+// processed, another sets one event's status. The listing hands nothing
+// on, and no loop marks what it returned.
+package api
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	db "ok_relay_sqlcwrap_listing"
+)
+
+type API struct{ q *db.Queries }
+
+func New(pool *pgxpool.Pool) *API { return &API{q: db.New(pool)} }
+
+func (a *API) Pending(ctx context.Context) ([]db.Outbox, error) {
+	return a.q.ListOutboxEvents(ctx, []string{"order.created"})
+}
+
+// Resolve lists the events, then marks the one the operator chose.
+func (a *API) Resolve(ctx context.Context, id int64) (int, error) {
+	events, err := a.q.ListOutboxEvents(ctx, []string{"order.created"})
+	if err != nil {
+		return 0, err
+	}
+	err = a.q.UpdateOutboxEvent(ctx, db.UpdateOutboxEventParams{ID: id, Status: pgtype.Text{String: "processed", Valid: true}})
+	return len(events), err
+}
