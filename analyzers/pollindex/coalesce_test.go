@@ -25,6 +25,14 @@ func TestCoalescedStatesAccepted(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer, "accept_states_coalesce")
 }
 
+// sqlc's SELECT of every row in a state that another package's operator
+// API lists, then marks the one event it is given, is no relay's poll
+// (no loop marks the rows it returned): the table is no queue, and no
+// index is asked for.
+func TestListingMarkedOnceAccepted(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "accept_listing_marked", "accept_listing_marked/api", "accept_listing_marked/cmd/app")
+}
+
 const coalescedPoll = `SELECT id, payload FROM outbox o WHERE COALESCE(o.status, '') NOT IN ('pending', 'processed') ORDER BY o.id LIMIT 100`
 
 // TestCoalescedStatesOnPostgreSQL checks on PostgreSQL 15 that the

@@ -12,18 +12,29 @@ import (
 	db "ok_relay_sqlcwrap_listing"
 )
 
-type API struct{ q *db.Queries }
+type Notifier interface {
+	Notify(ctx context.Context, pending int) error
+}
 
-func New(pool *pgxpool.Pool) *API { return &API{q: db.New(pool)} }
+type API struct {
+	q  *db.Queries
+	on Notifier
+}
+
+func New(pool *pgxpool.Pool, on Notifier) *API { return &API{q: db.New(pool), on: on} }
 
 func (a *API) Pending(ctx context.Context) ([]db.Outbox, error) {
 	return a.q.ListOutboxEvents(ctx, []string{"order.created"})
 }
 
-// Resolve lists the events, then marks the one the operator chose.
+// Resolve marks the event the operator chose, after telling the on-call
+// channel how many are left: the listing's rows are counted, not handed on.
 func (a *API) Resolve(ctx context.Context, id int64) (int, error) {
 	events, err := a.q.ListOutboxEvents(ctx, []string{"order.created"})
 	if err != nil {
+		return 0, err
+	}
+	if err := a.on.Notify(ctx, len(events)); err != nil {
 		return 0, err
 	}
 	err = a.q.UpdateOutboxEvent(ctx, db.UpdateOutboxEventParams{ID: id, Status: pgtype.Text{String: "processed", Valid: true}})

@@ -8,13 +8,17 @@ import (
 	"ok_relay_sqlcwrap_listing/api"
 )
 
+type quiet struct{}
+
+func (quiet) Notify(context.Context, int) error { return nil }
+
 func main() {
 	ctx := context.Background()
 	pool, err := pgxpool.New(ctx, "postgres://")
 	if err != nil {
 		panic(err)
 	}
-	a := api.New(pool)
+	a := api.New(pool, quiet{})
 	_, _ = a.Pending(ctx)
 	_, _ = a.Resolve(ctx, 1)
 }
