@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	pg "github.com/pganalyze/pg_query_go/v5"
+	"google.golang.org/protobuf/proto"
 )
 
 // A ValueKind says what the right-hand side of a predicate or assignment is.
@@ -77,6 +78,23 @@ type Pred struct {
 	// but PostgreSQL proves a partial index's predicate of one form only
 	// from the same form (see sameForm).
 	BoolTest string
+	// Wrapped says the column is read through a function or COALESCE
+	// (lower(status) = 'queued', COALESCE(status, '') NOT IN ('done')):
+	// the states are the column's, but no index on the column serves the
+	// conjunct, and only an index predicate of the same text is implied
+	// by it.
+	Wrapped bool
+	// OrNull says the conjunct admits NULL as well as the values its Op
+	// gives: status IS DISTINCT FROM 'sent', COALESCE(status, '') NOT IN
+	// ('pending', 'processed') (NULL becomes '', which the list leaves in).
+	OrNull bool
+	// nullDecided says NULL rows get a truth value, not NULL, so that a
+	// NOT of the conjunct admits them when it does not: true of
+	// COALESCE(col, 'x') and of IS [NOT] DISTINCT FROM.
+	nullDecided bool
+	// indexText is, for a Wrapped or OrNull conjunct, its text with the
+	// columns unqualified: the partial index predicate that serves it.
+	indexText string
 }
 
 // conjuncts splits a boolean expression on top-level ANDs.
@@ -117,6 +135,28 @@ var negated = map[string]string{OpEq: OpNe, OpNe: OpEq, OpIn: OpNotIn, OpNotIn: 
 var flipped = map[string]string{OpEq: OpEq, OpNe: OpNe, OpLt: OpGt, OpLe: OpGe, OpGt: OpLt, OpGe: OpLe}
 
 func pred(n *pg.Node) Pred {
+	p := predOf(n)
+	if p.Wrapped || p.OrNull {
+		p.indexText = unqualified(n)
+	}
+	return p
+}
+
+// unqualified renders an expression with its columns unqualified
+// (COALESCE(o.status, 'new') is COALESCE(status, 'new')), as an index
+// predicate names them.
+func unqualified(n *pg.Node) string {
+	c := proto.Clone(n).(*pg.Node)
+	walk(c, func(m *pg.Node) bool {
+		if ref := m.GetColumnRef(); ref != nil && len(ref.Fields) > 1 {
+			ref.Fields = ref.Fields[len(ref.Fields)-1:]
+		}
+		return true
+	})
+	return Deparse(c)
+}
+
+func predOf(n *pg.Node) Pred {
 	p := Pred{Op: OpOther, Text: Deparse(n)}
 	switch {
 	case n.GetAExpr() != nil:
@@ -139,6 +179,13 @@ func pred(n *pg.Node) Pred {
 				p.Column, p.Op, p.Values = col, op, []Value{value(r)}
 			} else if col := columnName(r); col != "" {
 				p.Column, p.Op, p.Values = col, flipped[op], []Value{value(l)}
+			} else if op == OpEq || op == OpNe {
+				if w, ok := wrappedColumn(l); ok {
+					return w.pred(p, op, []Value{value(r)})
+				}
+				if w, ok := wrappedColumn(r); ok {
+					return w.pred(p, op, []Value{value(l)})
+				}
 			}
 			if b, ok := boolConst(r); ok && p.Op == OpNe && columnName(l) != "" {
 				// reminded <> true is reminded = false: a boolean is
@@ -148,7 +195,8 @@ func pred(n *pg.Node) Pred {
 			}
 		case pg.A_Expr_Kind_AEXPR_IN:
 			col := columnName(l)
-			if col == "" {
+			w, wrapped := wrappedColumn(l)
+			if col == "" && !wrapped {
 				return p
 			}
 			p.Column, p.Op = col, OpIn
@@ -158,9 +206,36 @@ func pred(n *pg.Node) Pred {
 			for _, item := range r.GetList().GetItems() {
 				p.Values = append(p.Values, value(item))
 			}
+			if col == "" {
+				return w.pred(p, p.Op, p.Values)
+			}
+		case pg.A_Expr_Kind_AEXPR_DISTINCT, pg.A_Expr_Kind_AEXPR_NOT_DISTINCT:
+			// status IS DISTINCT FROM 'sent' admits NULL and every other
+			// value; IS NOT DISTINCT FROM 'sent' is = 'sent'; either form
+			// with NULL is a null test.
+			col, other := columnName(l), r
+			if col == "" {
+				col, other = columnName(r), l
+			}
+			if col == "" {
+				return p
+			}
+			distinct := e.GetKind() == pg.A_Expr_Kind_AEXPR_DISTINCT
+			p.Column, p.nullDecided = col, true
+			switch v := value(other); {
+			case v.Kind == ValueNull && distinct:
+				p.Op = OpIsNotNull
+			case v.Kind == ValueNull:
+				p.Op = OpIsNull
+			case distinct:
+				p.Op, p.Values, p.OrNull = OpNe, []Value{v}, true
+			default:
+				p.Op, p.Values = OpEq, []Value{v}
+			}
 		case pg.A_Expr_Kind_AEXPR_OP_ANY, pg.A_Expr_Kind_AEXPR_OP_ALL:
 			col := columnName(l)
-			if col == "" {
+			w, wrapped := wrappedColumn(l)
+			if col == "" && !wrapped {
 				return p
 			}
 			isAny := e.GetKind() == pg.A_Expr_Kind_AEXPR_OP_ANY
@@ -179,6 +254,10 @@ func pred(n *pg.Node) Pred {
 				}
 			} else {
 				p.Values = expandArrays([]Value{value(r)})
+			}
+			if col == "" {
+				p.Column = ""
+				return w.pred(p, p.Op, p.Values)
 			}
 		}
 	case n.GetNullTest() != nil:
@@ -206,6 +285,11 @@ func pred(n *pg.Node) Pred {
 			inner := pred(args[0])
 			if neg, ok := negated[inner.Op]; ok && inner.Column != "" {
 				p.Column, p.Op, p.Values = inner.Column, neg, inner.Values
+				// NOT (COALESCE(status, '') = 'done') admits the NULL
+				// rows the inner conjunct turns away; NOT of a plain
+				// comparison is NULL on them, as the comparison is.
+				p.Wrapped, p.nullDecided = inner.Wrapped, inner.nullDecided
+				p.OrNull = inner.nullDecided && !inner.OrNull
 			}
 		}
 	case n.GetSubLink() != nil:
@@ -218,6 +302,67 @@ func pred(n *pg.Node) Pred {
 			}
 		}
 	}
+	return p
+}
+
+// A wrapped column is a column read through a function that keeps its
+// states apart (lower, upper, trim) or through COALESCE with a constant
+// (COALESCE(status, 'new'), which gives NULL rows that constant).
+type wrapped struct {
+	col    string
+	nullAs *Value // COALESCE's constant; nil for a function
+}
+
+// wrappedFuncs are the functions of one text argument that map distinct
+// states to distinct values (as a queue writes them: one spelling each).
+var wrappedFuncs = map[string]bool{"lower": true, "upper": true, "btrim": true, "trim": true, "ltrim": true, "rtrim": true}
+
+// wrappedColumn reads lower(status), COALESCE(status, 'new'), casts of
+// either, and one inside the other.
+func wrappedColumn(n *pg.Node) (wrapped, bool) {
+	n = stripCast(n)
+	if f := n.GetFuncCall(); f != nil && wrappedFuncs[opName(f.GetFuncname())] && len(f.GetArgs()) == 1 {
+		if col := columnName(f.GetArgs()[0]); col != "" {
+			return wrapped{col: col}, true
+		}
+		if w, ok := wrappedColumn(f.GetArgs()[0]); ok && w.nullAs == nil {
+			return w, true
+		}
+		return wrapped{}, false
+	}
+	c := n.GetCoalesceExpr()
+	if c == nil || len(c.GetArgs()) != 2 {
+		return wrapped{}, false
+	}
+	d := value(c.GetArgs()[1])
+	if d.Kind != ValueConst {
+		return wrapped{}, false
+	}
+	col := columnName(c.GetArgs()[0])
+	if col == "" {
+		w, ok := wrappedColumn(c.GetArgs()[0])
+		if !ok || w.nullAs != nil {
+			return wrapped{}, false
+		}
+		col = w.col
+	}
+	return wrapped{col: col, nullAs: &d}, true
+}
+
+// pred completes a conjunct comparing a wrapped column with values by op
+// (=, <>, IN, NOT IN): under COALESCE, NULL rows are admitted when the
+// constant they become is, which only constant values tell.
+func (w wrapped) pred(p Pred, op string, vals []Value) Pred {
+	p.Column, p.Op, p.Values, p.Wrapped = w.col, op, vals, true
+	if w.nullAs == nil {
+		return p
+	}
+	if !allValues(expandArrays(vals), ValueConst) {
+		return Pred{Op: OpOther, Text: p.Text}
+	}
+	in := slices.ContainsFunc(expandArrays(vals), func(v Value) bool { return v.Str == w.nullAs.Str })
+	p.nullDecided = true
+	p.OrNull = in == (op == OpEq || op == OpIn)
 	return p
 }
 

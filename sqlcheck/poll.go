@@ -129,6 +129,9 @@ func hasConstFilter(s *Stmt) bool {
 // selects: an equality, an IN list, IS [NOT] NULL or an OR of those on one
 // column; not <>.
 func seekable(p Pred) bool {
+	if p.Wrapped || p.OrNull {
+		return false // lower(status) = 'queued' is no value of status to seek to; IS DISTINCT FROM reads NULL too
+	}
 	switch p.Op {
 	case OpEq, OpIn, OpIsNull, OpIsNotNull:
 		return true
@@ -265,6 +268,9 @@ func servesPoll(idx *Index, poll *Stmt) Verdict {
 		return NotServed // the planner cannot use it
 	}
 	state := StateFilters(poll)
+	if slices.ContainsFunc(state, func(p Pred) bool { return p.Wrapped }) && slices.ContainsFunc(idx.Keys, func(k IndexKey) bool { return k.Column == "" }) {
+		return Unknown // an index on an expression may be on lower(status)
+	}
 	eq := map[string]bool{}
 	for _, p := range state {
 		if seekable(p) {
@@ -332,7 +338,12 @@ func impliedAtom(atom Pred, filters []Pred) Verdict {
 			return Served
 		}
 	}
-	if atom.Column == "" {
+	if atom.Column == "" || atom.Wrapped || atom.OrNull {
+		return Unknown
+	}
+	if slices.ContainsFunc(filters, func(f Pred) bool { return f.Column == atom.Column && (f.Wrapped || f.OrNull) }) {
+		// COALESCE(status, 'new') NOT IN ('done') implies an index
+		// predicate of its own text (above), not one on status.
 		return Unknown
 	}
 	filters = sameForm(atom, filters)
@@ -479,6 +490,9 @@ func SuggestPollIndex(t *Table, poll *Stmt) string {
 // is status = 'queued'); an OR becomes the IN list it implies. It returns ""
 // when the filter admits every value.
 func predicate(p Pred) string {
+	if p.Wrapped || p.OrNull {
+		return p.indexText // the planner matches the conjunct as written (see impliedAtom)
+	}
 	st, _ := predStates(p, p.Column)
 	lits := literals(p)
 	col := p.Column

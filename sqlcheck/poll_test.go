@@ -75,6 +75,20 @@ func TestPollIndex(t *testing.T) {
 			`SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, Served},
 		{"delete queue ordered by an unindexed column", ``,
 			`SELECT id FROM jobs ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED`, NotServed},
+		// A column read through COALESCE or a function: a btree on the
+		// column cannot seek to it, a partial index of the same text
+		// serves it (checked on PostgreSQL 15: an Index Scan, the poll's
+		// alias o.status included), one on the bare column cannot be told.
+		{"coalesced state, btree led by the state", `CREATE INDEX ON jobs (status, run_at);`,
+			`SELECT id FROM jobs WHERE COALESCE(status, '') = 'queued' ORDER BY run_at LIMIT 1`, NotServed},
+		{"coalesced state, partial of the same text", `CREATE INDEX ON jobs (run_at) WHERE COALESCE(status, '') NOT IN ('done', 'failed');`,
+			`SELECT id FROM jobs WHERE COALESCE(status, '') NOT IN ('done', 'failed') ORDER BY run_at LIMIT 1`, Served},
+		{"coalesced state, partial on the column", `CREATE INDEX ON jobs (run_at) WHERE status NOT IN ('done', 'failed');`,
+			`SELECT id FROM jobs WHERE COALESCE(status, '') NOT IN ('done', 'failed') ORDER BY run_at LIMIT 1`, Unknown},
+		{"IS DISTINCT FROM, partial <> leaves out the NULL rows", `CREATE INDEX ON jobs (run_at) WHERE status <> 'done';`,
+			`SELECT id FROM jobs WHERE status IS DISTINCT FROM 'done' ORDER BY run_at LIMIT 1`, Unknown},
+		{"lowered state, expression index", `CREATE INDEX ON jobs ((lower(status)), run_at);`,
+			`SELECT id FROM jobs WHERE lower(status) = 'queued' ORDER BY run_at LIMIT 1`, Unknown},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -110,6 +124,8 @@ func TestSuggestPollIndex(t *testing.T) {
 		`SELECT id FROM jobs j WHERE j.status = ANY('{queued,retry}') ORDER BY run_at LIMIT 1`:                                               "WHERE status IN ('queued', 'retry')",
 		`SELECT id FROM jobs j WHERE j.queue IS NULL OR j.queue = 'x' ORDER BY run_at LIMIT 1`:                                               "WHERE (queue IS NULL OR queue = 'x')",
 		`SELECT id FROM jobs j WHERE j.run_at IS NULL OR j.run_at < now() - interval '5 minutes' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`: "(id)",
+		`SELECT id FROM jobs j WHERE COALESCE(j.status, '') NOT IN ('done', 'failed') ORDER BY run_at LIMIT 1`:                               "(run_at) WHERE COALESCE(status, '') NOT IN ('done', 'failed')",
+		`SELECT id FROM jobs j WHERE j.status IS DISTINCT FROM 'done' ORDER BY run_at LIMIT 1`:                                               "(run_at) WHERE status IS DISTINCT FROM 'done'",
 	} {
 		got := SuggestPollIndex(jobs, stmt(t, poll))
 		require.True(t, strings.HasSuffix(got, want), "%s: %s", poll, got)

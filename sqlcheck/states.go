@@ -18,6 +18,9 @@ type States struct {
 	// Not says that every non-null value but those in In is admitted:
 	// status <> 'done', status NOT IN ('done', 'failed'), locked_at IS NOT NULL.
 	Not bool
+	// Null says that, with Not, NULL is admitted too: status IS DISTINCT
+	// FROM 'sent', COALESCE(status, '') NOT IN ('pending', 'processed').
+	Null bool
 	// Cond lists values admitted only under a further condition, by a
 	// branch of an OR: 'running' in
 	// status = 'queued' OR (status = 'running' AND locked_until < now()).
@@ -104,6 +107,11 @@ func predStates(p Pred, col string) (States, bool) {
 		for _, v := range vals {
 			s.In = append(s.In, v.Str)
 		}
+		if p.OrNull && s.Not {
+			s.Null = true
+		} else if p.OrNull {
+			s.In = append(s.In, StateNull)
+		}
 		return s, true
 	case OpIsNull:
 		return States{In: []string{StateNull}}, true
@@ -153,7 +161,7 @@ func isRange(op string) bool {
 // intersect combines two conjuncts on one column.
 func intersect(a, b States) States {
 	if a.Not && b.Not {
-		return States{Not: true, In: union(a.In, b.In)}
+		return States{Not: true, In: union(a.In, b.In), Null: a.Null && b.Null}
 	}
 	if a.Not {
 		a, b = b, a
@@ -181,7 +189,10 @@ func intersect(a, b States) States {
 // admitsFirmly reports whether s admits v with no further condition.
 func (s States) admitsFirmly(v string) bool {
 	if s.Not {
-		return v != StateNull && !slices.Contains(s.In, v)
+		if v == StateNull {
+			return s.Null
+		}
+		return !slices.Contains(s.In, v)
 	}
 	return slices.Contains(s.In, v) || (v != StateNull && slices.Contains(s.In, StateNotNull))
 }

@@ -147,3 +147,21 @@ func TestRelayJoinedFlag(t *testing.T) {
 func TestRelayJoinedFlagAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_relay_joinedflag_locked", "ok_relay_joinedflag_handler")
 }
+
+// Relays whose poll names the states it skips (COALESCE(status, 'new') NOT
+// IN ('pending', 'processed')) and whose marks set the state inside a
+// nullable wrapper (pgtype.Text{String: status, Valid: true}); the same
+// relay locked in its transaction, and a dashboard that lists the rows
+// and lets an operator skip one, are accepted.
+//
+// sqlc's Queries read every such row at once (no LIMIT): the relay in
+// another package that marks each row the poll returned, in its loop over
+// them, is reported at its call of the poll; an operator's API that lists
+// the rows and marks one it is given is not.
+func TestRelayNegativeStates(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_wrapped", "relay_sqlcwrap", "relay_sqlcwrap/relay")
+}
+
+func TestRelayNegativeStatesAccepted(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "ok_relay_wrapped_locked", "ok_relay_wrapped_report", "ok_relay_sqlcwrap_listing", "ok_relay_sqlcwrap_listing/api")
+}

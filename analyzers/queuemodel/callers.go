@@ -509,6 +509,9 @@ type moduleCallers struct {
 type funcSelects struct {
 	path  string
 	names []string
+	// looped says, per name, whether it is selected inside a for
+	// statement's body (a range over the rows a poll returned).
+	looped []bool
 }
 
 var callersByRoot sync.Map // module root -> *moduleCallers
@@ -535,6 +538,7 @@ func moduleCallersOf(root string) *moduleCallers {
 			var walk func(n ast.Node)
 			walk = func(n ast.Node) {
 				fs := funcSelects{path: path}
+				var loops []*ast.BlockStmt
 				ast.Inspect(n, func(c ast.Node) bool {
 					switch c := c.(type) {
 					case *ast.FuncLit:
@@ -542,9 +546,14 @@ func moduleCallersOf(root string) *moduleCallers {
 							walk(c)
 							return false
 						}
+					case *ast.RangeStmt:
+						loops = append(loops, c.Body)
+					case *ast.ForStmt:
+						loops = append(loops, c.Body)
 					case *ast.SelectorExpr:
 						if c.Sel.IsExported() {
 							fs.names = append(fs.names, c.Sel.Name)
+							fs.looped = append(fs.looped, slices.ContainsFunc(loops, func(b *ast.BlockStmt) bool { return b.Pos() <= c.Pos() && c.End() <= b.End() }))
 						}
 					}
 					return true
@@ -566,7 +575,7 @@ func moduleCallersKey(w io.Writer, root string) {
 	mc := moduleCallersOf(root)
 	fmt.Fprintf(w, "main\x00%t\x00", mc.hasMain)
 	for _, f := range mc.funcs {
-		fmt.Fprintf(w, "selects\x00%s\x00%s\x00", f.path, strings.Join(f.names, "\x00"))
+		fmt.Fprintf(w, "selects\x00%s\x00%s\x00%v\x00", f.path, strings.Join(f.names, "\x00"), f.looped)
 	}
 }
 
@@ -629,6 +638,39 @@ func (b *builder) callersOf(poll, mark *types.Func) callPlace {
 		return calledHere
 	}
 	return calledNowhere
+}
+
+// marksEachElsewhere reports whether a function of another package's
+// files selects the poll's name, then the mark's inside a loop (for _, e
+// := range events { ... MarkEvent(...) }): it marks, one by one, the rows
+// the poll returned. A store's method that reads every row in a state is
+// a relay's poll only so (see relaySplit): called and then left alone,
+// it is a listing's.
+func (b *builder) marksEachElsewhere(poll, mark *types.Func) bool {
+	if b.callersOf(poll, mark) != calledInTurn {
+		return false
+	}
+	own := map[string]bool{}
+	for _, f := range b.pass.Files {
+		if abs, err := filepath.Abs(b.pass.Fset.File(f.Pos()).Name()); err == nil {
+			own[abs] = true
+		}
+	}
+	for _, f := range moduleCallersOf(b.model.schema.root).funcs {
+		if abs, err := filepath.Abs(f.path); err == nil && own[abs] {
+			continue
+		}
+		first := slices.Index(f.names, poll.Name())
+		if first < 0 {
+			continue
+		}
+		for i := first + 1; i < len(f.names); i++ {
+			if f.names[i] == mark.Name() && f.looped[i] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // PolledInLoop reports whether the package runs a statement again and

@@ -190,7 +190,7 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 	var positions []callerargs.Pos
 	for _, bv := range b.boundValues(c) {
 		n, v := bv.n, bv.v
-		if _, ok := singles[n]; ok || !isStringType(v.Type()) {
+		if _, ok := singles[n]; ok || !isStringType(v.Type()) && !nullableString(v.Type()) {
 			continue
 		}
 		// An unexported function's callers are in this package, where
@@ -237,6 +237,37 @@ func (b *builder) callerViews(c *Call, states *stateColumns) ([]map[int]string, 
 		at[n] = positions[k]
 	}
 	return views, at
+}
+
+// nullableString reports whether a Go type is a nullable wrapper of a
+// string, which binds the string it holds when it says it is valid:
+// a struct with a string field String or V beside a Valid (Status, in
+// pgx v4's pgtype) field, as database/sql's NullString and Null[string],
+// pgx v5's pgtype.Text, or one that embeds such a struct (guregu/null's
+// String). Which callers' values are valid package callerargs reads.
+func nullableString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	value, valid := false, false
+	for f := range st.Fields() {
+		switch {
+		case f.Embedded() && nullableString(f.Type()):
+			return true
+		case (f.Name() == "String" || f.Name() == "V") && isStringType(f.Type()):
+			value = true
+		case f.Name() == "Valid" || f.Name() == "Status":
+			valid = true
+		}
+	}
+	return value && valid
 }
 
 // A boundValue is the SSA value a call binds to its parameter $n.

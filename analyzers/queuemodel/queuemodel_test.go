@@ -485,6 +485,12 @@ func TestRolesFromStatePredicates(t *testing.T) {
 		// reaper's deadline, computed from time.Now().
 		{"intstates", []string{"UPDATE claim", "UPDATE complete", "UPDATE retry", "UPDATE reclaim"},
 			"status", []string{"0", "1"}, []string{"2"}},
+		// A relay's poll of the complement of what it names, NULL
+		// included through COALESCE: the states the module writes less
+		// those, and the NULL rows are created in. The one UPDATE is read
+		// once per state its sql.NullString may hold.
+		{"statescoalesce", []string{"INSERT enqueue", "SELECT poll", "UPDATE retry", "UPDATE complete"},
+			"status", []string{"(null)", "failed"}, []string{}},
 	}
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {

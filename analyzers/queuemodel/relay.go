@@ -178,7 +178,12 @@ func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *State
 		return false
 	}
 	if p.Limit == nil {
-		return false
+		// Every row in a state at once: a relay's poll only where a
+		// caller marks the rows it returned one by one.
+		pollFn, markFn := b.funcOf(poll.Call.Decl), b.funcOf(mark.Call.Decl)
+		if pollFn == nil || markFn == nil || !b.marksEachElsewhere(pollFn, markFn) {
+			return false
+		}
 	}
 	v, _ := qt.AssignedState(mark)
 	return handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))

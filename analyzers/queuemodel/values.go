@@ -125,6 +125,11 @@ func (b *builder) constantsOnSSA(v ssa.Value, t types.Type) []sqltext.Constant {
 	switch {
 	case isStringType(t):
 		vs = b.effects.Strings(v)
+	case nullableString(t):
+		var ok bool
+		if vs, ok = b.effects.WrappedStrings(v); !ok {
+			return nil
+		}
 	case namedInteger(t):
 		vs = b.effects.Ints(v)
 	default:

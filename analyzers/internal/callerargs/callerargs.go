@@ -1216,6 +1216,12 @@ func (fc *funcContext) source(e ast.Expr, depth int) source {
 	if s, ok := stringLit(e); ok {
 		return source{consts: []string{s}}
 	}
+	if inner, unknown, ok := fc.unwrap(e); ok {
+		if unknown != "" {
+			return source{unknown: unknown}
+		}
+		return fc.source(inner, depth+1)
+	}
 	switch e := e.(type) {
 	case *ast.Ident:
 		return fc.ident(e, depth)

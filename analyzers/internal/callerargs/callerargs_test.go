@@ -153,6 +153,37 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
+// The wrappers module: states bound through nullable wrappers, in a
+// parameter struct's field or as a parameter.
+func TestNullableWrappers(t *testing.T) {
+	ix := Of("testdata/wrappers", "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []Pos
+		want      [][]string
+		ok        bool
+	}{
+		// pgtype.Text{String: status, Valid: true}, status a local of
+		// two constants.
+		{"UpdateOutboxEvent", 2, []Pos{{1, "Status"}}, [][]string{{"failed"}, {"processed"}}, true},
+		// sql.NullString literals, one through a local.
+		{"MarkMail", 3, []Pos{{2, ""}}, [][]string{{"failed"}, {"sent"}}, true},
+		// guregu/null's constructor, imported as null.v4.
+		{"SetHook", 3, []Pos{{2, ""}}, [][]string{{"delivered"}}, true},
+		// A validity computed or left out may bind NULL.
+		{"SetNote", 3, []Pos{{2, ""}}, nil, false},
+		// Another package's Text is no wrapper.
+		{"SetPage", 3, []Pos{{2, ""}}, nil, false},
+	} {
+		got, ok := ix.FieldTuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("FieldTuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
 // The sqlcstyle module: sqlc's parameter structs, set by a literal, and
 // an iota enum a switch maps to the database's strings.
 func TestFieldsAndMappings(t *testing.T) {

@@ -20,3 +20,16 @@ type Timestamp struct {
 	InfinityModifier InfinityModifier
 	Valid            bool
 }
+
+// Text is a text value that may be NULL, as sqlc generates for a
+// nullable text column.
+type Text struct {
+	String string
+	Valid  bool
+}
+
+// Int4 is an integer that may be NULL.
+type Int4 struct {
+	Int32 int32
+	Valid bool
+}

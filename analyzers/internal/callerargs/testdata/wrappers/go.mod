@@ -1,0 +1,3 @@
+module example.com/wrappers
+
+go 1.22

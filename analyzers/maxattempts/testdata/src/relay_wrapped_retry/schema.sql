@@ -1,0 +1,7 @@
+CREATE TABLE webhooks (
+  id bigserial PRIMARY KEY,
+  url text NOT NULL,
+  body jsonb NOT NULL,
+  state text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);

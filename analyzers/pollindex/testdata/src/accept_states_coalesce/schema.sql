@@ -1,0 +1,2 @@
+CREATE TABLE outbox (id bigserial PRIMARY KEY, payload jsonb NOT NULL, status text, created_at timestamptz NOT NULL DEFAULT now());
+CREATE INDEX outbox_unsent ON outbox (id) WHERE COALESCE(status, '') NOT IN ('pending', 'processed');

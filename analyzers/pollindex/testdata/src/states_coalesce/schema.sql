@@ -1,0 +1,1 @@
+CREATE TABLE outbox (id bigserial PRIMARY KEY, payload jsonb NOT NULL, status text, created_at timestamptz NOT NULL DEFAULT now()); -- want `CREATE INDEX CONCURRENTLY outbox_poll_idx ON outbox \(id\) WHERE COALESCE\(status, ''\) NOT IN \('pending', 'processed'\)`
