@@ -184,6 +184,12 @@ func methodName(c ssa.CallInstruction) string {
 	return ""
 }
 
+// WorkBeforeCommit reports whether CommitsBeforeWork takes a call for the
+// job's work: neither the standard library's (a decoder of the payload)
+// nor a database library's, nor a helper of the module that only reads a
+// row and decodes it.
+func WorkBeforeCommit(c ssa.CallInstruction) bool { return Work(c) && !readsRow(c, true) }
+
 // Work reports whether a call may run a job's work: a call of a function
 // value, or of code that is neither the standard library's nor a database
 // library's.

@@ -32,10 +32,11 @@ type judge struct {
 	decidedBy   map[*ssa.Function]int                 // a function whose callers decide through a bool parameter: its index, from 1
 	retriesWhen map[*ssa.Function]int                 // and the value of that parameter that retries: +1 true, -1 false, 0 not known
 	givers      map[*queuemodel.Statement][]token.Pos // a retry whose CASE a bound bool decides: the calls that bind the value that retries
+	undoes      map[*queuemodel.Statement]token.Pos   // a retry that undoes a failure: the call that records the failure
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}}
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}, undoes: map[*queuemodel.Statement]token.Pos{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {

@@ -97,6 +97,15 @@ func run(pass *analysis.Pass) (any, error) {
 				related = append(related, analysis.RelatedInformation{Pos: at.Pos(), Message: "the call that gives it this state"})
 			}
 		}
+		if at, ok := e.undoes[r]; ok {
+			pass.Report(analysis.Diagnostic{
+				Pos:     r.Pos(),
+				Related: append(related, analysis.RelatedInformation{Pos: at, Message: "the failure it undoes"}),
+				Message: "this retry puts back the job whose failure was just recorded\nevery path that records the terminal failure then puts the job back in a runnable state, so the limit that chose the failure stops nothing and a job that always fails is retried for ever; " +
+					"leave the job failed, and requeue failed jobs only by hand",
+			})
+			continue
+		}
 		for _, at := range e.givers[r] {
 			related = append(related, analysis.RelatedInformation{Pos: at, Message: "the call that binds the value that puts the job back, with no attempt comparison"})
 		}
@@ -419,8 +428,20 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 		// nothing here calls may be guarded by its callers, out of sight:
 		// the retries beside it get the benefit of the doubt, unless they
 		// too are left to their callers, who then judge both.
+		// A failure the same path undoes at once bounds nothing, and the
+		// retry that undoes it is judged on its own SQL alone.
+		undoneFails, undoers := map[*queuemodel.Statement]bool{}, map[*queuemodel.Statement]token.Pos{}
+		for _, u := range undoings(e, fails, retries) {
+			undoneFails[u.fail] = true
+			if _, ok := undoers[u.retry]; !ok {
+				undoers[u.retry] = u.at
+			}
+		}
 		guardedFail, failAtCallers := false, false
 		for _, f := range fails {
+			if undoneFails[f] {
+				continue
+			}
 			v, _ := guard(e, e.Call(f.Call.Expr))
 			guardedFail = guardedFail || v == guarded || sqlGuard(f.Stmt, sqlcheck.OpGe, sqlcheck.OpGt) || bodyGuard(f) || boundGuarded(e, f, qt.StateColumn)
 			failAtCallers = failAtCallers || v == callersDecide
@@ -430,11 +451,14 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			handChosen(pass, m, e, qt, chosen, deferred)
 		}
 		for _, r := range retries {
-			if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
+			if redrive(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if attempts.GivesBack(r.Stmt) {
 				continue // a deferral: nothing ran, and the attempt is not spent
+			}
+			if resetsCount(r) == "" && leaseReclaimCounted(pass, m, qt, r) {
+				continue // an expired lease taken back: the next claim counts the attempt
 			}
 			if col := resetsCount(r); col != "" {
 				if call := e.Call(r.Call.Expr); call != nil {
@@ -453,6 +477,13 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 					Message: fmt.Sprintf("this retry resets %s to 0, the count the attempt limit is compared with\nthe limit is never reached, and a job that always fails is retried for ever; "+
 						"keep counting (%s = %s + 1), and reset only when a job is enqueued again by hand", col, col, col),
 				})
+				continue
+			}
+			if at, ok := undoers[r]; ok {
+				if !caseGuard(r, qt.StateColumn) && !sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) && !pollGuard(qt, r) && !pollCapsCount(qt, r) {
+					out = append(out, r)
+					e.undoes[r] = at
+				}
 				continue
 			}
 			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || countSwept(qt, r) || setGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
@@ -501,7 +532,7 @@ func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemod
 	facts := map[key]*Retries{}
 	var order []key
 	for _, r := range chosen {
-		if redrive(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
+		if redrive(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
 			caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
 			continue
 		}
@@ -649,8 +680,12 @@ func branchesAdmitting(where []sqlcheck.Pred, col, state string) (admits, guarde
 // page's requeue of a job that ran out of attempts, where starting its
 // count again is what the operator asks for. (The model makes a retry only
 // of an UPDATE by key.)
-func redrive(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
-	states, ok := sqlcheck.FilterStates(r.Where, qt.StateColumn)
+func redrive(e *judge, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	where := r.Where
+	if w, ok := boundWhere(e, r, qt.StateColumn); ok {
+		where = w // WHERE id = ANY($1) AND status = ANY($2), $2 = []string{"dead", "canceled"}
+	}
+	states, ok := sqlcheck.FilterStates(where, qt.StateColumn)
 	if !ok || len(states.Cond) > 0 || len(states.In) == 0 {
 		return false
 	}

@@ -48,14 +48,18 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 				continue // no SSA: the Go around it cannot be judged
 			}
 			for _, site := range e.BegunTx(call) {
-				if c, ok := site.At.(ssa.CallInstruction); ok && effects.CommitsBeforeWork(c) {
-					// A claim step: the transaction marks the row and commits
-					// before any work runs; what fails before that (a scan, a
-					// decode of the payload) is the claim's own failure.
-					continue
-				}
+				// A claim step: the transaction marks the row and commits
+				// before any work runs; what fails before that (a scan, a
+				// decode of the payload) is the claim's own failure. A
+				// batch the work loops over while the transaction is open
+				// is no claim step, though the path that finds the batch
+				// empty commits with no work: a relay publishing each row
+				// it holds locked. A loop that only scans and decodes the
+				// rows before the commit is still the claim's own.
+				c, ok := site.At.(ssa.CallInstruction)
+				commitsFirst := ok && effects.CommitsBeforeWork(c)
 				for _, rb := range e.WorkRollbacks(site.Tx, site.At) {
-					if !fedBy(e.Effects, call, rb.Work) {
+					if !fedBy(e.Effects, call, rb.Work) || commitsFirst && !(inLoop(rb.Work) && effects.WorkBeforeCommit(rb.Work)) {
 						continue
 					}
 					if old, ok := byTx[site.Tx]; !ok || rb.Pos() < old.Pos() {
@@ -71,6 +75,18 @@ func rollbackRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge) []rollb
 	}
 	slices.SortFunc(out, func(a, b rollbackRetry) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	return out
+}
+
+// inLoop reports whether an instruction's block lies on a cycle of its
+// function: a loop's body, run once for each row of a batch.
+func inLoop(instr ssa.Instruction) bool {
+	b := instr.Block()
+	if b == nil {
+		return false
+	}
+	return effects.WalkBlocks(b.Succs, func(x *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+		return x.Succs, x == b
+	})
 }
 
 // choosesRows reports whether a claim's polls pick their rows themselves,

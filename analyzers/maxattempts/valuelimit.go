@@ -1,6 +1,8 @@
 package maxattempts
 
 import (
+	"go/ast"
+	"regexp"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -104,6 +106,9 @@ func joinsLimit(e *judge, v ssa.Value, depth int, seen map[ssa.Value]bool) bool 
 	case *ssa.Extract:
 		return joinsLimit(e, v.Tuple, depth-1, seen)
 	case *ssa.Call:
+		if fn := v.Common().StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == e.pass.Pkg && returnsByLimit(e, fn) {
+			return true // nextRun(attempt, max): the helper's two returns are the two sides
+		}
 		for _, a := range v.Common().Args {
 			if joinsLimit(e, a, depth-1, seen) {
 				return true
@@ -150,3 +155,67 @@ func joinOfLimit(e *judge, b *ssa.BasicBlock) bool {
 // branch: the side's block dominates it and is not the block itself (the
 // join of an if with no else is its false side).
 func sideOnly(side, b *ssa.BasicBlock) bool { return side != b && side.Dominates(b) }
+
+// returnsByLimit reports whether a function of the package returns on
+// both sides of a branch that compares an attempt count with a limit,
+// each side by a return of its own (if attempt >= max { return parked };
+// return now.Add(backoff)): the value it gives is the limit's choice, as
+// a join's would be. A helper that compares the count with a number, or
+// with a cap of the delay (if attempts > 12 { return time.Hour }, if
+// attempt > maxBackoffExp), sizes a backoff and decides nothing.
+func returnsByLimit(e *judge, fn *ssa.Function) bool {
+	cond := func(v ssa.Value) bool {
+		b, ok := v.(*ssa.BinOp)
+		if !ok || !e.comparison(b) {
+			return false
+		}
+		x := e.comparisons[b.Pos()]
+		return x != nil && (countOperand(x.X) && limitOperand(x.Y) || countOperand(x.Y) && limitOperand(x.X))
+	}
+	var rets []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				rets = append(rets, b)
+			}
+		}
+	}
+	for _, d := range fn.Blocks {
+		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
+			continue
+		}
+		ifi, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || !cond(ifi.Cond) {
+			continue
+		}
+		onSide := func(side *ssa.BasicBlock) bool {
+			return slices.ContainsFunc(rets, func(r *ssa.BasicBlock) bool { return side.Dominates(r) })
+		}
+		if onSide(d.Succs[0]) && onSide(d.Succs[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	limitWord = regexp.MustCompile(`(?i)max|limit`)
+	delayWord = regexp.MustCompile(`(?i)delay|backoff|wait|interval|exp|shift|cap|sleep|duration`)
+)
+
+// limitOperand reports whether a compared expression names an attempt
+// limit: a variable, parameter, constant or field called like one
+// (max, maxAttempts, policy.MaxRetries, cfg.RetryLimit), not a number
+// and not a cap of a delay (maxBackoffExp, maxDelay).
+func limitOperand(x ast.Expr) bool {
+	var name string
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	default:
+		return false
+	}
+	return limitWord.MatchString(name) && !delayWord.MatchString(name)
+}

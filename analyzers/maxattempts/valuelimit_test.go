@@ -18,3 +18,11 @@ func TestValueDecidedAccepted(t *testing.T) {
 func TestValueDecidedRejected(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "retrydelay", "retrynote")
 }
+
+// The limit decides the value in a helper that returns on each side of
+// the attempt comparison (ok_parkhelper); a helper that decides by the
+// error (retryhelpererr), or caps the backoff past a number of attempts
+// (backoffcaphelper), does not bound the retry.
+func TestValueDecidedByHelper(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "ok_parkhelper", "retryhelpererr", "backoffcaphelper")
+}
