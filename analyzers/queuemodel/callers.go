@@ -504,6 +504,7 @@ type moduleCallers struct {
 	once    sync.Once
 	hasMain bool
 	funcs   []funcSelects
+	loops   []loopCall // calls of exported methods and functions, and whether a loop runs them again after an error
 }
 
 type funcSelects struct {
@@ -556,6 +557,7 @@ func moduleCallersOf(root string) *moduleCallers {
 			for _, d := range f.Decls {
 				walk(d)
 			}
+			mc.loops = append(mc.loops, loopCalls(path, f)...)
 		}
 	})
 	return mc
@@ -567,6 +569,9 @@ func moduleCallersKey(w io.Writer, root string) {
 	fmt.Fprintf(w, "main\x00%t\x00", mc.hasMain)
 	for _, f := range mc.funcs {
 		fmt.Fprintf(w, "selects\x00%s\x00%s\x00", f.path, strings.Join(f.names, "\x00"))
+	}
+	for _, c := range mc.loops {
+		fmt.Fprintf(w, "loopcall\x00%s\x00%s\x00%t\x00", c.path, c.name, c.restarts)
 	}
 }
 
