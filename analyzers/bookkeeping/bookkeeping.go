@@ -615,7 +615,12 @@ func (s *summary) supervisedFunc(fn *types.Func) bool {
 			return false
 		}
 	}
-	return calls > 0
+	if calls == 0 {
+		// Called only from other packages (the worker command's ticker):
+		// judged at their loops, read from their syntax.
+		return queuemodel.RestartedByOtherPackages(s.pass, s.m.ModuleRoot(), fn)
+	}
+	return true
 }
 
 // restarts reports whether a call sits in a loop of its function that does

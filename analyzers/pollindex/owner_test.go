@@ -22,3 +22,27 @@ func TestOwnerLookupsAccepted(t *testing.T) {
 func TestOwnerQueuesRejected(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer, "owner_tenant_skiplocked", "owner_tenant_loop")
 }
+
+// A poll for one owner's rows run from a loop whose every turn binds
+// another owner (the campaigns being sent, the drafts whose clock ran
+// out, joined with aliases) reads each owner's rows once per pass: no
+// owner's rows are polled again and again.
+func TestOwnerPerTurnAccepted(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "accept_owner_campaignloop", "accept_owner_autopick")
+}
+
+// The owner a loop binds the same on every turn is still polled again and
+// again: a tenant passed down a chain of calls to a looping worker, or a
+// tenant of an outer loop whose inner loop drains its tasks.
+func TestOwnerSameEachTurnRejected(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "owner_tenant_chain", "owner_tenant_each")
+}
+
+// One owner's waiting rows on a table that deletes what it hands out (a
+// user's key packages, taken by DELETE ... RETURNING): an index on the
+// owner finds them, and sorting them is the poll's whole cost. Where the
+// table keeps the rows it handed out, the owner's taken rows pile up in
+// what each poll reads and sorts.
+func TestOwnerUnorderedDeleted(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "accept_owner_keypackages", "owner_unordered_kept")
+}

@@ -49,6 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if t == nil {
 					continue // the table's schema is not in the module
 				}
+				if m.DeclaredForTests(t) {
+					continue // a test helper's table: the deployed indexes are not in the module
+				}
 				if !t.Names(poll) {
 					continue // written for another schema: these indexes say nothing about it
 				}
@@ -58,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if oneRowPerKey(qt, t) {
 					continue // a schedule per name: nothing accumulates for the poll to walk
 				}
-				if ownerBounded(t, poll) != nil && !m.PolledInLoop(st) {
+				if idx := ownerBounded(t, poll, keepsNoFinished(qt)); idx != nil && !m.PolledInLoop(st, ownerParams(poll, idx)...) {
 					continue // one owner's rows (a draft's picks, a campaign's recipients), or one row
 				}
 				_, verdict := t.PollIndex(poll)
@@ -446,7 +449,12 @@ func secondaryIndexes(t *sqlcheck.Table) string {
 // owner's rows take them again and again (a tenant's tasks), and that
 // owner's finished rows pile up in the range the poll walks; so does a
 // poll the package runs in a loop (see PolledInLoop, asked by the caller).
-func ownerBounded(t *sqlcheck.Table, poll *sqlcheck.Stmt) *sqlcheck.Index {
+// On a table that keeps no finished rows (anyOrder: claims and
+// completions delete them), the owner's rows are the ones still waiting:
+// a user's few key packages, taken by DELETE ... RETURNING. The next
+// columns need not give the order then; sorting one owner's waiting rows
+// is the poll's whole cost.
+func ownerBounded(t *sqlcheck.Table, poll *sqlcheck.Stmt, anyOrder bool) *sqlcheck.Index {
 	if poll.Lock != nil && poll.Lock.SkipLocked {
 		return nil
 	}
@@ -470,7 +478,7 @@ func ownerBounded(t *sqlcheck.Table, poll *sqlcheck.Stmt) *sqlcheck.Index {
 		if k == 0 {
 			continue
 		}
-		if ordersBy(idx.Keys[k:], poll.OrderBy) {
+		if anyOrder || ordersBy(idx.Keys[k:], poll.OrderBy) {
 			return idx
 		}
 	}
@@ -490,4 +498,20 @@ func ordersBy(keys []sqlcheck.IndexKey, order []sqlcheck.OrderItem) bool {
 		}
 	}
 	return true
+}
+
+// ownerParams returns the bind parameters that fix an owner index's
+// leading columns in a poll: whose rows it reads.
+func ownerParams(poll *sqlcheck.Stmt, idx *sqlcheck.Index) []int {
+	var params []int
+	for _, k := range idx.Keys {
+		at := slices.IndexFunc(poll.Where, func(p sqlcheck.Pred) bool {
+			return p.Column != "" && p.Column == k.Column && p.Op == sqlcheck.OpEq && len(p.Branches) == 0 && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam
+		})
+		if at < 0 {
+			break
+		}
+		params = append(params, poll.Where[at].Values[0].Param)
+	}
+	return params
 }

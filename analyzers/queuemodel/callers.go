@@ -504,6 +504,7 @@ type moduleCallers struct {
 	once    sync.Once
 	hasMain bool
 	funcs   []funcSelects
+	loops   []loopCall // calls of exported methods and functions, and whether a loop runs them again after an error
 }
 
 type funcSelects struct {
@@ -565,6 +566,7 @@ func moduleCallersOf(root string) *moduleCallers {
 			for _, d := range f.Decls {
 				walk(d)
 			}
+			mc.loops = append(mc.loops, loopCalls(path, f)...)
 		}
 	})
 	return mc
@@ -576,6 +578,9 @@ func moduleCallersKey(w io.Writer, root string) {
 	fmt.Fprintf(w, "main\x00%t\x00", mc.hasMain)
 	for _, f := range mc.funcs {
 		fmt.Fprintf(w, "selects\x00%s\x00%s\x00%v\x00", f.path, strings.Join(f.names, "\x00"), f.looped)
+	}
+	for _, c := range mc.loops {
+		fmt.Fprintf(w, "loopcall\x00%s\x00%s\x00%t\x00", c.path, c.name, c.restarts)
 	}
 }
 
@@ -667,48 +672,6 @@ func (b *builder) marksEachElsewhere(poll, mark *types.Func) bool {
 		for i := first + 1; i < len(f.names); i++ {
 			if f.names[i] == mark.Name() && f.looped[i] {
 				return true
-			}
-		}
-	}
-	return false
-}
-
-// PolledInLoop reports whether the package runs a statement again and
-// again: its call sits in a loop of its function, or a function of the
-// package that calls it (through any chain of the package's calls) does so
-// in a loop. Callers in other packages, and function values handed to a
-// runner, are not followed.
-func (m *Model) PolledInLoop(st *Statement) bool {
-	g := m.loops
-	if g == nil || st.Call == nil || st.Call.Decl == nil {
-		return false
-	}
-	for _, s := range g.sites[st.Call.Decl] {
-		if s.call == st.Call.Expr && s.inLoop {
-			return true
-		}
-	}
-	fn, _ := g.pass.TypesInfo.Defs[st.Call.Decl.Name].(*types.Func)
-	if fn == nil {
-		return false
-	}
-	seen := map[*types.Func]bool{fn: true}
-	queue := []*types.Func{fn}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		for f, d := range g.decls {
-			for _, s := range g.sites[d] {
-				if Callee(g.pass, s.call) != cur {
-					continue
-				}
-				if s.inLoop {
-					return true
-				}
-				if !seen[f] {
-					seen[f] = true
-					queue = append(queue, f)
-				}
 			}
 		}
 	}

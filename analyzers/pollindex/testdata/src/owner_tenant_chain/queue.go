@@ -1,0 +1,42 @@
+// A tenant's worker loops on a helper that takes one task: the tenant the
+// loop passes down is the same on every turn, so the helper's poll walks
+// that tenant's rows, every task it ever ran included, again and again.
+package owner_tenant_chain
+
+import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+func Enqueue(ctx context.Context, pool *pgxpool.Pool, tenant string, payload []byte) error {
+	_, err := pool.Exec(ctx, `INSERT INTO tasks (tenant_id, payload) VALUES ($1, $2)`, tenant, payload)
+	return err
+}
+
+func Work(ctx context.Context, pool *pgxpool.Pool, tenant string, run func(int64) error) {
+	for ctx.Err() == nil {
+		if !takeOne(ctx, pool, tenant, run) {
+			time.Sleep(time.Second)
+		}
+	}
+}
+
+func takeOne(ctx context.Context, pool *pgxpool.Pool, tenant string, run func(int64) error) bool {
+	var id int64
+	err := pool.QueryRow(ctx, `SELECT id FROM tasks WHERE tenant_id = $1 AND status = 'queued' ORDER BY id LIMIT 1`, tenant).Scan(&id)
+	if err != nil {
+		return false
+	}
+	tag, err := pool.Exec(ctx, `UPDATE tasks SET status = 'running' WHERE id = $1 AND status = 'queued'`, id)
+	if err != nil || tag.RowsAffected() == 0 {
+		return false
+	}
+	status := "done"
+	if run(id) != nil {
+		status = "failed"
+	}
+	_, _ = pool.Exec(ctx, `UPDATE tasks SET status = $2 WHERE id = $1`, id, status)
+	return true
+}

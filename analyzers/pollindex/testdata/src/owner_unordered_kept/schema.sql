@@ -1,0 +1,9 @@
+CREATE TABLE key_packages ( -- want `no index serves the poll on key_packages`
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id text NOT NULL,
+  data bytea NOT NULL,
+  expires_at timestamptz NOT NULL,
+  taken_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX key_packages_user ON key_packages (user_id);
