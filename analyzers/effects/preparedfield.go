@@ -91,3 +91,14 @@ func stmtStep(v ssa.Value) (prev ssa.Value, bound, ok bool) {
 	}
 	return nil, false, false
 }
+
+// StoredCall returns the call whose result is the only value the package
+// stores into the unexported field of its own that fa addresses (a GORM
+// chain a constructor prepares: &Repo{jobs: db.Model(&Job{})}), nil when
+// there is not exactly one such store or the field's address escapes.
+func (e *Effects) StoredCall(fa *ssa.FieldAddr) *ssa.Call {
+	if e == nil || e.Pkg() == nil {
+		return nil
+	}
+	return e.storedCall(fieldOf(fa.X.Type(), fa.Field))
+}

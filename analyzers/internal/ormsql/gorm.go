@@ -190,11 +190,21 @@ type gormReader struct {
 type gormStep struct {
 	name string
 	call *ast.CallExpr
+	// scoped are the steps of the functions a Scopes call is given, in
+	// order: GORM applies them when the statement is sent, after every
+	// clause of the chain (see build).
+	scoped []gormStep
 }
 
 // chains returns the builder calls that lead to a *gorm.DB value, from
 // the handle it starts from, once per path that builds it differently.
 func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
+	return g.chainsIn(v, depth, nil)
+}
+
+// chainsIn is chains inside the helpers of frames (innermost last),
+// whose parameters stand for their callers' arguments.
+func (g *gormReader) chainsIn(v ssa.Value, depth int, frames []gormFrame) ([][]gormStep, string) {
 	if depth > 8 {
 		return nil, "the GORM chain goes through too many branches"
 	}
@@ -209,7 +219,7 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 				if name == "Begin" {
 					return [][]gormStep{steps}, ""
 				}
-				if !gormBuilders[name] {
+				if !gormBuilders[name] && name != "Scopes" {
 					return nil, "GORM's " + name + " is not read"
 				}
 				if !gormCopies[name] && changedInPlace(x) {
@@ -218,6 +228,9 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 				ce := g.calls[x.Pos()]
 				if ce == nil {
 					return nil, "the GORM chain is built out of sight"
+				}
+				if name == "Scopes" {
+					return g.scopedChains(x, ce, steps, depth, frames)
 				}
 				steps = append([]gormStep{{name: name, call: ce}}, steps...)
 				v = c.Args[0]
@@ -228,6 +241,13 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			}
 			if fn != nil && returnsBareHandle(fn, 0) {
 				return [][]gormStep{steps}, ""
+			}
+			if fn != nil && g.helper(fn, frames) {
+				sub, why := g.helperChains(fn, c.Args, depth, frames)
+				if why != "" {
+					return nil, why
+				}
+				return joinSteps(sub, steps)
 			}
 			return nil, "the GORM chain starts in a call the tool does not follow"
 		case *ssa.Extract:
@@ -243,7 +263,7 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 			}
 			var out [][]gormStep
 			for i, e := range x.Edges {
-				sub, why := g.chains(e, depth+1)
+				sub, why := g.chainsIn(e, depth+1, frames)
 				if why != "" {
 					return nil, why
 				}
@@ -258,13 +278,48 @@ func (g *gormReader) chains(v ssa.Value, depth int) ([][]gormStep, string) {
 				}
 			}
 			return out, ""
-		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global, *ssa.Field:
+		case *ssa.Parameter:
+			// A parameter of a helper the chain was followed into is
+			// its caller's argument.
+			if n := len(frames); n > 0 && frames[n-1].fn == x.Parent() {
+				i := slices.Index(x.Parent().Params, x)
+				if i < 0 || i >= len(frames[n-1].args) {
+					return nil, "the GORM chain starts in a value the tool does not follow"
+				}
+				sub, why := g.chainsIn(frames[n-1].args[i], depth+1, frames[:n-1])
+				if why != "" {
+					return nil, why
+				}
+				return joinSteps(sub, steps)
+			}
+			// A handle given to the function: taken as the database,
+			// with no conditions of its own.
+			return [][]gormStep{steps}, ""
+		case *ssa.FreeVar, *ssa.Global, *ssa.Field:
 			// A handle given to the function: taken as the database,
 			// with no conditions of its own.
 			return [][]gormStep{steps}, ""
 		case *ssa.UnOp:
-			switch x.X.(type) {
-			case *ssa.FieldAddr, *ssa.Global:
+			switch fa := x.X.(type) {
+			case *ssa.FieldAddr:
+				// A chain a constructor prepared and stored in the
+				// field is followed from where it was built.
+				if st := g.r.Effects.StoredCall(fa); st != nil && g.storedChain(st) {
+					sub, why := g.chainsIn(st, depth+1, nil)
+					if why != "" {
+						return nil, why
+					}
+					for _, s := range sub {
+						if len(s) > 0 && !gormCopies[s[len(s)-1].name] {
+							// GORM adds each statement's clauses to that
+							// chain in place: they pile up, use after use.
+							return nil, "the GORM chain kept in a field is changed in place by every statement sent on it"
+						}
+					}
+					return joinSteps(sub, steps)
+				}
+				return [][]gormStep{steps}, ""
+			case *ssa.Global:
 				return [][]gormStep{steps}, ""
 			case *ssa.FreeVar:
 				return nil, "the GORM chain is kept in a variable a closure shares"
@@ -403,10 +458,21 @@ type gormCond struct {
 func (g *gormReader) build(steps []gormStep, fin ssa.CallInstruction) (out gormSQL) {
 	q := &gormQuery{}
 	defer func() { out.lock = q.lock }()
-	for _, s := range steps {
-		if why := g.step(q, s); why != "" {
-			return gormSQL{why: why}
+	// GORM's Scopes keeps its functions and calls them when the
+	// statement is sent (processor.Execute): their clauses come after
+	// the chain's, and the scopes they add in turn after theirs.
+	for round := steps; len(round) > 0; {
+		var later []gormStep
+		for _, s := range round {
+			if s.name == "Scopes" {
+				later = append(later, s.scoped...)
+				continue
+			}
+			if why := g.step(q, s); why != "" {
+				return gormSQL{why: why}
+			}
 		}
+		round = later
 	}
 	name := g.r.Callee.Name()
 	call := g.r.Call

@@ -71,7 +71,7 @@ var gormCases = []struct {
 	{gormchains.FirstKeyed, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},
 	{gormchains.UpdateKeyAndWhere, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
 	{gormchains.UpdateAll, `unread: GORM refuses an update without conditions`},
-	{gormchains.HelperScope, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.HelperScope, `SELECT * FROM "jobs" WHERE queue = $1`},
 	{gormchains.OrWhere, `unread: GORM's Or is not read`},
 	{gormchains.WhereIn, `SELECT * FROM "jobs" WHERE id IN ($1)`},
 	{gormchains.WherePayload, `SELECT * FROM "jobs" WHERE payload = $1`},
@@ -117,11 +117,27 @@ var gormCases = []struct {
 	{gormchains.TableUpdate, `UPDATE "jobs" SET "status"=$1 WHERE id = $2 AND status = $3`},
 	{gormchains.TableUpdatesStruct, `unread: a GORM update without Model`},
 	{gormchains.UpdateThroughGetter, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
-	{gormchains.UpdateThroughScope, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.UpdateThroughScope, `UPDATE "jobs" SET "status"=$1 WHERE queue = $2 AND id = $3`},
 	{gormchains.FindByKey, `SELECT * FROM "jobs" WHERE key = $1`},
 	{(*gormchains.Job).StartIfIdle, `UPDATE "jobs" SET "attempts"=attempts + 1,"status"=$1 WHERE status = $2 AND "id" = $3`},
 	{(*gormchains.Job).FinishIfRunning, `DELETE FROM "jobs" WHERE status = $1 AND "jobs"."id" = $2`},
 	{(*gormchains.Job).Retarget, `unread: the tool cannot tell whether the primary key of Job adds a condition`},
+	{(*gormchains.Store).ClaimThroughHelper, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED`},
+	{(*gormchains.Store).PollThroughHelper, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY run_at LIMIT $2`},
+	{(*gormchains.Store).MarkThroughHelper, `UPDATE "jobs" SET "status"=$1 WHERE id = $2`},
+	{(*gormchains.Store).PollMaybeQueue, `SELECT * FROM "jobs" WHERE status = $1`}, // and with queue = $1 first on the other path: TestGormHelperVariants,
+	{gormchains.ScopedPoll, `SELECT * FROM "jobs" WHERE queue = $1 AND status = $2 ORDER BY run_at LIMIT $3`},
+	{gormchains.ScopedClaim, `SELECT * FROM "jobs" WHERE status = $1 FOR UPDATE SKIP LOCKED`},
+	{gormchains.NestedScopes, `SELECT * FROM "jobs" WHERE queue = $1 AND status = $2 ORDER BY run_at LIMIT $3`},
+	{gormchains.ScopeLiteral, `SELECT * FROM "jobs" WHERE attempts < $1`},
+	{gormchains.ScopeOr, `unread: GORM's Or is not read`},
+	{gormchains.ScopeGiven, `unread: a GORM scope the tool does not follow`},
+	{gormchains.RecursiveHelper, `unread: the GORM chain starts in a call the tool does not follow`},
+	{gormchains.ScopeByFlag, `unread: a GORM scope chosen at run time`},
+	{(*gormchains.Prepared).PollPrepared, `SELECT * FROM "jobs" WHERE queue = $1 AND status = $2`},
+	{(*gormchains.Piling).PollPiling, `unread: the GORM chain kept in a field is changed in place by every statement sent on it`},
+	{gormchains.ExecAfterChain, `unread: GORM's Exec after a chain is not read`},
+	{gormchains.ScopesSlice, `unread: the scopes of GORM's Scopes are passed as a slice`},
 }
 
 func funcName(f any) string {
@@ -154,6 +170,14 @@ func TestGormRealOutput(t *testing.T) {
 		for i := range fn.Type().NumIn() {
 			if fn.Type().In(i) == reflect.TypeOf(db) {
 				args = append(args, reflect.ValueOf(db))
+				continue
+			}
+			if fn.Type().In(i) == reflect.TypeFor[*gormchains.Store]() {
+				args = append(args, reflect.ValueOf(gormchains.NewStore(db)))
+				continue
+			}
+			if fn.Type().In(i) == reflect.TypeFor[*gormchains.Prepared]() {
+				args = append(args, reflect.ValueOf(gormchains.NewPrepared(db)))
 				continue
 			}
 			args = append(args, argFor(fn.Type().In(i)))

@@ -68,6 +68,8 @@ func (db *DB) Not(query interface{}, args ...interface{}) (tx *DB)              
 func (db *DB) Order(value interface{}) (tx *DB)                                      { return db }
 func (db *DB) Limit(limit int) (tx *DB)                                              { return db }
 func (db *DB) Offset(offset int) (tx *DB)                                            { return db }
+func (db *DB) Scopes(funcs ...func(*DB) *DB) (tx *DB)                                { return db }
+func (db *DB) Joins(query string, args ...interface{}) (tx *DB)                      { return db }
 func (db *DB) Unscoped() (tx *DB)                                                    { return db }
 func (db *DB) Raw(sql string, values ...interface{}) (tx *DB)                        { return db }
 func (db *DB) Session(config *Session) *DB                                           { return db }
