@@ -717,7 +717,7 @@ func (b *builder) transitions(qt *QueueTable) {
 					st.Role = RoleFail
 				}
 			case !ok:
-			case back && expiresLease(st.Stmt):
+			case back && expiresLease(st.Stmt) && takesClaimed(st.Stmt, col, claimed):
 				st.Role = RoleReclaim
 			case back && onlyRunnable(st.Stmt, col, runnable):
 				// SET status = 'queued', run_at = $2 WHERE id = $1 AND
@@ -1237,6 +1237,19 @@ func keyPreds(s *sqlcheck.Stmt) []sqlcheck.Pred {
 
 // expiresLease reports whether a statement selects rows whose deadline is
 // past: a column compared as earlier than now().
+// takesClaimed reports whether an UPDATE may take rows in a state claims
+// move jobs to. One that takes only others (WHERE status = 'failed' AND
+// next_retry_at <= now()) returns no claimed job: the time it waits for is
+// a retry's, not a lease's. An unknown state filter or a NOT IN may take
+// them.
+func takesClaimed(s *sqlcheck.Stmt, col string, claimed map[string]bool) bool {
+	states, ok := sqlcheck.FilterStates(s.Where, col)
+	if !ok || states.Not {
+		return true
+	}
+	return slices.ContainsFunc(states.In, func(v string) bool { return claimed[v] })
+}
+
 func expiresLease(s *sqlcheck.Stmt) bool {
 	return expires(s.Where)
 }
