@@ -30,7 +30,7 @@ func TestAccepted(t *testing.T) {
 		"ok_orflipped", "ok_orparam",
 		"ok_nullrescue", "ok_workerdelete", "ok_workerstates", "ok_orpollage",
 		"ok_reaperpkg", "ok_reaperpkg/reaper", "ok_sqlxnamedtx", "ok_txcommitlate_deferclosure", "ok_purgedstuck", "ok_bykeyreclaim", "ok_bykeycallerstate",
-		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone", "ok_markafterwork", "ok_timeargs", "ok_callerstatelist", "ok_txkeepsinside", "ok_relaymarksent")
+		"ok_heartbeatsweeper", "ok_heartbeatsweeper/sweeper", "ok_heartbeatlocal", "ok_heartbeatinline", "ok_popdone", "ok_markafterwork", "ok_timeargs", "ok_callerstatelist", "ok_txkeepsinside", "ok_relaymarksent", "ok_cancelcas")
 }
 
 // A claim whose callers choose what it runs on (sqlc's methods) is judged

@@ -195,15 +195,22 @@ func decidesByALimit(pass *analysis.Pass, body *ast.BlockStmt, read map[types.Ob
 			obj := pass.TypesInfo.Uses[n]
 			found = found || obj != nil && read[obj] && limitName.MatchString(obj.Name())
 		case *ast.BinaryExpr:
-			switch n.Op {
-			case token.GEQ, token.GTR, token.LEQ, token.LSS:
-				count := func(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
-				found = found || count(n.X) && !isZero(n.Y) || count(n.Y) && !isZero(n.X)
-			}
+			found = found || ordersCount(n)
 		}
 		return !found
 	})
 	return found
+}
+
+// ordersCount reports whether an expression orders an attempt count
+// against anything but zero (attempts >= max, tries+1 > limit).
+func ordersCount(b *ast.BinaryExpr) bool {
+	switch b.Op {
+	case token.GEQ, token.GTR, token.LEQ, token.LSS:
+		count := func(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
+		return count(b.X) && !isZero(b.Y) || count(b.Y) && !isZero(b.X)
+	}
+	return false
 }
 
 func isZero(e ast.Expr) bool {

@@ -2,7 +2,6 @@ package maxattempts
 
 import (
 	"go/ast"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -36,7 +35,7 @@ func leaseReclaimCounted(pass *analysis.Pass, m *queuemodel.Model, qt *queuemode
 			continue
 		}
 		counted = true
-		returned = returned || returnsCount(st)
+		returned = returned || st.ReturnsAttempts()
 	}
 	return counted && (returned || comparesCountInSQL(m, qt) || comparesCountInGo(pass))
 }
@@ -73,22 +72,6 @@ func takesExpiredLeases(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool
 	return false
 }
 
-// returnsCount reports whether a claim of an exported function returns the
-// attempt count (RETURNING attempt, or *) to its callers, who may compare
-// it with a limit out of sight.
-func returnsCount(st *queuemodel.Statement) bool {
-	if st.Call.Decl == nil || !st.Call.Decl.Name.IsExported() {
-		return false
-	}
-	found := false
-	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
-		for _, c := range s.Returning {
-			found = found || c == "*" || attempts.Mentioned(c)
-		}
-	})
-	return found
-}
-
 // comparesCountInSQL reports whether a statement on the table, in the
 // package or in the module's SQL, compares an attempt count with an
 // ordering operator (WHERE attempts < max_attempts, a CASE that decides).
@@ -122,11 +105,7 @@ func comparesCountInGo(pass *analysis.Pass) bool {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BinaryExpr); ok {
-				switch b.Op {
-				case token.LSS, token.LEQ, token.GTR, token.GEQ:
-					count := func(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
-					found = found || count(b.X) && !isZero(b.Y) || count(b.Y) && !isZero(b.X)
-				}
+				found = found || ordersCount(b)
 			}
 			return !found
 		})

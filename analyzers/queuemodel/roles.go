@@ -663,6 +663,12 @@ func (b *builder) transitions(qt *QueueTable) {
 			// the job as it takes it; either way no work is in progress.
 			continue
 		}
+		if moves && qt.endLike(v) {
+			// SET status = 'cancelled', terminal_at = now() WHERE id = $1
+			// AND status = 'running': an end the state's name says, not
+			// work taken.
+			continue
+		}
 		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && !markerClaimed && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
@@ -1447,6 +1453,12 @@ func (qt *QueueTable) successLike(state string) bool {
 	return recordSuccess(state) || recordSuccess(qt.StateName(state))
 }
 
+// endLike reports whether a state, or the Go constant that names it, says
+// the job ended without succeeding: failed, dead, cancelled, aborted.
+func (qt *QueueTable) endLike(state string) bool {
+	return failureWords.MatchString(state) || failureWords.MatchString(qt.StateName(state))
+}
+
 // failureLike tells a failure from a completion, both terminal states: by
 // the state's name, or by the statement also recording an error or reason.
 // Names only split the two; that the state is terminal comes from what the
@@ -1841,4 +1853,20 @@ func (qt *QueueTable) Succeeds(st *Statement) bool {
 	}
 	v, ok := qt.AssignedState(st)
 	return ok && qt.successLike(v)
+}
+
+// ReturnsAttempts reports whether a statement of an exported function
+// returns the attempt count (RETURNING attempts, or *) to its callers, who
+// may compare it with a limit out of sight.
+func (st *Statement) ReturnsAttempts() bool {
+	if st.Call == nil || st.Call.Decl == nil || !st.Call.Decl.Name.IsExported() {
+		return false
+	}
+	found := false
+	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+		for _, c := range s.Returning {
+			found = found || c == "*" || attempts.Mentioned(c)
+		}
+	})
+	return found
 }

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// A statement that hands the count to callers out of sight (the
 		// claim's RETURNING attempts) lets them fail the job at the limit
 		// (see retaking).
-		limited := sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, returnsCountOut)
+		limited := sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, (*queuemodel.Statement).ReturnsAttempts)
 		for _, r := range reclaims {
 			switch {
 			case budgets(r, qt.StateColumn):
@@ -104,7 +104,7 @@ func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTabl
 					"count the attempt in the claim (attempts = attempts + 1) and take only jobs under the limit (AND attempts < max_attempts), "+
 					"or fail them at the limit (SET %s = CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE ... END)", qt.StateColumn),
 			})
-		case counts(st.Stmt) && !sqlLimit(m, qt) && !goLimit(pass) && !returnsCountOut(st):
+		case counts(st.Stmt) && !sqlLimit(m, qt) && !goLimit(pass) && !st.ReturnsAttempts():
 			pass.Report(analysis.Diagnostic{
 				Pos:     st.Pos(),
 				Related: st.Related(),
@@ -148,7 +148,7 @@ func reclaimedElsewhere(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel
 	}
 	counted := slices.ContainsFunc(claimsOf(m, qt), counts) ||
 		slices.ContainsFunc(elsewhere, func(r queuemodel.ReclaimElsewhere) bool { return counts(r.Stmt) })
-	if !counted || sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, returnsCountOut) || m.AttemptsMentionedElsewhere(pass) {
+	if !counted || sqlLimit(m, qt) || goLimit(pass) || slices.ContainsFunc(qt.Statements, (*queuemodel.Statement).ReturnsAttempts) || m.AttemptsMentionedElsewhere(pass) {
 		return
 	}
 	pass.Report(analysis.Diagnostic{
@@ -158,21 +158,6 @@ func reclaimedElsewhere(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel
 			"no statement of the module, no Go code of this package and no Go file elsewhere in the module reads the count, so a job that kills its worker is reclaimed and taken again for ever; "+
 			"take only jobs under the limit (AND attempts < max_attempts in this claim's poll), or fail them at the limit in the reclaim", elsewhere[0].Path),
 	})
-}
-
-// returnsCountOut reports whether a statement of an exported function
-// returns an attempt count (RETURNING attempts, or *) to its callers.
-func returnsCountOut(st *queuemodel.Statement) bool {
-	if st.Call.Decl == nil || !st.Call.Decl.Name.IsExported() {
-		return false
-	}
-	found := false
-	st.Stmt.Walk(func(s *sqlcheck.Stmt) {
-		for _, c := range s.Returning {
-			found = found || c == "*" || attempts.Mentioned(c)
-		}
-	})
-	return found
 }
 
 // pollCaps reports whether a claim's polls compare an attempt count with
