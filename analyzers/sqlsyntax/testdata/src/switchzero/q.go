@@ -103,3 +103,24 @@ func Halves(ctx context.Context, pool *pgxpool.Pool, head, tail bool) error {
 	_, err := pool.Exec(ctx, first+second) // want `SQL does not parse: unterminated quoted string`
 	return err
 }
+
+// Two ways to one text: the zero value of a switch that sets nothing, and
+// the same text kept in a package variable. The second is sent, so the text is
+// judged.
+func ExistsSpelledOut(ctx context.Context, pool *pgxpool.Pool, kind string, id int64) (bool, error) {
+	var query string
+	switch kind {
+	case "skip":
+	case "org":
+		query = `select 1 from orgs where org_id = $1`
+	}
+	text := fmt.Sprintf("select exists (%s)", query)
+	if kind == "all" {
+		text = existsNothing
+	}
+	var found bool
+	err := pool.QueryRow(ctx, text, id).Scan(&found) // want `SQL does not parse: syntax error at or near "\)"`
+	return found, err
+}
+
+var existsNothing = "select exists ()"
