@@ -601,7 +601,9 @@ func alwaysRollsBack(fn *ssa.Function, h Handle) bool {
 // queue's own statement rather than the job's work: a method of a database
 // value, or a function of the package (or a library's) that runs SQL. A
 // handler called through a function value or an interface is the work,
-// even when it is given the transaction to write in.
+// even when it is given the transaction to write in; so is a helper of
+// the package that calls such a method (a publishWithRetry(ctx,
+// publisher, ...) looping over publisher.Publish): see runsStatement.
 func (e *Effects) bookkeeping(c ssa.CallInstruction) bool {
 	common := c.Common()
 	if common.IsInvoke() {
@@ -610,7 +612,44 @@ func (e *Effects) bookkeeping(c ssa.CallInstruction) bool {
 	if common.StaticCallee() == nil {
 		return false
 	}
-	return e.runsSQL(c, 0)
+	return e.runsStatement(c, 0)
+}
+
+// runsStatement reports whether a call runs a statement on a database
+// handle: it is a method of one or is given one, or it is a helper of the
+// package that makes such a call; a function value called on the way is
+// taken for one, as mayWrite takes it. Unlike runsSQL, a method of an
+// interface that is no database handle (a publisher, a sender) is not
+// taken for a write: it is the work the helper runs.
+func (e *Effects) runsStatement(c ssa.CallInstruction, depth int) bool {
+	common := c.Common()
+	if common.IsInvoke() {
+		return dbLike(common.Value.Type())
+	}
+	for _, a := range common.Args {
+		if dbLike(a.Type()) {
+			return true
+		}
+	}
+	callee := common.StaticCallee()
+	if callee == nil {
+		_, builtin := common.Value.(*ssa.Builtin)
+		return !builtin // a function value (a factory, a hook), as mayWrite takes it
+	}
+	if callee.Pkg != e.pkg {
+		return false
+	}
+	if depth >= maxWriteDepth || callee.Blocks == nil {
+		return true
+	}
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			if ci, ok := instr.(ssa.CallInstruction); ok && e.runsStatement(ci, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxWriteDepth bounds how deep mayWrite follows the package's helpers.

@@ -1,0 +1,3 @@
+module example.com/okclaimreadelsewheremod
+
+go 1.22
