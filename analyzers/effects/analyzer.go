@@ -29,6 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	ResultType:       reflect.TypeFor[*Effects](),
 	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil)},
 	RunDespiteErrors: true,
+	Requires:         []*analysis.Analyzer{CallsAnalyzer},
 }
 
 // Effects is what a package's code does to the database. With no SSA (a
@@ -38,6 +39,7 @@ type Effects struct {
 	pass *analysis.Pass // nil when no SSA can be built
 	once sync.Once
 
+	sums    *Calls // which functions of the module run no statement (callsum.go)
 	pkg     *ssa.Package
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
@@ -77,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if DependencyCode(pass) || len(pass.TypeErrors) > 0 {
 		return &Effects{}, nil
 	}
-	e := &Effects{pass: pass}
+	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls)}
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
 	e.exportCtxTx(pass)

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -279,7 +280,8 @@ func dependsOnPhiOf(v ssa.Value, head *ssa.BasicBlock, seen map[ssa.Value]bool, 
 
 // mayRecord reports whether a call may record a row's failure: a call
 // that may write (mayWrite), a function of another package of the module
-// (a store's MarkFailed, whose handle the call does not show), or a
+// (a store's MarkFailed, whose handle the call does not show) unless that
+// package's summary says it runs no statement (callsum.go), or a
 // function of this package that makes such a call. A logger's method, a
 // Close or a Rollback records nothing.
 func (e *Effects) mayRecord(c ssa.CallInstruction, depth int) bool {
@@ -298,8 +300,11 @@ func (e *Effects) mayRecord(c ssa.CallInstruction, depth int) bool {
 	if callee.Pkg != e.pkg {
 		// SSA gives another package's functions no Pkg of this program:
 		// their object says where they are declared.
+		// One its package's summary says runs no statement (a logger of
+		// the module's own) records nothing.
 		if obj := callee.Object(); obj != nil && obj.Pkg() != nil && obj.Pkg() != e.pkg.Pkg && InModule(e.pass, obj.Pkg()) {
-			return true
+			fn, _ := obj.(*types.Func)
+			return !e.sums.RunsNoStatement(fn)
 		}
 		return e.mayWrite(c, depth)
 	}

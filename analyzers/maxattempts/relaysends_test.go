@@ -21,3 +21,17 @@ func TestRelaySendSkipRejected(t *testing.T) {
 func TestRelaySendSkipAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_relaysendfailed", "ok_relaysendreturn", "ok_relaysendretryloop", "ok_relaysendcounted", "smssenderok", "ok_relayhandler")
 }
+
+// A send helper that only logs through the module's own logger (another
+// package, whose summary says it runs no statement) records nothing: the
+// loop's skip leaves the message pending for ever (vetchium's mail sender).
+func TestRelaySendSkipModuleLogger(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "smssenderlog")
+}
+
+// Send helpers that hand the failure to another package of the module
+// that writes it through the store, or may (through the module's own
+// interface, or a function value): not reported.
+func TestRelaySendSkipModuleHelpersAccepted(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "ok_smssendhelpers")
+}

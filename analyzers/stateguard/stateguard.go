@@ -35,41 +35,42 @@ func run(pass *analysis.Pass) (any, error) {
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	splitResets(pass, m)
 	h := &handoff{pass: pass, m: m, e: e}
+	k := keys{m: m}
 	defer h.finish()
 	for _, qt := range m.QueueTables() {
 		if qt.StateColumn == "" {
 			continue
 		}
 		holders := holderColumns(qt)
-		contested := contested(m, qt)
+		contested := contested(m, qt, k)
 		fence, fencer := fenceOf(qt, holders)
 		for _, st := range qt.Statements {
-			state, ok := movesOut(pass, qt, st)
+			state, ok := movesOut(pass, qt, st, k)
 			if !ok {
 				continue
 			}
 			if lockedBefore(e, qt, st) {
-				if contested != "" && byKey(st.Stmt) && st.ScannedBy == nil && !guarded(qt, st, holders) {
+				if contested != "" && k.byKey(st.Stmt) && st.ScannedBy == nil && !guarded(qt, st, holders, k) {
 					h.handOn(qt, st, fmt.Sprintf("sets %s to %s by key without re-checking the job's state or its holder; %s, so this write can overwrite what happened since; "+
 						"read the row FOR UPDATE in the transaction first, or add the state it expects (AND %s = ...) to the WHERE and check the row count",
 						qt.StateColumn, state, contested, qt.StateColumn))
 				}
 				continue
 			}
-			if guarded(qt, st, holders) && unguardedMove(qt, st) == nil {
+			if guarded(qt, st, holders, k) && unguardedMove(qt, st, k) == nil {
 				// Only a write that can find the job claimed can overwrite a
 				// claim: one that takes failed or dead jobs (an operator's
 				// retry) needs no fence.
-				if fence != "" && contested != "" && byKey(st.Stmt) && !checksHolder(st, holders) && mayFindClaimed(st.Stmt, qt) {
+				if fence != "" && contested != "" && k.byKey(st.Stmt) && !checksHolder(st, holders) && mayFindClaimed(st.Stmt, qt) {
 					reportUnfenced(pass, qt, st, state, fence, fencer)
 				}
 				continue
 			}
 			table := queuemodel.TableName(qt.Name)
 			switch {
-			case !byKey(st.Stmt):
+			case !k.byKey(st.Stmt):
 				rows := " on every row of " + table + " its WHERE matches, whatever state the job is in"
-				if mv := unguardedMove(qt, st); mv != nil {
+				if mv := unguardedMove(qt, st, k); mv != nil {
 					rows = " on every row of " + table + " with " + conditionText(mv.When) + ", whatever state the job is in"
 				}
 				clause, lead := setsTo(qt.StateColumn, state, rows)
@@ -103,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // movesOut returns the state an UPDATE of the package moves jobs to when it
 // is a terminal or runnable one (not a claim), as SQL.
-func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement) (string, bool) {
+func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Statement, k keys) (string, bool) {
 	if st.Kind != sqlcheck.KindUpdate || st.Call.Receiver == queuemodel.RecvUnknown ||
 		strings.HasSuffix(pass.Fset.Position(st.Call.Pos()).Filename, "_test.go") {
 		return "", false
@@ -126,7 +127,7 @@ func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Sta
 			states = append(states, mv.State)
 		}
 		text = stateSQL(qt, st.Moves[0].State)
-		if mv := unguardedMove(qt, st); mv != nil {
+		if mv := unguardedMove(qt, st, k); mv != nil {
 			text = stateSQL(qt, mv.State)
 		}
 	}
@@ -146,8 +147,8 @@ func movesOut(pass *analysis.Pass, qt *queuemodel.QueueTable, st *queuemodel.Sta
 // filtering on it: CASE WHEN attempts >= max THEN 'failed' ... WHERE
 // attempts >= max OR (...) fails finished jobs too, although another arm's
 // condition names the state. It returns nil when every arm re-checks.
-func unguardedMove(qt *queuemodel.QueueTable, st *queuemodel.Statement) *queuemodel.Move {
-	if byKey(st.Stmt) {
+func unguardedMove(qt *queuemodel.QueueTable, st *queuemodel.Statement, k keys) *queuemodel.Move {
+	if k.byKey(st.Stmt) {
 		return nil // by key, a holder column guards as well as the state (see guarded)
 	}
 	for i, mv := range st.Moves {
@@ -319,11 +320,11 @@ func setsTo(column, state, rest string) (clause, lead string) {
 // state, or (by key) on a holder column, in its WHERE or in a CTE or
 // subquery on the table that picks its rows; or a branch of the function
 // body that runs it looks at the state.
-func guarded(qt *queuemodel.QueueTable, st *queuemodel.Statement, holders map[string]bool) bool {
+func guarded(qt *queuemodel.QueueTable, st *queuemodel.Statement, holders map[string]bool, k keys) bool {
 	mentions := func(text, col string) bool {
 		return regexp.MustCompile(`\b` + regexp.QuoteMeta(col) + `\b`).MatchString(text)
 	}
-	keyed := byKey(st.Stmt)
+	keyed := k.byKey(st.Stmt)
 	isGuard := func(p sqlcheck.Pred) bool {
 		if p.Column == qt.StateColumn || mentions(p.Text, qt.StateColumn) {
 			return true
@@ -406,9 +407,40 @@ func locksForCaller(e *effects.Effects, lock ssa.CallInstruction, tx *effects.Tx
 	return false
 }
 
+// keys says which columns name a table's rows: the unique keys of the
+// schema, where it holds the table. The schema is read on the first
+// question.
+type keys struct{ m *queuemodel.Model }
+
 // byKey reports whether an UPDATE names its rows by key: id = $1, id =
-// ANY($1), job_id = $1.
-func byKey(s *sqlcheck.Stmt) bool {
+// ANY($1), job_id = $1. Where the schema holds the table with a unique
+// key (its primary key, a unique constraint, a unique index without a
+// predicate), that is every column of one such key bound to a parameter
+// (email_key = $1 on a table whose primary key is email_key; not job_id =
+// $1 on a table keyed by id, which may match every run of a job); where
+// it does not, a column named like a key (id, *_id, *_uuid).
+func (k keys) byKey(s *sqlcheck.Stmt) bool {
+	bound := func(col string) bool {
+		return slices.ContainsFunc(s.Where, func(p sqlcheck.Pred) bool {
+			return p.Column == col && (p.Op == sqlcheck.OpEq || p.Op == sqlcheck.OpIn) && len(p.Values) > 0 && p.Values[0].Kind == sqlcheck.ValueParam
+		})
+	}
+	if unique := k.uniqueKeys(s.Table); len(unique) > 0 {
+		for _, key := range unique {
+			// UPDATE ... FROM unnest($1::uuid[]) AS given(id) WHERE jobs.id = given.id
+			if len(key) == 1 && slices.Contains(s.GivenKeys, key[0]) {
+				return true
+			}
+			all := true
+			for _, col := range key {
+				all = all && bound(col)
+			}
+			if all {
+				return true
+			}
+		}
+		return false
+	}
 	if slices.ContainsFunc(s.GivenKeys, keyColumn) {
 		return true // UPDATE ... FROM unnest($1::uuid[]) AS given(id) WHERE jobs.id = given.id
 	}
@@ -420,6 +452,30 @@ func byKey(s *sqlcheck.Stmt) bool {
 	return false
 }
 
+// uniqueKeys returns the columns of each unique key the schema gives a
+// table, or nil when it holds no such key of it (or no such table). A key
+// on an expression names no column the WHERE binds: it is left out.
+func (k keys) uniqueKeys(table string) [][]string {
+	t := k.m.Schema().Table(table)
+	if t == nil {
+		return nil
+	}
+	var out [][]string
+	for _, idx := range t.Indexes {
+		if !idx.Primary && !idx.Unique || idx.Where != nil || len(idx.Keys) == 0 {
+			continue
+		}
+		var cols []string
+		for _, key := range idx.Keys {
+			cols = append(cols, key.Column)
+		}
+		if !slices.Contains(cols, "") {
+			out = append(out, cols)
+		}
+	}
+	return out
+}
+
 func keyColumn(col string) bool {
 	col = strings.ToLower(col)
 	return col == "id" || col == "uuid" || strings.HasSuffix(col, "_id") || strings.HasSuffix(col, "_uuid")
@@ -429,7 +485,7 @@ func keyColumn(col string) bool {
 // holds it, or "": something takes claimed jobs back (a reclaimer or
 // rescuer in the package or anywhere in the module's SQL, or a claim whose
 // poll re-takes claimed jobs), and another worker can then claim the job.
-func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
+func contested(m *queuemodel.Model, qt *queuemodel.QueueTable, k keys) string {
 	for _, st := range qt.Statements {
 		if st.Role == queuemodel.RoleReclaim && (len(qt.HandedOn) == 0 || admitsHeld(st.Stmt, qt)) {
 			return "jobs whose lease expired are taken back and claimed again"
@@ -447,7 +503,7 @@ func contested(m *queuemodel.Model, qt *queuemodel.QueueTable) string {
 	for _, top := range stmts {
 		found := false
 		top.Walk(func(s *sqlcheck.Stmt) {
-			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !byKey(s) && admitsHeld(s, qt) && movesFrom(s, qt)
+			found = found || s.Table == qt.Name && s.Kind == sqlcheck.KindUpdate && !k.byKey(s) && admitsHeld(s, qt) && movesFrom(s, qt)
 		})
 		if found {
 			return "a statement takes claimed jobs back"

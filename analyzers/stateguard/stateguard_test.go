@@ -42,3 +42,13 @@ func TestCallersTransaction(t *testing.T) {
 func TestCallersOfAVariadicStore(t *testing.T) {
 	ruletest.Run(t, stateguard.Analyzer, "callervariadic", "ok_callervariadic")
 }
+
+// Where the schema holds the table, its unique keys say which marks name
+// their rows: a primary key not named like one (mail_key), a unique
+// index, a composite key bound whole, a list of keys. A column that is no
+// key, one unique only under a predicate, a foreign key, or a part of a
+// composite key names every row it matches.
+func TestSchemaKeys(t *testing.T) {
+	ruletest.Run(t, stateguard.Analyzer, "ok_schemakey")
+	ruletest.Run(t, stateguard.Analyzer, "schemanotkey")
+}
