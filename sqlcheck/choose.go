@@ -25,6 +25,10 @@ type SourceUse struct {
 	// repository that no .git or go.work marks, the repository's
 	// directory, which the module path names (see pathRepository).
 	PathRepository string
+	// Fits: the files outside the module were read because their schema
+	// fits the module's SQL, not because they are a migration directory
+	// (see fittingSchema).
+	Fits bool
 }
 
 // Sources chooses the module's schema sources among its files. A module
@@ -67,6 +71,8 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	}
 	tools := migrationDirs(m.Files)
 	perEngine := namedPerEngine(m.Files)
+	twins := postgresTwins(m.Files)
+	plans := sqitchProjects(m.Files)
 
 	var (
 		chosen     []choice
@@ -75,7 +81,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	)
 	for _, f := range m.Files {
 		name := filepath.Base(f.Path)
-		if isSqlcConfig(name) || name == "atlas.sum" {
+		if isSqlcConfig(name) || isToolFile(name) {
 			continue
 		}
 		c := choice{file: f}
@@ -107,6 +113,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 				break
 			}
 		}
+		if script := sqitchScript(plans, dir); script != "" {
+			c.kind, c.why = "sqitch "+script+" scripts", "sqitch runs them to "+sqitchScripts[script]+" a change, not to deploy it"
+		}
 		if c.kind != "Go DDL" && c.why == "" && namedQueryFile(f.Content) {
 			// Also beside migrations, in a directory a tool's files name.
 			c.kind, c.why = "named queries", "queries that Go code runs by the names of their -- name: lines (goyesql, dotsql), not schema"
@@ -118,6 +127,8 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 			c.why = "named for " + e + " (" + suffix + "), not PostgreSQL"
 		} else if e, word := perEngine.engine(name); e != "" {
 			c.why = "named for " + e + " (" + word + ") in a module that names its SQL files per database, not PostgreSQL"
+		} else if twin := twins[twinKey(dir, name)]; twin != "" && twin != name {
+			c.why = "the file for another database beside " + twin + ", which is named for PostgreSQL"
 		}
 		if c.kind == "Go DDL" && c.why == "" && len(f.sources()) > 0 {
 			if d := otherDriverOnly(f.Path, f.Content); d != "" {
@@ -148,6 +159,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		if uses[i].Outside && m.RepositoryBy == RepositoryByModulePath {
 			uses[i].PathRepository = m.Repository
 		}
+		uses[i].Fits = uses[i].Outside && m.Fits
 	}
 	uses = append(uses, m.SetAside...)
 	return srcs, uses, probs
@@ -273,6 +285,97 @@ func (p perEngineNames) engine(name string) (engine, word string) {
 	return "", ""
 }
 
+// postgresTwins returns, for each directory and name stem, the file named
+// for PostgreSQL by a word before or after the stem (schema_psql.sql,
+// postgres-schema.sql, schema.postgres.sql: the stem schema). A file of
+// the same directory named by the stem alone (schema.sql) is then the
+// twin for a database the name leaves unsaid: modulacms keeps schema.sql
+// for SQLite beside schema_psql.sql and schema_mysql.sql, and its
+// CREATE TABLE IF NOT EXISTS, which parses as PostgreSQL, would otherwise
+// come first and shadow PostgreSQL's table (its TEXT columns for
+// PostgreSQL's TIMESTAMP ones).
+func postgresTwins(files []File) map[string]string {
+	twins := map[string]string{}
+	for _, f := range files {
+		name := filepath.Base(f.Path)
+		base, ok := sqlBase(name)
+		if !ok {
+			continue
+		}
+		for word := range postgresWords {
+			for _, sep := range []string{"_", "-", "."} {
+				stem, cut := strings.CutSuffix(base, sep+word)
+				if !cut {
+					stem, cut = strings.CutPrefix(base, word+sep)
+				}
+				if cut && stem != "" {
+					twins[twinKey(filepath.Dir(f.Path), stem)] = name
+				}
+			}
+		}
+	}
+	return twins
+}
+
+// twinKey is the key of postgresTwins for a directory and a file's name
+// or stem.
+func twinKey(dir, name string) string {
+	if base, ok := sqlBase(name); ok {
+		name = base
+	}
+	return dir + "\x00" + name
+}
+
+// sqlBase returns a .sql file's name in lower case without .sql and .up
+// or .down; ok is false for a name that is no .sql file.
+func sqlBase(name string) (string, bool) {
+	base, ok := strings.CutSuffix(strings.ToLower(name), ".sql")
+	if !ok {
+		return "", false
+	}
+	for _, dir := range []string{".up", ".down"} {
+		if b, cut := strings.CutSuffix(base, dir); cut {
+			return b, true
+		}
+	}
+	return base, true
+}
+
+// sqitch keeps a project's changes in a directory holding sqitch.plan,
+// each change as three scripts of the same name: deploy/NAME.sql, which
+// the database runs, revert/NAME.sql, which undoes it (DROP TABLE), and
+// verify/NAME.sql, which checks it (vetchium keeps its one schema so,
+// beside its Go module). Only the deploy scripts are the schema.
+const sqitchPlan = "sqitch.plan"
+
+// sqitchScripts are the scripts of a sqitch change other than its
+// deployment, by directory, with what they do.
+var sqitchScripts = map[string]string{"revert": "undo", "verify": "check"}
+
+// isToolFile reports whether a file is one a migration tool keeps beside
+// its migrations to mark them, and no SQL: atlas.sum, sqitch.plan.
+func isToolFile(name string) bool { return name == "atlas.sum" || name == sqitchPlan }
+
+// sqitchProjects returns the directories of the files' sqitch plans.
+func sqitchProjects(files []File) map[string]bool {
+	plans := map[string]bool{}
+	for _, f := range files {
+		if filepath.Base(f.Path) == sqitchPlan {
+			plans[filepath.Dir(f.Path)] = true
+		}
+	}
+	return plans
+}
+
+// sqitchScript returns "revert" or "verify" for a directory of a sqitch
+// project's scripts other than its deployment, or "".
+func sqitchScript(plans map[string]bool, dir string) string {
+	if _, ok := sqitchScripts[filepath.Base(dir)]; ok && plans[filepath.Dir(dir)] {
+		return filepath.Base(dir)
+	}
+	return ""
+}
+
 // A choice is what discovery does with one file.
 type choice struct {
 	file File
@@ -334,12 +437,18 @@ var (
 
 // migrationDirs returns the directories of migrations, each with its tool:
 // golang-migrate's N_name.up.sql files, atlas's directory with its
-// atlas.sum, or .sql files with goose's, sql-migrate's, dbmate's or tern's
+// atlas.sum, a sqitch project's deploy directory beside its sqitch.plan,
+// or .sql files with goose's, sql-migrate's, dbmate's or tern's
 // markers.
 func migrationDirs(files []File) map[string]string {
 	tools := map[string]string{}
 	for _, f := range files {
 		name, dir := filepath.Base(f.Path), filepath.Dir(f.Path)
+		if name == sqitchPlan {
+			// The plan marks its project's deploy directory, not its own.
+			tools[filepath.Join(dir, "deploy")] = "sqitch"
+			continue
+		}
 		if tools[dir] != "" {
 			continue
 		}

@@ -73,8 +73,9 @@ func ReadPaths(paths []string) (*ModuleFiles, error) {
 }
 
 // ModuleFiles are the files of a module that its schema may come from,
-// read: .sql files, non-test .go files, sqlc configurations and atlas.sum
-// files. What they hold, and so the schema replayed from them, is
+// read: .sql files, non-test .go files, sqlc configurations, and the
+// files of migration tools that mark their directories (atlas.sum,
+// sqitch.plan). What they hold, and so the schema replayed from them, is
 // determined by their paths and contents (see Key).
 type ModuleFiles struct {
 	Root     string
@@ -88,6 +89,9 @@ type ModuleFiles struct {
 	// were looked for, and RepositoryBy how it was found (see
 	// repositoryOf); both "" when the module's own files give its schema.
 	Repository, RepositoryBy string
+	// Fits says that the files read from the repository are a tree that
+	// fits the module's SQL (see fittingSchema), not a migration directory.
+	Fits bool
 }
 
 // A File is a file's path and content.
@@ -107,8 +111,9 @@ func ReadModule(root string) *ModuleFiles {
 	if srcs, _, _ := m.Sources(); slices.ContainsFunc(srcs, createsTable) {
 		return m
 	}
-	outside, aside, repo, by := repositoryMigrations(root)
+	outside, aside, repo, by, fits := repositoryMigrations(root, m.Statements)
 	more := readFiles(outside)
+	m.Fits = fits && len(outside) > 0
 	m.Files = append(m.Files, more.Files...)
 	m.Problems = append(m.Problems, more.Problems...)
 	m.SetAside = aside
@@ -162,17 +167,17 @@ func (m *ModuleFiles) Key() [sha256.Size]byte {
 	for _, u := range m.SetAside {
 		fmt.Fprintf(h, "aside\x00%s\x00%d\x00", u.Path, u.Files)
 	}
-	fmt.Fprintf(h, "repository\x00%s\x00%s\x00", m.Repository, m.RepositoryBy)
+	fmt.Fprintf(h, "repository\x00%s\x00%s\x00%v\x00", m.Repository, m.RepositoryBy, m.Fits)
 	return [sha256.Size]byte(h.Sum(nil))
 }
 
 // sources returns the schema sources of one file: the file itself, or the
-// DDL literals of a .go file. Configurations and atlas.sum hold none.
+// DDL literals of a .go file. Configurations and tools' files hold none.
 func (f File) sources() []*Source {
 	switch name := filepath.Base(f.Path); {
 	case strings.HasSuffix(name, ".go"):
 		return goSources(f.Path, f.Content)
-	case isSqlcConfig(name) || name == "atlas.sum":
+	case isSqlcConfig(name) || isToolFile(name):
 		return nil
 	}
 	return []*Source{SQLFile(f.Path, f.Content)}
@@ -210,7 +215,7 @@ func schemaFiles(root string) ([]string, []Problem) {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && (isSchemaFile(d.Name()) || isSqlcConfig(d.Name()) || d.Name() == "atlas.sum") {
+		if d.Type().IsRegular() && (isSchemaFile(d.Name()) || isSqlcConfig(d.Name()) || isToolFile(d.Name())) {
 			files = append(files, path)
 		}
 		return nil
@@ -378,7 +383,7 @@ func (m *ModuleFiles) StatementSources() []*Source {
 	var out []*Source
 	for _, f := range m.Files {
 		switch name := filepath.Base(f.Path); {
-		case isSqlcConfig(name) || name == "atlas.sum":
+		case isSqlcConfig(name) || isToolFile(name):
 			continue
 		case strings.HasSuffix(name, ".go"):
 			out = append(out, goLiterals(f.Path, f.Content, dmlHint.Match, dmlHint, dmlStart)...)

@@ -77,3 +77,44 @@ func TestSchemasOfOtherDatabasesByNameWord(t *testing.T) {
 	require.Empty(t, probs)
 	require.NotNil(t, Replay(srcs).Table("public.imported"), "no file is named for PostgreSQL: the word is part of a migration's name")
 }
+
+// modulacms keeps each table's schema three times in one directory:
+// schema.sql for SQLite (named for no database), schema_psql.sql and
+// schema_mysql.sql, each with CREATE TABLE IF NOT EXISTS. SQLite's parses
+// as PostgreSQL and comes first: without the twin rule its TEXT column
+// would stand for PostgreSQL's TIMESTAMP one.
+func TestUndeclaredTwinOfAPostgreSQLFile(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"sql/schema/35_deliveries/schema.sql":       "CREATE TABLE IF NOT EXISTS deliveries (id text PRIMARY KEY, next_retry_at TEXT);\n",
+		"sql/schema/35_deliveries/schema_psql.sql":  "CREATE TABLE IF NOT EXISTS deliveries (id text PRIMARY KEY, next_retry_at TIMESTAMP);\n",
+		"sql/schema/35_deliveries/schema_mysql.sql": "CREATE TABLE IF NOT EXISTS deliveries (id varchar(26) PRIMARY KEY, next_retry_at TIMESTAMP NULL) ENGINE=InnoDB;\n",
+		"sql/all_schema.sql":                        "CREATE TABLE IF NOT EXISTS combined (id integer PRIMARY KEY AUTOINCREMENT);\n",
+		"sql/all_schema_psql.sql":                   "CREATE TABLE IF NOT EXISTS combined (id serial PRIMARY KEY);\n",
+		"sql/all_schema_mysql.sql":                  "CREATE TABLE IF NOT EXISTS combined (id int AUTO_INCREMENT PRIMARY KEY);\n",
+		// A file named for no database, without a PostgreSQL twin in its
+		// directory, is PostgreSQL's as before.
+		"sql/schema/36_hooks/schema.sql":     "CREATE TABLE IF NOT EXISTS hooks (id text PRIMARY KEY);\n",
+		"sql/schema/37_other/schema.sql":     "CREATE TABLE IF NOT EXISTS other (id text PRIMARY KEY);\n",
+		"sql/schema/37_other/notes_psql.sql": "CREATE TABLE IF NOT EXISTS notes (id text PRIMARY KEY);\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems)
+	d := s.Table("public.deliveries")
+	require.NotNil(t, d)
+	require.Equal(t, "timestamp", d.Column("next_retry_at").Type.Name, "PostgreSQL's file, not SQLite's")
+	require.NotNil(t, s.Table("public.combined"))
+	require.Equal(t, "serial", s.Table("public.combined").Column("id").Type.Name)
+	for _, kept := range []string{"hooks", "other", "notes"} {
+		require.NotNil(t, s.Table("public."+kept), kept)
+	}
+	var why []string
+	for _, u := range relUses(root, uses) {
+		if !u.Used {
+			why = append(why, u.Path+": "+u.Why)
+		}
+	}
+	require.Contains(t, why, "sql/schema/35_deliveries/schema.sql: the file for another database beside schema_psql.sql, which is named for PostgreSQL")
+	require.Contains(t, why, "sql/all_schema.sql: the file for another database beside all_schema_psql.sql, which is named for PostgreSQL")
+}

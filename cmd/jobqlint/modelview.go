@@ -50,6 +50,9 @@ type modelSource struct {
 	// PathRepository: the repository the files were found in, when no
 	// .git or go.work marks it and the module path names it.
 	PathRepository string `json:"path_repository,omitempty"`
+	// FitsModule: outside the module, read because its schema creates
+	// every table the module's SQL names, not as a migration directory.
+	FitsModule bool `json:"fits_module_sql,omitempty"`
 }
 
 type modelPackage struct {
@@ -193,7 +196,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 	for _, root := range slices.Sorted(mapKeys(roots)) {
 		ms := modelSchema{Module: root, Sources: []modelSource{}}
 		for _, u := range roots[root].SchemaSources() {
-			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside, PathRepository: u.PathRepository})
+			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside, PathRepository: u.PathRepository, FitsModule: u.Fits})
 		}
 		view.Schemas = append(view.Schemas, ms)
 	}
@@ -338,6 +341,8 @@ func writeModelText(w io.Writer, view modelView) error {
 				repo = fmt.Sprintf("; no .git or go.work above the module: the repository is %s, as the module path names it", relPath(src.PathRepository))
 			}
 			switch {
+			case src.Used && src.Outside && src.FitsModule:
+				fmt.Fprintf(&b, "  replayed %s: %s, %s, from the repository outside the module (the module creates no table; no other Go module holds them; no migration directory does, and these create every table the module's SQL names%s)\n", relPath(src.Path), relKind(src.Kind), files, repo)
 			case src.Used && src.Outside:
 				fmt.Fprintf(&b, "  replayed %s: %s, %s, from the repository outside the module (the module creates no table; no other Go module holds them%s)\n", relPath(src.Path), relKind(src.Kind), files, repo)
 			case src.Used:
