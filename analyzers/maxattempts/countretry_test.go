@@ -30,7 +30,7 @@ func TestInterfaceRetryRejected(t *testing.T) {
 
 // A dispatcher whose store interface is implemented, beside the
 // PostgreSQL store, by implementations the program never runs against
-// PostgreSQL, each of which disagrees with it: a Noop* type, a store in a
+// PostgreSQL, each of which disagrees with it: a Stub* type, a store in a
 // test-helper package, one in a package named for MySQL, one whose
 // methods call queries generated for SQLite, and a driver that only
 // answers "not supported". The retry is judged as the PostgreSQL store's.

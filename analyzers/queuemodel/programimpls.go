@@ -20,7 +20,7 @@ import (
 // the PostgreSQL store, a module often holds implementations that the
 // program never runs against PostgreSQL: a test double kept in a non-test
 // package (testutil.FakeStore, mocks.Store, a type named Fake*, Mock*,
-// Stub*, Noop*), the same store for another engine (a MySQL or SQLite
+// Stub*), the same store for another engine (a MySQL or SQLite
 // wrapper over sqlc code generated for that engine), or a driver whose
 // method only answers that it is not supported. jobqlint checks the
 // PostgreSQL program: such an implementation does not count when at least
@@ -120,7 +120,8 @@ func (g *callGraph) exportNotPostgres() {
 
 // namedNotPostgres says why the names show that the program does not run
 // tn against PostgreSQL: it is a test double (its name starts with Fake,
-// Mock, Stub, Noop, Nop, Dummy or Spy; its package is a mock, fake or
+// Mock, Stub, Dummy or Spy; a Noop store is one a command runs, with the
+// feature off; its package is a mock, fake or
 // stub package, or one of test helpers), or it is another engine's (the
 // type or an element of its package's path names MySQL, SQLite, SQL
 // Server, Oracle or ClickHouse).
@@ -150,7 +151,7 @@ func namedNotPostgres(pass *analysis.Pass, tn *types.TypeName) string {
 // or nothing (FakeStore, fakeStore, Mock, but not Fakery or Stubborn).
 func doubleName(name string) bool {
 	lower := strings.ToLower(name)
-	for _, w := range []string{"fake", "mock", "stub", "noop", "nop", "dummy", "spy"} {
+	for _, w := range []string{"fake", "mock", "stub", "dummy", "spy"} {
 		if !strings.HasPrefix(lower, w) {
 			continue
 		}

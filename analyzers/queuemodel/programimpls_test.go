@@ -7,7 +7,7 @@ import "testing"
 func TestNotPostgresNames(t *testing.T) {
 	for name, want := range map[string]bool{
 		"FakeStore": true, "fakeStore": true, "Mock": true, "MockQuerier": true, "StubRepo": true,
-		"NoopStore": true, "NopNotifier": true, "DummyDB": true, "SpyStore": true, "Fake_Store": true,
+		"NoopStore": false, "NopNotifier": false, "DummyDB": true, "SpyStore": true, "Fake_Store": true,
 		"Fakery": false, "Stubborn": false, "Mockingbird": false, "Spyglass": false, "Store": false, "PgStore": false,
 	} {
 		if got := doubleName(name); got != want {

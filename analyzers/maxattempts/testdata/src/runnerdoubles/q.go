@@ -3,8 +3,7 @@
 // delivery is put back to 'retry' with no attempt limit: a delivery whose
 // endpoint never answers is retried for ever. Beside the PostgreSQL store,
 // the module holds implementations the program never runs against
-// PostgreSQL, each of which would disagree: a no-op store for a disabled
-// dispatcher, a fake kept for tests in a non-test package, the MySQL
+// PostgreSQL, each of which would disagree: a stub store for dry runs, a fake kept for tests in a non-test package, the MySQL
 // store, a wrapper over queries generated for SQLite, and a remote driver
 // that does not support deliveries. The call is judged as the PostgreSQL
 // store's.
@@ -42,7 +41,7 @@ type Dispatcher struct {
 }
 
 func New(post func(ctx context.Context, body []byte) error) *Dispatcher {
-	return &Dispatcher{store: NoopStore{}, post: post}
+	return &Dispatcher{store: StubStore{}, post: post}
 }
 
 func (d *Dispatcher) Bind(st deliveryStore) *Dispatcher {
@@ -70,13 +69,13 @@ func (d *Dispatcher) Run(ctx context.Context) {
 	}
 }
 
-// NoopStore is the store of a dispatcher with no endpoint configured.
-type NoopStore struct{}
+// StubStore answers a dispatcher's dry runs.
+type StubStore struct{}
 
-func (NoopStore) ClaimDelivery(ctx context.Context) (store.Delivery, error) {
+func (StubStore) ClaimDelivery(ctx context.Context) (store.Delivery, error) {
 	return store.Delivery{}, context.Canceled
 }
-func (NoopStore) MarkDelivered(ctx context.Context, id int64) error { return nil }
-func (NoopStore) MarkRetry(ctx context.Context, id int64, next time.Time) error {
+func (StubStore) MarkDelivered(ctx context.Context, id int64) error { return nil }
+func (StubStore) MarkRetry(ctx context.Context, id int64, next time.Time) error {
 	return nil
 }
