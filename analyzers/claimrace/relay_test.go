@@ -54,6 +54,16 @@ func TestSplitThroughInterfaceBesideMemory(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relaymemseen", "relaydynseen")
 }
 
+// The same relay beside a double of a test-helper package (outboxtest),
+// which hands its context to hooks and so is no in-memory store: the
+// program runs only the repository against PostgreSQL, and the split is
+// reported as relayseen's is. A worker whose claim, behind a TxStore
+// interface its store's RunInTx hands the closure, selects FOR UPDATE
+// SKIP LOCKED and marks in the transaction, beside a fake: silent.
+func TestSplitThroughInterfaceBesideDouble(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relayfakeseen", "ok_txstorefake")
+}
+
 // A relay that polls with FOR UPDATE SKIP LOCKED on a pool and marks each
 // event sent after publishing it, its halves reached through a repository,
 // a service and the interfaces each declares: the command that wires them

@@ -28,6 +28,16 @@ func TestInterfaceRetryRejected(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "runnerrelease", "runnerrelease/store")
 }
 
+// A dispatcher whose store interface is implemented, beside the
+// PostgreSQL store, by implementations the program never runs against
+// PostgreSQL, each of which disagrees with it: a Stub* type, a store in a
+// test-helper package, one in a package named for MySQL, one whose
+// methods call queries generated for SQLite, and a driver that only
+// answers "not supported". The retry is judged as the PostgreSQL store's.
+func TestInterfaceRetryBesideDoublesRejected(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "runnerdoubles", "runnerdoubles/store")
+}
+
 // The same relay with the release under an attempt limit, and with a
 // second implementation of its store in sight that does not retry, or
 // that retries under another condition; and a store whose retry flags the

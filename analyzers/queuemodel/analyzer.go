@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*ormsql.Boiler)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*ormsql.Boiler)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil), (*NotPostgres)(nil)},
 	RunDespiteErrors: true,
 }
 

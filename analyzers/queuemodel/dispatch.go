@@ -286,12 +286,13 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 }
 
 // implsOf returns the implementations a dispatch stands for: every one in
-// sight, or, when the receiver's concrete types are known, theirs; none
-// when one of those is not in sight (what it does is unknown).
+// sight that the program runs against PostgreSQL (see programImpls), or,
+// when the receiver's concrete types are known, theirs; none when one of
+// those is not in sight (what it does is unknown).
 func implsOf(d Dispatch, byMethod map[Dispatch][]Impl) []Impl {
 	all := byMethod[Dispatch{Pkg: d.Pkg, Iface: d.Iface, Method: d.Method}]
 	if d.Types == "" {
-		return all
+		return programImpls(all)
 	}
 	var out []Impl
 	for _, t := range strings.Split(d.Types, ",") {
@@ -347,6 +348,12 @@ type Impl struct {
 	// behind a mutex: the store tests and local runs use), as inMemory
 	// tells. Set by the declaring package, like Opaque.
 	InMemory bool
+	// NotPostgres, when not empty, says why the program does not run the
+	// method against PostgreSQL: "a test double", "another engine's" or
+	// "unsupported" (see programImpls). Set from the names of the type
+	// and its package by every package that lists it, and from the body
+	// by the declaring package (the NotPostgres fact).
+	NotPostgres string
 }
 
 func (*Implements) AFact() {}
@@ -413,6 +420,9 @@ func (g *callGraph) findImplementations() {
 						im.Half = g.halfOf(fn)
 						im.Opaque = g.opaque(fn)
 						im.InMemory = inMemory(g.pass, g.decls, fn, map[*types.Func]bool{})
+						im.NotPostgres = g.notPostgres(tn, fn)
+					} else {
+						im.NotPostgres = namedNotPostgres(g.pass, tn)
 					}
 					out = append(out, im)
 				}
@@ -434,6 +444,7 @@ func compactImpls(list []Impl) []Impl {
 		if n := len(out); n > 0 && compareImpl(out[n-1], im) == 0 {
 			out[n-1].Opaque = out[n-1].Opaque || im.Opaque
 			out[n-1].InMemory = out[n-1].InMemory || im.InMemory
+			out[n-1].NotPostgres = cmp.Or(out[n-1].NotPostgres, im.NotPostgres)
 			continue
 		}
 		out = append(out, im)
@@ -525,6 +536,7 @@ func (g *callGraph) exportImplementations() {
 	if len(g.impls.Methods) > 0 && g.pass.Pkg.Name() != "main" {
 		g.pass.ExportPackageFact(g.impls)
 	}
+	g.exportNotPostgres()
 }
 
 // opaque reports whether a method of the package works on a store out of

@@ -339,7 +339,10 @@ func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 		if !seen[key] {
 			seen[key] = true
 			halves = append(halves, h)
-			if !b.inMemory(tn, impl) {
+			if b.decls == nil {
+				b.decls = funcDecls(b.pass)
+			}
+			if !b.inMemory(tn, impl) && notPostgresOf(b.pass, b.decls, tn, impl) == "" {
 				onDB = append(onDB, h)
 			}
 		}
@@ -382,13 +385,17 @@ func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 			if im.Pkg == named.Obj().Pkg().Path() && im.Iface == named.Obj().Name() && im.Method == m.Name() && !seen[im.TypePkg+"."+im.Type] {
 				seen[im.TypePkg+"."+im.Type] = true
 				halves = append(halves, im.Half)
-				onDB = append(onDB, im.Half) // out of sight: taken to be on the database
+				if im.NotPostgres == "" {
+					onDB = append(onDB, im.Half) // out of sight: taken to be on the database
+				}
 			}
 		}
 	}
 	if len(onDB) > 0 && len(onDB) < len(halves) {
 		// An in-memory store (the one tests and local runs use) claims
-		// nothing: the halves are those the stores on the database are.
+		// nothing, and the program runs no test double or other engine's
+		// store against PostgreSQL (see programImpls): the halves are
+		// those the PostgreSQL stores are.
 		return sameHalf(onDB), len(halves)
 	}
 	return sameHalf(halves), len(halves)

@@ -6,7 +6,8 @@ import (
 
 // ImplementationsOf returns the methods that a call of the interface
 // method m may run: the methods of the module's types, in sight of this
-// package, that implement it (see Implements). all is false when one of
+// package, that implement it (see Implements) and that the program runs
+// against PostgreSQL (see programImpls). all is false when one of
 // them is listed only by a dependency's fact, its type in a package this
 // one does not import: its method cannot be looked up here, and a rule
 // that needs every implementation says nothing.
@@ -21,10 +22,13 @@ func (m *Model) ImplementationsOf(method *types.Func) (out []*types.Func, all bo
 	}
 	pkg := m.loops.pass.Pkg
 	all = true
+	var listed []Impl
 	for _, im := range m.loops.impls.Methods {
-		if im.Pkg != named.Obj().Pkg().Path() || im.Iface != named.Obj().Name() || im.Method != method.Name() {
-			continue
+		if im.Pkg == named.Obj().Pkg().Path() && im.Iface == named.Obj().Name() && im.Method == method.Name() {
+			listed = append(listed, im)
 		}
+	}
+	for _, im := range programImpls(listed) {
 		p := packageInSight(pkg, im.TypePkg)
 		if p == nil {
 			all = false

@@ -120,6 +120,7 @@ func (m *Model) Direct(call *ast.CallExpr) Jobs { return m.loops.direct[call] }
 type callGraph struct {
 	pass   *analysis.Pass
 	decls  map[*types.Func]*ast.FuncDecl
+	notPG  map[typeMethod]string // notPostgres's answers
 	jobs   map[*types.Func]*Jobs
 	direct map[*ast.CallExpr]Jobs // what the package's own SQL calls do
 	// resolved is what each call of the package does, its dispatches
