@@ -13,9 +13,11 @@ import (
 // A row locked by the values of a unique key (pgx, a key of two columns
 // made unique inside a DO block; GORM's First by a unique token) or, with
 // no schema in sight, by values of columns the package never updates
-// (database/sql) is a lookup: no poll, no claim, no queue table.
+// (database/sql) is a lookup: no poll, no claim, no queue table. So is
+// the active row of a grant ledger read by its whole unique key of three
+// columns beside a check of its revoked_at marker.
 func TestLookupsByKeyAreNoQueue(t *testing.T) {
-	for _, pkg := range []string{"lookup_bykey", "lookup_noschema", "lookup_gorm"} {
+	for _, pkg := range []string{"lookup_bykey", "lookup_noschema", "lookup_gorm", "lookup_keymarker"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -46,6 +48,13 @@ func TestBoundPartitionsAndStatesStayPolls(t *testing.T) {
 			require.Equal(t, want, got, fmt.Sprint(got))
 		})
 	}
+}
+
+// The same ledger read by part of its unique key (tenant and user, any
+// app) picks the partition's oldest unstamped row: a poll, and the stamp
+// takes it (the facts in the fixture say so).
+func TestPartOfAUniqueKeyStaysAPoll(t *testing.T) {
+	ruletest.Run(t, queuemodel.Analyzer, "queue_partkeymarker")
 }
 
 // A bun chain built otherwise on two paths: the claim's lock taken on

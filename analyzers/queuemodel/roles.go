@@ -1509,11 +1509,16 @@ func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, writt
 // byUniqueKey reports whether a SELECT names its rows by a unique key of
 // its table, one value or a list (WHERE id = ANY($1) ORDER BY id FOR
 // UPDATE): it locks rows it already knows, in key order, and picks no job.
+// A key of several columns is named when each is bound to a value (WHERE
+// tenant_id = $1 AND user_id = $2 AND app_id = $3 AND revoked_at IS NULL,
+// under UNIQUE (tenant_id, user_id, app_id)): the other conjuncts can only
+// drop the one row the key names.
 func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 	t := b.model.Schema().Table(s.Table)
 	if t == nil {
 		return false
 	}
+	var bound []string
 	for _, p := range s.Where {
 		if (p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn) || len(p.Values) != 1 || p.Values[0].Kind != sqlcheck.ValueParam {
 			continue
@@ -1522,6 +1527,21 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 			if (idx.Primary || idx.Unique) && idx.Where == nil && len(idx.Keys) == 1 && idx.Keys[0].Column == p.Column {
 				return true
 			}
+		}
+		if p.Op == sqlcheck.OpEq {
+			bound = append(bound, p.Column)
+		}
+	}
+	for _, idx := range t.Indexes {
+		if !idx.Primary && !idx.Unique || idx.Where != nil || len(idx.Keys) < 2 {
+			continue
+		}
+		all := true
+		for _, k := range idx.Keys {
+			all = all && k.Column != "" && slices.Contains(bound, k.Column)
+		}
+		if all {
+			return true
 		}
 	}
 	return false
