@@ -121,6 +121,7 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	pkgs, broken, err := load(patterns, opts.tests)
+	workspaceNotice(patterns, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		if errors.Is(err, errNoPackages) {
