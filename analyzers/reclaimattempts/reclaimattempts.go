@@ -287,21 +287,12 @@ func sqlLimit(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
 			}
 		}
 	}
-	found := false
 	for _, top := range stmts {
-		top.Walk(func(s *sqlcheck.Stmt) {
-			if s.Table != qt.Name {
-				return
-			}
-			for _, p := range s.Where {
-				found = found || comparesAttempts(p.Text)
-			}
-			for _, a := range s.Set {
-				found = found || a.Column == qt.StateColumn && comparesAttempts(a.Value.Text)
-			}
-		})
+		if comparesOnTable(top, qt) {
+			return true
+		}
 	}
-	return found
+	return false
 }
 
 // comparison finds an ordering comparison: <, <=, >, >= but not <>.
