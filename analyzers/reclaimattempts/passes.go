@@ -97,24 +97,6 @@ func failureOutcome(st *queuemodel.Statement) bool {
 // a backoff) and a floor (attempt < 1) bound nothing and are left out.
 func goBound(pass *analysis.Pass, fp *failurePaths) bool {
 	found := false
-	inspectWithStack(pass, func(stack []ast.Node, n ast.Node) bool {
-		if found {
-			return false
-		}
-		if b, ok := n.(*ast.BinaryExpr); ok && ordering(b.Op) && (attemptOperand(b.X) || attemptOperand(b.Y)) &&
-			!floor(b) && !loopCond(stack, b) && !fp.at(stack, b) {
-			found = true
-			return false
-		}
-		return true
-	})
-	return found
-}
-
-// inspectWithStack calls visit on each node of the package's files outside
-// tests, with the nodes that enclose it (outermost first); visit's false
-// skips the node's children.
-func inspectWithStack(pass *analysis.Pass, visit func(stack []ast.Node, n ast.Node) bool) {
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
 			continue
@@ -125,13 +107,19 @@ func inspectWithStack(pass *analysis.Pass, visit func(stack []ast.Node, n ast.No
 				stack = stack[:len(stack)-1]
 				return false
 			}
-			if !visit(stack, n) {
+			if found {
+				return false
+			}
+			if b, ok := n.(*ast.BinaryExpr); ok && ordering(b.Op) && (attemptOperand(b.X) || attemptOperand(b.Y)) &&
+				!floor(b) && !loopCond(stack, b) && !fp.at(stack, b) {
+				found = true
 				return false
 			}
 			stack = append(stack, n)
 			return true
 		})
 	}
+	return found
 }
 
 func ordering(op token.Token) bool {
@@ -181,19 +169,30 @@ func newFailurePaths(pass *analysis.Pass, m *queuemodel.Model) *failurePaths {
 			}
 		}
 	}
-	inspectWithStack(pass, func(stack []ast.Node, n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
-				fp.decls[fn] = n
-			}
-		case *ast.CallExpr:
-			if fn := callee(pass, n); fn != nil {
-				fp.calls[fn] = append(fp.calls[fn], append(slices.Clone(stack), n))
-			}
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.Position(f.Pos()).Filename, "_test.go") {
+			continue
 		}
-		return true
-	})
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
+					fp.decls[fn] = n
+				}
+			case *ast.CallExpr:
+				if fn := callee(pass, n); fn != nil {
+					fp.calls[fn] = append(fp.calls[fn], append(slices.Clone(stack), n))
+				}
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
 	return fp
 }
 

@@ -287,12 +287,21 @@ func sqlLimit(m *queuemodel.Model, qt *queuemodel.QueueTable) bool {
 			}
 		}
 	}
+	found := false
 	for _, top := range stmts {
-		if comparesOnTable(top, qt) {
-			return true
-		}
+		top.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			for _, p := range s.Where {
+				found = found || comparesAttempts(p.Text)
+			}
+			for _, a := range s.Set {
+				found = found || a.Column == qt.StateColumn && comparesAttempts(a.Value.Text)
+			}
+		})
 	}
-	return false
+	return found
 }
 
 // comparison finds an ordering comparison: <, <=, >, >= but not <>.
