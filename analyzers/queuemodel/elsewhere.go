@@ -3,7 +3,6 @@ package queuemodel
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -100,23 +99,6 @@ func (m *Model) AttemptsMentionedElsewhere(pass *analysis.Pass) bool {
 			continue
 		}
 		if len(f.names) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// AttemptsReadWithElsewhere reports whether a Go file of the module
-// outside the package both selects fn (store.Claim) and an attempt count
-// or limit by name: there a caller of the package's function may compare
-// the count it returns. A test is no caller that runs in production.
-func (m *Model) AttemptsReadWithElsewhere(pass *analysis.Pass, fn string) bool {
-	own := ownFiles(pass)
-	for _, f := range moduleMentions(m.schema.root).files {
-		if abs, err := filepath.Abs(f.path); err == nil && own[abs] {
-			continue
-		}
-		if len(f.names) > 0 && f.selected[fn] && !strings.HasSuffix(f.path, "_test.go") {
 			return true
 		}
 	}

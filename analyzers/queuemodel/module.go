@@ -122,9 +122,6 @@ type mentions struct {
 type fileMentions struct {
 	path  string
 	names []string // in order of first appearance, once each
-	// selected are all the names the file selects (x.Name), kept for
-	// the files that name an attempt count.
-	selected map[string]bool
 }
 
 var mentionsByRoot sync.Map // module root -> *mentions
@@ -141,13 +138,13 @@ func moduleMentions(root string) *mentions {
 			if err != nil {
 				continue
 			}
-			f := fileMentions{path: path, selected: map[string]bool{}}
+			f := fileMentions{path: path}
+			seen := map[string]bool{}
 			for _, sm := range selector.FindAllSubmatch(content, -1) {
-				name := string(sm[1])
-				if !f.selected[name] && attempts.Named(name) {
+				if name := string(sm[1]); !seen[name] && attempts.Named(name) {
+					seen[name] = true
 					f.names = append(f.names, name)
 				}
-				f.selected[name] = true
 			}
 			if len(f.names) > 0 {
 				ms.files = append(ms.files, f)

@@ -39,10 +39,3 @@ func TestReclaimElsewhereOnlyExpiredClaimsAccepted(t *testing.T) {
 func TestReclaimElsewhereBesideARetakingClaim(t *testing.T) {
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "reaperretakemod"), reclaimattempts.Analyzer, "./...")
 }
-
-// A claim that returns the count, compared in its own package only on the
-// failure path, and called by a relay elsewhere in the module that reads
-// the count right after claiming: that relay may stop the job.
-func TestClaimReadElsewhereAccepted(t *testing.T) {
-	analysistest.Run(t, filepath.Join(analysistest.TestData(), "okclaimreadelsewheremod"), reclaimattempts.Analyzer, "./...")
-}

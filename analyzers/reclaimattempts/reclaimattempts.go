@@ -74,12 +74,6 @@ func run(pass *analysis.Pass) (any, error) {
 						"no statement or decision compares the count with a limit, so a job that kills its worker comes back every lease for ever; fail it at the limit " +
 						"(SET " + qt.StateColumn + " = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE ... END, or WHERE attempts < max_attempts in the claim)",
 				})
-			case !reclaimedPass(pass, m, qt):
-				pass.Report(analysis.Diagnostic{
-					Pos:     r.Pos(),
-					Related: r.Related(),
-					Message: onlyOnFailure("this reclaim puts back jobs whose lease expired", qt.StateColumn),
-				})
 			}
 		}
 	}
@@ -117,12 +111,6 @@ func retaking(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTabl
 				Message: "this claim also takes back jobs whose lease expired and counts their attempts, but never compares them with a limit\n" +
 					"no statement or decision compares the count with a limit, so a job that kills its worker is taken again every lease for ever; " +
 					"take only jobs under the limit (AND attempts < max_attempts in the claim's poll)",
-			})
-		case counts(st.Stmt) && !reclaimedPass(pass, m, qt):
-			pass.Report(analysis.Diagnostic{
-				Pos:     st.Pos(),
-				Related: st.Related(),
-				Message: onlyOnFailure("this claim also takes back jobs whose lease expired", qt.StateColumn),
 			})
 		}
 	}
@@ -338,12 +326,3 @@ func goLimit(pass *analysis.Pass) bool {
 // attemptOperand reports whether a compared expression is an attempt
 // count: attempts, job.Attempts, j.Attempt().
 func attemptOperand(e ast.Expr) bool { return attempts.Operand(e, limitName.MatchString) }
-
-// onlyOnFailure is the message for a reclaim whose jobs' attempts are
-// counted and compared with a limit only where a failed run is recorded.
-func onlyOnFailure(what, state string) string {
-	return what + ", and only the failure path compares attempts with a limit\n" +
-		"a job that kills its worker (out of memory, a panic in a goroutine, a payload too large) never reaches the code that records a failure, " +
-		"so it is taken back every lease for ever, its count growing past the limit; take only jobs under the limit (AND attempts < max_attempts in the claim's poll " +
-		"or in this reclaim), or fail the exhausted ones where they are taken back (SET " + state + " = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE ... END)"
-}

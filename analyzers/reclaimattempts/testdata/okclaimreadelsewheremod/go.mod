@@ -1,3 +1,0 @@
-module example.com/okclaimreadelsewheremod
-
-go 1.22
