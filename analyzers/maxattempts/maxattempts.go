@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -458,7 +459,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			handChosen(pass, m, e, qt, chosen, deferred)
 		}
 		for _, r := range retries {
-			if redrive(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
+			if redrive(e, qt, r) || outOfEveryPoll(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if attempts.GivesBack(r.Stmt) {
@@ -487,13 +488,13 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 				continue
 			}
 			if at, ok := undoers[r]; ok {
-				if !caseGuard(r, qt.StateColumn) && !sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) && !pollGuard(qt, r) && !pollCapsCount(qt, r) {
+				if !caseGuard(qt, r) && !sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) && !pollGuard(qt, r) && !pollCapsCount(qt, r) {
 					out = append(out, r)
 					e.undoes[r] = at
 				}
 				continue
 			}
-			if guardedFail || caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || countSwept(qt, r) || setGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
+			if guardedFail || caseGuard(qt, r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) || countSwept(qt, r) || setGuard(qt, r) || boundGuarded(e, r, qt.StateColumn) {
 				continue
 			}
 			if p, when, ok := boolCase(qt, r); ok {
@@ -540,7 +541,7 @@ func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemod
 	var order []key
 	for _, r := range chosen {
 		if redrive(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
-			caseGuard(r, qt.StateColumn) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
+			caseGuard(qt, r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
 			continue
 		}
 		at, state, ok := r.ChosenByCallers(qt.StateColumn)
@@ -707,6 +708,77 @@ func redrive(e *judge, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool 
 	return true
 }
 
+// outOfEveryPoll reports whether a retry by key takes back only rows that
+// no poll of the table can take, by a marker column no claim writes:
+// WHERE id = $1 AND failed_at IS NOT NULL, where every poll reads
+// failed_at IS NULL and only the failure path sets it. Such a row is not
+// held by a worker (the claims do not put it there) and is never picked
+// again (the polls skip it): it ended, marked by a column rather than by a
+// state value, and putting it back is an operator's redrive, as redrive
+// says for a state column.
+func outOfEveryPoll(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	polls, claimWrites := pollsOf(qt)
+	if len(polls) == 0 {
+		return false
+	}
+	for _, p := range r.Where {
+		if p.Column == "" || p.Column == qt.StateColumn || claimWrites[p.Column] {
+			continue
+		}
+		states, ok := sqlcheck.FilterStates(r.Where, p.Column)
+		if ok && len(states.Cond) == 0 && everyPollExcludes(polls, p.Column, states) {
+			return true
+		}
+	}
+	return false
+}
+
+// pollsOf returns the polls of a table's polls and claims, and the
+// columns its claims write.
+func pollsOf(qt *queuemodel.QueueTable) (polls []*sqlcheck.Stmt, claimWrites map[string]bool) {
+	claimWrites = map[string]bool{}
+	for _, st := range qt.Statements {
+		switch st.Role {
+		case queuemodel.RoleClaim:
+			for _, a := range st.Set {
+				claimWrites[a.Column] = true
+			}
+			polls = append(polls, st.Polls...)
+		case queuemodel.RolePoll:
+			polls = append(polls, st.Polls...)
+		}
+	}
+	return polls, claimWrites
+}
+
+// everyPollExcludes reports whether each poll filters col to states that
+// admit none of the states a retry names: constants no poll admits, or
+// any value (col IS NOT NULL) where every poll reads col IS NULL.
+func everyPollExcludes(polls []*sqlcheck.Stmt, col string, named sqlcheck.States) bool {
+	anyValue := named.Not && len(named.In) == 0 && !named.Null
+	if named.Not && !anyValue || len(named.In) == 0 && !anyValue {
+		return false
+	}
+	for _, poll := range polls {
+		states, ok := sqlcheck.FilterStates(poll.Where, col)
+		if !ok {
+			return false
+		}
+		if anyValue {
+			if states.Not || len(states.Cond) > 0 || !slices.Equal(states.In, []string{sqlcheck.StateNull}) {
+				return false
+			}
+			continue
+		}
+		for _, v := range named.In {
+			if states.Admits(v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // excludesHeld reports whether a filter that names the states it excludes
 // (WHERE id = $1 AND status <> 'running') excludes every state the claims
 // move jobs to: the job a worker holds can never be put back by it, only
@@ -839,15 +911,54 @@ func bodyGuard(st *queuemodel.Statement) bool {
 var caseOnAttempts = regexp.MustCompile(`(?is)\bCASE\b.*\bWHEN\b.*(attempt|retr|tries)`)
 
 // caseGuard reports whether a retry decides in SQL between retrying and
-// failing: SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE 'queued' END.
-// A CASE on the attempts elsewhere (a backoff in run_at) decides nothing.
-func caseGuard(r *queuemodel.Statement, stateCol string) bool {
+// failing: SET status = CASE WHEN attempts >= $2 THEN 'failed' ELSE
+// 'queued' END, or, where jobs end by a marker rather than a state value,
+// SET dead_at = CASE WHEN $2 >= $3 THEN now() END on a column every poll
+// reads IS NULL. The comparison is the SQL's, or one of bound Go values
+// named for attempts (attempts, maxAttempts). A CASE on the attempts
+// elsewhere (a backoff in run_at) decides nothing.
+func caseGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 	for _, a := range r.Set {
-		if a.Column == stateCol && caseOnAttempts.MatchString(a.Value.Text) {
+		if a.Column != qt.StateColumn && !endsJobs(qt, a.Column) {
+			continue
+		}
+		if caseOnAttempts.MatchString(a.Value.Text) || caseOnBoundAttempts(r, a.Value.Text) {
 			return true
 		}
 	}
 	return false
+}
+
+var caseWhen = regexp.MustCompile(`(?is)\bCASE\b.*?\bWHEN\b(.*?)\bTHEN\b`)
+
+// caseOnBoundAttempts reports whether a CASE's first condition compares a
+// parameter bound from an attempt count in Go:
+// CASE WHEN $2 >= $3 ..., bound from (id, attempts, maxAttempts).
+func caseOnBoundAttempts(r *queuemodel.Statement, text string) bool {
+	m := caseWhen.FindStringSubmatch(text)
+	if m == nil || !strings.ContainsAny(m[1], "<>=") {
+		return false // CASE WHEN NOT $2: a bool the caller chose (see boolCase)
+	}
+	for _, p := range bindParam.FindAllString(m[1], -1) {
+		n, err := strconv.Atoi(p[1:])
+		if err != nil {
+			continue
+		}
+		if arg := r.Arg(n); arg != nil && attempts.Operand(arg, func(string) bool { return false }) {
+			return true
+		}
+	}
+	return false
+}
+
+var bindParam = regexp.MustCompile(`\$[0-9]+`)
+
+// endsJobs reports whether setting col takes a job out of the queue: every
+// poll of the table reads col IS NULL, so a row with a value in col is
+// never picked again (dead_at, failed_at).
+func endsJobs(qt *queuemodel.QueueTable, col string) bool {
+	polls, _ := pollsOf(qt)
+	return len(polls) > 0 && everyPollExcludes(polls, col, sqlcheck.States{Not: true})
 }
 
 // sqlGuard reports whether a statement's WHERE compares an attempt count
