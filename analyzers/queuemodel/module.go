@@ -13,6 +13,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/internal/attempts"
 	"github.com/jobqlint/jobqlint/analyzers/internal/automigrate"
 	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
+	"github.com/jobqlint/jobqlint/analyzers/internal/gormconfig"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -78,6 +79,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	callerargs.Key(w, root)
 	fragmentsKey(w, root)
 	automigrate.Key(w, root)
+	gormconfig.Key(w, root)
 	sqldriver.Key(w, root)
 	moduleCallersKey(w, root)
 	for _, f := range moduleMentions(root).files {

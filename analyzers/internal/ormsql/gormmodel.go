@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/gormconfig"
 )
 
 // A gormModel is what GORM's schema parser makes of a Go struct: its
@@ -88,10 +89,7 @@ func gormTableName(r *Request, named *types.Named) (string, string) {
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, named.Obj().Pkg(), "TableName")
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		if t, ok := gormTable(named.Obj().Name()); ok {
-			return t, ""
-		}
-		return "", "a model whose table name GORM forms by a rule jobqlint does not read"
+		return gormNamed(eff, named.Obj().Name())
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
@@ -122,6 +120,34 @@ func gormTableName(r *Request, named *types.Named) (string, string) {
 		return "", named.Obj().Name() + ".TableName returns a name the tool cannot read"
 	}
 	return name, ""
+}
+
+// gormNamed returns the table the module's naming strategy gives a model
+// with no TableName method: GORM's default, or the one the module opens
+// GORM with (see package gormconfig).
+func gormNamed(eff *effects.Effects, typeName string) (string, string) {
+	naming := gormconfig.Naming{}
+	if root, _ := eff.ModuleRoot(); root != "" {
+		naming = gormconfig.Of(root)
+	}
+	if naming.Unknown != "" {
+		return "", naming.Unknown
+	}
+	name, ok := namedTable(naming, typeName)
+	if !ok {
+		return "", "a model whose table name GORM forms by a rule jobqlint does not read"
+	}
+	return name, ""
+}
+
+// namedTable returns the table a known naming strategy gives a type name,
+// when the tool reads every step.
+func namedTable(naming gormconfig.Naming, typeName string) (string, bool) {
+	name, ok := gormTable(typeName)
+	if naming.Singular {
+		name, ok = gormSnake(typeName)
+	}
+	return naming.Prefix + name, ok
 }
 
 // single returns the one text a set of values holds.

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"gorm.io/gorm/schema"
+
+	"github.com/jobqlint/jobqlint/analyzers/internal/gormconfig"
 )
 
 // goNames returns the type names and the struct field names declared in
@@ -99,4 +101,23 @@ func TestGormNamingIsTheLibrarys(t *testing.T) {
 		t.Errorf("formed %d of %d table names and %d of %d column names: most are refused", tables, len(typeNames), columns, len(fieldNames))
 	}
 	t.Logf("%d of %d table names, %d of %d column names formed", tables, len(typeNames), columns, len(fieldNames))
+}
+
+// A naming strategy the module opens GORM with (a table prefix, singular
+// tables) gives the names GORM's own strategy gives.
+func TestGormNamingStrategyIsTheLibrarys(t *testing.T) {
+	names := []string{"Job", "QueueItem", "OutboxMessage", "DeliveryAttempt", "HTTPJob", "Category", "Batch"}
+	for _, n := range []gormconfig.Naming{{}, {Prefix: "app_"}, {Singular: true}, {Prefix: "queue.", Singular: true}} {
+		ns := schema.NamingStrategy{TablePrefix: n.Prefix, SingularTable: n.Singular}
+		for _, name := range names {
+			got, ok := namedTable(n, name)
+			if !ok {
+				t.Errorf("namedTable(%+v, %q) is not read", n, name)
+				continue
+			}
+			if want := ns.TableName(name); got != want {
+				t.Errorf("namedTable(%+v, %q) = %q, GORM's is %q", n, name, got, want)
+			}
+		}
+	}
 }
