@@ -70,6 +70,9 @@ func salvage(p *packages.Package) (left int, ok bool) {
 		}
 	}
 	for _, d := range prune {
+		if p.Name == "main" || namesUnknown(info, bodyOf(d)) {
+			signalHoles[p] = true
+		}
 		if d.Body != nil {
 			prunedBodies[d] = d.Body
 			d.Body = nil
@@ -89,6 +92,43 @@ func bodyOf(d *ast.FuncDecl) *ast.BlockStmt {
 		return b
 	}
 	return d.Body
+}
+
+// signalHoles are the packages a function left out of which may be what
+// asks for SIGTERM: any of a command's (its main may call the setup that
+// does), and one that names os/signal or a package that was not imported
+// (a shared setup library that is not there). The sigterm rule's verdict,
+// that a command never handles SIGTERM, is one about code it cannot see
+// there: the driver drops it (see collect).
+var signalHoles = map[*packages.Package]bool{}
+
+// namesUnknown reports whether a body names os/signal, or a package whose
+// import failed (its code unknown).
+func namesUnknown(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok && (pn.Imported().Path() == "os/signal" || !pn.Imported().Complete()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// blindToSignals reports whether a package or one it imports has a
+// signal hole.
+func blindToSignals(p *packages.Package) bool {
+	if len(signalHoles) == 0 {
+		return false
+	}
+	blind := false
+	packages.Visit([]*packages.Package{p}, func(q *packages.Package) bool {
+		blind = blind || signalHoles[q]
+		return !blind
+	}, nil)
+	return blind
 }
 
 // typesOnly leaves a package that cannot be salvaged its types, as when it
