@@ -26,7 +26,10 @@ import (
 //     above holds either, the module path names it (see pathRepository);
 //   - a directory inside another go.mod's tree is that module's (in a
 //     monorepo each service keeps its own migrations, and a module nested
-//     in a root module is inside the root's tree);
+//     in a root module is inside the root's tree), except the tree of the
+//     root module of a go.work that uses it: the workspace's modules are
+//     developed as one, and its schema at the root serves them all (eval22
+//     labkit: db/migrations at the root, the SQL in packages/go/db);
 //   - a migration directory is one a migration tool's files mark (see
 //     migrationDirs), or one named migrations holding .sql files, not
 //     under a directory named for another database;
@@ -46,7 +49,7 @@ func repositoryMigrations(root string, statements func() []*Stmt) (files []strin
 		return nil, nil, "", "", false
 	}
 	repo, by = repositoryOf(root)
-	if repo == "" || isModule(repo) {
+	if repo == "" || isModule(repo) && !workspaceRootModule(repo) {
 		return nil, nil, "", "", false
 	}
 	byDir := map[string][]string{}
@@ -112,6 +115,26 @@ func repositoryMigrations(root string, statements func() []*Stmt) (files []strin
 			Why: "the module has no schema of its own, and its repository holds several migration directories outside every Go module: name the module's with -schema", PathRepository: pathRepo}
 	}
 	return nil, aside, repo, by, false
+}
+
+// workspaceRootModule reports whether dir, a module's root, holds a go.work
+// that uses that module.
+func workspaceRootModule(dir string) bool {
+	name := filepath.Join(dir, "go.work")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return false
+	}
+	wf, err := modfile.ParseWork(name, data, nil)
+	if err != nil {
+		return false
+	}
+	for _, u := range wf.Use {
+		if filepath.Clean(u.Path) == "." {
+			return true
+		}
+	}
+	return false
 }
 
 // isSqitchDeploy reports whether dir is the deploy directory of a sqitch

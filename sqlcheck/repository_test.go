@@ -216,3 +216,27 @@ func TestRepositoryMigrationsAreInTheKey(t *testing.T) {
 	writeTree("ops2/migrations/0001_jobs.up.sql", ownJobs)
 	require.NotEqual(t, two.Key(), ReadModule(filepath.Join(repo, "relay")).Key())
 }
+
+// A go.work at the root of a module that it uses: the workspace's schema
+// at the root (db/migrations, in the root module's tree) is the schema of
+// the nested modules that have none; without the go.work, or with a
+// go.work that does not use the root module, the root's tree is the root
+// module's alone.
+func TestWorkspaceRootModuleMigrations(t *testing.T) {
+	tree := map[string]string{
+		"go.mod":                       "module example.com/ws\n",
+		"go.work":                      "go 1.26\n\nuse (\n\t.\n\t./packages/db\n)\n",
+		"packages/db/go.mod":           "module example.com/ws/packages/db\n",
+		"packages/db/relay.go":         relayGo,
+		"db/migrations/0001_init.sql":  outsideJobs,
+		"packages/db/queries/jobs.sql": "SELECT id FROM outbox_events;\n",
+	}
+	repo := writeTree(t, tree)
+	s, _ := readFrom(t, filepath.Join(repo, "packages/db"))
+	require.NotNil(t, s.Table("public.outbox_events"), "the workspace root's migrations")
+
+	tree["go.work"] = "go 1.26\n\nuse ./packages/db\n"
+	repo = writeTree(t, tree)
+	s, _ = readFrom(t, filepath.Join(repo, "packages/db"))
+	require.Nil(t, s.Table("public.outbox_events"), "the root module is not the workspace's")
+}

@@ -47,6 +47,59 @@ const (
 const msgStopRelay = "a failed bookkeeping write stops the worker here\none database hiccup ends the relay, and the rows it handed on stay unmarked; " +
 	"log it and go on (the next poll hands them on again), or retry the write"
 
+// msgAbandon is msgStop where the write's error returns from a loop over
+// the batch the function claimed, and the function loops no further: the
+// return abandons the rest of the batch, whatever its caller then does
+// (eval22 gh-notify RunOnce: Run logs the error and claims again at the
+// next tick; the rows after the failed one stay 'sending').
+const (
+	msgAbandon = "a failed bookkeeping write abandons the claimed batch here\nthe return leaves every job of the batch after this one claimed and not run; " +
+		"log it and go on with the next job (the lease returns this one), or retry the write"
+	msgAbandonNoReclaim = "a failed bookkeeping write abandons the claimed batch here\nthe return leaves every job of the batch after this one claimed and not run, " +
+		"and no statement here returns an expired claim to the queue, so they stay in progress until someone resets them; log it and go on with the next job, or retry the write"
+)
+
+// abandonMessage is msgAbandon when a statement the package sees reclaims
+// expired claims, else msgAbandonNoReclaim.
+func abandonMessage(m *queuemodel.Model) string {
+	if stopMessage(m) == msgStop {
+		return msgAbandon
+	}
+	return msgAbandonNoReclaim
+}
+
+// returnAbandonsBatch reports whether a write whose error a function
+// returns to a check that stops the worker (see errFlow), without exiting
+// the program, is made in a loop over a batch in hand (for _, job := range
+// jobs, over a slice, array or map): what the write's function does is
+// abandon the rest of the batch, whatever its caller does next.
+func (s *summary) returnAbandonsBatch(root inspector.Cursor, w *ast.CallExpr, check *ast.IfStmt) bool {
+	if check.Pos() <= w.Pos() && w.End() <= check.End() || s.fatal(check.Body) {
+		return false
+	}
+	cur, ok := root.FindNode(w)
+	if !ok {
+		return false
+	}
+	for loop := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		rng, ok := loop.Node().(*ast.RangeStmt)
+		if !ok {
+			return false
+		}
+		switch t := s.pass.TypesInfo.TypeOf(rng.X); t.(type) {
+		case nil:
+			return false
+		default:
+			switch t.Underlying().(type) {
+			case *types.Slice, *types.Array, *types.Map:
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // stopMessage is msgStop when a statement the package sees reclaims
 // expired claims, else msgStopNoReclaim; msgStopRelay when the package's
 // queues are all relays.
@@ -113,7 +166,11 @@ func run(pass *analysis.Pass) (any, error) {
 			body, _ := flow.enclosing(cur)
 			for _, w := range flow.checkOrigins(body, ifs, errObj).sorted() {
 				if !s.oneShot(w) && !s.beforeWork(w) {
-					report(w.Pos(), stopMessage(m))
+					msg := stopMessage(m)
+					if s.returnAbandonsBatch(root, w, ifs) {
+						msg = abandonMessage(m)
+					}
+					report(w.Pos(), msg)
 				}
 			}
 		}

@@ -30,3 +30,12 @@ func TestAccepted(t *testing.T) {
 func TestRelayMarks(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "relay_loopreturn", "relay_fatal", "ok_relay_logged")
 }
+
+// A completion's error returned from the loop over a claimed batch, in a
+// function that claims once: the message says the batch is abandoned
+// (eval22 gh-notify RunOnce), not that the worker stops; the same return
+// from a function that claims in a loop, or to a caller that exits, does
+// stop the worker.
+func TestBatchReturn(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "batchreturn", "batchloopreturn", "batchfatal")
+}

@@ -2,8 +2,10 @@ package bookkeeping
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -37,7 +39,7 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 			if call == nil || !s.returnsError(call) {
 				return true
 			}
-			if (s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) || s.chosenCompletion(call)) && s.afterClaim(call) {
+			if (s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) && !s.givesFailure(call) || s.chosenCompletion(call)) && s.afterClaim(call) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
@@ -69,6 +71,55 @@ func (s *summary) chosenCompletion(call *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// givesFailure reports whether a call of another package's write gives it
+// a failed state and no other: the constants its arguments hold, directly
+// or as fields of a literal (sqlc's params struct: {Status: "failed",
+// Error: ...}), name a failure ('failed', StatusDead) and no success. A
+// write whose state its caller chooses records success only when given
+// one (eval22 notif: status 'failed' after a failed publish; when that
+// write fails the row stays pending and the failed publish is tried again,
+// nothing that finished runs twice).
+func (s *summary) givesFailure(call *ast.CallExpr) bool {
+	failed := false
+	for _, arg := range call.Args {
+		ok := true
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit || !ok {
+				return false
+			}
+			e, isExpr := n.(ast.Expr)
+			if !isExpr {
+				return true
+			}
+			tv := s.pass.TypesInfo.Types[e]
+			if tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			v := constant.StringVal(tv.Value)
+			switch {
+			case !stateWord.MatchString(v):
+			case successState.MatchString(v):
+				ok = false
+			case failureState.MatchString(v):
+				failed = true
+			}
+			return false
+		})
+		if !ok {
+			return false
+		}
+	}
+	return failed
+}
+
+// The names of states (queuemodel reads the same words from the SQL): a
+// constant that is one word, and says success or failure.
+var (
+	stateWord    = regexp.MustCompile(`^[A-Za-z_]+$`)
+	successState = regexp.MustCompile(`(?i)succe|complete|finish|(^|[^n])done|^(sent|delivered|published|processed|notified)$`)
+	failureState = regexp.MustCompile(`(?i)fail|error|dead|discard|cancel|abandon|abort`)
+)
 
 func allBlank(lhs []ast.Expr) bool {
 	for _, l := range lhs {

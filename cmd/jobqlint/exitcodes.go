@@ -14,7 +14,7 @@ var exitCodes = []struct {
 }{
 	{exitClean, "no findings at or above -fail-on"},
 	{exitFindings, "findings at or above -fail-on"},
-	{exitIncomplete, "some packages could not be analyzed (their errors are on stderr); the others were, and their findings are printed"},
+	{exitIncomplete, "some packages have errors (on stderr): the code they leave untyped was not analyzed; the rest was, and its findings are printed"},
 	{exitError, "nothing could be analyzed (no package builds, or the load or the analysis failed), or the action asked for was not done"},
 	{exitUsage, "usage error: a bad flag, configuration or baseline, or patterns that match no package"},
 }

@@ -26,12 +26,16 @@ import (
 // (jobqlint ./cmd/worker), that package is loaded from source too, for the
 // facts its analysis gives the importer, and is not reported on.
 //
-// Like go vet, it checks every package that builds: a package that does
-// not (a type error, an import that does not resolve, or one of the
-// module's packages it imports that does not) is left out, and what was
-// left out, and why, is returned in failed. A package whose test variant
-// does not build is still checked without its tests. err is for what
-// leaves nothing to check.
+// It checks every package that builds, and, unlike go vet, every package
+// whose code is typed where it has errors or imports a package that has
+// (a type error in one function, a //go:embed pattern that matches nothing,
+// an import that does not resolve): the functions whose code is not typed
+// are left out of it (see salvage). A package none of whose code can be
+// read (a file that does not parse, a declaration outside a function that
+// is not typed) is left out, and what was left out, and why, is returned in
+// failed with the errors. A package whose test variant cannot be read is
+// still checked without its tests. err is for what leaves nothing to
+// check.
 func load(patterns []string, tests bool) (pkgs []*packages.Package, failed *loadFailure, err error) {
 	pkgs, failed, err = loadSource(patterns, tests)
 	if err != nil {
@@ -96,6 +100,32 @@ type loadFailure struct {
 	// withoutTests are the package paths checked without their tests:
 	// their test variant has errors or imports a package that has.
 	withoutTests []string
+	// partial are the package paths checked though they have errors or
+	// import a package that has, and left, for each, the number of its
+	// functions left out as their code is not typed (the most of its
+	// variants).
+	partial []string
+	left    map[string]int
+	// notChecked are the package paths that have errors and were not
+	// checked (see salvage).
+	notChecked []string
+}
+
+// salvage records a package checked in spite of errors, without left of
+// its functions.
+func (f *loadFailure) salvage(p *packages.Package, left int) {
+	path := p.PkgPath
+	if p.ForTest != "" {
+		path = p.ForTest
+	}
+	if f.left == nil {
+		f.left = map[string]int{}
+	}
+	n, seen := f.left[path]
+	if !seen {
+		f.partial = append(f.partial, path)
+	}
+	f.left[path] = max(n, left)
 }
 
 func (f *loadFailure) empty() bool { return f == nil || f.count == 0 && len(f.importers) == 0 }
@@ -108,7 +138,23 @@ func (f *loadFailure) print(w io.Writer) {
 	for _, l := range f.errors {
 		fmt.Fprintln(w, l)
 	}
-	if f.count > 0 {
+	if len(f.partial) > 0 {
+		var list []string
+		for _, path := range f.partial {
+			switch n := f.left[path]; n {
+			case 0:
+				list = append(list, path)
+			case 1:
+				list = append(list, path+" (1 function left out)")
+			default:
+				list = append(list, fmt.Sprintf("%s (%d functions left out)", path, n))
+			}
+		}
+		fmt.Fprintf(w, "jobqlint: %d error(s) above; checked all the same, without the functions whose code they leave untyped: %s\n", f.count, strings.Join(list, ", "))
+		if len(f.notChecked) > 0 {
+			fmt.Fprintf(w, "jobqlint: not checked, as errors leave their declarations untyped or their files unparsed: %s\n", strings.Join(f.notChecked, ", "))
+		}
+	} else if f.count > 0 {
 		fmt.Fprintf(w, "jobqlint: %d error(s) above: the packages that have them were not checked\n", f.count)
 	}
 	if len(f.importers) > 0 {
@@ -134,19 +180,14 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailur
 		msgs    []string
 		listing = true // every error is go list's, about a pattern
 		bad     = map[*packages.Package]bool{}
+		// salvaged: the packages checked in spite of errors, with the
+		// number of functions left out of each
+		salvaged = map[*packages.Package]int{}
 	)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, dep := range p.Imports {
-			if bad[dep] && dep.Module != nil && dep.Module.Main {
-				bad[p] = true // built on a package of the module that did not build
-			}
-		}
-		if p.IllTyped && len(packageErrors(p)) == 0 {
-			bad[p] = true // built on a dependency that did not build (a cgo library not installed)
-		}
 		header := false
-		for _, e := range packageErrors(p) {
-			bad[p] = true
+		own := packageErrors(p)
+		for _, e := range own {
 			if e.Kind != packages.ListError || len(p.GoFiles)+len(p.CompiledGoFiles) > 0 {
 				listing = false
 			}
@@ -163,6 +204,20 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailur
 			msgs = append(msgs, msg)
 			failed.count += errorCount(msg)
 		}
+		if !p.IllTyped && len(own) == 0 {
+			return
+		}
+		// A package with errors, or built on one that has, is checked
+		// where its code is typed (see salvage); the rest of it, and a
+		// package none of whose code can be read, is not.
+		if left, ok := salvage(p); ok {
+			if len(own) > 0 || left > 0 {
+				salvaged[p] = left
+			}
+			return
+		}
+		bad[p] = true
+		typesOnly(p)
 	})
 	if failed.count > 0 && listing {
 		return nil, nil, fmt.Errorf("%w: %w", errNoPackages, errors.New(strings.Join(msgs, "\n")))
@@ -173,7 +228,12 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailur
 			built = append(built, p)
 		}
 	}
-	failed.importers, failed.withoutTests = leftOut(pkgs, bad)
+	for _, p := range pkgs {
+		if left, ok := salvaged[p]; ok && !testMain(p) {
+			failed.salvage(p, left)
+		}
+	}
+	failed.importers, failed.withoutTests, failed.notChecked = leftOut(pkgs, bad)
 	return built, failed, nil
 }
 
@@ -181,7 +241,7 @@ func loadSource(patterns []string, tests bool) ([]*packages.Package, *loadFailur
 // package paths none of whose variants was checked only because they
 // import a package that has errors, and the ones checked without their
 // tests.
-func leftOut(pkgs []*packages.Package, bad map[*packages.Package]bool) (importers, withoutTests []string) {
+func leftOut(pkgs []*packages.Package, bad map[*packages.Package]bool) (importers, withoutTests, notChecked []string) {
 	type variants struct {
 		plain, plainBad, plainErrors bool // the package itself
 		testBad, testErrors          bool // its test variant, and its external test package
@@ -217,9 +277,11 @@ func leftOut(pkgs []*packages.Package, bad map[*packages.Package]bool) (importer
 			withoutTests = append(withoutTests, path)
 		case v.plain && v.plainBad && !v.plainErrors, !v.plain && v.testBad && !v.testErrors:
 			importers = append(importers, path)
+		case v.plain && v.plainBad, !v.plain && v.testBad:
+			notChecked = append(notChecked, path)
 		}
 	}
-	return importers, withoutTests
+	return importers, withoutTests, notChecked
 }
 
 // packageErrors returns a package's load errors, each once: when go list

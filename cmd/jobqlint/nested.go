@@ -31,8 +31,25 @@ func workspaceNotice(patterns []string, stderr io.Writer) {
 	if len(shown) > 5 {
 		shown, more = shown[:5], fmt.Sprintf(" and %d more", len(left)-5)
 	}
-	fmt.Fprintf(stderr, "jobqlint: notice: modules of go.work not checked (a ./... pattern stops at a go.mod): %s%s; name them too (jobqlint ./... ./%s/...)\n",
-		strings.Join(shown, ", "), more, shown[0])
+	fmt.Fprintf(stderr, "jobqlint: notice: modules of go.work not checked (a ./... pattern stops at a go.mod): %s%s; check them with the rest: jobqlint -work %s\n",
+		strings.Join(shown, ", "), more, strings.Join(patterns, " "))
+}
+
+// withWorkspaceModules adds to the patterns one dir/... pattern for each
+// module of the go.work in effect that lies below a directory pattern's
+// directory and that no pattern reaches (-work): a workspace of several
+// modules (eval22 labkit: the claim in packages/go/jobs, the SQL in
+// packages/go/db, the loop in apps/worker) is read in one run, as one
+// program, each module's facts reaching the others.
+func withWorkspaceModules(patterns []string) []string {
+	out := slices.Clone(patterns)
+	for _, dir := range unreachedWorkspaceModules(patterns, goWorkFile()) {
+		if !strings.HasPrefix(dir, "../") {
+			dir = "./" + dir
+		}
+		out = append(out, dir+"/...")
+	}
+	return out
 }
 
 // goWorkFile returns the go.work file the go command uses here, or ""

@@ -35,6 +35,7 @@ type options struct {
 	json     bool
 	fix      bool
 	tests    bool
+	work     bool
 	dir      string
 	explain  bool
 	version  bool
@@ -119,6 +120,9 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "jobqlint: -baseline: %v%s\n", err, hint)
 			return exitUsage
 		}
+	}
+	if opts.work {
+		patterns = withWorkspaceModules(patterns)
 	}
 	pkgs, broken, err := load(patterns, opts.tests)
 	workspaceNotice(patterns, stderr)
@@ -233,6 +237,7 @@ func parseFlags(args []string, stderr io.Writer) (options, []string, error) {
 	fs.BoolVar(&opts.fix, "fix", false, "apply the suggested fixes and report what is left; schema fixes go into a new migration")
 	fs.BoolVar(&opts.tests, "test", true, "also analyze test packages")
 	fs.StringVar(&opts.dir, "C", "", "change to `dir` before doing anything else")
+	fs.BoolVar(&opts.work, "work", false, "with a go.work, a directory pattern (./...) also matches the workspace's modules below its directory, which Go's ./... stops at")
 	fs.BoolVar(&opts.version, "version", false, "print jobqlint's version and exit")
 	fs.StringVar(&opts.config, "config", "", "read the configuration from `file` instead of .jobqlint.json at the module root")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not in `file`, an earlier -format json output")
