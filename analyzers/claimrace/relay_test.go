@@ -133,11 +133,9 @@ func TestRelayModuleAdvisoryLocks(t *testing.T) {
 
 // Relays whose poll reads every unmarked row at once (no LIMIT), and
 // listings of every row that are none: a store's method that a handler
-// returns, a page that shows the rows and marks them read, a periodic
-// check that marks each open row with a verdict (breached, met; libredesk's
-// SLA events) rather than a hand-off.
+// returns, a page that shows the rows and marks them read.
 func TestRelayUnboundedPolls(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "relay_unbounded", "ok_relay_unbounded_listing", "ok_relay_unbounded_verdict")
+	ruletest.Run(t, claimrace.Analyzer, "relay_unbounded", "ok_relay_unbounded_listing")
 }
 
 // A relay whose loop calls its own package's store methods: the mark

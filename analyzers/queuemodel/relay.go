@@ -51,7 +51,7 @@ func (b *builder) relay(qt *QueueTable) bool {
 			if mark == poll || !b.marks(qt, p, mark) {
 				continue
 			}
-			if b.relayInOneFunc(poll, mark) && (p.Limit != nil || marksHandOff(qt, mark)) || b.relaySplit(qt, p, poll, mark) && b.relayCalled(qt, poll, mark) {
+			if b.relayInOneFunc(poll, mark) || b.relaySplit(qt, p, poll, mark) && b.relayCalled(qt, poll, mark) {
 				if qt.relayMarks == nil {
 					qt.relayMarks = map[*Statement][]*Statement{}
 				}
@@ -185,17 +185,6 @@ func (b *builder) relaySplit(qt *QueueTable, p *sqlcheck.Stmt, poll, mark *State
 			return false
 		}
 	}
-	return marksHandOff(qt, mark)
-}
-
-// marksHandOff reports whether a relay's mark says, by the marker's name
-// or the state it sets, that the rows were handed on (sent, published_at,
-// 'delivered'). A poll of every unmarked row at once (no LIMIT) in the
-// function that marks them is a relay's only with such a mark: the same
-// loop over every open row that records a verdict on each (SET status =
-// 'breached', or 'met', on the SLA events whose deadline passed, a
-// notification scheduled for some) evaluates the rows, it hands none on.
-func marksHandOff(qt *QueueTable, mark *Statement) bool {
 	v, _ := qt.AssignedState(mark)
 	return handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
 }
