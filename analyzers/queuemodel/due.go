@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"go/types"
+	"regexp"
 	"slices"
 
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -142,7 +143,7 @@ func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 		}
 		switch v := p.Values[0]; v.Kind {
 		case sqlcheck.ValueNow:
-			return true
+			return !b.ageCutoff(t, s.Table, p.Column, v)
 		case sqlcheck.ValueParam:
 			return b.goTime(st, v.Param)
 		}
@@ -177,6 +178,30 @@ func (b *builder) dueColumns(st *Statement, s *sqlcheck.Stmt) []string {
 		}
 	}
 	return nil
+}
+
+// pastShift matches the clock moved back: now() - '7 days'::interval.
+var pastShift = regexp.MustCompile(`(?i)^\s*(now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\)|transaction_timestamp\(\)|localtimestamp)\s*-\s*`)
+
+// ageCutoff reports whether a comparison of a table's column with the
+// clock moved back (created_at < now() - interval '7 days') picks rows by
+// their age: the column is the row's creation time (its DEFAULT is the
+// clock, and no UPDATE of the package writes it), so the rows it picks
+// are those old enough to clean up (unlinked uploads purged after a
+// week), not jobs given a time to run. A due time is one the code sets
+// (run_at = now() + delay, next_run_at advanced by the take), or any
+// column compared with the clock itself (created_at <= now(): every row
+// at once, an outbox). A table the schema does not hold stays read as a
+// due-time queue.
+func (b *builder) ageCutoff(t *sqlcheck.Table, table, col string, v sqlcheck.Value) bool {
+	if t == nil || !pastShift.MatchString(v.Text) {
+		return false
+	}
+	c := t.Column(col)
+	if c == nil || c.Default == nil || c.Default.Kind != sqlcheck.ValueNow {
+		return false
+	}
+	return !b.writtenColumns()[table][col]
 }
 
 // goTime reports whether parameter $n of a statement is bound to a Go

@@ -32,3 +32,20 @@ func TestDueOrBranches(t *testing.T) {
 	}
 	require.Equal(t, []string{"SELECT none", "UPDATE none"}, none)
 }
+
+// A read of rows old enough by their creation stamp (created_at, its
+// DEFAULT the clock, no UPDATE writes it, compared with now() moved back
+// a week) is a retention run's (libredesk's purge of unlinked media): no
+// due-time queue. The same read of a time the code gives the row
+// (send_after, set by the INSERT) stays a due-time queue.
+func TestDueAgeCutoffIsRetention(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "notqueue_due_agepurge")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Empty(t, m.Tables)
+
+	results = ruletest.Run(t, queuemodel.Analyzer, "queue_due_setcutoff")
+	qt := results[0].Result.(*queuemodel.Model).Tables["public.uploads"]
+	require.NotNil(t, qt)
+	require.True(t, qt.Due())
+	require.Equal(t, []string{"send_after"}, qt.DueColumns)
+}

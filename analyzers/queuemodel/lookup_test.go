@@ -75,3 +75,45 @@ func TestBunChainsOnBranches(t *testing.T) {
 	qt := m.QueueTables()[0]
 	require.Equal(t, "status", qt.StateColumn)
 }
+
+// A table no statement searches for work (its one poll-shaped SELECT a
+// page at an OFFSET) is no queue: the compare-and-set by key out of the
+// created state is a request's change of a row it holds by key (an
+// invitation accepted, lapsed or withdrawn, the state bound by the
+// callers), not a claim (hellojohn's user_invitation). The newest open
+// row of one owner, taken by a SELECT bound to the owner's key (ORDER BY
+// created_at DESC LIMIT 1, or the primary key DESC), is what a request
+// acts on: a lookup (libredesk's sla_events, marked met on a reply).
+func TestRequestsOnRowsTheyNameAreNoQueue(t *testing.T) {
+	for _, pkg := range []string{"lookup_invitecas", "lookup_latestevent"} {
+		t.Run(pkg, func(t *testing.T) {
+			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
+			m := results[0].Result.(*queuemodel.Model)
+			require.Empty(t, m.Tables)
+			n := 0
+			for _, c := range m.Calls {
+				for _, st := range c.Stmts {
+					n++
+					require.Equal(t, queuemodel.RoleNone, st.Role, "%s", c.SQL)
+				}
+			}
+			require.NotZero(t, n, "the statements are read")
+		})
+	}
+}
+
+// Their counterparts stay queues: the same compare-and-set after a poll
+// for the oldest open rows (no OFFSET) is a claim, and the owner's oldest
+// open row (ascending), or its newest one skipping locked rows, is a
+// poll whose UPDATE claims.
+func TestSearchesForWorkStayClaims(t *testing.T) {
+	for pkg, want := range map[string][]string{
+		"queue_casafterpoll": {"INSERT enqueue", "SELECT none", "SELECT poll", "UPDATE claim", "UPDATE complete"},
+		"queue_ownerfifo":    {"INSERT enqueue", "UPDATE claim", "UPDATE claim"},
+	} {
+		t.Run(pkg, func(t *testing.T) {
+			got, _ := roles(t, pkg)
+			require.Equal(t, want, got, fmt.Sprint(got))
+		})
+	}
+}

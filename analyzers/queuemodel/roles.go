@@ -473,9 +473,7 @@ func dropListings(qt *QueueTable) {
 		if st.Role != RolePoll {
 			continue
 		}
-		st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool {
-			return p.Table == qt.Name && p.Lock == nil && (!filtersOn(p, col) || p.Offset != nil)
-		})
+		st.Polls = slices.DeleteFunc(st.Polls, func(p *sqlcheck.Stmt) bool { return listing(qt, p) })
 		if len(st.Polls) == 0 {
 			st.Role = RoleNone
 		}
@@ -646,6 +644,7 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	pollClaimed := maps.Clone(claimed)
 	markerClaimed := b.claimsByMarker(qt)
+	searched := qt.taken != "" || searchedForWork(qt)
 	for _, st := range qt.Statements {
 		v, ok := qt.AssignedState(st)
 		if len(pollClaimed) > 0 && !pollClaimed[v] {
@@ -669,7 +668,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			// work taken.
 			continue
 		}
-		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && !markerClaimed && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
+		if st.Role == RoleNone && st.Kind == sqlcheck.KindUpdate && moves && searched && !markerClaimed && b.namesRows(st.Stmt) && filtersRunnable(st.Stmt, col, runnable) && !b.marksAfterWork(qt, st) {
 			if (v == sqlcheck.StateNotNull || isFlag(v, runnable)) && !pollsIn(qt, st.Call.Func) {
 				// SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL
 				// is a soft delete as often as a claim, and SET active =
@@ -743,6 +742,32 @@ func (b *builder) transitions(qt *QueueTable) {
 	}
 	b.pairScans(qt, runnable, claimed)
 	qt.Runnable, qt.Claimed = sortedSet(runnable), sortedSet(claimed)
+}
+
+// searchedForWork reports whether some statement of the package looks
+// for a table's runnable rows as a worker does: a poll that is no
+// listing (see dropListings: it locks the rows it finds, or reads them
+// by their state and from the first one on, not a page at an OFFSET).
+// Without one, a compare-and-set by key out of the created state (SET
+// status = $3 WHERE tenant_id = $1 AND id = $2 AND status = 'pending',
+// an invitation accepted or revoked by a request, its row count checked)
+// changes a row its caller already holds by key: no claim, unless the ids
+// are known to come from a feed of jobs (takenByKey).
+func searchedForWork(qt *QueueTable) bool {
+	for _, st := range qt.Statements {
+		for _, p := range st.Polls {
+			if p.Table == qt.Name && !listing(qt, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listing reports whether a poll of a queue table is a listing that
+// dropListings takes the poll role from.
+func listing(qt *QueueTable, p *sqlcheck.Stmt) bool {
+	return qt.StateColumn != "" && p.Table == qt.Name && p.Lock == nil && (!filtersOn(p, qt.StateColumn) || p.Offset != nil)
 }
 
 // claimsByMarker reports whether a claim of the table takes jobs without
@@ -1494,7 +1519,7 @@ func sortedSet(m map[string]bool) []string {
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
 func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
-	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) || b.lookup(s, written[s.Table]) {
+	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) || b.lookup(s, written[s.Table]) || b.latestOfOwner(s, written[s.Table]) {
 		return false
 	}
 	switch {
@@ -1541,6 +1566,43 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 			all = all && k.Column != "" && slices.Contains(bound, k.Column)
 		}
 		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// latestOfOwner reports whether a SELECT finds the newest row of an owner
+// its caller names: it binds a column the package never writes to a
+// parameter (applied_sla_id = $1, the parent a request is about), takes
+// one row (LIMIT 1) without skipping locked ones, and orders newest first
+// by a time column or the primary key (ORDER BY created_at DESC). A
+// worker takes the oldest waiting job, or the most urgent (ORDER BY
+// priority DESC: no time), first; the newest row of one owner is the
+// one a request acts on (the latest event of a ticket, marked met when
+// an agent replies), not the next runnable job. A table the schema does
+// not hold is read by column names it cannot check, and stays a poll.
+func (b *builder) latestOfOwner(s *sqlcheck.Stmt, written map[string]bool) bool {
+	t := b.model.Schema().Table(s.Table)
+	if t == nil || s.Lock != nil && s.Lock.SkipLocked || s.Limit == nil || s.Limit.Kind != sqlcheck.ValueConst || s.Limit.Str != "1" ||
+		len(s.OrderBy) == 0 || !s.OrderBy[0].Desc || s.OrderBy[0].Column == "" {
+		return false
+	}
+	newest := false
+	if c := t.Column(s.OrderBy[0].Column); c != nil {
+		switch c.Type.Name {
+		case "timestamp", "timestamptz", "date":
+			newest = true
+		}
+	}
+	for _, idx := range t.Indexes {
+		newest = newest || idx.Primary && idx.Where == nil && len(idx.Keys) == 1 && idx.Keys[0].Column == s.OrderBy[0].Column
+	}
+	if !newest {
+		return false
+	}
+	for _, p := range s.Where {
+		if p.Column != "" && p.Op == sqlcheck.OpEq && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueParam && !written[p.Column] && t.Column(p.Column) != nil {
 			return true
 		}
 	}
