@@ -86,10 +86,19 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 					state, state, left, table, back, inState))
 				continue
 			}
-			if len(leases) > 0 && !reclaimed(m, qt, st, leases) && !m.ReclaimedByKey(qt) && !comparedElsewhere(pass, m, leases) {
+			if len(leases) == 0 {
+				continue
+			}
+			if ok, unrun := reclaimed(pass, m, qt, st, leases); !ok && !m.ReclaimedByKey(qt) && !comparedElsewhere(pass, m, leases) {
 				which := "jobs whose lease expired"
 				if len(qt.HandedOn) > 0 {
 					which = state + " jobs whose lease expired" // another claimed state may be taken back
+				}
+				if len(unrun) > 0 {
+					r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but nothing in the module calls %s, the only code that returns %s\n"+
+						"a killed worker's job stays %s %s; run the reclaim periodically (a ticker beside the worker)",
+						strings.Join(leases, ", "), strings.Join(unrun, " or "), which, state, left))
+					continue
 				}
 				r.report(st, 0, fmt.Sprintf("this claim writes a lease (%s), but no statement in the module returns %s\na killed worker's job stays %s %s; "+
 					"add a reclaimer that runs periodically: UPDATE %s SET %s WHERE %s AND %s < now()",
@@ -457,21 +466,33 @@ func isTime(t types.Type) bool {
 // dashboard) takes nothing back, and a reclaim of another claimed state
 // (a dispatcher's 'queued' rows, when the consumer's claim moves them to
 // 'processing') leaves this claim's rows where they are.
-func reclaimed(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement, leases []string) bool {
-	var stmts []*sqlcheck.Stmt
-	for _, st := range qt.Statements {
-		stmts = append(stmts, st.Stmt)
-	}
+//
+// A reclaim in a Go function that nothing in the module calls takes
+// nothing back (see queuemodel.Unreached): it is left out, and unrun
+// names those, for the finding to say why they do not count.
+func reclaimed(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement, leases []string) (ok bool, unrun []string) {
+	state, _ := qt.AssignedState(claim)
+	var stmts []*queuemodel.Statement
+	stmts = append(stmts, qt.Statements...)
 	for _, c := range m.Calls {
-		for _, st := range c.Stmts {
-			stmts = append(stmts, st.Stmt) // the queue's, and those that hold one on it (see comparesLease)
+		stmts = append(stmts, c.Stmts...) // the queue's, and those that hold one on it (see comparesLease)
+	}
+	for _, st := range stmts {
+		if !comparesLease([]*sqlcheck.Stmt{st.Stmt}, qt, state, leases, false) {
+			continue
+		}
+		name, dead := m.Unreached(pass, st)
+		if !dead {
+			return true, nil
+		}
+		if !slices.Contains(unrun, name) {
+			unrun = append(unrun, name)
 		}
 	}
-	state, _ := qt.AssignedState(claim)
-	if comparesLease(stmts, qt, state, leases, false) {
-		return true
+	if comparesLease(m.ModuleStatements(), qt, state, leases, true) {
+		return true, nil
 	}
-	return comparesLease(m.ModuleStatements(), qt, state, leases, true)
+	return false, unrun
 }
 
 // comparesLease reports whether one of stmts takes back claimed rows of

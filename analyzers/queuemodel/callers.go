@@ -576,6 +576,7 @@ func moduleCallersOf(root string) *moduleCallers {
 func moduleCallersKey(w io.Writer, root string) {
 	mc := moduleCallersOf(root)
 	fmt.Fprintf(w, "main\x00%t\x00", mc.hasMain)
+	fmt.Fprintf(w, "closed\x00%t\x00", closedModule(root)) // see Unreached
 	for _, f := range mc.funcs {
 		fmt.Fprintf(w, "selects\x00%s\x00%s\x00%v\x00", f.path, strings.Join(f.names, "\x00"), f.looped)
 	}

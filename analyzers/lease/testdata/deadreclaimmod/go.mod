@@ -1,0 +1,3 @@
+module example.com/deadreclaimmod
+
+go 1.22

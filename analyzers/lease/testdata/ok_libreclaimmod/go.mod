@@ -1,0 +1,3 @@
+module example.com/ok_libreclaimmod
+
+go 1.22

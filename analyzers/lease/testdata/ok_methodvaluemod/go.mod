@@ -1,0 +1,3 @@
+module example.com/ok_methodvaluemod
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/ok_ownreclaimmod
+
+go 1.22

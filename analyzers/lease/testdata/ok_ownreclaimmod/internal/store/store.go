@@ -1,0 +1,43 @@
+// The store claims jobs with a lease, and its janitor, which the command
+// starts, runs the unexported reclaim every minute.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+type Store struct{ DB *sql.DB }
+
+func (s *Store) Claim(ctx context.Context) (id int64, payload []byte, err error) {
+	err = s.DB.QueryRowContext(ctx, `UPDATE jobs SET status = 'running', locked_until = now() + interval '5 minutes'
+		WHERE id = (SELECT id FROM jobs WHERE status = 'queued' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+		RETURNING id, payload`).Scan(&id, &payload)
+	return id, payload, err
+}
+
+func (s *Store) Finish(ctx context.Context, id int64) error {
+	_, err := s.DB.ExecContext(ctx, `UPDATE jobs SET status = 'done', locked_until = NULL WHERE id = $1 AND status = 'running'`, id)
+	return err
+}
+
+// Janitor puts back, every minute, the jobs of workers that died.
+func (s *Store) Janitor(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Minute):
+			s.requeueExpired(ctx)
+		}
+	}
+}
+
+func (s *Store) requeueExpired(ctx context.Context) (int64, error) {
+	res, err := s.DB.ExecContext(ctx, `UPDATE jobs SET status = 'queued', locked_until = NULL WHERE status = 'running' AND locked_until < now()`)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}

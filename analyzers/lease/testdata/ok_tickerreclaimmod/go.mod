@@ -1,0 +1,3 @@
+module example.com/ok_tickerreclaimmod
+
+go 1.22
