@@ -3,6 +3,8 @@ package claimrace_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 )
@@ -19,4 +21,16 @@ func TestHelperStepRejected(t *testing.T) {
 // row sending: the statement took the rows.
 func TestHelperStepAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_helperstep_tx", "ok_helperstep_onestmt")
+}
+
+// A scheduler whose Queries field its constructor's caller fills, whose
+// tick reads a locked batch and hands each event to a helper that
+// publishes it and marks it sent (eval22 notif's scheduler Worker): the
+// command that builds it on a *sql.DB reports it; built on Queries bound
+// to a transaction the command commits after the tick, it is silent.
+func TestHelperTakeThroughField(t *testing.T) {
+	require.Equal(t, []string{
+		"schedhelper/worker.go:27: FetchPending's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+	}, farFindings(t, "schedhelpercmd"))
+	require.Empty(t, farFindings(t, "schedhelpertxcmd"))
 }

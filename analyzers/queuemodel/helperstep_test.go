@@ -35,3 +35,10 @@ func TestHelperStep(t *testing.T) {
 func TestHelperStepWorkFirst(t *testing.T) {
 	require.Equal(t, []string{"14 claim", "34 complete"}, helperRoles(t, "helperstep_workfirst"))
 }
+
+// A helper that calls one take more than once, on the same Queries, once
+// per path, forwards that take (eval22 notif's executeScheduled); one that
+// calls two takes, or one take on two handles, or a poll twice, does not.
+func TestForwardsOneTakeTwice(t *testing.T) {
+	ruletest.Run(t, queuemodel.Analyzer, "fwdtwice")
+}
