@@ -34,3 +34,23 @@ func TestHelperTakeThroughField(t *testing.T) {
 	}, farFindings(t, "schedhelpercmd"))
 	require.Empty(t, farFindings(t, "schedhelpertxcmd"))
 }
+
+// The same worker built by a package that is no command, on the *sql.DB
+// it is given (eval22 notif's internal/server): that package judges the
+// claim, once, and the command that runs it adds nothing. Built on
+// Queries bound to a transaction it is given: silent.
+func TestHelperTakeWiredInLibrary(t *testing.T) {
+	require.Equal(t, []string{
+		"schedhelper/worker.go:27: FetchPending's FOR UPDATE runs on a pool and releases its row lock as soon as the SELECT returns",
+	}, farFindings(t, "schedhelperlib"))
+	require.Empty(t, farFindings(t, "schedhelperlibcmd"))
+	require.Empty(t, farFindings(t, "schedhelperlibtx"))
+}
+
+// A scheduler that opens its own transaction, binds its Queries to it
+// (WithTx) and hands them to the helper that marks each event, built by a
+// command on a *sql.DB: the transaction holds the locks, silent.
+func TestHelperTakeOwnTxAccepted(t *testing.T) {
+	require.Empty(t, farFindings(t, "ok_schedhelper_owntxcmd"))
+	ruletest.Run(t, claimrace.Analyzer, "ok_schedhelper_owntx")
+}
