@@ -323,6 +323,26 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 	return false
 }
 
+// WorkBefore reports whether, in the function of a call, a call that may
+// run the job's work (see WorkBetween: a call of the module's own code or a
+// function value that may fail, not one that only reads a row) can run
+// before it: a helper that first marks the row it is given and then sends
+// it does no work before the mark; one that sends first marks what it sent.
+func WorkBefore(to ssa.CallInstruction) bool {
+	if to == nil {
+		return false
+	}
+	for _, b := range to.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if ok && c != to && Work(c) && fails(c) && !readsRow(c, true) && MayRunBefore(c, to) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // reachesBeforeAgain reports whether to runs after c on some path that
 // does not pass through the block again (where the next turn of a loop
 // starts over).

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -108,6 +110,11 @@ func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bo
 				continue
 			}
 			path := b.callsInTurn(pollFn, b.funcOf(st.Call.Decl))
+			if path == nil && !qt.successLike(v) {
+				// A helper's UPDATE to a state that says the rows are
+				// done (sent) marks them, it takes nothing.
+				path = b.helperStep(poll, st)
+			}
 			if path == nil || b.effects.WorkBetween(b.effects.Call(path.PollSite), b.effects.Call(path.StepSite)) {
 				continue // work given the rows before the UPDATE: it marks them, a relay's (see relay.go)
 			}
@@ -121,6 +128,65 @@ func (b *builder) crossFunctionSteps(qt *QueueTable, firm, claimed map[string]bo
 			break
 		}
 	}
+}
+
+// helperStep returns how the poll's own function hands each row it read
+// to a helper of the package that takes it: processQueue polls a batch,
+// and for each row calls processEmail(ctx, pool, id, ...), whose first
+// statement is UPDATE ... SET status = 'processing' WHERE id = $1. The
+// helper is given something the poll read, after the poll, and does no
+// work before its UPDATE (work first: the UPDATE marks what the work did);
+// the UPDATE binds a value from the poll's rows. The path's PollSite is
+// the poll's own call, so the claim is judged where the poll is written.
+func (b *builder) helperStep(poll, step *Statement) *ClaimPath {
+	helper := b.funcOf(step.Call.Decl)
+	pollAt, stepAt := b.effects.Call(poll.Call.Expr), b.effects.Call(step.Call.Expr)
+	if helper == nil || pollAt == nil || stepAt == nil || effects.WorkBefore(stepAt) || !b.bindsRows(pollAt, stepAt) {
+		return nil
+	}
+	var site *ast.CallExpr
+	ast.Inspect(poll.Call.Decl.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || site != nil {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || b.calleeOf(call) != helper {
+			return true
+		}
+		if at := b.effects.Call(call); at != nil && at != pollAt && effects.MayRunBefore(pollAt, at) && b.givenRows(pollAt, at) {
+			site = call
+		}
+		return true
+	})
+	if site == nil {
+		return nil
+	}
+	return &ClaimPath{PollSite: poll.Call.Expr, StepSite: site}
+}
+
+// givenRows reports whether a call is given something a poll read.
+func (b *builder) givenRows(poll, call ssa.CallInstruction) bool {
+	for _, a := range call.Common().Args {
+		for _, rows := range effects.RowsOf(poll) {
+			if b.effects.Flows(rows, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bindsRows reports whether an UPDATE's call binds a value a poll read,
+// through the helper's parameters (Flows follows the package's calls).
+func (b *builder) bindsRows(poll, update ssa.CallInstruction) bool {
+	for _, a := range update.Common().Args {
+		for _, rows := range effects.RowsOf(poll) {
+			if b.effects.Flows(rows, a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wholeFunc reports whether a call sits directly in a function declaration.

@@ -80,26 +80,35 @@ func (b *builder) importsHalves() bool {
 }
 
 // forwarder returns the half a function is when it forwards to one: its
-// body calls exactly one half (not inside a closure), and a take is given
-// a value computed from the function's parameters, a poll's rows flow to
-// one of the function's results.
+// body calls one half (not inside a closure), and a take is given a value
+// computed from the function's parameters, a poll's rows flow to one of
+// the function's results. A take may be called more than once, the same
+// function on the same value, once per outcome (UpdateStatus(ctx, {ID:
+// sch.ID, Status: "failed"}) when the publish fails, "completed" after it:
+// eval22 notif's executeScheduled): it is still the one take the function
+// forwards to; the first call stands for them.
 func (b *builder) forwarder(decl *ast.FuncDecl) *Half {
 	var site *ast.CallExpr
 	var inner *Half
-	n := 0
+	var innerFn *types.Func
+	n, same := 0, true
 	ast.Inspect(decl.Body, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if h, _ := b.halfAt(x); h != nil {
-				site, inner = x, h
+			if h, fn := b.halfAt(x); h != nil {
+				if site == nil {
+					site, inner, innerFn = x, h, fn
+				} else if fn != innerFn || !h.Take || !sameOperand(site, x) {
+					same = false
+				}
 				n++
 			}
 		}
 		return true
 	})
-	if n != 1 {
+	if n == 0 || n > 1 && !same {
 		return nil
 	}
 	info := b.pass.TypesInfo
@@ -501,4 +510,12 @@ func (b *builder) fieldReceiver(field *types.Var) Receiver {
 		return RecvUnknown
 	}
 	return kind
+}
+
+// sameOperand reports whether two method calls are made on the same
+// expression (w.queries.Update(...) twice), written alike.
+func sameOperand(a, b *ast.CallExpr) bool {
+	sa, ok1 := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+	sb, ok2 := ast.Unparen(b.Fun).(*ast.SelectorExpr)
+	return ok1 && ok2 && types.ExprString(sa.X) == types.ExprString(sb.X)
 }

@@ -286,10 +286,16 @@ func (b *builder) setsFromParams(decl *ast.FuncDecl, fn *types.Func) map[string]
 // step resolved to the half every implementation in sight is, each handle
 // a field holds to what every call here of a constructor that sets it
 // gives it.
+//
+// A package that is no command judges the pairs it wires itself: those
+// whose steps are known halves (no interface a command may implement
+// otherwise) and whose every field handle this package's constructor calls
+// fill with a handle it can name (eval22 notif: internal/server builds the
+// scheduler's Worker with db.New(pool), on its *pgxpool.Pool parameter).
+// A command that calls no such constructor leaves those fields unknown,
+// so the pair is judged once.
 func (b *builder) resolvePending() {
-	if b.pass.Pkg.Name() != "main" {
-		return
-	}
+	command := b.pass.Pkg.Name() == "main"
 	var facts []analysis.ObjectFact
 	for _, f := range b.pass.AllObjectFacts() {
 		if _, ok := f.Fact.(*PendingSplit); ok && f.Object.Pkg() != b.pass.Pkg {
@@ -333,8 +339,20 @@ func (b *builder) resolvePending() {
 	slices.SortFunc(facts, func(x, y analysis.ObjectFact) int {
 		return strings.Compare(x.Object.Pkg().Path()+"."+FuncName(x.Object.(*types.Func)), y.Object.Pkg().Path()+"."+FuncName(y.Object.(*types.Func)))
 	})
+	wired := func(s PendingStep) bool {
+		if s.Dispatch != nil || s.Half == nil {
+			return false
+		}
+		if s.Half.Field == "" {
+			return true
+		}
+		return fieldKinds[s.Half.Field] != RecvUnknown
+	}
 	for _, f := range facts {
 		for _, c := range f.Fact.(*PendingSplit).Claims {
+			if !command && (!wired(c.Poll) || !wired(c.Take) || c.Poll.Half.Field == "" && c.Take.Half.Field == "") {
+				continue
+			}
 			poll, take := resolve(c.Poll), resolve(c.Take)
 			if poll == nil || take == nil || poll.Take || !take.Take || poll.Table != take.Table {
 				continue
