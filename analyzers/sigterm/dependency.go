@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -38,7 +39,8 @@ func dependencyAsks(pass *analysis.Pass) bool {
 			if !ok || fn.Pkg() == nil || effects.InModule(pass, fn.Pkg()) || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
 				return true // the module's own, or the standard library's
 			}
-			found = depFuncAsks(pass.Fset.Position(fn.Origin().Pos()).Filename, fn.Origin())
+			filename := pass.Fset.Position(fn.Origin().Pos()).Filename
+			found = depFuncAsks(filename, fn.Origin()) || frameworkAsks(filename, fn.Pkg().Path())
 			return !found
 		})
 		if found {
@@ -216,4 +218,119 @@ func (d *depDecl) anySIGTERM(args []ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// frameworkAsks reports whether the module that declares a dependency's
+// package asks for SIGTERM in a package that one imports, directly or
+// through the module's own packages: a framework that owns the process
+// (wails.Run builds an application whose Run starts the framework's own
+// signal package), whose entry point the command calls and whose source
+// jobqlint reads no further than that entry point. The imports are read
+// from the source (export data lists only the packages whose types a
+// package's API names); a package of another module does not count.
+func frameworkAsks(filename, pkgPath string) bool {
+	mod, root := depModule(filename, pkgPath)
+	if mod == "" {
+		return false
+	}
+	start := filepath.Dir(filename)
+	seen := map[string]bool{}
+	var walk func(dir string) bool
+	walk = func(dir string) bool {
+		if seen[dir] {
+			return false
+		}
+		seen[dir] = true
+		for _, imp := range dirImports(dir) {
+			if imp == "os/signal" {
+				if dir == start {
+					continue // the entry point's own package: depFuncAsks reads what it calls
+				}
+				if p := depSource(dir); p != nil && p.anyAsks() {
+					return true
+				}
+				continue
+			}
+			if rel, ok := strings.CutPrefix(imp, mod+"/"); ok && walk(filepath.Join(root, filepath.FromSlash(rel))) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(start)
+}
+
+// dirImports returns what the non-test Go files of a directory import.
+func dirImports(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for path := range importNames(f) {
+			if !seen[path] {
+				seen[path] = true
+				out = append(out, path)
+			}
+		}
+	}
+	return out
+}
+
+// anyAsks reports whether a function of the package asks for SIGTERM.
+func (p *depPackage) anyAsks() bool {
+	for _, d := range p.decls {
+		if p.asks(d, map[*ast.FuncDecl]bool{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// depModule returns the path of the module a dependency's package belongs
+// to and the directory of its root, from where its source is: the module
+// cache (a directory named path@version), vendor/ (vendor/modules.txt),
+// or a directory with a go.mod (a replace directive); "" when none says.
+func depModule(filename, pkgPath string) (mod, root string) {
+	dir := filepath.ToSlash(filepath.Dir(filename))
+	parts := strings.Split(dir, "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		here := filepath.FromSlash(strings.Join(parts[:i+1], "/"))
+		if strings.Contains(parts[i], "@") {
+			rel := strings.Join(parts[i+1:], "/")
+			if rel == "" {
+				return pkgPath, here
+			}
+			if !strings.HasSuffix(pkgPath, "/"+rel) {
+				return "", ""
+			}
+			return strings.TrimSuffix(pkgPath, "/"+rel), here
+		}
+		if parts[i] == "vendor" {
+			data, err := os.ReadFile(filepath.Join(here, "modules.txt"))
+			if err != nil {
+				return "", ""
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				if f := strings.Fields(line); len(f) >= 2 && f[0] == "#" && (pkgPath == f[1] || strings.HasPrefix(pkgPath, f[1]+"/")) && len(f[1]) > len(mod) {
+					mod = f[1]
+				}
+			}
+			if mod == "" {
+				return "", ""
+			}
+			return mod, filepath.Join(here, filepath.FromSlash(mod))
+		}
+		if data, err := os.ReadFile(filepath.Join(here, "go.mod")); err == nil {
+			return modfile.ModulePath(data), here
+		}
+	}
+	return "", ""
 }
