@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/jobqlint/jobqlint/analyzers/internal/gofiles"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -141,20 +142,11 @@ func runtimeParam(n ast.Node) bool {
 	default:
 		return false
 	}
-	if k, ok := stringLit(key); !ok || k != "lock_timeout" {
+	if k, ok := gofiles.StringLit(key); !ok || k != "lock_timeout" {
 		return false
 	}
-	v, ok := stringLit(val)
+	v, ok := gofiles.StringLit(val)
 	return !ok || !zero(v) // a value computed at run time is taken for a timeout
-}
-
-func stringLit(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	s, err := strconv.Unquote(lit.Value)
-	return s, err == nil
 }
 
 func (r *runners) pkg(dir string) *runnerPkg {

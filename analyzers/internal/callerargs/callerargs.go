@@ -38,10 +38,8 @@
 package callerargs
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io"
 	"os"
@@ -54,7 +52,6 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/gofiles"
-	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // maxTuples bounds the combinations one binder's callers may give: more
@@ -509,19 +506,8 @@ func build(root, modPath string) *Index {
 	var files []*file
 	consts := map[string]map[string]string{} // package import path -> constant -> value
 	types := map[string]map[string]bool{}    // package import path -> type names
-	for _, p := range sqlcheck.GoFiles(root) {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		content, err := os.ReadFile(p)
-		if err != nil || !bytes.Contains(content, []byte("(")) {
-			continue
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, content, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, pf := range gofiles.ParseMentioning(root, "(") {
+		p, f, fset := pf.Path, pf.File, pf.Fset
 		pkg, ok := gofiles.PackagePath(root, modPath, p)
 		if !ok {
 			continue

@@ -1,14 +1,22 @@
 // Package gofiles reads what a module's Go files say without
 // type-checking them, for the module-wide answers the vet driver keys on
-// (callerargs, automigrate): the import path of a file's package, and the
-// packages a file imports by the name it uses for them.
+// (callerargs, automigrate, gormconfig): the import path of a file's
+// package, the packages a file imports by the name it uses for them, the
+// files that mention a name, parsed, and the value of a string literal.
 package gofiles
 
 import (
+	"bytes"
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // PackagePath is the import path of the package in the directory of the
@@ -38,4 +46,43 @@ func Imports(f *ast.File) map[string]string {
 		out[name] = p
 	}
 	return out
+}
+
+// A Parsed is a non-test Go file of a module, parsed.
+type Parsed struct {
+	Path string
+	Fset *token.FileSet
+	File *ast.File
+}
+
+// ParseMentioning parses the module's non-test Go files under root whose
+// text holds needle; files that do not parse are left out.
+func ParseMentioning(root, needle string) []Parsed {
+	var out []Parsed
+	for _, p := range sqlcheck.GoFiles(root) {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		content, err := os.ReadFile(p)
+		if err != nil || !bytes.Contains(content, []byte(needle)) {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, content, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		out = append(out, Parsed{p, fset, f})
+	}
+	return out
+}
+
+// StringLit returns the value of a string literal.
+func StringLit(e ast.Expr) (string, bool) {
+	b, ok := e.(*ast.BasicLit)
+	if !ok || b.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(b.Value)
+	return s, err == nil
 }

@@ -8,8 +8,8 @@
 // models' package does not import, so under go vet no fact reaches it: the
 // files are read (parsed, not type-checked) and the vet driver puts what
 // they say into the tool's ID (Key), so that editing it never leaves a
-// stale result. Only files that import gorm.io/gorm/schema or name
-// NamingStrategy are parsed; _test.go files are not.
+// stale result. Only files that name NamingStrategy are parsed; _test.go
+// files are not.
 //
 // A strategy is read from a schema.NamingStrategy composite literal whose
 // TablePrefix is a string literal and SingularTable the constant true or
@@ -20,19 +20,13 @@
 package gormconfig
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io"
-	"os"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/gofiles"
-	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 const schemaPath = "gorm.io/gorm/schema"
@@ -70,26 +64,14 @@ func Key(w io.Writer, root string) {
 
 func read(root string) Naming {
 	var found []Naming
-	for _, p := range sqlcheck.GoFiles(root) {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		content, err := os.ReadFile(p)
-		if err != nil || !bytes.Contains(content, []byte("NamingStrategy")) {
-			continue
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, content, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, pf := range gofiles.ParseMentioning(root, "NamingStrategy") {
 		schemaName := ""
-		for name, path := range gofiles.Imports(f) {
+		for name, path := range gofiles.Imports(pf.File) {
 			if path == schemaPath {
 				schemaName = name
 			}
 		}
-		found = append(found, strategies(fset, f, schemaName)...)
+		found = append(found, strategies(pf.Fset, pf.File, schemaName)...)
 	}
 	if len(found) == 0 {
 		return Naming{}
@@ -171,7 +153,7 @@ func fromLiteral(lit *ast.CompositeLit, at string) Naming {
 		}
 		switch key.Name {
 		case "TablePrefix":
-			s, ok := stringLit(kv.Value)
+			s, ok := gofiles.StringLit(kv.Value)
 			if !ok {
 				return Naming{Unknown: "the table prefix of GORM's naming strategy at " + at + " is not a string literal", At: at}
 			}
@@ -191,13 +173,4 @@ func fromLiteral(lit *ast.CompositeLit, at string) Naming {
 		}
 	}
 	return n
-}
-
-func stringLit(e ast.Expr) (string, bool) {
-	b, ok := e.(*ast.BasicLit)
-	if !ok || b.Kind != token.STRING {
-		return "", false
-	}
-	s, err := strconv.Unquote(b.Value)
-	return s, err == nil
 }
