@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -705,11 +706,7 @@ func (r *resolver) field(f *types.Var, depth int) Values {
 		}
 	}
 	var stored []ssa.Value
-	for _, st := range r.e.allStores() {
-		fa, ok := st.Addr.(*ssa.FieldAddr)
-		if !ok || fieldOf(fa.X.Type(), fa.Field) != f {
-			continue
-		}
+	for _, st := range r.e.storesToField(f) {
 		found = true
 		stored = append(stored, st.Val)
 	}
@@ -828,7 +825,21 @@ func ownerName(f *types.Var) string {
 	if f.Pkg() == nil {
 		return ""
 	}
-	scope := f.Pkg().Scope()
+	return fieldOwners(f.Pkg())[f.Origin()]
+}
+
+// owners holds, per package, the name of the first package-level named
+// struct type (in name order) that declares each field: a field's owner is
+// asked for on every field a value passes through, and a scope's sorted
+// names are built anew on each Names call.
+var owners sync.Map // *types.Package -> map[*types.Var]string
+
+func fieldOwners(pkg *types.Package) map[*types.Var]string {
+	if m, ok := owners.Load(pkg); ok {
+		return m.(map[*types.Var]string)
+	}
+	m := map[*types.Var]string{}
+	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok {
@@ -836,13 +847,14 @@ func ownerName(f *types.Var) string {
 		}
 		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
 			for i := range st.NumFields() {
-				if st.Field(i) == f.Origin() {
-					return name
+				if _, seen := m[st.Field(i)]; !seen {
+					m[st.Field(i)] = name
 				}
 			}
 		}
 	}
-	return ""
+	actual, _ := owners.LoadOrStore(pkg, m)
+	return actual.(map[*types.Var]string)
 }
 
 func exportedOwner(f *types.Var) bool {
