@@ -26,7 +26,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil), (*Locks)(nil)},
+	FactTypes: []analysis.Fact{(*queuemodel.Pending[handedOn])(nil), (*queuemodel.Pending[lockedPoll])(nil), (*Locks)(nil)},
 })
 
 // Analyzer reports the claimrace rule's findings.
@@ -41,6 +41,11 @@ type runner struct {
 	m       *queuemodel.Model
 	e       *effects.Effects
 	handoff *queuemodel.Handoff[handedOn]
+	// lockedPolls hands on the locked polls of functions whose callers
+	// choose what they run on (see autocommit.go).
+	lockedPolls *queuemodel.Handoff[lockedPoll]
+	// reported holds where the pass has reported findings so far.
+	reported reportedAt
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,8 +54,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
-	pass = reportOnce(pass)
-	r := &runner{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
+	reported := reportedAt{}
+	pass = reportOnce(pass, reported)
+	r := &runner{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m), reported: reported,
+		lockedPolls: queuemodel.NewHandoff[lockedPoll](pass, m)}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.On()]
@@ -75,8 +82,10 @@ func run(pass *analysis.Pass) (any, error) {
 	r.relays()
 	r.lockEndsBeforeReturn()
 	r.dueQueues()
+	r.lockedAutocommitPolls()
 	r.exportLocks()
 	r.handoff.Finish(r.judgeCall)
+	r.lockedPolls.Finish(r.judgeLockedPoll)
 	return nil, nil
 }
 
@@ -85,7 +94,8 @@ func run(pass *analysis.Pass) (any, error) {
 // body, with the first call (in source order) as its related position.
 // A claim written in a _test.go file is not reported: a test that runs a
 // naive claim in two goroutines does it to show the race, not to claim.
-func reportOnce(pass *analysis.Pass) *analysis.Pass {
+// It records in reported where each finding is.
+func reportOnce(pass *analysis.Pass, reported reportedAt) *analysis.Pass {
 	p := *pass
 	seen := map[string]bool{}
 	p.Report = func(d analysis.Diagnostic) {
@@ -95,6 +105,7 @@ func reportOnce(pass *analysis.Pass) *analysis.Pass {
 		key := fmt.Sprint(d.Pos, d.End, d.Message)
 		if !seen[key] {
 			seen[key] = true
+			reported[d.Pos] = true
 			pass.Report(d)
 		}
 	}

@@ -34,7 +34,7 @@ func (q *Queries) InsertEvent(ctx context.Context, topic string, payload []byte)
 
 const fetchPending = `SELECT id, topic, payload FROM outbox WHERE status = 'pending' ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`
 
-func (q *Queries) FetchPending(ctx context.Context, limit int32) ([]Event, error) {
+func (q *Queries) FetchPending(ctx context.Context, limit int32) ([]Event, error) { // want FetchPending:`pending claims\(db.go:38\)`
 	rows, err := q.db.QueryContext(ctx, fetchPending, limit)
 	if err != nil {
 		return nil, err
