@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -73,6 +74,10 @@ func salvage(p *packages.Package) (left int, ok bool) {
 		if p.Name == "main" || namesUnknown(info, bodyOf(d)) {
 			signalHoles[p] = true
 		}
+		salvagedAny = true
+		if namesFailedImport(info, bodyOf(d)) {
+			reclaimHole = true
+		}
 		if d.Body != nil {
 			prunedBodies[d] = d.Body
 			d.Body = nil
@@ -115,6 +120,48 @@ func namesUnknown(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// salvagedAny says salvage left a function out, which may be what calls
+// a package's reclaim; reclaimHole that one of them names a package whose
+// import failed: a library whose code is not there may be the reclaim
+// itself. The lease rule's verdicts that nothing in the module returns a
+// claimed job (see leaseAbsence) are about code it cannot see then: the
+// driver drops them (see collect), as it drops sigterm's (see
+// signalHoles). SQL text in a function left out needs no hole: the rule
+// reads the module's files for it (a statement, a fragment comparing the
+// lease) whatever the type checker said.
+var salvagedAny, reclaimHole bool
+
+// namesFailedImport reports whether a body names a package whose import
+// failed.
+func namesFailedImport(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok && !pn.Imported().Complete() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaseAbsence reports whether a lease finding's verdict is that no code
+// of the module returns the claimed job (no reclaim, none run, nothing
+// moves a job record back), and a function left out may be that code.
+// A finding about what the claim itself writes stands.
+func leaseAbsence(msg string) bool {
+	switch {
+	case strings.Contains(msg, "but nothing in the module calls "):
+		return salvagedAny
+	case strings.Contains(msg, "writes no lease deadline"),
+		strings.Contains(msg, "but no statement in the module returns"),
+		strings.Contains(msg, "nothing in the module moves it back"):
+		return reclaimHole
+	}
+	return false
 }
 
 // blindToSignals reports whether a package or one it imports has a
