@@ -89,7 +89,7 @@ func collect(g *checker.Graph) ([]finding, []error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			if act.Analyzer.Name == "lease" && leaseAbsence(d.Message) {
+			if act.Analyzer.Name == "lease" && leaseAbsence(d.Message, rule.Detail(act.Package.Fset, act.Analyzer.Name, d)) {
 				continue // see reclaimHole
 			}
 			if end := sqlSpanEnd(act.Package.Syntax, d); end.IsValid() {

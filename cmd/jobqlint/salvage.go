@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -76,7 +77,7 @@ func salvage(p *packages.Package) (left int, ok bool) {
 		}
 		salvagedAny = true
 		if namesFailedImport(info, bodyOf(d)) {
-			reclaimHole = true
+			reclaimHoles = append(reclaimHoles, stringLits(bodyOf(d)))
 		}
 		if d.Body != nil {
 			prunedBodies[d] = d.Body
@@ -123,15 +124,33 @@ func namesUnknown(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // salvagedAny says salvage left a function out, which may be what calls
-// a package's reclaim; reclaimHole that one of them names a package whose
-// import failed: a library whose code is not there may be the reclaim
-// itself. The lease rule's verdicts that nothing in the module returns a
-// claimed job (see leaseAbsence) are about code it cannot see then: the
-// driver drops them (see collect), as it drops sigterm's (see
-// signalHoles). SQL text in a function left out needs no hole: the rule
-// reads the module's files for it (a statement, a fragment comparing the
-// lease) whatever the type checker said.
-var salvagedAny, reclaimHole bool
+// a package's reclaim. reclaimHoles holds, for each function left out
+// that names a package whose import failed, the text of its string
+// literals: a library whose code is not there, given the queue table's
+// name (reaper.Run(ctx, db, "jobs")), may be the reclaim itself. The lease
+// rule's verdicts that nothing in the module returns a claimed job (see
+// leaseAbsence) are about code it cannot see then: the driver drops them
+// (see collect), as it drops sigterm's (see signalHoles). SQL text in a
+// function left out needs no hole: the rule reads the module's files for
+// it (a statement, a fragment comparing the lease) whatever the type
+// checker said.
+var (
+	salvagedAny  bool
+	reclaimHoles []string
+)
+
+// stringLits returns the lowercased text of a body's string literals.
+func stringLits(body *ast.BlockStmt) string {
+	var b strings.Builder
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			b.WriteString(strings.ToLower(lit.Value))
+			b.WriteByte(0)
+		}
+		return true
+	})
+	return b.String()
+}
 
 // namesFailedImport reports whether a body names a package whose import
 // failed.
@@ -149,20 +168,39 @@ func namesFailedImport(info *types.Info, body *ast.BlockStmt) bool {
 }
 
 // leaseAbsence reports whether a lease finding's verdict is that no code
-// of the module returns the claimed job (no reclaim, none run, nothing
-// moves a job record back), and a function left out may be that code.
-// A finding about what the claim itself writes stands.
-func leaseAbsence(msg string) bool {
-	switch {
-	case strings.Contains(msg, "but nothing in the module calls "):
+// of the module returns the claimed job, and a function left out may be
+// that code: for "nothing in the module calls" the package's reclaim, any
+// function left out; for "no reclaim", one in reclaimHoles that names the
+// queue table (which the fix in the finding's detail updates). A finding
+// about what the claim itself writes, or whose table no hole names (a
+// mail renderer whose templates package a generator writes: authara's
+// internal/email beside its email_jobs claim), stands.
+func leaseAbsence(msg, detail string) bool {
+	if strings.Contains(msg, "but nothing in the module calls ") {
 		return salvagedAny
-	case strings.Contains(msg, "writes no lease deadline"),
-		strings.Contains(msg, "but no statement in the module returns"),
-		strings.Contains(msg, "nothing in the module moves it back"):
-		return reclaimHole
+	}
+	if !strings.Contains(msg, "writes no lease deadline") && !strings.Contains(msg, "but no statement in the module returns") {
+		return false
+	}
+	m := suggestedTable.FindStringSubmatch(msg + "\n" + detail)
+	if m == nil {
+		return false
+	}
+	table := strings.Trim(strings.ToLower(m[1]), `"`)
+	if i := strings.LastIndexByte(table, '.'); i >= 0 {
+		table = strings.Trim(table[i+1:], `"`)
+	}
+	word := regexp.MustCompile(`(^|[^a-z0-9_])` + regexp.QuoteMeta(table) + `($|[^a-z0-9_])`)
+	for _, lits := range reclaimHoles {
+		if word.MatchString(lits) {
+			return true
+		}
 	}
 	return false
 }
+
+// suggestedTable finds the table a lease finding's fix updates.
+var suggestedTable = regexp.MustCompile(`UPDATE ([\w."]+) SET`)
 
 // blindToSignals reports whether a package or one it imports has a
 // signal hole.
