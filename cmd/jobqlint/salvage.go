@@ -139,11 +139,14 @@ var (
 	reclaimHoles []string
 )
 
-// stringLits returns the lowercased text of a body's string literals.
+// stringLits returns the lowercased text of a body's string literals
+// that hold no SQL: a statement's text is read from the module's files
+// and judged there (a claim that names the table reclaims nothing), a
+// bare name handed to a library is not.
 func stringLits(body *ast.BlockStmt) string {
 	var b strings.Builder
 	ast.Inspect(body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && !sqlWords.MatchString(lit.Value) {
 			b.WriteString(strings.ToLower(lit.Value))
 			b.WriteByte(0)
 		}
@@ -198,6 +201,9 @@ func leaseAbsence(msg, detail string) bool {
 	}
 	return false
 }
+
+// sqlWords finds SQL in a string literal.
+var sqlWords = regexp.MustCompile(`(?i)\b(select|insert|update|delete|from|where)\b`)
 
 // suggestedTable finds the table a lease finding's fix updates.
 var suggestedTable = regexp.MustCompile(`UPDATE ([\w."]+) SET`)
