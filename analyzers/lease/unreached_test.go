@@ -20,9 +20,10 @@ func TestUnreachedReclaimRejected(t *testing.T) {
 // Reclaims that run: on the worker's ticker, through its interface; as a
 // method value a command hands to a scheduler; unexported, from the
 // store's own janitor loop; exported by a library (a package other modules
-// import) for its users, whose example command does not run it.
+// import) for its users, whose example command does not run it; in a SQL
+// function the database runs, created by a method nothing calls.
 func TestUnreachedReclaimAccepted(t *testing.T) {
-	for _, mod := range []string{"ok_tickerreclaimmod", "ok_methodvaluemod", "ok_ownreclaimmod", "ok_libreclaimmod"} {
+	for _, mod := range []string{"ok_tickerreclaimmod", "ok_methodvaluemod", "ok_ownreclaimmod", "ok_libreclaimmod", "ok_sqlfuncreclaimmod"} {
 		t.Run(mod, func(t *testing.T) {
 			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
 		})

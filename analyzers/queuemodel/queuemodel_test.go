@@ -1061,3 +1061,19 @@ func TestScanThatIsWork(t *testing.T) {
 	got, _ := roles(t, "claimscanwork")
 	require.Equal(t, []string{"SELECT claim", "UPDATE complete"}, got)
 }
+
+// A cutoff before the clock that a worker hands to an exported method of
+// its store through an interface (w.store.Recover(ctx, now.Add(-timeout)))
+// makes a reclaim of the method's UPDATE when the package is internal and
+// nothing else calls the method; the same UPDATE given a time ahead of
+// the clock, or called by no code of the package, stays unknown, and so
+// does the first in a package any module may import, or one another
+// package of the module calls too.
+func TestCutoffThroughAnInterface(t *testing.T) {
+	got, _ := roles(t, "ifacecutoff/internal/jobs")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE reclaim", "UPDATE none", "UPDATE none"}, got)
+	got, _ = roles(t, "ifacecutoff_public")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE none", "UPDATE none", "UPDATE none"}, got)
+	got, _ = roles(t, "ifacecutoff/internal/shared")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE none", "UPDATE none", "UPDATE none"}, got, "admin, another package, calls Recover too")
+}

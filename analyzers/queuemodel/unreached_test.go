@@ -1,11 +1,17 @@
 package queuemodel
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // A module is closed (every package that may import its internal
@@ -65,4 +71,29 @@ func TestNamesOutsideDecls(t *testing.T) {
 			t.Errorf("%q: namesOutsideDecls = %t, want %t", c.src, got, c.names)
 		}
 	}
+}
+
+// A statement of a SQL function's body is never unreached, though the Go
+// method that runs the function is one nothing calls: the database may
+// run the function on its own (pg_cron, a trigger). The same reclaim run
+// from Go by such a method is unreached.
+func TestUnreachedSQLFunctionBody(t *testing.T) {
+	results := analysistest.Run(t, filepath.Join(analysistest.TestData(), "unreachedbodymod"), Analyzer, "./internal/store")
+	require.Len(t, results, 1)
+	m := results[0].Result.(*Model)
+	pass := results[0].Pass
+	got := map[string]string{}
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			if st.Kind != sqlcheck.KindUpdate || st.Role == RoleClaim {
+				continue
+			}
+			name, dead := m.Unreached(pass, st)
+			got[c.Decl.Name.Name] = fmt.Sprintf("body=%t %q %t", st.Body != nil, name, dead)
+		}
+	}
+	require.Equal(t, map[string]string{
+		"RequeueInDatabase": `body=true "" false`,
+		"Requeue":           `body=false "Store.Requeue" true`,
+	}, got)
 }

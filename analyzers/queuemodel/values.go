@@ -290,6 +290,30 @@ func (b *builder) nowParams(c *Call) map[int]bool {
 	return out
 }
 
+// calledOnlyHere reports whether every call of an exported function is in
+// its own package: the package's path keeps it from code outside the
+// module (an internal package, a command: see closedPackage), and the
+// module's Go files call a function of its name and arity only from this
+// package (see callerargs.CalledOnlyFrom), which names it among the
+// functions whose parameters reach SQL. A store's exported method that
+// other packages call, or that any importer may, gets values the package
+// cannot see.
+func (b *builder) calledOnlyHere(fn *ssa.Function) bool {
+	path := b.pass.Pkg.Path()
+	if !closedPackage(path, b.pass.Pkg.Name()) {
+		return false
+	}
+	ix := b.model.CallerArgs()
+	if ix == nil || fn.Signature.Variadic() {
+		return false
+	}
+	arity := len(fn.Params)
+	if fn.Signature.Recv() != nil {
+		arity--
+	}
+	return ix.CalledOnlyFrom(fn.Name(), arity, path)
+}
+
 func isTimeNow(fn *ssa.Function) bool {
 	return fn.Pkg != nil && fn.Pkg.Pkg.Path() == "time" && fn.Name() == "Now" && fn.Signature.Recv() == nil
 }
@@ -315,18 +339,25 @@ func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 		}
 		return len(v.Edges) > 0
 	case *ssa.Parameter:
-		// A parameter of a function only this package calls: what every
-		// call gives it.
+		// A parameter of a function this package calls: what every call
+		// gives it, also through an interface its receiver implements
+		// (a worker's w.store.RecoverStuck(ctx, now.Add(-timeout)) on
+		// its Store interface). An exported function only when no other
+		// code can call it (see calledOnlyHere).
 		fn := v.Parent()
 		obj, _ := fn.Object().(*types.Func)
-		if obj == nil || obj.Exported() {
+		if obj == nil || obj.Exported() && !b.calledOnlyHere(fn) {
 			return false
 		}
 		i := slices.Index(fn.Params, v)
-		callers := b.effects.CallersOf(fn)
+		callers := b.effects.MayCall(fn)
 		for _, c := range callers {
 			common := c.Common()
-			if common.IsInvoke() || i >= len(common.Args) || !b.isNowTime(common.Args[i], depth+1) {
+			j := i
+			if common.IsInvoke() {
+				j-- // the receiver is the interface value, not an argument
+			}
+			if j < 0 || j >= len(common.Args) || !b.isNowTime(common.Args[j], depth+1) {
 				return false
 			}
 		}

@@ -19,3 +19,12 @@ func TestIfaceRejected(t *testing.T) {
 func TestIfaceAccepted(t *testing.T) {
 	ruletest.Run(t, reclaimattempts.Analyzer, "ok_ifacemem", "ok_ifacemem/sweeper", "ok_ifacetwo", "ok_ifacetwo/sweeper")
 }
+
+// A recovery whose cutoff the worker computes from the clock and hands to
+// the store's exported method through an interface, in an internal
+// package: a reclaim, judged as one; with the attempt spent and capped at
+// the claim, silent.
+func TestIfaceCutoff(t *testing.T) {
+	ruletest.Run(t, reclaimattempts.Analyzer, "ifacecutoff/internal/mail")
+	ruletest.Run(t, reclaimattempts.Analyzer, "ok_ifacecutoff/internal/mail")
+}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -73,6 +75,10 @@ func salvage(p *packages.Package) (left int, ok bool) {
 		if p.Name == "main" || namesUnknown(info, bodyOf(d)) {
 			signalHoles[p] = true
 		}
+		salvagedAny = true
+		if namesFailedImport(info, bodyOf(d)) {
+			reclaimHoles = append(reclaimHoles, stringLits(bodyOf(d)))
+		}
 		if d.Body != nil {
 			prunedBodies[d] = d.Body
 			d.Body = nil
@@ -116,6 +122,91 @@ func namesUnknown(info *types.Info, body *ast.BlockStmt) bool {
 	})
 	return found
 }
+
+// salvagedAny says salvage left a function out, which may be what calls
+// a package's reclaim. reclaimHoles holds, for each function left out
+// that names a package whose import failed, the text of its string
+// literals: a library whose code is not there, given the queue table's
+// name (reaper.Run(ctx, db, "jobs")), may be the reclaim itself. The lease
+// rule's verdicts that nothing in the module returns a claimed job (see
+// leaseAbsence) are about code it cannot see then: the driver drops them
+// (see collect), as it drops sigterm's (see signalHoles). SQL text in a
+// function left out needs no hole: the rule reads the module's files for
+// it (a statement, a fragment comparing the lease) whatever the type
+// checker said.
+var (
+	salvagedAny  bool
+	reclaimHoles []string
+)
+
+// stringLits returns the lowercased text of a body's string literals
+// that hold no SQL: a statement's text is read from the module's files
+// and judged there (a claim that names the table reclaims nothing), a
+// bare name handed to a library is not.
+func stringLits(body *ast.BlockStmt) string {
+	var b strings.Builder
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && !sqlWords.MatchString(lit.Value) {
+			b.WriteString(strings.ToLower(lit.Value))
+			b.WriteByte(0)
+		}
+		return true
+	})
+	return b.String()
+}
+
+// namesFailedImport reports whether a body names a package whose import
+// failed.
+func namesFailedImport(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok && !pn.Imported().Complete() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaseAbsence reports whether a lease finding's verdict is that no code
+// of the module returns the claimed job, and a function left out may be
+// that code: for "nothing in the module calls" the package's reclaim, any
+// function left out; for "no reclaim", one in reclaimHoles that names the
+// queue table (which the fix in the finding's detail updates). A finding
+// about what the claim itself writes, or whose table no hole names (a
+// mail renderer whose templates package a generator writes: authara's
+// internal/email beside its email_jobs claim), stands.
+func leaseAbsence(msg, detail string) bool {
+	if strings.Contains(msg, "but nothing in the module calls ") {
+		return salvagedAny
+	}
+	if !strings.Contains(msg, "writes no lease deadline") && !strings.Contains(msg, "but no statement in the module returns") {
+		return false
+	}
+	m := suggestedTable.FindStringSubmatch(msg + "\n" + detail)
+	if m == nil {
+		return false
+	}
+	table := strings.Trim(strings.ToLower(m[1]), `"`)
+	if i := strings.LastIndexByte(table, '.'); i >= 0 {
+		table = strings.Trim(table[i+1:], `"`)
+	}
+	word := regexp.MustCompile(`(^|[^a-z0-9_])` + regexp.QuoteMeta(table) + `($|[^a-z0-9_])`)
+	for _, lits := range reclaimHoles {
+		if word.MatchString(lits) {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlWords finds SQL in a string literal.
+var sqlWords = regexp.MustCompile(`(?i)\b(select|insert|update|delete|from|where)\b`)
+
+// suggestedTable finds the table a lease finding's fix updates.
+var suggestedTable = regexp.MustCompile(`UPDATE ([\w."]+) SET`)
 
 // blindToSignals reports whether a package or one it imports has a
 // signal hole.

@@ -117,9 +117,11 @@ type Pos struct {
 type call struct {
 	args map[slot]source
 	// file and lparen place the call: its file's path and the offset of
-	// its opening parenthesis (see Preimage).
+	// its opening parenthesis (see Preimage); pkg is the import path of
+	// the file's package (see CalledOnlyFrom).
 	file   string
 	lparen int
+	pkg    string
 }
 
 // A source is what one argument can be: constant values, and binder
@@ -325,6 +327,24 @@ func (ix *Index) Given(file string, offset int, name string, arity int, at Pos) 
 	return nil, false
 }
 
+// CalledOnlyFrom reports whether the module calls the binder name/arity
+// and every call of its name (by name and number of arguments, whatever
+// the callee: see binderKeys) is in a file of the package at import path
+// pkg, tests included. What the package's own code gives an exported
+// function is then all the module gives it; a package outside the module
+// may still call it, unless its path keeps it internal.
+func (ix *Index) CalledOnlyFrom(name string, arity int, pkg string) bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	calls := ix.calls[binderKey{name, arity}]
+	for _, c := range calls {
+		if c.pkg != pkg {
+			return false
+		}
+	}
+	return len(calls) > 0
+}
+
 // IntConst is how an integer constant is written among the values: a
 // marker, then the constant in decimal.
 func IntConst(decimal string) string { return intConst + decimal }
@@ -348,7 +368,8 @@ func Key(w io.Writer, root string) {
 		positions := ix.slots(k)
 		var lines []string
 		for _, c := range ix.calls[k] {
-			lines = append(lines, ix.callLine(c, positions))
+			// The caller's package: CalledOnlyFrom answers from it.
+			lines = append(lines, c.pkg+"\x00"+ix.callLine(c, positions))
 		}
 		slices.Sort(lines)
 		fmt.Fprintf(w, "binder\x00%s\x00%d\x00%v\x00%s\x00", k.name, k.arity, positions, strings.Join(lines, "\x00"))
@@ -980,7 +1001,7 @@ func (r *reader) collectCalls() {
 				return true
 			}
 			for _, key := range r.ix.binderKeys(c, r.file.dir) {
-				rec := &call{args: map[slot]source{}, file: r.file.path, lparen: r.file.fset.Position(c.Lparen).Offset}
+				rec := &call{args: map[slot]source{}, file: r.file.path, lparen: r.file.fset.Position(c.Lparen).Offset, pkg: r.file.dir}
 				for _, sl := range r.ix.slots(key) {
 					rec.args[sl] = fc.argSource(c, sl)
 				}

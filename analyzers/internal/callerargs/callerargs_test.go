@@ -267,3 +267,25 @@ func TestUnexportedHops(t *testing.T) {
 		}
 	}
 }
+
+// Note is called from the worker's package alone; SetStatus from three;
+// Count is no binder, and nothing is known of its calls.
+func TestCalledOnlyFrom(t *testing.T) {
+	ix := Of(shop, "")
+	for _, tc := range []struct {
+		name  string
+		arity int
+		pkg   string
+		want  bool
+	}{
+		{"Note", 3, "example.com/shop/worker", true},
+		{"Note", 3, "example.com/shop/store", false},
+		{"Note", 2, "example.com/shop/worker", false},
+		{"SetStatus", 3, "example.com/shop/worker", false},
+		{"Count", 2, "example.com/shop/worker", false},
+	} {
+		if got := ix.CalledOnlyFrom(tc.name, tc.arity, tc.pkg); got != tc.want {
+			t.Errorf("CalledOnlyFrom(%s/%d, %s) = %v, want %v", tc.name, tc.arity, tc.pkg, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/ok_sqlfuncreclaimmod
+
+go 1.22

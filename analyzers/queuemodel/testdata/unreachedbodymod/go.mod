@@ -1,0 +1,3 @@
+module example.com/unreachedbodymod
+
+go 1.22
