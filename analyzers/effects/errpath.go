@@ -3,6 +3,7 @@ package effects
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -167,9 +168,11 @@ func errExtract(call *ssa.Call, i int) *ssa.Extract {
 }
 
 // lengthEmpty reports whether a return gives the empty string as its i-th
-// result only on a branch that a comparison of integers not known under
-// the binding selects (if n <= 0 { return "" }): a run-time length's empty
-// case.
+// result only on a branch that a comparison of a run-time length (n bound
+// to len(ids)) not decided under the binding selects (if n <= 0 { return
+// "" }): the empty list's case. A number of another kind (a limit, a
+// page) keeps its "": which lengths a caller passes is what the tool
+// does not see, not which numbers.
 func (r *resolver) lengthEmpty(ret *ssa.Return, i int, b *binding, depth int) bool {
 	c, ok := ret.Results[i].(*ssa.Const)
 	if !ok || !isStringType(c.Type()) || c.Value != nil && (c.Value.Kind() != constant.String || constant.StringVal(c.Value) != "") {
@@ -189,8 +192,36 @@ func (r *resolver) lengthEmpty(ret *ssa.Return, i int, b *binding, depth int) bo
 		if dominatesVia(d, 0, blk) == dominatesVia(d, 1, blk) {
 			continue
 		}
+		if !runTimeLength(bin.X, b, 0) && !runTimeLength(bin.Y, b, 0) {
+			continue
+		}
 		if _, decided := r.truth(bin, b, depth); !decided {
 			return true
+		}
+	}
+	return false
+}
+
+// runTimeLength reports whether an integer is the length of a slice, map
+// or string (len(ids), len(ids)+1), here or as the argument the call being
+// followed binds a parameter to.
+func runTimeLength(v ssa.Value, b *binding, depth int) bool {
+	if depth > maxSteps {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Call:
+		bi, ok := x.Call.Value.(*ssa.Builtin)
+		return ok && bi.Name() == "len"
+	case *ssa.Convert:
+		return runTimeLength(x.X, b, depth+1)
+	case *ssa.BinOp:
+		return runTimeLength(x.X, b, depth+1) || runTimeLength(x.Y, b, depth+1)
+	case *ssa.Parameter:
+		if b != nil && b.fn == x.Parent() && b.call != nil {
+			if i := slices.Index(x.Parent().Params, x); i >= 0 && i < len(b.call.Common().Args) {
+				return runTimeLength(b.call.Common().Args[i], b.outer, depth+1)
+			}
 		}
 	}
 	return false

@@ -1118,7 +1118,7 @@ const (
 // results resolves the i-th result of a package function called at call:
 // every value its returns give, its parameters bound to the call's
 // arguments; errs says what the returns with a non-nil error give. A
-// return of "" that only a run-time number's test selects is a hole
+// return of "" that only a test of a run-time length selects is a hole
 // (errpath.go).
 func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i, errs int, b *binding, depth int) Values {
 	if r.onStack[fn] {
@@ -1140,7 +1140,7 @@ func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i, errs i
 				out = union(out, hole("the value "+fn.Name()+" returns with an error, used where the error may not be nil"))
 			}
 		case !r.ints && r.lengthEmpty(ret, i, inner, depth):
-			out = union(out, hole("the empty text "+fn.Name()+" returns when a run-time number is zero"))
+			out = union(out, hole("the empty text "+fn.Name()+" returns for a run-time length of zero"))
 		default:
 			out = union(out, r.value(ret.Results[i], inner, depth))
 		}

@@ -98,6 +98,19 @@ func paramList(n int) string {
 
 // Its "" is a hole when n is known only at run time, and "" when it is 0.
 func runTimeLength(ids []int64) {
-	sink("SELECT * FROM jobs WHERE id IN (" + paramList(len(ids)) + ")") // want `^SELECT \* FROM jobs WHERE id IN \(\$#\) \| hole: the empty text paramList returns when a run-time number is zero$`
+	sink("SELECT * FROM jobs WHERE id IN (" + paramList(len(ids)) + ")") // want `^SELECT \* FROM jobs WHERE id IN \(\$#\) \| hole: the empty text paramList returns for a run-time length of zero$`
 	sink("SELECT * FROM jobs WHERE id IN (" + paramList(0) + ")")        // want `^SELECT \* FROM jobs WHERE id IN \(\)$`
+}
+
+// limitClause returns "" for no limit.
+func limitClause(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return " LIMIT " + strconv.Itoa(n)
+}
+
+// A number that is no length keeps its "": both texts are read.
+func limitNotLength(n int) {
+	sink("SELECT * FROM jobs" + limitClause(n)) // want `^SELECT \* FROM jobs \| SELECT \* FROM jobs LIMIT #$`
 }
