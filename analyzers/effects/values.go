@@ -538,7 +538,14 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 				return r.squirrel(call.Common().Args[0], b, depth)
 			}
 			if callee := r.ownFunc(call); callee != nil {
-				return r.results(callee, call, v.Index, b, depth)
+				errs := onErrorKeep
+				if k := errResult(callee); k >= 0 && v.Index != k {
+					errs = onErrorHole
+					if usedWhereNil(v, errExtract(call, k)) {
+						errs = onErrorDrop
+					}
+				}
+				return r.results(callee, call, v.Index, errs, b, depth)
 			}
 		}
 		return hole("a result of a call with several results")
@@ -1110,19 +1117,43 @@ func (r *resolver) ownFunc(call ssa.CallInstruction) *ssa.Function {
 	return callee
 }
 
+// What results does with the returns that give a non-nil error
+// (errpath.go): keep their values (the error result itself, or a function
+// with no error result), drop them (the caller uses the value only where
+// the error is nil), or give a hole in their place.
+const (
+	onErrorKeep = iota
+	onErrorDrop
+	onErrorHole
+)
+
 // results resolves the i-th result of a package function called at call:
 // every value its returns give, its parameters bound to the call's
-// arguments.
-func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i int, b *binding, depth int) Values {
+// arguments; errs says what the returns with a non-nil error give. A
+// return of "" that only a test of a run-time length selects is a hole
+// (errpath.go).
+func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i, errs int, b *binding, depth int) Values {
 	if r.onStack[fn] {
 		return hole("loop")
 	}
 	r.onStack[fn] = true
 	defer delete(r.onStack, fn)
 	inner := &binding{fn: fn, call: call, outer: b}
+	errIdx := errResult(fn)
 	var out Values
 	for _, blk := range fn.Blocks {
-		if ret, ok := last(blk).(*ssa.Return); ok && i < len(ret.Results) && r.reachable(blk, inner, depth) {
+		ret, ok := last(blk).(*ssa.Return)
+		if !ok || i >= len(ret.Results) || !r.reachable(blk, inner, depth) {
+			continue
+		}
+		switch {
+		case errs != onErrorKeep && errorReturn(ret, errIdx):
+			if errs == onErrorHole {
+				out = union(out, hole("the value "+fn.Name()+" returns with an error, used where the error may not be nil"))
+			}
+		case !r.ints && r.lengthEmpty(ret, i, inner, depth):
+			out = union(out, hole("the empty text "+fn.Name()+" returns for a run-time length of zero"))
+		default:
 			out = union(out, r.value(ret.Results[i], inner, depth))
 		}
 	}
@@ -1384,7 +1415,7 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return r.value(common.Args[len(common.Args)-1], b, depth)
 	}
 	if fn := r.ownFunc(call); fn != nil {
-		return r.results(fn, call, 0, b, depth)
+		return r.results(fn, call, 0, onErrorKeep, b, depth)
 	}
 	if vs, ok := r.summary(call, callee, b, depth); ok {
 		return vs

@@ -47,3 +47,12 @@ func TestErrorPosition(t *testing.T) {
 	}
 	require.Equal(t, []string{"13:30", "18:62", "23:27"}, got)
 }
+
+// A value a helper returns only with a non-nil error never reaches a query
+// used where the error is nil, and is a hole where the error is ignored;
+// the empty text a helper returns for a run-time length of zero is a hole.
+// A broken name returned with a nil error and an IN list that is really
+// empty (a constant, or the helper given a constant zero) are reported.
+func TestErrorPathAndRunTimeLengthValues(t *testing.T) {
+	ruletest.Run(t, sqlsyntax.Analyzer, "errpath")
+}
