@@ -26,7 +26,7 @@ func (b *builder) inferQueue() {
 				st.Polls = append(st.Polls, s)
 				return
 			}
-			if !b.isPoll(s, st.Stmt, inherited, written) {
+			if !b.isPoll(s, st.Stmt, inherited, written) || keepsPick(st.Stmt, s) {
 				return
 			}
 			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) && !onlyCounted(st.Stmt) && !st.Stmt.Grouped {
@@ -608,7 +608,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
-		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) {
+		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) && !b.marksInLock(qt, poll, step) {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
