@@ -73,36 +73,3 @@ func identifiers(text string) []string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '$'
 	})
 }
-
-// marksInLock reports whether the first UPDATE after a locking poll, in
-// the poll's own transaction, records that the job ended rather than
-// takes it: it moves the row to a state, or sets a marker column, whose
-// name says the work succeeded (SELECT ... FOR UPDATE SKIP LOCKED; publish
-// each row; UPDATE outbox SET published_at = now() WHERE id = ANY($1);
-// COMMIT). The poll's lock holds the rows until that mark commits, so no
-// other worker ever sees them in between, and no row is left in progress
-// for a lease to expire: the locking poll is the claim. A step to a state
-// of work in progress (SET status = 'running', locked_at = now()), or one
-// written outside the poll's transaction, is judged as before.
-func (b *builder) marksInLock(qt *QueueTable, poll, step *Statement) bool {
-	if poll.Lock == nil && poll.LockedFrom() == nil {
-		return false
-	}
-	v, ok := qt.AssignedState(step)
-	if !ok || !(qt.successLike(v) || v == sqlcheck.StateNotNull && markerSays(qt.StateColumn)) {
-		return false
-	}
-	from, to := b.callInstr(poll.Call), b.callInstr(step.Call)
-	return from != nil && to != nil && b.effects.SameTx(from, to)
-}
-
-// markerSays reports whether a marker column's name (published_at,
-// sent_at, completed_at) says the job succeeded once it is set.
-func markerSays(col string) bool {
-	for _, suffix := range []string{"_at", "_on", "_time", "_ts"} {
-		if name, ok := strings.CutSuffix(strings.ToLower(col), suffix); ok {
-			return recordSuccess(name)
-		}
-	}
-	return false
-}

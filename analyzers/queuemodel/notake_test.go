@@ -34,22 +34,3 @@ func TestTakesAroundAPickStayClaims(t *testing.T) {
 	got, _ := roles(t, "queue_bumppick")
 	require.Equal(t, []string{"INSERT enqueue", "UPDATE claim", "UPDATE claim", "UPDATE claim", "UPDATE claim", "UPDATE none"}, got, fmt.Sprint(got))
 }
-
-// A relay's published_at mark written in the transaction that holds the
-// FOR UPDATE SKIP LOCKED batch records the outcome (crisislink's outbox):
-// the locking SELECT is the claim, the mark a completion, nothing stays
-// in progress. A step in that transaction to a marker that says no
-// outcome (claimed_at), or the published_at mark written on the pool
-// outside it, is still the claim step.
-func TestMarkInTheLockingTransaction(t *testing.T) {
-	for pkg, want := range map[string][]string{
-		"relay_markinlock":  {"INSERT enqueue", "SELECT claim", "UPDATE complete"},
-		"queue_stepinlock":  {"INSERT enqueue", "SELECT claim", "UPDATE claim"},
-		"queue_markoutside": {"INSERT enqueue", "SELECT claim", "UPDATE claim"},
-	} {
-		t.Run(pkg, func(t *testing.T) {
-			got, _ := roles(t, pkg)
-			require.Equal(t, want, got, fmt.Sprint(got))
-		})
-	}
-}

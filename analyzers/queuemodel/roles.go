@@ -608,7 +608,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
-		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) && !b.marksInLock(qt, poll, step) {
+		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
