@@ -83,9 +83,11 @@ func TestBunChainsOnBranches(t *testing.T) {
 // callers), not a claim (hellojohn's user_invitation). The newest open
 // row of one owner, taken by a SELECT bound to the owner's key (ORDER BY
 // created_at DESC LIMIT 1, or the primary key DESC), is what a request
-// acts on: a lookup (libredesk's sla_events, marked met on a reply).
+// acts on: a lookup (libredesk's sla_events, marked met on a reply); so
+// are its newest rows, a page of the caller's size (haohao's
+// dataset_work_tables, listed newest first beside a request's drop).
 func TestRequestsOnRowsTheyNameAreNoQueue(t *testing.T) {
-	for _, pkg := range []string{"lookup_invitecas", "lookup_latestevent"} {
+	for _, pkg := range []string{"lookup_invitecas", "lookup_latestevent", "lookup_newestpage"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -110,6 +112,7 @@ func TestSearchesForWorkStayClaims(t *testing.T) {
 	for pkg, want := range map[string][]string{
 		"queue_casafterpoll": {"INSERT enqueue", "SELECT none", "SELECT poll", "UPDATE claim", "UPDATE complete"},
 		"queue_ownerfifo":    {"INSERT enqueue", "UPDATE claim", "UPDATE claim"},
+		"queue_ownerbatch":   {"INSERT enqueue", "SELECT poll", "UPDATE claim"},
 	} {
 		t.Run(pkg, func(t *testing.T) {
 			got, _ := roles(t, pkg)

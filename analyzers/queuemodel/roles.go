@@ -26,7 +26,7 @@ func (b *builder) inferQueue() {
 				st.Polls = append(st.Polls, s)
 				return
 			}
-			if !b.isPoll(s, st.Stmt, inherited, written) {
+			if !b.isPoll(s, st.Stmt, inherited, written) || keepsPick(st.Stmt, s) {
 				return
 			}
 			if col := b.stateColumn(s, st.Stmt, written[s.Table]); b.selectsRunnable(s, col) && !purges(s, st.Stmt, col) && !onlyCounted(st.Stmt) && !st.Stmt.Grouped {
@@ -1575,16 +1575,19 @@ func (b *builder) byUniqueKey(s *sqlcheck.Stmt) bool {
 // latestOfOwner reports whether a SELECT finds the newest row of an owner
 // its caller names: it binds a column the package never writes to a
 // parameter (applied_sla_id = $1, the parent a request is about), takes
-// one row (LIMIT 1) without skipping locked ones, and orders newest first
-// by a time column or the primary key (ORDER BY created_at DESC). A
-// worker takes the oldest waiting job, or the most urgent (ORDER BY
-// priority DESC: no time), first; the newest row of one owner is the
-// one a request acts on (the latest event of a ticket, marked met when
-// an agent replies), not the next runnable job. A table the schema does
-// not hold is read by column names it cannot check, and stays a poll.
+// a bounded number of rows (LIMIT 1, LIMIT $3) without skipping locked
+// ones, and orders newest first by a time column or the primary key
+// (ORDER BY created_at DESC). A worker takes the oldest waiting job, or
+// the most urgent (ORDER BY priority DESC: no time), first; the newest
+// row of one owner is the one a request acts on (the latest event of a
+// ticket, marked met when an agent replies), and its newest rows a page
+// a request shows (the active work tables of one dataset, ORDER BY
+// updated_at DESC LIMIT $3), not the next runnable jobs. A table the
+// schema does not hold is read by column names it cannot check, and
+// stays a poll.
 func (b *builder) latestOfOwner(s *sqlcheck.Stmt, written map[string]bool) bool {
 	t := b.model.Schema().Table(s.Table)
-	if t == nil || s.Lock != nil && s.Lock.SkipLocked || s.Limit == nil || s.Limit.Kind != sqlcheck.ValueConst || s.Limit.Str != "1" ||
+	if t == nil || s.Lock != nil && s.Lock.SkipLocked || s.Limit == nil ||
 		len(s.OrderBy) == 0 || !s.OrderBy[0].Desc || s.OrderBy[0].Column == "" {
 		return false
 	}
