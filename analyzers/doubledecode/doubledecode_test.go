@@ -19,5 +19,5 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, doubledecode.Analyzer,
 		"ok_bytes", "ok_raw", "ok_map", "ok_struct", "ok_sql", "ok_string", "ok_text", "ok_noschema", "ok_jsonbparam", "ok_marshal", "ok_valuestext", "ok_collectstruct", "ok_textparam", "ok_marshalonce",
-		"ok_kindmarshal", "ok_typeswitch")
+		"ok_kindmarshal", "ok_typeswitch", "ok_testfixture")
 }
