@@ -324,8 +324,8 @@ func boilerConstructor(info *types.Info, fn *types.Func, fd *ast.FuncDecl) *Boil
 		if !isCall || len(call.Args) != 1 {
 			return true
 		}
-		callee, isFn := boilCallee(info, call)
-		if !isFn {
+		callee, isFn := calleeOf(info, call)
+		if !isFn || callee.Pkg() == nil {
 			return true
 		}
 		s, isConst := constString(info, call.Args[0])
@@ -347,20 +347,6 @@ func boilerConstructor(info *types.Info, fn *types.Func, fd *ast.FuncDecl) *Boil
 		return nil
 	}
 	return b
-}
-
-func boilCallee(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil, false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
-	return fn, ok && fn.Pkg() != nil
 }
 
 func isQueryMod(t types.Type) bool {
