@@ -147,7 +147,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if errObj == nil {
 			continue
 		}
-		srcs := s.unwrap(cur, s.sources(cur, ifs, errObj))
+		srcs := s.reaching(cur, ifs, s.unwrap(cur, s.sources(cur, ifs, errObj)))
 		if s.failsJob(ifs.Body) {
 			for _, src := range srcs {
 				if c := s.completion(src); c != nil {
@@ -769,6 +769,28 @@ func (s *summary) sources(cur inspector.Cursor, ifs *ast.IfStmt, errObj types.Ob
 		}
 	}
 	return s.assignedBefore(cur, ifs.Pos(), errObj)
+}
+
+// reaching keeps of srcs the calls whose error can reach the check ifs on
+// SSA: assignedBefore reads the function's statements by position, and in
+// a loop that takes in an assignment made after the check (err = finish()
+// below an `if err != nil { retry() }` on the handler's error). What SSA
+// cannot tell stays.
+func (s *summary) reaching(cur inspector.Cursor, ifs *ast.IfStmt, srcs []*ast.CallExpr) []*ast.CallExpr {
+	var fn ast.Node
+	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		fn = f.Node()
+		break
+	}
+	bin, _ := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	calls, known := s.e.ErrorSources(fn, bin)
+	if !known {
+		return srcs
+	}
+	return slices.DeleteFunc(slices.Clone(srcs), func(src *ast.CallExpr) bool {
+		c := s.e.Call(src)
+		return c != nil && !calls[c]
+	})
 }
 
 // assignedBefore returns the calls assigned to a variable in the function

@@ -12,7 +12,7 @@ func TestRejected(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "seed", "shared", "helper", "fatal", "fatallease", "panicking", "exit", "loopreturn", "sqlshared",
 		"wrapped", "loopbreak", "txearly", "helpervar", "supervisorstops", "txwrapcommit", "timedcheck", "labelbreak",
 		"txfield", "txcommitbranch", "ifacefatal", "ctelocked", "mainworker", "mainfeeder", "libdrain", "mainhandler",
-		"chanstart", "chanparam", "helperreturn", "chanwait", "svcworker")
+		"chanstart", "chanparam", "helperreturn", "chanwait", "svcworker", "branchoutcome")
 }
 
 // Bookkeeping errors handled apart, logged, retried, or inside the work's transaction.
@@ -22,7 +22,7 @@ func TestAccepted(t *testing.T) {
 		"ok_supervised", "ok_txcommit", "ok_txaborted",
 		"ok_finishall", "ok_iterclosure", "ok_supervised_drop", "ok_supervised_ctx", "ok_txreturning", "ok_deferfinish", "ok_oneshot", "ok_example", "ok_selectbreak",
 		"ok_txfield", "ok_txnoclaim", "ok_txclosure", "ok_txgiven", "ok_ifacemem", "ok_ifacelogged", "ok_ctelocked", "ok_mainretry",
-		"ok_chanlogged", "ok_chansupervised", "ok_chanafterloop", "ok_chanbatch", "ok_shutdownrequeue", "ok_svcworker")
+		"ok_chanlogged", "ok_chansupervised", "ok_chanafterloop", "ok_chanbatch", "ok_shutdownrequeue", "ok_svcworker", "ok_branchoutcome")
 }
 
 // A relay's mark after the publish is its bookkeeping write: a failure
