@@ -402,6 +402,9 @@ func KeepsClaimInside(call ssa.CallInstruction) bool {
 				if isCommit(x, tx) {
 					commits = append(commits, x)
 				}
+				if fillsOutside(x) {
+					return false
+				}
 			}
 		}
 	}
@@ -411,6 +414,64 @@ func KeepsClaimInside(call ssa.CallInstruction) bool {
 		}
 	}
 	return true
+}
+
+// fillsOutside reports whether a call is given a pointer to memory that
+// outlives its function (tx.Find(&jobs) with jobs a captured variable):
+// what it writes there leaves the function as a store would.
+func fillsOutside(c ssa.CallInstruction) bool {
+	args := c.Common().Args
+	if !c.Common().IsInvoke() && len(args) > 0 && c.Common().Signature().Recv() != nil {
+		args = args[1:] // the receiver
+	}
+	for _, a := range args {
+		if slices.ContainsFunc(variadic(a), outsidePointer) || outsidePointer(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// outsidePointer reports whether a value (or the value an interface
+// holds) is the address of memory that outlives its function: a
+// captured variable (&jobs in a closure), a package variable, or a field
+// or element of one or of a parameter (&job.ID). A pointer read from
+// memory or given as a parameter is an object handed on, not a place the
+// call is asked to fill.
+func outsidePointer(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	switch v.(type) {
+	case *ssa.FreeVar, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr:
+		_, ptr := v.Type().Underlying().(*types.Pointer)
+		return ptr && outside(v)
+	}
+	return false
+}
+
+// variadic returns the values stored in the slice a call's ... argument
+// builds (row.Scan(&job.ID, &job.Payload)), or nil.
+func variadic(v ssa.Value) []ssa.Value {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, r := range *arr.Referrers() {
+		if ia, ok := r.(*ssa.IndexAddr); ok {
+			for _, rr := range *ia.Referrers() {
+				if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st.Val)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // outside reports whether an address or map is reached from a parameter,

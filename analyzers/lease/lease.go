@@ -194,7 +194,7 @@ func committedFirst(e *effects.Effects, c *queuemodel.Call) bool {
 		return false // the wrapper's transaction is out of sight
 	}
 	call := e.Call(c.Expr)
-	return call != nil && effects.CommitsBeforeWork(call) && !effects.KeepsClaimInside(call)
+	return call != nil && (effects.CommitsBeforeWork(call) || e.ReturnCommitsBeforeWork(call)) && !effects.KeepsClaimInside(call)
 }
 
 // livenessReclaim reports whether claimed rows come back when their

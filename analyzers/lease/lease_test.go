@@ -45,3 +45,11 @@ func TestCallersRejected(t *testing.T) {
 func TestCallersAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "leasedb", "ok_callers_tx")
 }
+
+// A claim made in the function a transaction runner is given (GORM's
+// Transaction, pgx.BeginFunc) is committed when the function returns,
+// before the work its caller runs; a claim whose work runs inside the
+// function rolls back with a crash.
+func TestClosureTransactions(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "gormtxclaim", "beginfunccommitfirst", "ok_gormtxwork")
+}
