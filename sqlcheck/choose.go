@@ -73,6 +73,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	perEngine := namedPerEngine(m.Files)
 	twins := postgresTwins(m.Files)
 	plans := sqitchProjects(m.Files)
+	gone := unapplied(m.Root, tools, m.Runners)
 
 	var (
 		chosen     []choice
@@ -91,6 +92,10 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 			c.kind = "Go DDL"
 		case tools[dir] != "" && otherEngine(m.Root, dir) == "":
 			c.kind = tools[dir] + " migrations"
+			if why := gone[dir]; why != "" {
+				c.why = why
+				break
+			}
 			if migrations == "" {
 				migrations, migTool = dir, tools[dir]
 			}
@@ -111,6 +116,9 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 					continue
 				}
 				break
+			}
+			if c.kind == "SQL files" && isDataScript(m.Root, f) {
+				c.kind, c.why = "data script", "seed or demo data (named so; data statements and no DDL), not a migration"
 			}
 		}
 		if script := sqitchScript(plans, dir); script != "" {
@@ -474,4 +482,37 @@ func migrationDirs(files []File) map[string]string {
 		tools[dir] = tool
 	}
 	return tools
+}
+
+// seedWords are the words of a file's or directory's name that say its
+// SQL is data for a demo, a test or a fresh database, not a migration:
+// labtether keeps scripts/demo-seed.sql (TRUNCATE, then INSERTs), which a
+// compose service loads into a demo instance.
+var seedWords = map[string]bool{
+	"seed": true, "seeds": true, "seeding": true, "seeder": true, "fixture": true, "fixtures": true,
+	"demo": true, "sample": true, "samples": true, "mock": true, "mocks": true, "fake": true,
+}
+
+var (
+	ddlLine  = regexp.MustCompile(`(?im)^[ \t]*(create|alter|drop|comment|grant|revoke)\b`)
+	dataLine = regexp.MustCompile(`(?im)^[ \t]*(insert|truncate|copy|update|delete)\b`)
+)
+
+// isDataScript reports whether a .sql file outside every migration
+// directory is a data script: named for seed or demo data (its name or a
+// directory's below the root), holding data statements and no DDL. Its
+// TRUNCATE is no migration's lock on a live table, and it declares
+// nothing.
+func isDataScript(root string, f File) bool {
+	rel, err := filepath.Rel(root, f.Path)
+	if err != nil || root == "" || strings.HasPrefix(rel, "..") {
+		rel = filepath.Base(f.Path)
+	}
+	named := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(strings.TrimSuffix(filepath.ToSlash(rel), ".sql")), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		named = named || seedWords[w]
+	}
+	return named && dataLine.Match(f.Content) && !ddlLine.Match(f.Content)
 }

@@ -54,7 +54,7 @@ func TestMigrationsOverSqlcSnapshot(t *testing.T) {
 		{Path: "cmd/migrate/migrations", Kind: "goose migrations", Files: 2, Used: true},
 		{Path: "pkg/db/extra.sql", Kind: "sqlc schema (" + cfg + ")", Files: 1, Why: why},
 		{Path: "pkg/db/jobs.sql", Kind: "sqlc queries (" + cfg + ")", Files: 1, Why: "statements for sqlc to generate code from, not schema"},
-		{Path: "seed/fixtures.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "seed/fixtures.sql", Kind: "data script", Files: 1, Why: "seed or demo data (named so; data statements and no DDL), not a migration"},
 		{Path: "sql/schema/v1.sql", Kind: "sqlc schema (" + cfg + ")", Files: 1, Why: why},
 	}, relUses(root, uses))
 }

@@ -92,6 +92,9 @@ type ModuleFiles struct {
 	// Fits says that the files read from the repository are a tree that
 	// fits the module's SQL (see fittingSchema), not a migration directory.
 	Fits bool
+	// Runners are the directories the module names as its migration
+	// runner's path (see unapplied).
+	Runners []RunnerPath
 }
 
 // A File is a file's path and content.
@@ -108,6 +111,7 @@ func ReadModule(root string) *ModuleFiles {
 	m := readFiles(files)
 	m.Root = root
 	m.Problems = append(probs, m.Problems...)
+	m.Runners = runnerPaths(root, m.Files)
 	if srcs, _, _ := m.Sources(); slices.ContainsFunc(srcs, createsTable) {
 		return m
 	}
@@ -168,6 +172,9 @@ func (m *ModuleFiles) Key() [sha256.Size]byte {
 		fmt.Fprintf(h, "aside\x00%s\x00%d\x00", u.Path, u.Files)
 	}
 	fmt.Fprintf(h, "repository\x00%s\x00%s\x00%v\x00", m.Repository, m.RepositoryBy, m.Fits)
+	for _, r := range m.Runners {
+		fmt.Fprintf(h, "runner\x00%s\x00%v\x00%s\x00", r.Dir, r.Exact, r.From)
+	}
 	return [sha256.Size]byte(h.Sum(nil))
 }
 

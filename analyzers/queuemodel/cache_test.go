@@ -324,3 +324,32 @@ func TestModuleKeyCoversFragments(t *testing.T) {
 	write("reaper/reaper.go", strings.Replace(reaper, "started_at", "finished_at", 1))
 	require.NotEqual(t, before, key())
 }
+
+// A runner's path sets a nested migration directory aside (sqlcheck's
+// unapplied): under go vet the key changes when a Makefile's migrate
+// command names another directory, or moves (-model cites its line).
+func TestModuleKeyCoversRunnerPaths(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	key := func() string {
+		forget()
+		var b bytes.Buffer
+		ModuleKey(&b, root, nil)
+		return b.String()
+	}
+	t.Cleanup(forget)
+	write("go.mod", "module example.com/q\n")
+	write("migrations/000001_jobs.up.sql", "CREATE TABLE jobs (id int, status text);\n")
+	write("migrations/archive/000001_jobs.up.sql", "CREATE TABLE jobs (id int, status text, run_at timestamp);\n")
+	write("Makefile", "up:\n\tmigrate -path migrations -database x up\n")
+	applied := key()
+	write("Makefile", "# migrations\nup:\n\tmigrate -path migrations -database x up\n")
+	require.NotEqual(t, applied, key(), "the runner's line moved")
+	moved := key()
+	write("Makefile", "# migrations\nup:\n\tmigrate -path migrations/archive -database x up\n")
+	require.NotEqual(t, moved, key(), "the runner names another directory")
+}

@@ -62,6 +62,11 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	for _, p := range schema.Problems {
 		fmt.Fprintf(w, "problem\x00%s\x00%s\x00", p.Loc.File, p.Msg)
 	}
+	for _, r := range schema.Runners {
+		// A runner path sets a migration directory aside (see
+		// sqlcheck's unapplied).
+		fmt.Fprintf(w, "runner\x00%s\x00%v\x00%s\x00", r.Dir, r.Exact, r.From)
+	}
 	for _, src := range mf.StatementSources() {
 		fmt.Fprintf(w, "statement\x00%s\x00%d\x00%s", src.Path, len(src.SQL), src.SQL)
 	}

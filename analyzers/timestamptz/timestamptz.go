@@ -84,7 +84,73 @@ func clockColumns(qt *queuemodel.QueueTable) map[string]bool {
 			}
 		}
 	}
+	for col := range deadlines(qt) {
+		cols[col] = true
+	}
 	return cols
+}
+
+// deadlines returns the columns that hold a time the queue sets ahead of
+// the clock and compares with it, whatever role the statements that do so
+// play: a retry's backoff (executr's IncrementJobRetry sets retry_after =
+// NOW() + interval, and GetRetriableJobs, a retry scan taken for no poll,
+// picks the jobs whose retry_after < NOW()). A time written as now() plus
+// a delay is a deadline; read back against now() in another zone it comes
+// due early or late. A column only written from now() unshifted
+// (updated_at) or only compared with it (a purge by created_at) is no
+// deadline (accept_audit).
+func deadlines(qt *queuemodel.QueueTable) map[string]bool {
+	ahead, compared := map[string]bool{}, map[string]bool{}
+	for _, st := range qt.Statements {
+		st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+			if s.Table != qt.Name {
+				return
+			}
+			for _, a := range s.Set {
+				if isAhead(a.Value) {
+					ahead[a.Column] = true
+				}
+			}
+			for i, c := range s.InsertCols {
+				if i < len(s.InsertValues) && isAhead(s.InsertValues[i]) {
+					ahead[c] = true
+				}
+			}
+			nowPreds(s.Where, compared)
+		})
+	}
+	out := map[string]bool{}
+	for col := range ahead {
+		if compared[col] {
+			out[col] = true
+		}
+	}
+	return out
+}
+
+// isAhead reports whether a value is the clock plus a delay: now() +
+// interval '1 minute' * power(2, retry_count).
+func isAhead(v sqlcheck.Value) bool {
+	return v.Kind == sqlcheck.ValueNow && aheadText.MatchString(v.Text)
+}
+
+var aheadText = regexp.MustCompile(`(?i)(\bnow\s*\(\s*\)|\bcurrent_timestamp\b|\bclock_timestamp\s*\(\s*\)|\bstatement_timestamp\s*\(\s*\)|\btransaction_timestamp\s*\(\s*\)|\blocaltimestamp\b)\s*\+`)
+
+// nowPreds adds the columns that ps compare with now() (shifted or not).
+func nowPreds(ps []sqlcheck.Pred, cols map[string]bool) {
+	for _, p := range ps {
+		for _, b := range p.Branches {
+			nowPreds(b, cols)
+		}
+		switch p.Op {
+		case sqlcheck.OpLt, sqlcheck.OpLe, sqlcheck.OpGt, sqlcheck.OpGe:
+		default:
+			continue
+		}
+		if p.Column != "" && len(p.Values) == 1 && p.Values[0].Kind == sqlcheck.ValueNow {
+			cols[p.Column] = true
+		}
+	}
 }
 
 // movesState reports whether an UPDATE sets the state column: one that
