@@ -76,7 +76,7 @@ type Effects struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if DependencyCode(pass) || len(pass.TypeErrors) > 0 {
+	if DependencyCode(pass) || !typedCode(pass) {
 		return &Effects{}, nil
 	}
 	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls)}

@@ -64,7 +64,7 @@ func (c *Calls) RunsNoStatement(fn *types.Func) bool {
 
 func runCalls(pass *analysis.Pass) (any, error) {
 	c := &Calls{quiet: map[*types.Func]bool{}}
-	if DependencyCode(pass) || len(pass.TypeErrors) > 0 {
+	if DependencyCode(pass) || !typedCode(pass) {
 		return c, nil
 	}
 	for _, f := range pass.AllObjectFacts() {

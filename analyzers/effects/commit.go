@@ -380,7 +380,7 @@ func KeepsClaimInside(call ssa.CallInstruction) bool {
 	}
 	results := fn.Signature.Results()
 	for i := range results.Len() {
-		if !isErrorType(results.At(i).Type()) {
+		if !isErrorType(results.At(i).Type()) && !countResult(fn, i) {
 			return false
 		}
 	}
@@ -503,4 +503,111 @@ func workAfter(c ssa.CallInstruction) bool {
 	return WalkBlocks(b.Succs, func(b *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
 		return b.Succs, hasWork(b.Instrs)
 	})
+}
+
+// countResult reports whether a function's result i is an integer that
+// counts what it did and carries no row: every value returned there is a
+// constant, len, a RowsAffected, or arithmetic over such values, also
+// through a local map of counts (n[key]++, then a sum over its values). A
+// stale-run sweep that returns how many runs it timed out hands no job
+// on; one that returns a claimed row's id does.
+func countResult(fn *ssa.Function, i int) bool {
+	if t, ok := fn.Signature.Results().At(i).Type().Underlying().(*types.Basic); !ok || t.Info()&types.IsInteger == 0 {
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !counted(ret.Results[i], seen) {
+			return false
+		}
+	}
+	return true
+}
+
+func counted(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true // a loop's sum: its other edges decide
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.BinOp:
+		return counted(x.X, seen) && counted(x.Y, seen)
+	case *ssa.Convert:
+		return counted(x.X, seen)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !counted(e, seen) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok {
+			return b.Name() == "len"
+		}
+		return x.Call.IsInvoke() && x.Call.Method.Name() == "RowsAffected" ||
+			x.Call.StaticCallee() != nil && x.Call.StaticCallee().Name() == "RowsAffected"
+	case *ssa.Extract:
+		if x.Index == 0 {
+			if call, ok := x.Tuple.(*ssa.Call); ok {
+				return counted(call, seen)
+			}
+		}
+		if next, ok := x.Tuple.(*ssa.Next); ok && x.Index == 2 {
+			if r, ok := next.Iter.(*ssa.Range); ok {
+				return countsMap(r.X, seen)
+			}
+		}
+		if l, ok := x.Tuple.(*ssa.Lookup); ok && x.Index == 0 {
+			return countsMap(l.X, seen)
+		}
+	case *ssa.Lookup:
+		return countsMap(x.X, seen)
+	case *ssa.UnOp:
+		// A result slot (a function with a defer returns through one)
+		// or a local variable: each value stored in it.
+		a, ok := x.X.(*ssa.Alloc)
+		if !ok || x.Op != token.MUL {
+			return false
+		}
+		for _, ref := range *a.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr != a || !counted(r.Val, seen) {
+					return false
+				}
+			case *ssa.UnOp:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// countsMap reports whether a map made in the function holds counts only:
+// each value stored in it is counted, and it goes to no call.
+func countsMap(m ssa.Value, seen map[ssa.Value]bool) bool {
+	if _, ok := m.(*ssa.MakeMap); !ok {
+		return false
+	}
+	for _, ref := range *m.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.MapUpdate:
+			if !counted(r.Value, seen) {
+				return false
+			}
+		case *ssa.Lookup, *ssa.Range:
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

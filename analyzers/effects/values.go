@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -1401,6 +1402,8 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 		return r.builder(call, b, depth)
 	case isFunc(callee, "strings", "ReplaceAll"), isFunc(callee, "strings", "Replace"):
 		return r.replace(call, b, depth)
+	case isFunc(callee, "strings", "TrimSpace"):
+		return trimSpace(r.value(common.Args[0], b, depth))
 	case isReplacerReplace(callee) && callee.Signature.Recv() != nil:
 		return r.replacer(common.Args[0], common.Args[1], b, depth)
 	case isReplacerReplace(callee):
@@ -1778,4 +1781,39 @@ func Unconverted(v ssa.Value) ssa.Value {
 			return v
 		}
 	}
+}
+
+// trimSpace resolves strings.TrimSpace over the values of its argument: the
+// white space at either end of plain text goes; a value that begins or ends
+// with a part whose text is not plain (a placeholder, a quoted name, a
+// number, a field's whole value) keeps that end as it is, which changes no
+// statement (white space at the ends of SQL text means nothing) and keeps
+// the part's identity.
+func trimSpace(vs Values) Values {
+	out := Values{Hole: vs.Hole}
+	for _, v := range vs.Set {
+		parts := slices.Clone(v.Parts)
+		plain := func(p Part) bool {
+			return p.Obj == nil && !p.Unknown && !p.Number && !p.Quoted && !p.escaped && p.param == 0
+		}
+		for len(parts) > 0 && plain(parts[0]) {
+			parts[0].Text = strings.TrimLeftFunc(parts[0].Text, unicode.IsSpace)
+			if parts[0].Text != "" {
+				break
+			}
+			parts = parts[1:]
+		}
+		for n := len(parts); n > 0 && plain(parts[n-1]); n = len(parts) {
+			parts[n-1].Text = strings.TrimRightFunc(parts[n-1].Text, unicode.IsSpace)
+			if parts[n-1].Text != "" {
+				break
+			}
+			parts = parts[:n-1]
+		}
+		if len(parts) == 0 {
+			parts = []Part{{}}
+		}
+		out.Set = append(out.Set, Value{Parts: parts, At: v.At, Unset: v.Unset})
+	}
+	return out
 }

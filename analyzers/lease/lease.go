@@ -54,14 +54,26 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			qt := m.Tables[st.Table]
-			if qt == nil || st.Role != queuemodel.RoleClaim || st.Kind != sqlcheck.KindUpdate || !movesToInProgress(qt, st) {
+			if qt == nil || st.Role != queuemodel.RoleClaim || st.Kind != sqlcheck.KindUpdate {
 				continue
+			}
+			cleared, byClearing := "", false
+			if !movesToInProgress(qt, st) {
+				if cleared, byClearing = clearedDue(qt, st); !byClearing {
+					continue
+				}
 			}
 			if queuemodel.InTestFile(pass, c.Pos()) {
 				continue // a test's fixture: no worker runs it
 			}
 			if (c.Receiver == queuemodel.RecvTx && !committedFirst(e, c)) || holdsSessionLock(m, c) {
 				continue // a crash rolls the claim back, or releases the lock
+			}
+			if byClearing {
+				if !qt.StateFromCaller() && !clearedGivenBack(pass, m, qt, st, cleared) {
+					r.report(st, sqlcheck.ClauseSet, clearedMessage(qt, cleared))
+				}
+				continue
 			}
 			table := queuemodel.TableName(qt.Name)
 			state, inState, back := describeState(qt, st)

@@ -53,3 +53,22 @@ func TestCallersAccepted(t *testing.T) {
 func TestClosureTransactions(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "gormtxclaim", "beginfunccommitfirst", "ok_gormtxwork")
 }
+
+// A claim that takes a due job by clearing the time its poll reads due
+// rows by (SET next_run_at = NULL), and moves no state: nothing gives a
+// taken row back (clearednext); a rescue of rows left NULL, and a claim
+// whose transaction is held through the work, are accepted.
+func TestClearedDue(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "clearednext")
+}
+
+func TestClearedDueAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_clearednext_rescue", "ok_clearednext_tx")
+}
+
+// A sweep that commits and returns only a count hands no job on
+// (ok_txkeepscount); one that returns the id of the row it took does
+// (txcommitfirst_id).
+func TestCountResult(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_txkeepscount", "txcommitfirst_id")
+}

@@ -355,3 +355,17 @@ func taskInLoop(rows *sql.Rows) {
 		rows.Scan(&t.Status)
 	}
 }
+
+const jobColumns = `
+	id,
+	kind,
+	payload`
+
+// strings.TrimSpace over known text trims it, also under a ReplaceAll
+// that prefixes each column (the RETURNING list of a claim).
+func trimmedColumns(name string) {
+	sink(strings.TrimSpace(jobColumns))                                                          // want `id,\n\tkind,\n\tpayload`
+	sink("RETURNING j." + strings.ReplaceAll(strings.TrimSpace(jobColumns), ",\n\t", ",\n\tj.")) // want `RETURNING j.id,\n\tj.kind,\n\tj.payload`
+	sink(strings.TrimSpace("  SELECT 1  "))                                                      // want `^SELECT 1$`
+	sink(strings.TrimSpace(" SELECT " + name + " "))                                             // want `hole: parameter name of trimmedColumns, which nothing calls`
+}
