@@ -18,9 +18,9 @@ import (
 // statement of the module ever moves it out of takes nothing to work on:
 // it ends the row (SET status = 'deprecated' WHERE id = ANY($2) AND status
 // = 'active' on duplicate memories; a soft delete, SET deleted_at = now()
-// WHERE id = $1 AND deleted_at IS NULL, from an API call). A claim whose
-// outcome the module never writes is no claim the tool can judge either:
-// what runs after it is out of sight.
+// WHERE id = $1 AND deleted_at IS NULL, from an API call). The name of
+// the state must say so too for a compare-and-set (see endedName): a
+// claim to 'running' whose outcome is out of sight is still a claim.
 
 // leftAgain reports whether some statement of the module may move a row
 // of qt that is in state v (of the state column) to another state: an
