@@ -239,7 +239,7 @@ func TestCompletionBeforeThePoll(t *testing.T) {
 // Designs with a poll's shape that are not queues: nothing takes jobs from
 // them. Every rule relies on this to stay silent.
 func TestNotQueues(t *testing.T) {
-	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep", "notqueue_retention", "notqueue_expiryrows"} {
+	for _, pkg := range []string{"notqueue_page", "notqueue_email", "notqueue_purge", "notqueue_sqlc", "notqueue_flag", "notqueue_softdelete", "notqueue_cycle", "notqueue_activate", "notqueue_restart", "notqueue_outboxpage", "notqueue_sweep", "notqueue_retention", "notqueue_expiryrows", "notqueue_randomflip", "notqueue_deprecate", "notqueue_softdeletestep"} {
 		t.Run(pkg, func(t *testing.T) {
 			results := ruletest.Run(t, queuemodel.Analyzer, pkg)
 			m := results[0].Result.(*queuemodel.Model)
@@ -271,6 +271,37 @@ func TestSweepLookalikesClaim(t *testing.T) {
 			require.Equal(t, want, got)
 		})
 	}
+}
+
+// Claims near the writes that are none: a random pick that hands its row
+// on (returned, or stamped with the worker's name), and a blind claim in
+// queue order run with Exec.
+func TestRandomPicksThatHandOn(t *testing.T) {
+	got, _ := roles(t, "randomflip_claims")
+	require.Equal(t, []string{"UPDATE claim", "UPDATE claim", "UPDATE claim", "UPDATE claim", "UPDATE complete", "INSERT enqueue"}, got)
+}
+
+// A compare-and-set claim's in-progress state is left again by another
+// statement: a reaper, the worker's DELETE by key, an upsert that
+// re-queues, an outcome whose SQL is unread but writes the state column.
+// Each keeps the claim that a write to a state nothing leaves
+// (notqueue_deprecate, notqueue_softdeletestep) loses.
+func TestClaimsToAStateLeftAgain(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "finalstate_claims")
+	m := results[0].Result.(*queuemodel.Model)
+	require.Len(t, m.Tables, 4)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s %s", st.Kind, st.Table, st.Role))
+		}
+	}
+	require.Equal(t, []string{
+		"SELECT public.exports poll", "UPDATE public.exports claim", "UPDATE public.exports reclaim", "INSERT public.exports enqueue",
+		"SELECT public.reports poll", "UPDATE public.reports claim", "DELETE public.reports complete", "INSERT public.reports enqueue",
+		"SELECT public.thumbnails poll", "UPDATE public.thumbnails claim", "INSERT public.thumbnails enqueue",
+		"SELECT public.imports poll", "UPDATE public.imports claim", "INSERT public.imports enqueue",
+	}, got)
 }
 
 // A flag is a job state where the whole life cycle holds: created unsent,

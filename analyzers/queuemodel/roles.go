@@ -608,7 +608,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
-		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) {
+		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) && !b.stepEndsForGood(qt, poll, step) {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
@@ -676,6 +676,9 @@ func (b *builder) transitions(qt *QueueTable) {
 				// state left for a finished job: only a function that also
 				// polls claims this way.
 				continue
+			}
+			if endedName(qt, v) && b.endsForGood(qt, st, v) {
+				continue // SET status = 'deprecated' WHERE id = ANY($1) AND status = 'active': nothing leaves that state
 			}
 			st.Role = RoleClaim
 			claimed[v] = true

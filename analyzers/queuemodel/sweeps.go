@@ -36,6 +36,11 @@ func (b *builder) dropSweeps(written map[string]map[string]bool) {
 		}
 		switch {
 		case st.Kind == sqlcheck.KindUpdate && st.Table == poll.Table && endsRows(st.Stmt, col, outcomeOrEnded):
+		case st.Kind == sqlcheck.KindUpdate && st.Table == poll.Table && randomPick(poll) && handsNothing(st.Stmt):
+			// One row picked at random and changed blind: no queue order,
+			// nothing returned, nothing written that the caller chose to
+			// find the row by later (a demo that resolves a random firing
+			// alert). No one is handed a job, whatever the state is named.
 		case st.Kind == sqlcheck.KindSelect && b.readsOnlyKeys(st.Stmt) && b.endedAfter(st, col, outcomeOrEnded):
 		case st.Kind == sqlcheck.KindSelect && b.endedAfter(st, col, endedWords.MatchString):
 			// Whole rows, marked expired or deleted: what the caller gets
@@ -147,3 +152,35 @@ func (b *builder) reachedFrom(from, to ssa.CallInstruction) []ssa.CallInstructio
 	}
 	return out
 }
+
+// randomPick reports whether a poll orders its rows by random() first: it
+// takes any row, not the next one in a queue's order.
+func randomPick(poll *sqlcheck.Stmt) bool {
+	return len(poll.OrderBy) > 0 && randomKey.MatchString(poll.OrderBy[0].Expr)
+}
+
+var randomKey = regexp.MustCompile(`(?i)^\s*random\(\s*\)\s*$`)
+
+// handsNothing reports whether an UPDATE returns nothing and writes only
+// values its caller did not choose (constants, the clock, NULL, other
+// columns, expressions over those): no bind parameter in its SET, so no
+// worker's name or token marks the rows it changed for a later read.
+func handsNothing(s *sqlcheck.Stmt) bool {
+	if s.Returning != nil || len(s.Set) == 0 {
+		return false
+	}
+	for _, a := range s.Set {
+		switch a.Value.Kind {
+		case sqlcheck.ValueConst, sqlcheck.ValueNow, sqlcheck.ValueNull, sqlcheck.ValueColumn:
+		case sqlcheck.ValueOther:
+			if bindParam.MatchString(a.Value.Text) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+var bindParam = regexp.MustCompile(`\$[0-9]|@[A-Za-z_]`)
