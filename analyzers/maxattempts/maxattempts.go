@@ -459,7 +459,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			handChosen(pass, m, e, qt, chosen, deferred)
 		}
 		for _, r := range retries {
-			if redrive(e, qt, r) || outOfEveryPoll(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
+			if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || outOfEveryPoll(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if attempts.GivesBack(r.Stmt) {
@@ -540,7 +540,7 @@ func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemod
 	facts := map[key]*Retries{}
 	var order []key
 	for _, r := range chosen {
-		if redrive(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
+		if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
 			caseGuard(qt, r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
 			continue
 		}

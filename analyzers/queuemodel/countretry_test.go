@@ -45,3 +45,30 @@ func TestCountOfATableClaimedElsewhereIsNoRetry(t *testing.T) {
 		"UPDATE public.deliveries none",
 	}, got)
 }
+
+// A state jobs are created in is runnable, but a write of it by key puts
+// the job back only when some poll takes it: 'failed', which every poll
+// skips, ends the job; 'held', which the second poll takes, is a retry.
+func TestCreatedStateNoPollTakesIsNoRetry(t *testing.T) {
+	results := ruletest.Run(t, queuemodel.Analyzer, "createdunpolled")
+	m := results[0].Result.(*queuemodel.Model)
+	var got []string
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			got = append(got, fmt.Sprintf("%s %s %s", st.Kind, st.Table, st.Role))
+		}
+	}
+	require.Equal(t, []string{
+		"INSERT public.outbox enqueue",
+		"INSERT public.outbox enqueue",
+		"INSERT public.outbox enqueue",
+		"UPDATE public.outbox claim",
+		"UPDATE public.outbox claim",
+		"UPDATE public.outbox fail",
+		"UPDATE public.outbox retry",
+	}, got)
+	qt := m.Tables["public.outbox"]
+	require.True(t, qt.Retaken("held"))
+	require.True(t, qt.Retaken("queued"))
+	require.False(t, qt.Retaken("failed"))
+}

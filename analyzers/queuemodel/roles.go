@@ -711,7 +711,7 @@ func (b *builder) transitions(qt *QueueTable) {
 				continue
 			}
 			v, ok := qt.AssignedState(st)
-			back := runnable[v] && !leavesPolls(qt, st)
+			back := runnable[v] && !leavesPolls(qt, st) && !skippedByPolls(qt, col, v)
 			switch {
 			case !ok && len(claimed) == 0 && (b.bumpsFailed(qt, st) || b.countsOnly(qt, st, runnable)):
 				st.Role = RoleRetry
@@ -1040,6 +1040,45 @@ func leavesPolls(qt *QueueTable, st *Statement) bool {
 			if !leavesPoll(qt, poll, st) {
 				return false
 			}
+		}
+	}
+	return polls > 0
+}
+
+// Retaken reports whether a job put in state v is taken again by a poll:
+// v is runnable, and not a state jobs are only created in that every poll
+// skips (see skippedByPolls). A write of any other state that no claim
+// writes ends the job; reading v back from the row and going on only when
+// it is such a state picks a job that ended.
+func (qt *QueueTable) Retaken(v string) bool {
+	return slices.Contains(qt.Runnable, v) && !skippedByPolls(qt, qt.StateColumn, v)
+}
+
+// skippedByPolls reports whether every poll of the table reads the state
+// column and admits none of the rows in state v, firmly or under a
+// condition: v is runnable only because jobs are created in it (an
+// enqueue that records a message it will not send as 'failed' at once),
+// and a write of v by key ends the job, as the polls never take it
+// (SET status = 'failed', terminal_at = now() WHERE id = $1, every poll
+// taking status = 'queued' or an expired 'sending'). A table whose polls
+// bind the state from Go (status = $1), whose jobs are taken by key from a
+// feed, or that a dependency polls, has polls out of sight: nothing is
+// said.
+func skippedByPolls(qt *QueueTable, col, v string) bool {
+	if col == "" || v == sqlcheck.StateNull || v == sqlcheck.StateNotNull || qt.taken != "" || qt.Inherited || pollsUnboundStates(qt, col) {
+		return false
+	}
+	polls := 0
+	for _, st := range qt.Statements {
+		for _, poll := range st.Polls {
+			if poll.Table != qt.Name {
+				continue
+			}
+			states, ok := sqlcheck.FilterStates(poll.Where, col)
+			if !ok || states.Admits(v) {
+				return false
+			}
+			polls++
 		}
 	}
 	return polls > 0
