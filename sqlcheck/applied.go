@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -59,22 +58,10 @@ var (
 // scripts under root name.
 func runnerFilePaths(root string) []RunnerPath {
 	var out []RunnerPath
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != root && (skipDir(d.Name()) || isModule(p)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() || !isRunnerFile(d.Name()) {
-			return nil
-		}
+	for _, p := range moduleFiles(root, isRunnerFile) {
 		content, err := os.ReadFile(p)
 		if err != nil {
-			return nil
+			continue
 		}
 		tool := -10 // the last line that names a tool
 		for i, line := range strings.Split(string(content), "\n") {
@@ -102,8 +89,7 @@ func runnerFilePaths(root string) []RunnerPath {
 				}
 			}
 		}
-		return nil
-	})
+	}
 	return out
 }
 

@@ -487,6 +487,14 @@ func bodyStatements(src *Source, raw RawStmt, cf *pg.CreateFunctionStmt) []*Stmt
 // as ReadModule walks a module (testdata, vendor, hidden and _ directories
 // and nested modules left out), in natural path order.
 func GoFiles(root string) []string {
+	files := moduleFiles(root, func(name string) bool { return strings.HasSuffix(name, ".go") })
+	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
+	return files
+}
+
+// moduleFiles returns the regular files under root whose name keep
+// accepts, walked as ReadModule walks a module, in walk order.
+func moduleFiles(root string, keep func(name string) bool) []string {
 	var files []string
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -498,11 +506,10 @@ func GoFiles(root string) []string {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".go") {
+		if d.Type().IsRegular() && keep(d.Name()) {
 			files = append(files, path)
 		}
 		return nil
 	})
-	sort.SliceStable(files, func(i, j int) bool { return naturalLess(files[i], files[j]) })
 	return files
 }

@@ -85,27 +85,19 @@ func (e *Effects) ErrorSources(fn ast.Node, cmp *ast.BinaryExpr) (calls map[ssa.
 func errorArgs(c *ssa.Call) ([]ssa.Value, bool) {
 	var out []ssa.Value
 	for _, a := range c.Call.Args {
-		switch a := a.(type) {
-		case *ssa.Slice:
-			arr, ok := a.X.(*ssa.Alloc)
-			if !ok {
+		if sl, ok := a.(*ssa.Slice); ok {
+			if _, ok := sl.X.(*ssa.Alloc); !ok {
 				return nil, false
 			}
-			for _, r := range *arr.Referrers() {
-				ia, ok := r.(*ssa.IndexAddr)
-				if !ok {
-					continue
-				}
-				for _, rr := range *ia.Referrers() {
-					if st, ok := rr.(*ssa.Store); ok && st.Addr == ia && mayBeError(st.Val.Type()) {
-						out = append(out, st.Val)
-					}
+			for _, v := range variadic(a) {
+				if mayBeError(v.Type()) {
+					out = append(out, v)
 				}
 			}
-		default:
-			if mayBeError(a.Type()) {
-				out = append(out, a)
-			}
+			continue
+		}
+		if mayBeError(a.Type()) {
+			out = append(out, a)
 		}
 	}
 	return out, true
