@@ -105,7 +105,7 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	}
 	obj, _ := top.Object().(*types.Func)
 	if len(callers) == 0 && obj != nil && obj.Exported() {
-		if effects.UnconditionalThroughLiterals(instr) {
+		if effects.UnconditionalThroughLiterals(instr) || effects.UnconditionalPastArgumentChecks(instr) {
 			return callersDecide, top
 		}
 		if p, ok := decidingParam(top, instr); ok {
