@@ -85,7 +85,7 @@ func (r *runner) lockedAutocommitPolls() {
 				continue
 			}
 			writes := r.keyedWrites(qt, st)
-			if len(writes) == 0 || c.Decl == nil || !deferred && r.joinedElsewhere(c.Decl) {
+			if len(writes) == 0 || c.Decl == nil || !deferred && r.joinedElsewhere(c.Decl) || r.locksEachByKey(qt, st) {
 				continue
 			}
 			if !askedLeader {
@@ -143,6 +143,42 @@ func byKeyOf(s *sqlcheck.Stmt, stateCol string) bool {
 	return false
 }
 
+// locksEachByKey reports whether the package takes each row the poll
+// reads again, by key, in a transaction: SELECT ... WHERE id = $1 AND
+// status <> 'done' FOR UPDATE SKIP LOCKED on a transaction that then runs
+// the job and records its outcome. That lock, held until the outcome
+// commits, is the claim; the poll only lists candidates. The read must
+// re-check a state the poll reads: without it, a worker handed the id
+// after the first one committed runs the finished job again.
+func (r *runner) locksEachByKey(qt *queuemodel.QueueTable, poll *queuemodel.Statement) bool {
+	pollStates, known := sqlcheck.FilterStates(poll.Where, qt.StateColumn)
+	for _, c := range r.m.Calls {
+		if c.Receiver != queuemodel.RecvTx {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if st.On() == poll.On() && st.Kind == sqlcheck.KindSelect && st.Lock != nil && byKeyOf(st.Stmt, qt.StateColumn) &&
+				rechecksPolled(qt, pollStates, known, st.Stmt) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rechecksPolled reports whether s compares the state column with a state
+// the poll reads (or in a form the tool cannot split: status <> 'done',
+// status = $2), so that it matches only rows still in that state.
+func rechecksPolled(qt *queuemodel.QueueTable, pollStates sqlcheck.States, known bool, s *sqlcheck.Stmt) bool {
+	if !qt.Rechecks(s) {
+		return false
+	}
+	states, ok := sqlcheck.FilterStates(s.Where, qt.StateColumn)
+	return !ok || !known || pollStates.Not || states.Not || slices.ContainsFunc(states.In, func(v string) bool {
+		return slices.Contains(pollStates.In, v) || slices.Contains(pollStates.Cond, v)
+	})
+}
+
 // keyedWrites returns the package's UPDATEs and DELETEs by key of the
 // queue's table (the outcome of a handled row), or nil when one of them
 // re-checks a state the poll reads, or a state the tool cannot read: that
@@ -155,10 +191,7 @@ func (r *runner) keyedWrites(qt *queuemodel.QueueTable, poll *queuemodel.Stateme
 			continue
 		}
 		if qt.Rechecks(w.Stmt) {
-			states, ok := sqlcheck.FilterStates(w.Where, qt.StateColumn)
-			if !ok || !known || pollStates.Not || states.Not || slices.ContainsFunc(states.In, func(s string) bool {
-				return slices.Contains(pollStates.In, s) || slices.Contains(pollStates.Cond, s)
-			}) {
+			if rechecksPolled(qt, pollStates, known, w.Stmt) {
 				return nil
 			}
 			continue // it writes rows in another state than those the poll reads (a manual retry of exhausted rows)

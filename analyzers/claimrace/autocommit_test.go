@@ -9,9 +9,11 @@ import (
 
 // A locked poll on an autocommit handle that nothing else claims: the rows
 // are handled and written by key after its locks are gone. A sqlc method's
-// poll is judged at the call that runs it on the pool.
+// poll is judged at the call that runs it on the pool. A worker's keyed
+// lock that does not re-check the state, or that runs on the pool, claims
+// nothing either.
 func TestAutocommitPollRejected(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "autocommit_pool", "autocommit_db", "autocommit_conn", "autocommit_sqlc")
+	ruletest.Run(t, claimrace.Analyzer, "autocommit_pool", "autocommit_db", "autocommit_conn", "autocommit_sqlc", "autocommit_keylocknostate", "autocommit_keylockpool")
 }
 
 // The same polls in a transaction that also writes (begun here, passed
@@ -22,8 +24,10 @@ func TestAutocommitPollRejected(t *testing.T) {
 // or by the one replica that holds an advisory lock.
 // A store whose locked poll only another package calls, with the take
 // after it (splitlocked), is judged at that caller (splitlockedworker).
+// A dispatcher's locked poll whose workers take each id again by key, in
+// the transaction that records the outcome, re-checking the state.
 func TestAutocommitPollAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_autocommit_tx", "ok_autocommit_txpassed", "ok_autocommit_onestmt", "ok_autocommit_lookup",
 		"ok_autocommit_cas", "ok_autocommit_advisory", "ok_autocommit_dbtx", "ok_autocommit_begin",
-		"acsqlc", "ok_autocommit_sqlc", "ok_autocommit_sqlcleader", "splitlocked")
+		"acsqlc", "ok_autocommit_sqlc", "ok_autocommit_sqlcleader", "splitlocked", "ok_autocommit_keylock")
 }
