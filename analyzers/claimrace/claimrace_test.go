@@ -95,6 +95,19 @@ func TestSplitAcrossPackages(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "splitworker", "splitlockedworker", "splitnullworker", "splitowntxworker", "ok_splitowntxworker")
 }
 
+// The same with GORM, the take a repository's helper that writes the
+// state its caller gives as a typed constant of another package: the
+// worker's Running makes it the take. The command that wires the
+// repository's handle judges it, at the worker's function. Accepted: a
+// compare-and-set from the pending state whose outcome the worker checks
+// (RunCAS).
+func TestGormSplitAcrossPackages(t *testing.T) {
+	require.Equal(t, []string{
+		"worker/worker.go:14: two workers can claim the same job",
+	}, farFindings(t, "gormsplit/cmd/worker"))
+	ruletest.Run(t, claimrace.Analyzer, "gormsplit/worker")
+}
+
 // GORM's generic API: an unlocked First then an Update is the race; a
 // SKIP LOCKED First and the Update in one Transaction is a claim.
 func TestGormGeneric(t *testing.T) {

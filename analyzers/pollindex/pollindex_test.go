@@ -183,3 +183,9 @@ func TestRandomPickFix(t *testing.T) {
 	}
 	require.NotContains(t, strings.ToLower(d.Message), "random(")
 }
+
+// A worker that runs GORM's calls on the store's *gorm.DB field and does
+// not import GORM itself: the tables AutoMigrate creates are its schema.
+func TestGormAutoMigrateThroughField(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "gormautomigfield/...")
+}

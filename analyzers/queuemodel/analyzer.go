@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -106,6 +107,7 @@ type builder struct {
 	resolver *sqltext.Resolver
 	effects  *effects.Effects
 	calls    map[token.Pos]*ast.CallExpr   // calls by their opening parenthesis, built on first use
+	argOf    map[ast.Expr]argPlace         // the call each argument expression is passed to, built on first use (ormArgValues)
 	decls    map[*types.Func]*ast.FuncDecl // the package's function declarations, built on first use (inMemory)
 	parsed   map[string]*parsedSQL         // each distinct SQL string is parsed once per package
 	wrappers map[*types.Func]*Wrapper
@@ -608,12 +610,61 @@ func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
 	c.boundConsts = st.Consts
+	if len(st.Variants) == 0 {
+		c.ormArgs = b.ormArgValues(st.Args)
+	}
 	if c.Known && len(st.Variants) > 0 {
 		b.ormVariants(c, st)
 	}
 	if c.Known {
 		b.read(c)
 	}
+}
+
+// ormArgValues returns the SSA values of the expressions an ORM chain
+// binds, each an argument of a Go call of the package (Where("id = ?",
+// id), Update("status", status)); nil where the library binds a value of
+// its own (gormValue) or the expression is no call's argument. Nil when
+// none is known.
+func (b *builder) ormArgValues(args []ast.Expr) []ssa.Value {
+	if len(args) == 0 || !b.effects.Built() {
+		return nil
+	}
+	if b.argOf == nil {
+		b.argOf = map[ast.Expr]argPlace{}
+		for _, f := range b.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					for i, a := range call.Args {
+						b.argOf[a] = argPlace{call, i}
+					}
+				}
+				return true
+			})
+		}
+	}
+	out := make([]ssa.Value, len(args))
+	known := false
+	for i, a := range args {
+		at, ok := b.argOf[a]
+		if !ok {
+			continue // a value the library binds itself (gormValue), or no call's argument
+		}
+		if v := effects.Arg(b.effects.Call(at.call), at.index); v != nil {
+			out[i], known = v, true
+		}
+	}
+	if !known {
+		return nil
+	}
+	return out
+}
+
+// argPlace is where an expression is passed: the call, and the index of
+// the argument.
+type argPlace struct {
+	call  *ast.CallExpr
+	index int
 }
 
 // ormVariants gives a call the other statements its chain sends on other

@@ -37,7 +37,7 @@ func (b *builder) callerStates() {
 	}
 	var states *stateColumns
 	for _, c := range b.model.Calls {
-		if !c.Known || c.instr == nil && c.spread == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
+		if !c.Known || c.instr == nil && c.spread == nil && c.ormArgs == nil || len(c.Stmts) == 0 || len(c.variants) > 0 {
 			continue
 		}
 		if states == nil {
@@ -282,9 +282,11 @@ type boundValue struct {
 // holds the same value there.
 func (b *builder) boundValues(c *Call) []boundValue {
 	var out []boundValue
-	if c.instr != nil {
+	if c.instr != nil || c.ormArgs != nil {
 		for i := range c.Args {
-			out = append(out, boundValue{i + 1, effects.Unconverted(effects.Arg(c.instr, c.argBase+i))})
+			if v := c.argValue(i + 1); v != nil {
+				out = append(out, boundValue{i + 1, effects.Unconverted(v)})
+			}
 		}
 		return out
 	}

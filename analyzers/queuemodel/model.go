@@ -110,6 +110,10 @@ type Call struct {
 	// slice (args...), whose elements Args cannot name; argBase is then
 	// the index of the slice.
 	spread ssa.CallInstruction
+	// ormArgs are, for a statement an ORM or builder chain sends (see
+	// ormCall), the SSA values its Go calls pass for $1, $2...: nil where
+	// the library binds a value itself or the value is out of sight.
+	ormArgs []ssa.Value
 	// boundConsts are string constants bound to parameters that Args
 	// cannot name (a slice passed as args..., a builder's values), by
 	// parameter number.
@@ -140,6 +144,20 @@ func (c *Call) ssaCall() ssa.CallInstruction {
 		return c.instr
 	}
 	return c.spread
+}
+
+// argValue returns the SSA value the call binds to parameter $n, as its
+// Go call passes it (conversions kept); nil when out of sight.
+func (c *Call) argValue(n int) ssa.Value {
+	switch {
+	case n < 1:
+		return nil
+	case c.instr != nil:
+		return effects.Arg(c.instr, c.argBase+n-1)
+	case n <= len(c.ormArgs):
+		return c.ormArgs[n-1]
+	}
+	return nil
 }
 
 // Arg returns the Go expression bound to parameter $n, or nil.
@@ -295,12 +313,12 @@ func (st *Statement) Arg(n int) ast.Expr {
 // is set from a parameter bound to one of several constants, the SSA
 // value the Go call passes for that parameter; nil otherwise.
 func (st *Statement) BoundState(col string) ssa.Value {
-	if st.origin == nil || st.Body != nil || st.Call.instr == nil {
+	if st.origin == nil || st.Body != nil {
 		return nil
 	}
 	for _, a := range st.origin.Set {
 		if a.Column == col && a.Value.Kind == sqlcheck.ValueParam {
-			return effects.Arg(st.Call.instr, st.Call.argBase+a.Value.Param-1)
+			return st.Call.argValue(a.Value.Param)
 		}
 	}
 	return nil

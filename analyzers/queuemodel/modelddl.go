@@ -3,6 +3,8 @@ package queuemodel
 import (
 	"go/types"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/jobqlint/jobqlint/analyzers/internal/automigrate"
 	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -11,11 +13,13 @@ import (
 // findModelDDL adds to the package's schema the tables GORM's AutoMigrate
 // creates from the module's models (see package automigrate), for the
 // models this package or a package it imports declares: their Go types
-// say what GORM creates. A migration's table is never replaced (see
+// say what GORM creates. A package that runs GORM's calls on a *gorm.DB
+// it reaches through another package's type (store.DB.Where(...)) need
+// not import GORM itself. A migration's table is never replaced (see
 // extend); a model GORM migrates by a rule jobqlint does not read adds
 // nothing.
 func (b *builder) findModelDDL() {
-	if b.model.schema.root == "" || !importsPath(b.pass.Pkg, "gorm.io/gorm") {
+	if b.model.schema.root == "" || !importsPath(b.pass.Pkg, gormPath) && !b.callsGorm() {
 		return
 	}
 	rootPath := b.pass.Pkg.Path() // outside module mode the root is the package's directory
@@ -51,6 +55,17 @@ func (b *builder) findModelDDL() {
 			}
 		}
 	}
+}
+
+// callsGorm reports whether one of the package's calls that run SQL is a
+// call of GORM's.
+func (b *builder) callsGorm() bool {
+	for _, c := range b.model.Calls {
+		if fn, ok := typeutil.Callee(b.pass.TypesInfo, c.Expr).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == gormPath {
+			return true
+		}
+	}
+	return false
 }
 
 func importsPath(pkg *types.Package, path string) bool {

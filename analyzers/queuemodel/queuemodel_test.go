@@ -1108,3 +1108,25 @@ func TestCutoffThroughAnInterface(t *testing.T) {
 	got, _ = roles(t, "ifacecutoff/internal/shared")
 	require.Equal(t, []string{"UPDATE claim", "UPDATE none", "UPDATE none", "UPDATE none"}, got, "admin, another package, calls Recover too")
 }
+
+// The same with GORM: a repository's helper binds the state its callers
+// in another package give as typed constants of a models package
+// (Update("status", status)); the statement is read once per state.
+func TestGormStatesGivenByCallersInAnotherPackage(t *testing.T) {
+	got, qt := roles(t, "gormcallerstates")
+	require.Equal(t, []string{"INSERT enqueue", "SELECT poll", "UPDATE complete", "UPDATE fail"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	update := qt.Statements[2]
+	require.True(t, update.BoundOutside)
+	require.Len(t, update.Call.Stmts, 2)
+}
+
+// A GORM store's unexported helper given its state by the store's own
+// methods: the values are followed on SSA through the helper's parameter.
+func TestGormStatesGivenThroughAHelperParameter(t *testing.T) {
+	got, qt := roles(t, "gormlocalstates")
+	require.Equal(t, []string{"UPDATE complete", "UPDATE claim", "INSERT enqueue", "SELECT poll"}, got)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+	require.False(t, qt.Statements[0].BoundOutside)
+}

@@ -113,10 +113,11 @@ func parts(v effects.Value) []sqltext.Part {
 // Status = 2) is read the same way, each value with the constant that
 // names it: a state coded as an integer.
 func (b *builder) boundOnSSA(c *Call, i int) []sqltext.Constant {
-	if c.instr == nil {
+	v := c.argValue(i + 1)
+	if v == nil {
 		return nil
 	}
-	return b.constantsOnSSA(effects.Arg(c.instr, c.argBase+i), b.pass.TypesInfo.TypeOf(c.Args[i]))
+	return b.constantsOnSSA(v, b.pass.TypesInfo.TypeOf(c.Args[i]))
 }
 
 // constantsOnSSA is boundOnSSA for an SSA value of Go type t.

@@ -643,19 +643,48 @@ var sqlMethods = map[string]bool{
 	"exec": true, "query": true, "queryRow": true,
 }
 
+// ormMethods are the methods of GORM and bun that bind their arguments
+// into the SQL their chain sends (GORM's Where("id = ?", id) and
+// Update("status", status), bun's Set("status = ?", s)). Without types a
+// method is known by its name alone, so they count only in a package
+// that imports one of ormPaths.
+var ormMethods = map[string]bool{
+	"Where": true, "Or": true, "Not": true, "Having": true, "Raw": true,
+	"Update": true, "Updates": true, "UpdateColumn": true, "UpdateColumns": true,
+	"First": true, "Find": true, "Take": true, "Last": true, "Delete": true,
+	"WhereOr": true, "Set": true, "Value": true,
+}
+
+var ormPaths = []string{"gorm.io/gorm", "github.com/uptrace/bun"}
+
+// ormPackages returns the import paths of the packages one of whose files
+// imports an ORM of ormPaths.
+func ormPackages(files []*file) map[string]bool {
+	out := map[string]bool{}
+	for _, fl := range files {
+		for _, p := range fl.imports {
+			if slices.Contains(ormPaths, p) {
+				out[fl.dir] = true
+			}
+		}
+	}
+	return out
+}
+
 // findBinders finds the module's binders, to a fixed point: a method that
 // forwards a parameter to a binder's bound parameter binds it too. Each
 // function's calls are read once; the fixed point runs over what they
 // say.
 func findBinders(ix *Index, files []*file) {
 	var decls []*decl
+	orm := ormPackages(files)
 	for _, fl := range files {
 		for _, d := range fl.f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Body == nil {
 				continue
 			}
-			d := &decl{fn: fn, pkg: fl.dir, params: paramIndex(fn.Type), locals: localValues(fn.Body)}
+			d := &decl{fn: fn, pkg: fl.dir, orm: orm[fl.dir], params: paramIndex(fn.Type), locals: localValues(fn.Body)}
 			decls = append(decls, d)
 			key := binderKey{Name(fl.dir, fn.Name.Name), arity(fn.Type)}
 			d.selectedFields(ix, key)
@@ -733,7 +762,7 @@ func (d *decl) forwardingCalls(ix *Index) []forwardingCall {
 			return true
 		}
 		name := calleeName(c)
-		sql := sqlMethods[name]
+		sql := sqlMethods[name] || d.orm && ormMethods[name]
 		if !sql && len(ix.byName[Name(d.pkg, name)]) == 0 {
 			return true
 		}
@@ -817,6 +846,7 @@ func (d *decl) direct(e ast.Node) (params []int, locals []string) {
 type decl struct {
 	fn     *ast.FuncDecl
 	pkg    string // its package's import path
+	orm    bool   // its package imports an ORM (see ormMethods)
 	params map[string]int
 	locals map[string][]ast.Expr // what each local is assigned
 	refs   map[string]refs       // memoised localRefs

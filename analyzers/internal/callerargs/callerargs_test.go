@@ -289,3 +289,28 @@ func TestCalledOnlyFrom(t *testing.T) {
 		}
 	}
 }
+
+// The ormshop module: GORM's builder calls bind the states a store's
+// methods are given, in a package one of whose files imports GORM; a
+// method named like one of them in a package that imports no ORM binds
+// nothing.
+func TestORMBuilderCallsBind(t *testing.T) {
+	ix := Of("testdata/ormshop", "")
+	for _, tc := range []struct {
+		name      string
+		arity     int
+		positions []int
+		want      [][]string
+		ok        bool
+	}{
+		{"SetStatus", 3, []int{2}, [][]string{{"done"}, {"running"}}, true},
+		{"CountIn", 2, []int{1}, [][]string{{"running"}}, true},
+		{"Mark", 2, []int{1}, nil, false},
+	} {
+		got, ok := ix.Tuples(tc.name, tc.arity, tc.positions)
+		sortTuples(got)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Tuples(%s/%d, %v) = %q, %v; want %q, %v", tc.name, tc.arity, tc.positions, got, ok, tc.want, tc.ok)
+		}
+	}
+}

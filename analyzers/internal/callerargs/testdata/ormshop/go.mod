@@ -1,0 +1,3 @@
+module ormshop
+
+go 1.22

@@ -1,0 +1,6 @@
+package db
+
+import "gorm.io/gorm"
+
+// Store holds the application's *gorm.DB.
+type Store struct{ DB *gorm.DB }
