@@ -175,3 +175,10 @@ func TestRelayNegativeStates(t *testing.T) {
 func TestRelayNegativeStatesAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_relay_wrapped_locked", "ok_relay_wrapped_report", "ok_relay_sqlcwrap_listing", "ok_relay_sqlcwrap_listing/api")
 }
+
+// A relay that takes each row with a compare-and-set re-checking the state
+// it polled, and checks the row count before the send, sends each row once;
+// one that ignores the row count, or sends first, does not.
+func TestRelayCompareAndSet(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_cas_unchecked", "ok_relay_cas_checked")
+}

@@ -60,6 +60,7 @@ type Effects struct {
 	givenMu    sync.Mutex                            // rules of one package ask at once
 	given      map[givenKey]*Tx                      // the transactions functions are given, as asked for
 	invoked    map[ssa.CallInstruction]*ssa.Function // InvokeCallee's answers
+	methodSums map[*ssa.Function]*StringFunc         // the summaries of methods called through interfaces (invoke.go)
 	ctxHelpers map[*Tx]ctxHelper                     // the package's helpers that hand a context carrying their transaction
 	invokeOnce sync.Once
 	invokes    map[string][]ssa.CallInstruction // calls through interfaces, by method name

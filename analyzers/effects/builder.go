@@ -41,6 +41,9 @@ func (r *resolver) builder(call *ssa.Call, b *binding, depth int) Values {
 	if why != "" {
 		return hole(why)
 	}
+	if src := rewriteSource(writes); src != nil {
+		return r.value(src, b, depth) // rewrite.go
+	}
 	w := &builderWalk{r: r, b: b, depth: depth, call: call, writes: writes, onPath: map[*ssa.BasicBlock]bool{}}
 	blk := alloc.Block()
 	start := 0

@@ -294,6 +294,20 @@ func RowsOf(c ssa.CallInstruction) []ssa.Value {
 // follows a SELECT ... FOR UPDATE that way records what the work did with
 // the rows the lock held; it takes nothing.
 func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
+	return e.workBetween(from, to, nil)
+}
+
+// WorkBetweenUnlessAfter is WorkBetween, leaving out the work that runs
+// only once guard has run (guard dominates it): in a loop over the rows,
+// work that follows a compare-and-set on its own row (guard, whose row
+// count the code checks) runs on a row only one reader took, and reaches
+// to (that take, or a later mark) only on its own row's path or the next
+// row's turn.
+func (e *Effects) WorkBetweenUnlessAfter(from, to, guard ssa.CallInstruction) bool {
+	return e.workBetween(from, to, guard)
+}
+
+func (e *Effects) workBetween(from, to, guard ssa.CallInstruction) bool {
 	if e == nil || e.Pkg() == nil || from == nil || to == nil || from.Parent() != to.Parent() || from.Value() == nil {
 		return false
 	}
@@ -301,6 +315,9 @@ func (e *Effects) WorkBetween(from, to ssa.CallInstruction) bool {
 		for _, instr := range b.Instrs {
 			c, ok := instr.(ssa.CallInstruction)
 			if !ok || c == from || c == to || !Work(c) || !fails(c) || readsRow(c, true) || !Before(from, c) {
+				continue
+			}
+			if guard != nil && Before(guard, c) {
 				continue
 			}
 			if !reachesBeforeAgain(c, to, from.Block()) {

@@ -294,7 +294,13 @@ func (e *Effects) invokedMethod(call ssa.CallInstruction) *types.Func {
 	if !known || len(ts) != 1 {
 		return nil
 	}
-	path, name := ts[0][:max(0, strings.LastIndex(ts[0], "."))], ts[0][strings.LastIndex(ts[0], ".")+1:]
+	return e.methodOf(ts[0], call.Common().Method)
+}
+
+// methodOf returns the method m of a concrete type named as
+// ReceiverTypes names it, declared in this package or one it imports.
+func (e *Effects) methodOf(typ string, m *types.Func) *types.Func {
+	path, name := typ[:max(0, strings.LastIndex(typ, "."))], typ[strings.LastIndex(typ, ".")+1:]
 	pkg := e.Pkg().Pkg
 	if path != pkg.Path() {
 		i := slices.IndexFunc(pkg.Imports(), func(p *types.Package) bool { return p.Path() == path })
@@ -307,7 +313,6 @@ func (e *Effects) invokedMethod(call ssa.CallInstruction) *types.Func {
 	if !ok {
 		return nil
 	}
-	m := call.Common().Method
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
 	fn, _ := obj.(*types.Func)
 	return fn

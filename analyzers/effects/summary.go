@@ -263,9 +263,22 @@ func (r *resolver) summary(call *ssa.Call, callee *ssa.Function, b *binding, dep
 	if !r.e.pass.ImportObjectFact(obj, &s) {
 		return Values{}, false
 	}
-	args := call.Common().Args
+	return r.applySummary(&s, call.Common().Args, 0, obj.Pkg().Name()+"."+obj.Name(), b, depth), true
+}
+
+// applySummary gives what a summarized function returns for a call's
+// arguments: the cases they allow, each value with the arguments' values
+// in place of the parameters. The call passes the function's parameters
+// from the shift-th on (1 for a method called through an interface,
+// whose receiver is not among the arguments): a case that reads an
+// earlier one is a hole.
+func (r *resolver) applySummary(s *StringFunc, args []ssa.Value, shift int, name string, b *binding, depth int) Values {
 	argVals := make([]Values, len(args))
 	arg := func(i int) Values {
+		i -= shift
+		if i < 0 {
+			return hole("the receiver of " + name)
+		}
 		if argVals[i].Set == nil && argVals[i].Hole == "" {
 			argVals[i] = r.value(args[i], b, depth)
 			if len(argVals[i].Set) == 0 && argVals[i].Hole == "" {
@@ -274,7 +287,6 @@ func (r *resolver) summary(call *ssa.Call, callee *ssa.Function, b *binding, dep
 		}
 		return argVals[i]
 	}
-	name := obj.Pkg().Name() + "." + obj.Name()
 	var out Values
 	for _, c := range s.Cases {
 		if !r.caseHolds(c.When, arg) {
@@ -285,7 +297,7 @@ func (r *resolver) summary(call *ssa.Call, callee *ssa.Function, b *binding, dep
 			for _, p := range parts {
 				var piece Values
 				switch {
-				case p.Param > 0 && p.Param <= len(args):
+				case p.Param > 0 && p.Param <= len(args)+shift:
 					piece = arg(p.Param - 1)
 					if p.Number {
 						piece = Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
@@ -295,7 +307,7 @@ func (r *resolver) summary(call *ssa.Call, callee *ssa.Function, b *binding, dep
 						piece = r.escapedValues(piece)
 					}
 				case p.Param > 0:
-					return hole("the result of " + name + " (a summary that does not fit the call)"), true
+					return hole("the result of " + name + " (a summary that does not fit the call)")
 				case p.Number:
 					piece = Values{Set: []Value{{Parts: []Part{{Number: true}}}}}
 				default:
@@ -310,9 +322,9 @@ func (r *resolver) summary(call *ssa.Call, callee *ssa.Function, b *binding, dep
 		out = Values{Set: out.Set, Hole: joinHoles(out.Hole, "the result of "+name)}
 	}
 	if len(out.Set) == 0 && out.Hole == "" {
-		return hole("the result of " + name + ", which no case of it returns"), true
+		return hole("the result of " + name + ", which no case of it returns")
 	}
-	return out, true
+	return out
 }
 
 // caseHolds reports whether a case's conditions may hold for the call's

@@ -1373,6 +1373,9 @@ func (r *resolver) call(call *ssa.Call, b *binding, depth int) Values {
 	callee := common.StaticCallee()
 	if callee == nil {
 		if common.IsInvoke() {
+			if vs, ok := r.throughInterface(call, b, depth); ok {
+				return vs
+			}
 			return hole("the result of " + common.Method.Name())
 		}
 		// A Replace method value kept in a package variable or a field.

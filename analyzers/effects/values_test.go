@@ -15,7 +15,9 @@ import (
 // constants they may hold): the values separated by |, a part read from a
 // field or package variable as {name=text}, an unknown one as {name:
 // why}, a number as #, a value bound through helpers' parameters with @
-// and the number of call sites; the arguments separated by ;.
+// and the number of call sites; the arguments separated by ;. At each
+// call of a function named rebound, whether its argument passes a
+// rewrite that numbers ? parameters.
 var valuesProbe = &analysis.Analyzer{
 	Name:     "valuesprobe",
 	Doc:      "test probe for effects.Strings",
@@ -29,6 +31,16 @@ var valuesProbe = &analysis.Analyzer{
 					return true
 				}
 				id, ok := call.Fun.(*ast.Ident)
+				if ok && id.Name == "rebound" {
+					// Whether the text passes a rewrite numbering its ?
+					// parameters (effects.Rebinds).
+					if e.Rebinds(effects.Arg(e.Call(call), 0)) {
+						pass.Reportf(call.Pos(), "rebinds")
+					} else {
+						pass.Reportf(call.Pos(), "keeps ?")
+					}
+					return true
+				}
 				if !ok || id.Name != "sink" && id.Name != "intsink" {
 					return true
 				}

@@ -711,7 +711,9 @@ const otherDatabaseText = "SQL with ? parameters run by database/sql in a module
 // parameters are numbered, and the module registers a driver of another
 // database. A library that supports SQLite beside PostgreSQL keeps one text
 // for each; lib/pq and pgx's stdlib send ? to PostgreSQL as it is, where it
-// does not parse.
+// does not parse. Text that reaches the call through a rewrite numbering
+// its ? parameters (a dialect's rebind helper, sqlx.Rebind) is for
+// PostgreSQL on that path (effects.Rebinds).
 func (b *builder) anotherDatabasesText(c *Call, site callSite) bool {
 	sel, ok := ast.Unparen(site.call.Fun).(*ast.SelectorExpr)
 	if !ok || b.pass.TypesInfo.Selections[sel] == nil {
@@ -721,7 +723,13 @@ func (b *builder) anotherDatabasesText(c *Call, site callSite) bool {
 	if !ok || recv.Obj().Pkg() == nil || recv.Obj().Pkg().Path() != "database/sql" {
 		return false // sqlx's types, whose methods of database/sql run text Rebind numbered
 	}
-	return c.ParsedSQL() != c.SQL && sqldriver.Of(b.model.schema.root).Other
+	if c.ParsedSQL() == c.SQL || !sqldriver.Of(b.model.schema.root).Other {
+		return false
+	}
+	if instr := b.effects.Call(site.argCall); instr != nil && b.effects.Rebinds(effects.Arg(instr, site.argIndex)) {
+		return false
+	}
+	return true
 }
 
 func typesDeref(t types.Type) types.Type {

@@ -42,6 +42,9 @@ func (b *builder) dueQueues() {
 			if known != nil && known.due == nil && known.StateColumn != "" {
 				continue // a queue with a state: its own rules judge it
 			}
+			if readsState(read, stmts) {
+				continue // a queue with a state the tool did not name: the due time alone says nothing of who takes a row
+			}
 			cols := b.dueColumns(poll, read)
 			if cols == nil {
 				continue
@@ -301,3 +304,32 @@ func (qt *QueueTable) DuePolls() []*Statement {
 // DueTakes returns the statements that take what a due-time queue's poll
 // read.
 func (qt *QueueTable) DueTakes(poll *Statement) []DueTake { return qt.due[poll] }
+
+// readsState reports whether a read filters its table on a state: a
+// column it restricts to constants (status = 'scheduled') that an UPDATE
+// of the package moves to a constant (SET status = 'processing'). Such a
+// table is a queue with a state whose claim is that move, not the advance
+// of its due time, even when the tool found no state column for it (a
+// state the enqueue binds from a Go value).
+func readsState(read *sqlcheck.Stmt, stmts []*Statement) bool {
+	for _, p := range read.Where {
+		if p.Column == "" {
+			continue
+		}
+		states, ok := sqlcheck.FilterStates(read.Where, p.Column)
+		if !ok || states.Not || len(states.In) == 0 {
+			continue
+		}
+		for _, st := range stmts {
+			if st.Kind != sqlcheck.KindUpdate || st.Table != read.Table {
+				continue
+			}
+			for _, a := range st.Set {
+				if a.Column == p.Column && a.Value.Kind == sqlcheck.ValueConst && !states.Admits(a.Value.Str) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

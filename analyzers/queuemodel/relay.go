@@ -47,11 +47,12 @@ func (b *builder) relay(qt *QueueTable) bool {
 		if p == nil {
 			continue
 		}
+		cas := b.checkedTake(qt, p, poll)
 		for _, mark := range qt.Statements {
 			if mark == poll || !b.marks(qt, p, mark) {
 				continue
 			}
-			if b.relayInOneFunc(poll, mark) || b.relaySplit(qt, p, poll, mark) && b.relayCalled(qt, poll, mark) {
+			if b.relayInOneFuncAfter(poll, mark, cas) || b.relaySplit(qt, p, poll, mark) && b.relayCalled(qt, poll, mark) {
 				if qt.relayMarks == nil {
 					qt.relayMarks = map[*Statement][]*Statement{}
 				}
@@ -131,6 +132,56 @@ func (b *builder) relayInOneFunc(poll, mark *Statement) bool {
 		return false
 	}
 	return b.afterWork(poll, mark)
+}
+
+// relayInOneFuncAfter is relayInOneFunc where a compare-and-set on the
+// row (see checkedTake) may run first: the work that runs only after it is
+// on a row only one relay took, and hands on nothing before a mark.
+func (b *builder) relayInOneFuncAfter(poll, mark, cas *Statement) bool {
+	if cas == nil {
+		return b.relayInOneFunc(poll, mark)
+	}
+	if poll.Call.Func == nil || poll.Call.Func != mark.Call.Func || !poll.Before(mark) || b.servesRequest(poll.Call.Func) {
+		return false
+	}
+	from, to, guard := b.callInstr(poll.Call), b.callInstr(mark.Call), b.callInstr(cas.Call)
+	return from != nil && to != nil && guard != nil && b.effects.WorkBetweenUnlessAfter(from, to, guard)
+}
+
+// checkedTake returns the first mark, in the poll's function and after
+// it, that re-checks the state the poll read (AND status = 'scheduled')
+// and whose row count the code looks at: a compare-and-set that takes the
+// row, so that the work after it runs on a row one relay took. (Work
+// before it still counts: see relayInOneFuncAfter.) Nil if there is none.
+func (b *builder) checkedTake(qt *QueueTable, p *sqlcheck.Stmt, poll *Statement) *Statement {
+	if poll.Call.Func == nil {
+		return nil
+	}
+	for _, st := range qt.Statements {
+		if st != poll && st.Call.Func == poll.Call.Func && poll.Before(st) && b.marks(qt, p, st) && st.ResultChecked() && rechecks(qt, p, st) {
+			return st
+		}
+	}
+	return nil
+}
+
+// rechecks reports whether a mark's WHERE admits only states the poll
+// admits: a row another relay marked first no longer matches it.
+func rechecks(qt *QueueTable, poll *sqlcheck.Stmt, mark *Statement) bool {
+	polled, ok := sqlcheck.FilterStates(poll.Where, qt.StateColumn)
+	if !ok || polled.Not {
+		return false
+	}
+	marked, ok := sqlcheck.FilterStates(mark.Where, qt.StateColumn)
+	if !ok || marked.Not || len(marked.Cond) > 0 || len(marked.In) == 0 {
+		return false
+	}
+	for _, v := range marked.In {
+		if !polled.Admits(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // servesRequest reports whether fn handles an HTTP request (see

@@ -324,6 +324,14 @@ func isTimeNow(fn *ssa.Function) bool {
 // (Truncate rounds down, Round by at most half the unit).
 var nowMethods = map[string]bool{"UTC": true, "Local": true, "In": true, "Truncate": true, "Round": true}
 
+// nowForms are the methods of time.Time that write their receiver's
+// instant in another form a column can hold: text (Format, bound to a
+// text column that keeps RFC 3339 times, which sort as the instants do)
+// or a count since the Unix epoch (a bigint column of seconds or
+// milliseconds). Compared with such a column, the clock in that form is
+// the clock.
+var nowForms = map[string]bool{"Format": true, "Unix": true, "UnixMilli": true, "UnixMicro": true, "UnixNano": true}
+
 // isNowTime reports whether v is the clock's time, or a time before it.
 func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 	if depth > 8 {
@@ -386,7 +394,7 @@ func (b *builder) isNowTime(v ssa.Value, depth int) bool {
 			return false
 		}
 		switch {
-		case nowMethods[fn.Name()]:
+		case nowMethods[fn.Name()], nowForms[fn.Name()]:
 		case fn.Name() == "Add" && len(args) == 2:
 			if sign(args[1], 0) > 0 {
 				return false // a deadline ahead, or an offset of unknown sign
