@@ -41,7 +41,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if m.Dependency() {
 		return nil, nil
 	}
-	checkClaims(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	checkClaims(pass, m, e)
+	checkCountedOnly(pass, m, e)
 	checkRecords(pass, m)
 	return nil, nil
 }

@@ -613,6 +613,9 @@ func (b *builder) transitions(qt *QueueTable) {
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
 			claimed[v] = true
+		} else if step := b.dueLeaseStep(poll, qt); step != nil {
+			step.Role = RoleClaim // a lease by due time (see duepush.go): no state is claimed
+			poll.Step, step.PolledBy = step, poll
 		}
 	}
 	b.crossFunctionSteps(qt, firm, claimed)
@@ -713,7 +716,7 @@ func (b *builder) transitions(qt *QueueTable) {
 			v, ok := qt.AssignedState(st)
 			back := runnable[v] && !leavesPolls(qt, st) && !skippedByPolls(qt, col, v)
 			switch {
-			case !ok && len(claimed) == 0 && (b.bumpsFailed(qt, st) || b.countsOnly(qt, st, runnable)):
+			case !ok && len(claimed) == 0 && (b.bumpsFailed(qt, st) || b.countsOnly(qt, st, runnable) || b.retriesByDue(qt, st, runnable)):
 				st.Role = RoleRetry
 			case !ok && len(claimed) > 0 && b.namesRows(st.Stmt) && setsNullMarker(qt, st):
 				// SET synced_at = now() WHERE id = $1, every poll taking
