@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis/analysistest"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/claimrace"
@@ -106,6 +108,22 @@ func TestGormSplitAcrossPackages(t *testing.T) {
 		"worker/worker.go:14: two workers can claim the same job",
 	}, farFindings(t, "gormsplit/cmd/worker"))
 	ruletest.Run(t, claimrace.Analyzer, "gormsplit/worker")
+}
+
+// Halves that run on a Querier their caller hands them are judged with
+// what the caller hands: the pool itself is reported (querierworker); a
+// REPEATABLE READ transaction, a parameter out of sight, a value that may
+// be the pool or a transaction, and an interface one of whose
+// implementations runs on a Querier of its own are not (ok_querierworker).
+func TestSplitOnCallersQuerier(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "querierworker", "ok_querierworker")
+}
+
+// A relay that calls its store's halves through an interface, handing
+// them what a pool wrapper, kept in another interface, returns: the
+// wrapper's method returns the *sql.DB, so both halves run on the pool.
+func TestSplitOnQuerierFromInterface(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "querierrelaymod"), claimrace.Analyzer, "./...")
 }
 
 // GORM's generic API: an unlocked First then an Update is the race; a

@@ -131,6 +131,9 @@ func paramTypes(r *holds[string], p *ssa.Parameter) []string {
 // this package through its return statements, of another package's
 // through its fact.
 func callResult(r *holds[string], call *ssa.Call, i int) []string {
+	if call.Call.IsInvoke() {
+		return invokeResult(r, call, i)
+	}
 	fn := call.Call.StaticCallee()
 	switch {
 	case fn == nil:
@@ -140,6 +143,41 @@ func callResult(r *holds[string], call *ssa.Call, i int) []string {
 		var f ResultTypes
 		obj, ok := fn.Object().(*types.Func)
 		if ok && r.e.pass.ImportObjectFact(obj.Origin(), &f) && i < len(f.Results) && f.Results[i].Known {
+			return f.Results[i].Types
+		}
+	}
+	r.known = false
+	return nil
+}
+
+// invokeResult follows the result at index i of a call through an
+// interface: what the method of each concrete type its receiver may hold
+// returns there (a pool wrapper's Pgx() Querier, called on the interface
+// a relay keeps it in). A receiver out of sight, or a method whose result
+// is, leaves it unknown.
+func invokeResult(r *holds[string], call *ssa.Call, i int) []string {
+	var out []string
+	for _, t := range r.value(call.Call.Value) {
+		m := r.e.methodOf(t, call.Call.Method)
+		if m == nil {
+			r.known = false
+			return nil
+		}
+		out = append(out, methodResult(r, m, i)...)
+	}
+	return out
+}
+
+// methodResult follows the result at index i of a method: this package's
+// through its return statements, another package's through its fact.
+func methodResult(r *holds[string], m *types.Func, i int) []string {
+	if m.Pkg() == r.e.Pkg().Pkg {
+		if fn := r.e.Pkg().Prog.FuncValue(m); fn != nil && fn.Blocks != nil {
+			return returned(r, fn, i)
+		}
+	} else {
+		var f ResultTypes
+		if r.e.pass.ImportObjectFact(m.Origin(), &f) && i < len(f.Results) && f.Results[i].Known {
 			return f.Results[i].Types
 		}
 	}
@@ -297,8 +335,9 @@ func (e *Effects) invokedMethod(call ssa.CallInstruction) *types.Func {
 	return e.methodOf(ts[0], call.Common().Method)
 }
 
-// methodOf returns the method m of a concrete type named as
-// ReceiverTypes names it, declared in this package or one it imports.
+// methodOf returns the method of a concrete type, named as typeName names
+// it, that implements the interface method m, when the type is declared in
+// this package or in one it imports; nil otherwise.
 func (e *Effects) methodOf(typ string, m *types.Func) *types.Func {
 	path, name := typ[:max(0, strings.LastIndex(typ, "."))], typ[strings.LastIndex(typ, ".")+1:]
 	pkg := e.Pkg().Pkg

@@ -197,8 +197,8 @@ func storedOnTheWay(load *ssa.UnOp, pastDefers bool) ssa.Value {
 
 // readsRow reports whether a call of the module's own code only reads a
 // row into Go values (a scanJob(row) helper): its function calls a
-// database library's Scan, and nothing but the standard library and the
-// database library besides. Its error is the read failing, not the job's
+// database library's Scan (or database/sql's), and nothing but the
+// standard library and the database library besides. Its error is the read failing, not the job's
 // work; a helper that also decodes the payload is work (see decodes),
 // unless decoding is true: in a claim step that commits before the work,
 // a payload that fails to decode fails the claim, not the work.
@@ -233,7 +233,8 @@ func readsRow(c ssa.CallInstruction, decoding bool) bool {
 				scans = true // row.Scan on the module's own row interface
 			case fn == nil || fn.Pkg() == nil || fn.Pkg() == callee.Pkg.Pkg || decodes(call):
 				return false
-			case DatabaseLibrary(fn.Pkg().Path()):
+			case DatabaseLibrary(fn.Pkg().Path()) || fn.Pkg().Path() == "database/sql":
+				// database/sql's Rows.Scan reads a row as pgx's does.
 				scans = scans || fn.Name() == "Scan"
 			case !standardLibrary(fn.Pkg().Path()):
 				return false

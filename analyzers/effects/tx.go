@@ -38,7 +38,16 @@ func KindOf(t types.Type) Kind {
 	if !ok || named.Obj().Pkg() == nil {
 		return KindUnknown
 	}
-	switch pgxpath.Canonical(named.Obj().Pkg().Path()) + "." + named.Obj().Name() {
+	if k := kindOfName(named.Obj().Pkg().Path(), named.Obj().Name()); k != KindUnknown {
+		return k
+	}
+	return ormKind(named.Obj().Pkg().Path(), named.Obj().Name())
+}
+
+// kindOfName classifies a database library's type by its package path and
+// name.
+func kindOfName(path, name string) Kind {
+	switch pgxpath.Canonical(path) + "." + name {
 	case "github.com/jackc/pgx/v5/pgxpool.Pool", "database/sql.DB", "github.com/jmoiron/sqlx.DB":
 		return KindPool
 	case "github.com/jackc/pgx/v5.Conn", "github.com/jackc/pgx/v5/pgxpool.Conn", "database/sql.Conn", "github.com/jmoiron/sqlx.Conn":
@@ -46,7 +55,32 @@ func KindOf(t types.Type) Kind {
 	case "github.com/jackc/pgx/v5.Tx", "github.com/jackc/pgx/v5/pgxpool.Tx", "database/sql.Tx", "github.com/jmoiron/sqlx.Tx":
 		return KindTx
 	}
-	return ormKind(named.Obj().Pkg().Path(), named.Obj().Name())
+	return KindUnknown
+}
+
+// ArgKind returns what the argument at index i of a call holds when it is
+// an interface value (a store's Querier): the kind of every concrete type
+// the code shows it may hold (see ReceiverTypes), when they are one
+// database library's pools, connections or transactions alike; unknown
+// when one is out of sight, of the module's own, or they differ.
+func (e *Effects) ArgKind(call ssa.CallInstruction, i int) Kind {
+	if call == nil || e.Pkg() == nil || i >= len(call.Common().Args) {
+		return KindUnknown
+	}
+	ts, known := e.typesOf(call.Common().Args[i])
+	if !known || len(ts) == 0 {
+		return KindUnknown
+	}
+	kind := KindUnknown
+	for _, t := range ts {
+		dot := strings.LastIndex(t, ".")
+		k := kindOfName(t[:max(0, dot)], t[dot+1:])
+		if k == KindUnknown || kind != KindUnknown && k != kind {
+			return KindUnknown
+		}
+		kind = k
+	}
+	return kind
 }
 
 // dbLike reports whether a value of type t can run SQL: a library's pool,

@@ -53,7 +53,7 @@ func TestRollbackRejected(t *testing.T) {
 func TestRollbackAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_rbcounted", "ok_rbmarkfailed", "ok_rbatmostonce", "ok_rbsavepoint", "ok_rbexported", "ok_rbfailafter", "ok_rbskip",
 		"ok_rbbookkeeping", "ok_rbbeginfuncnil", "ok_rbpanicdefer", "ok_rbworkfirst", "ok_rbcommitonfail", "ok_rbtest", "ok_rbclaimstep", "ok_rbwithtxcommit", "ok_rbwithtxpool", "ok_rbflush", "ok_rbbykey", "ok_rbscanhelper",
-		"ok_rbctxcommit", "ok_rbctxtwoimpl", "ok_rbxctxcommit", "ok_rbxctxcommit/store", "ok_rbclaimdecode", "ok_rbdefernamed", "ok_rbswitchkind", "ok_rbdeferrecords", "ok_rbwithtxdefer")
+		"ok_rbscanrowssql", "ok_rbctxcommit", "ok_rbctxtwoimpl", "ok_rbxctxcommit", "ok_rbxctxcommit/store", "ok_rbclaimdecode", "ok_rbdefernamed", "ok_rbswitchkind", "ok_rbdeferrecords", "ok_rbwithtxdefer")
 }
 
 // An unread limit points at the retry it should stop, when there is one:

@@ -421,8 +421,8 @@ func sameHalf(hs []*Half) *Half {
 		if o == nil || o.Table != h.Table || o.Take != h.Take || o.Locked != h.Locked {
 			return nil
 		}
-		if o.Receiver != h.Receiver || o.Field != h.Field {
-			h.Receiver, h.Field = RecvUnknown, ""
+		if o.Receiver != h.Receiver || o.Field != h.Field || o.Param != h.Param {
+			h.Receiver, h.Field, h.Param = RecvUnknown, "", 0
 		}
 	}
 	return &h

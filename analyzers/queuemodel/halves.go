@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -41,6 +42,11 @@ type Half struct {
 	// Transaction, bun's RunInTx): to its callers, its row locks are gone
 	// when it returns, as on a pool.
 	Committed bool
+	// Param, when Receiver is unknown and the statement runs on one of
+	// the function's parameters (a Querier the caller hands it), is that
+	// parameter's position among the signature's, plus one: the caller's
+	// argument tells what it runs on (see argReceiver).
+	Param int
 }
 
 func (*Half) AFact() {}
@@ -53,6 +59,8 @@ func (h *Half) String() string {
 	on := h.Receiver.String()
 	if h.Field != "" {
 		on = "field " + h.Field
+	} else if h.Param > 0 {
+		on = fmt.Sprintf("what its caller gives as argument %d", h.Param)
 	}
 	if h.Committed {
 		on = "a transaction it begins on " + on + " and ends before it returns"
@@ -161,6 +169,8 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 		// A GORM chain on a store's field (s.db.WithContext(ctx)...): what
 		// the package or the constructor's callers store in it.
 		h.Receiver, h.Field = b.onReceiver(start)
+	} else {
+		h.Param = b.unknownParam(st)
 	}
 	switch {
 	case st.Kind == sqlcheck.KindSelect && (st.Role == RolePoll || st.Role == RoleClaim && st.NestedClaim() == nil) &&
@@ -306,7 +316,11 @@ type splitStep struct {
 
 func (b *builder) splitStep(call *ast.CallExpr) *splitStep {
 	if fn, h := b.joinable(call); h != nil {
-		if h.Receiver == RecvUnknown && h.Field == "" {
+		if h.Receiver == RecvUnknown && h.Field == "" && h.Param > 0 {
+			r := *h
+			r.Receiver, r.Param = b.argReceiver(call, h.Param-1), 0
+			h = &r
+		} else if h.Receiver == RecvUnknown && h.Field == "" {
 			// sqlc's Queries: what the caller holds them on.
 			r := *h
 			r.Receiver, r.Field = b.onReceiver(call)
@@ -412,4 +426,62 @@ func (b *builder) ownTxReceiver(st *Statement) (Receiver, bool) {
 	}
 	r := ValueReceiver(b.pass, on)
 	return r, r.Autocommit()
+}
+
+// unknownParam is handleParam for a statement whose receiver is unknown,
+// and 0 for any other: its receiver says what it runs on.
+func (b *builder) unknownParam(st *Statement) int {
+	if st.Call.Receiver != RecvUnknown {
+		return 0
+	}
+	return b.handleParam(st)
+}
+
+// handleParam returns the position, plus one, among its function's
+// parameters (the receiver not counted) of the parameter a statement runs
+// on itself, or 0: a statement on a field of it, in a closure, or on
+// anything else.
+func (b *builder) handleParam(st *Statement) int {
+	fn := b.effects.Func(st.Call.Decl)
+	call := b.effects.Call(st.Call.Expr)
+	if fn == nil || call == nil {
+		return 0
+	}
+	i := effects.HandleOf(call).Param(fn)
+	if fn.Signature.Recv() != nil {
+		i--
+	}
+	if i < 0 {
+		return 0
+	}
+	return i + 1
+}
+
+// argReceiver returns what a call gives a half at the parameter position
+// i (see Half.Param): the argument's type's, the value it was made from,
+// or, for an interface value (a Querier a pool wrapper returns), what the
+// concrete types the code shows it may hold are.
+func (b *builder) argReceiver(call *ast.CallExpr, i int) Receiver {
+	if i >= len(call.Args) {
+		return RecvUnknown
+	}
+	if r := ValueReceiver(b.pass, call.Args[i]); r != RecvUnknown {
+		return r
+	}
+	c := b.effects.Call(call)
+	if c == nil {
+		return RecvUnknown
+	}
+	if !c.Common().IsInvoke() && c.Common().Signature().Recv() != nil {
+		i++ // a static method call: its receiver is the first argument
+	}
+	switch b.effects.ArgKind(c, i) {
+	case effects.KindPool:
+		return RecvPool
+	case effects.KindConn:
+		return RecvConn
+	case effects.KindTx:
+		return RecvTx
+	}
+	return RecvUnknown
 }

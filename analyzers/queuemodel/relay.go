@@ -265,10 +265,10 @@ func (b *builder) relayCalled(qt *QueueTable, poll, mark *Statement) bool {
 	}
 	qt.relayAtCallers[poll] = true
 	if b.halves[pollFn] == nil {
-		b.halves[pollFn] = &Half{Table: qt.Name, Receiver: poll.Call.Receiver}
+		b.halves[pollFn] = &Half{Table: qt.Name, Receiver: poll.Call.Receiver, Param: b.unknownParam(poll)}
 	}
 	if h := b.halves[markFn]; h == nil || !h.Take {
-		b.halves[markFn] = &Half{Table: qt.Name, Take: true, Marks: true, Receiver: mark.Call.Receiver}
+		b.halves[markFn] = &Half{Table: qt.Name, Take: true, Marks: true, Receiver: mark.Call.Receiver, Param: b.unknownParam(mark)}
 	}
 	return true
 }

@@ -5,6 +5,7 @@ package rbscanhelper
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -89,4 +90,46 @@ func ConsumePosted(ctx context.Context, pool *pgxpool.Pool) error {
 		_, err := tx.Exec(ctx, `UPDATE inbox SET processed_at = now() WHERE id = $1`, m.ID)
 		return err
 	})
+}
+
+// scanAndSendRows reads database/sql rows and sends each: the scan does
+// not make it a reader only.
+func scanAndSendRows(rows *sql.Rows) ([]Message, error) {
+	var out []Message
+	for rows.Next() {
+		var m Message
+		if err := rows.Scan(&m.ID, &m.Text); err != nil {
+			return nil, err
+		}
+		if err := send(&m); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func ConsumeRows(ctx context.Context, db *sql.DB) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, text FROM inbox WHERE processed_at IS NULL ORDER BY received_at LIMIT 10 FOR UPDATE SKIP LOCKED`)
+	if err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	msgs, err := scanAndSendRows(rows)
+	rows.Close()
+	if err != nil {
+		_ = tx.Rollback() // want `this rollback of the claim's transaction puts the job back with no attempt recorded and no limit`
+		return err
+	}
+	for _, m := range msgs {
+		if _, err := tx.ExecContext(ctx, `UPDATE inbox SET processed_at = now() WHERE id = $1`, m.ID); err != nil {
+			_ = tx.Rollback()
+			return err
+		}
+	}
+	return tx.Commit()
 }

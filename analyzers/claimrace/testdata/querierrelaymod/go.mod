@@ -1,0 +1,3 @@
+module example.com/querierrelay
+
+go 1.22
