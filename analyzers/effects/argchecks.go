@@ -24,23 +24,7 @@ import (
 // In a function literal, the literal must also be made or referenced
 // that way in the function enclosing it.
 func UnconditionalPastArgumentChecks(instr ssa.Instruction) bool {
-	if !unconditionalPastChecks(instr) {
-		return false
-	}
-	fn := instr.Parent()
-	if fn.Parent() == nil {
-		return true
-	}
-	refs := references(fn)
-	if len(refs) == 0 {
-		return false
-	}
-	for _, r := range refs {
-		if !UnconditionalPastArgumentChecks(r) {
-			return false
-		}
-	}
-	return true
+	return throughLiterals(instr, unconditionalPastChecks)
 }
 
 func unconditionalPastChecks(instr ssa.Instruction) bool {

@@ -8,7 +8,14 @@ import "golang.org/x/tools/go/ssa"
 // it: a closure handed to a transaction runner under if err != nil runs
 // only when that error is set, however unconditional its own body is.
 func UnconditionalThroughLiterals(instr ssa.Instruction) bool {
-	if !Unconditional(instr) {
+	return throughLiterals(instr, Unconditional)
+}
+
+// throughLiterals reports whether holds holds for instr and, when instr's
+// function is a literal, for every place the enclosing functions make or
+// reference that literal, up to a declared function.
+func throughLiterals(instr ssa.Instruction, holds func(ssa.Instruction) bool) bool {
+	if !holds(instr) {
 		return false
 	}
 	fn := instr.Parent()
@@ -20,7 +27,7 @@ func UnconditionalThroughLiterals(instr ssa.Instruction) bool {
 		return false
 	}
 	for _, r := range refs {
-		if !UnconditionalThroughLiterals(r) {
+		if !throughLiterals(r, holds) {
 			return false
 		}
 	}

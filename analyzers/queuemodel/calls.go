@@ -171,16 +171,25 @@ func pkgPath(obj types.Object) string {
 	return pgxpath.Canonical(obj.Pkg().Path())
 }
 
-// receiverOf classifies a library's receiver type: a pool, connection or
-// transaction as the effects model does, or a batch or prepared statement.
-func receiverOf(t types.Type) Receiver {
-	switch effects.KindOf(t) {
+// receiverOfKind is the receiver of a pool, connection or transaction of
+// the effects model; RecvUnknown for any other kind.
+func receiverOfKind(k effects.Kind) Receiver {
+	switch k {
 	case effects.KindPool:
 		return RecvPool
 	case effects.KindConn:
 		return RecvConn
 	case effects.KindTx:
 		return RecvTx
+	}
+	return RecvUnknown
+}
+
+// receiverOf classifies a library's receiver type: a pool, connection or
+// transaction as the effects model does, or a batch or prepared statement.
+func receiverOf(t types.Type) Receiver {
+	if r := receiverOfKind(effects.KindOf(t)); r != RecvUnknown {
+		return r
 	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()

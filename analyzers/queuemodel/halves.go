@@ -475,13 +475,5 @@ func (b *builder) argReceiver(call *ast.CallExpr, i int) Receiver {
 	if !c.Common().IsInvoke() && c.Common().Signature().Recv() != nil {
 		i++ // a static method call: its receiver is the first argument
 	}
-	switch b.effects.ArgKind(c, i) {
-	case effects.KindPool:
-		return RecvPool
-	case effects.KindConn:
-		return RecvConn
-	case effects.KindTx:
-		return RecvTx
-	}
-	return RecvUnknown
+	return receiverOfKind(b.effects.ArgKind(c, i))
 }
