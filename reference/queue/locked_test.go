@@ -22,13 +22,21 @@ func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
 	ids := enqueueNoops(t, pool, 5, EnqueueOptions{})
 	var mu sync.Mutex
 	runs := map[int64]int{}
+	// The first job finishes once the operator holds its row: its
+	// completion then waits for that lock while the others run.
+	locked := make(chan struct{})
 	h := NewHandlers()
 	Handle(h, func(ctx context.Context, job *Job, args noop) error {
 		mu.Lock()
 		runs[job.ID]++
 		mu.Unlock()
 		if args.N == 0 {
-			return nil
+			select {
+			case <-locked:
+				return nil
+			case <-ctx.Done():
+				return context.Cause(ctx)
+			}
 		}
 		select {
 		case <-time.After(5 * time.Second): // needs its heartbeats
@@ -48,6 +56,7 @@ func TestALockedRowDoesNotStallTheWorkersOtherJobs(t *testing.T) {
 	defer operator.Rollback(ctx)
 	_, err = operator.Exec(ctx, `SELECT * FROM jobs WHERE id = $1 FOR UPDATE`, ids[0])
 	require.NoError(t, err)
+	close(locked)
 	// A second worker reclaims expired leases.
 	runWorker(t, NewWorker(newPool(t, dsn), h, fast(Config{Lease: lease})))
 	waitWithin(t, 20*time.Second, "the other jobs to finish", func() bool {
