@@ -14,10 +14,12 @@ import (
 // so its callers decide, as for a function with no branch at all.
 //
 // A branch is such a check when it compares an argument (or what the
-// function computes from its arguments with len and the standard
-// library's string functions: strings.TrimSpace(id) == "") with a
-// constant, or the receiver (or one of its fields) with nil, and the way
-// that leaves instr behind only returns: it calls nothing outside
+// function computes from its arguments with len, the standard library's
+// string functions or time.Time's methods: strings.TrimSpace(id) == "")
+// with a constant, tests such a call alone (runAt.IsZero()), or compares
+// the receiver (or one of its fields) with nil; an argument a closure
+// captures counts too. The way
+// that leaves instr behind must only return: it calls nothing outside
 // errors, fmt, log, strings and strconv. A way that records something
 // (return s.fail(ctx, id)) makes the branch a decision, not a check.
 //
