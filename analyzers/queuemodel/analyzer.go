@@ -118,6 +118,10 @@ type builder struct {
 	// ifaceHalves are interfaceHalf's answers, dropped whenever a half is
 	// added (see forwardHalves).
 	ifaceHalves map[*types.Func]ifaceHalf
+	// implementers caches, per interface, the types in sight that
+	// implement it (see implementersOf); typesInSight is their candidates.
+	implementers map[*types.Named][]implementer
+	typesInSight []candidate
 	// stateNames are the Go constants naming the states of columns coded
 	// as integers (see enumerateStates).
 	stateNames map[columnKey]map[string]*types.Const

@@ -382,27 +382,17 @@ func (g *callGraph) findImplementations() {
 	var out []Impl
 	imports := slices.Clone(g.pass.Pkg.Imports())
 	slices.SortFunc(imports, func(a, b *types.Package) int { return cmp.Compare(a.Path(), b.Path()) })
-	for _, imp := range imports {
-		var f Implements
-		if g.pass.ImportPackageFact(imp, &f) {
-			out = append(out, f.Methods...)
-		}
-	}
 	ifaces := g.moduleInterfaces(imports)
 	for _, tn := range g.moduleTypes(imports) {
 		// A type implements an interface only if *T's method set names
 		// every method of it: a map lookup spares most types.Implements
 		// calls, which a package importing a large generated API makes by
 		// the million.
-		ptr := types.NewPointer(tn.Type())
-		ms := types.NewMethodSet(ptr)
-		if ms.Len() == 0 {
+		names := methodNames(tn)
+		if len(names) == 0 {
 			continue
 		}
-		names := make(map[string]bool, ms.Len())
-		for i := range ms.Len() {
-			names[ms.At(i).Obj().Name()] = true
-		}
+		ptr := types.NewPointer(tn.Type())
 		for _, iface := range ifaces {
 			it := iface.Type().Underlying().(*types.Interface)
 			if !namesAll(names, it) {
@@ -430,26 +420,61 @@ func (g *callGraph) findImplementations() {
 			}
 		}
 	}
-	g.impls = &Implements{Methods: compactImpls(out)}
+	// Each import's list is sorted and compact already, and they share
+	// most entries (a generated Querier's, through every import): merged
+	// one by one, they cost what they hold, not a sort of them all.
+	methods := compactImpls(out)
+	for _, imp := range imports {
+		var f Implements
+		if g.pass.ImportPackageFact(imp, &f) {
+			methods = mergeImpls(methods, f.Methods)
+		}
+	}
+	g.impls = &Implements{Methods: methods}
 }
 
 // compactImpls sorts a list of implementations and keeps one entry per
-// method and type. The same method may be listed twice: by an import's
-// fact and from the exported type here; only the declaring package, which
-// has its body, can tell that it is opaque.
+// method and type, the first in the list combined with the others (see
+// combineImpl). The same method may be listed twice: by an import's fact
+// and from the exported type here.
 func compactImpls(list []Impl) []Impl {
-	slices.SortFunc(list, compareImpl)
+	slices.SortStableFunc(list, compareImpl)
 	var out []Impl
 	for _, im := range list {
 		if n := len(out); n > 0 && compareImpl(out[n-1], im) == 0 {
-			out[n-1].Opaque = out[n-1].Opaque || im.Opaque
-			out[n-1].InMemory = out[n-1].InMemory || im.InMemory
-			out[n-1].NotPostgres = cmp.Or(out[n-1].NotPostgres, im.NotPostgres)
+			out[n-1] = combineImpl(out[n-1], im)
 			continue
 		}
 		out = append(out, im)
 	}
 	return out
+}
+
+// mergeImpls merges two sorted, compact lists into one; an entry in both
+// lists is a's, with what b's says added (see combineImpl).
+func mergeImpls(a, b []Impl) []Impl {
+	out := make([]Impl, 0, max(len(a), len(b)))
+	for len(a) > 0 && len(b) > 0 {
+		switch c := compareImpl(a[0], b[0]); {
+		case c < 0:
+			out, a = append(out, a[0]), a[1:]
+		case c > 0:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, combineImpl(a[0], b[0])), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// combineImpl returns first, the entry met first for a method and type,
+// with what a second entry for them adds: only the declaring package,
+// which has the method's body, can tell that it is opaque or in memory.
+func combineImpl(first, second Impl) Impl {
+	first.Opaque = first.Opaque || second.Opaque
+	first.InMemory = first.InMemory || second.InMemory
+	first.NotPostgres = cmp.Or(first.NotPostgres, second.NotPostgres)
+	return first
 }
 
 // namesAll reports whether names holds the name of every method of it.

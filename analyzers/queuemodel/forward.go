@@ -356,34 +356,19 @@ func (b *builder) findInterfaceHalf(m *types.Func) (*Half, int) {
 			}
 		}
 	}
-	for _, p := range append([]*types.Package{b.pass.Pkg}, b.pass.Pkg.Imports()...) {
-		if p != b.pass.Pkg && !effects.InModule(b.pass, p) {
+	for _, it := range b.implementersOf(named, iface) {
+		impl, ok := lookupMethod(it.t, it.tn.Pkg(), m.Name())
+		if !ok {
 			continue
 		}
-		for _, name := range p.Scope().Names() {
-			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) || p != b.pass.Pkg && !tn.Exported() {
-				continue
-			}
-			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
-					continue
-				}
-				impl, ok := lookupMethod(t, tn.Pkg(), m.Name())
-				if !ok {
-					break
-				}
-				h := b.halves[impl]
-				if h == nil && impl.Pkg() != b.pass.Pkg {
-					var f Half
-					if b.pass.ImportObjectFact(impl.Origin(), &f) {
-						h = &f
-					}
-				}
-				note(tn, h, impl)
-				break
+		h := b.halves[impl]
+		if h == nil && impl.Pkg() != b.pass.Pkg {
+			var f Half
+			if b.pass.ImportObjectFact(impl.Origin(), &f) {
+				h = &f
 			}
 		}
+		note(it.tn, h, impl)
 	}
 	for _, imp := range b.pass.Pkg.Imports() {
 		var f Implements
