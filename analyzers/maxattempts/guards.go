@@ -428,7 +428,7 @@ func comparesCount(e *judge, v ssa.Value, depth int, seen map[ssa.Value]bool) bo
 	seen[v] = true
 	switch v := v.(type) {
 	case *ssa.BinOp:
-		if e.comparison(v) {
+		if e.comparison(v) || outcomeCompares(e, v) {
 			return true
 		}
 		return comparesCount(e, v.X, depth, seen) || comparesCount(e, v.Y, depth, seen)
@@ -446,6 +446,44 @@ func comparesCount(e *judge, v ssa.Value, depth int, seen map[ssa.Value]bool) bo
 		}
 	case *ssa.Call:
 		return callCompares(e, v.Common(), depth)
+	}
+	return false
+}
+
+// outcomeCompares reports whether a condition tests a helper's result
+// against a value (switch classify(attempts, err) { case deadLetter: ...;
+// default: retry }), where the helper is a function of the package whose
+// own body compares an attempt count: like a helper that returns a bool
+// (if exhausted(job)), it decides by the attempts. Only a number or a
+// string is such an outcome: in err != nil, the error of a handler that
+// logs the attempt count decides nothing.
+func outcomeCompares(e *judge, b *ssa.BinOp) bool {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	if basic, ok := b.X.Type().Underlying().(*types.Basic); !ok || basic.Info()&(types.IsNumeric|types.IsString) == 0 {
+		return false
+	}
+	for _, x := range []ssa.Value{b.X, b.Y} {
+		if c, ok := x.(*ssa.Call); ok {
+			if callee := c.Common().StaticCallee(); callee != nil && comparesInBody(e, callee) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparesInBody reports whether a function's own body compares an
+// attempt count (not the functions it calls; an imported function has no
+// body here).
+func comparesInBody(e *judge, fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if bin, ok := instr.(*ssa.BinOp); ok && e.comparison(bin) {
+				return true
+			}
+		}
 	}
 	return false
 }
