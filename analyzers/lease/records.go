@@ -20,7 +20,7 @@ import (
 // none sweeps the table by a time.
 func checkRecords(pass *analysis.Pass, m *queuemodel.Model) {
 	for _, r := range m.JobRecords() {
-		if r.Acked || r.ResetInGo || queuemodel.InTestFile(pass, r.Take.Call.Pos()) || recordReclaimed(m, r) {
+		if r.Acked || r.Queued || r.ResetInGo || queuemodel.InTestFile(pass, r.Take.Call.Pos()) || recordReclaimed(m, r) {
 			continue
 		}
 		work := "the job's work"

@@ -12,7 +12,7 @@ import (
 // back.
 func TestRecordsRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "record_redis", "record_redis/store", "record_chan", "record_sqlc", "record_sqlc/db", "record_iface", "record_iface/store", "record_retry", "record_retry/store",
-		"record_hops", "record_hops/store", "record_hops/db", "record_hops/jobs")
+		"record_hops", "record_hops/store", "record_hops/db", "record_hops/jobs", "record_queuedelsewhere")
 }
 
 // Job records a dead worker does not strand, and tables that are no job
@@ -21,5 +21,5 @@ func TestRecordsAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_record_crud", "ok_record_crud/store", "ok_record_swept", "ok_record_swept/store",
 		"ok_record_recovery", "ok_record_recovery/store", "ok_record_acked", "ok_record_acked/store", "ok_record_audit",
 		"ok_record_localreset", "ok_record_localreset/store", "ok_record_goreset", "ok_record_goreset/store", "ok_record_goreset/store/sweeper",
-		"ok_record_hops", "ok_record_hops/store", "ok_record_hops/db", "ok_record_hops/jobs")
+		"ok_record_hops", "ok_record_hops/store", "ok_record_hops/db", "ok_record_hops/jobs", "ok_record_queued")
 }

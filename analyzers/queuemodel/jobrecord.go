@@ -102,6 +102,13 @@ type JobRecord struct {
 	// acknowledgement delivers the job again, and the worker that runs it
 	// moves the record on.
 	Acked bool
+	// Queued says the worker runs the job once a claim of the module's
+	// own queue has handed it over (in the worker's function, or in a
+	// function of the package that calls it): the record keeps a step's
+	// progress beside that queue's job, which the queue's lease brings
+	// back (and the lease rule judges at its claim), and the worker that
+	// runs it again moves the record on.
+	Queued bool
 }
 
 // A RecordSite is a call of a record write and the state it writes.
@@ -485,7 +492,37 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 		return nil
 	}
 	r.Acked = acknowledges(take.instr.Parent())
+	r.Queued = b.claimedBefore(take.instr, 2)
 	return r
+}
+
+// claimedBefore reports whether a call that claims jobs (see Jobs.Claims)
+// runs before instr in its function, or before a call of that function in
+// a function of the package that calls it (depth levels up).
+func (b *builder) claimedBefore(instr ssa.Instruction, depth int) bool {
+	fn := instr.Parent()
+	for _, blk := range fn.Blocks {
+		for _, in := range blk.Instrs {
+			c, ok := in.(ssa.CallInstruction)
+			if !ok || !effects.Before(c, instr) {
+				continue
+			}
+			if call, ok := b.callAt(c.Common().Pos()).(*ast.CallExpr); ok {
+				if j := b.model.JobsOf(call); j != nil && j.Claims {
+					return true
+				}
+			}
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	for _, c := range append(slices.Clone(b.effects.CallersOf(fn)), b.effects.MayCall(fn)...) {
+		if b.claimedBefore(c, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // ackNames are the methods brokers' clients acknowledge a message with.
