@@ -43,6 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	checkClaims(pass, m, e)
+	checkSplitClaims(pass, m)
 	checkCountedOnly(pass, m, e)
 	checkRecords(pass, m)
 	return nil, nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 )
 
 // Halves reach the package that joins them through the layers real queues
@@ -132,7 +133,48 @@ func (b *builder) forwarder(decl *ast.FuncDecl) *Half {
 	if h.Receiver == RecvUnknown && h.Field == "" {
 		h.Receiver, h.Field = b.onReceiver(site)
 	}
+	if h.ByCaller {
+		at, ok := b.forwardedState(decl, site, inner)
+		if !ok {
+			return nil
+		}
+		h.StateAt = at
+		if at.Index < 0 {
+			h.States, _ = b.givenStates(site, nil, inner)
+		}
+	}
 	return &h
+}
+
+// forwardedState returns where a function that forwards to a take whose
+// state its callers give (Half.ByCaller) takes that state from: one of
+// its own parameters, passed on as it is, or a constant it gives itself
+// (MarkRunning(ctx, id) calls UpdateStatus(ctx, id, StatusRunning)),
+// told by an index of -1.
+func (b *builder) forwardedState(decl *ast.FuncDecl, site *ast.CallExpr, inner *Half) (callerargs.Pos, bool) {
+	if given, ok := b.givenStates(site, nil, inner); ok {
+		return callerargs.Pos{Index: -1}, len(given) == 1 && slices.Contains(inner.States, given[0])
+	}
+	if inner.StateAt.Field != "" || inner.StateAt.Index < 0 || inner.StateAt.Index >= len(site.Args) {
+		return callerargs.Pos{}, false
+	}
+	id, ok := ast.Unparen(site.Args[inner.StateAt.Index]).(*ast.Ident)
+	if !ok {
+		return callerargs.Pos{}, false
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if b.pass.TypesInfo.Defs[name] == b.pass.TypesInfo.Uses[id] {
+				return callerargs.Pos{Index: i}, true
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return callerargs.Pos{}, false
 }
 
 // returnsRows reports whether what a poll's call returns flows to a
@@ -403,8 +445,11 @@ func sameHalf(hs []*Half) *Half {
 	}
 	h := *hs[0]
 	for _, o := range hs[1:] {
-		if o == nil || o.Table != h.Table || o.Take != h.Take || o.Locked != h.Locked {
+		if o == nil || o.Table != h.Table || o.Take != h.Take || o.Locked != h.Locked || o.ByCaller != h.ByCaller || o.StateAt != h.StateAt || o.Confirm != h.Confirm {
 			return nil
+		}
+		if h.ByCaller {
+			h.States = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(h.States), o.States...))))
 		}
 		if o.Receiver != h.Receiver || o.Field != h.Field || o.Param != h.Param {
 			h.Receiver, h.Field, h.Param = RecvUnknown, "", 0

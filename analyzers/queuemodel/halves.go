@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
+	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
@@ -47,6 +48,19 @@ type Half struct {
 	// parameter's position among the signature's, plus one: the caller's
 	// argument tells what it runs on (see argReceiver).
 	Param int
+	// ByCaller says the take's UPDATE writes the state its callers give
+	// it (UpdateStatus(ctx, id, status): SET status = $2), at StateAt (a
+	// parameter past the receiver, or a field of one): the store cannot tell which of the
+	// states its callers give (States, those that are not runnable) is
+	// the one a claim moves jobs to, unless claims of its own say (then
+	// States holds only those). A caller's call is a take only where it
+	// gives one of States, and, with Confirm, where the caller confirms it
+	// (see confirmedTake).
+	ByCaller    bool
+	StateAt     callerargs.Pos
+	States      []string
+	Confirm     bool
+	StateColumn string
 }
 
 func (*Half) AFact() {}
@@ -65,7 +79,11 @@ func (h *Half) String() string {
 	if h.Committed {
 		on = "a transaction it begins on " + on + " and ends before it returns"
 	}
-	return fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, on, h.Locked)
+	out := fmt.Sprintf("%s %s on %s (locked %t)", what, h.Table, on, h.Locked)
+	if h.ByCaller {
+		out += ", to the state its callers give (" + strings.Join(h.States, ", ") + ")"
+	}
+	return out
 }
 
 // A SplitClaim is a poll's half and a take's half, functions of another
@@ -76,6 +94,9 @@ type SplitClaim struct {
 	PollSite, TakeSite *ast.CallExpr
 	PollFunc, TakeFunc *types.Func
 	Decl               *ast.FuncDecl // the caller
+	// State is the state the caller's take moves the job to, when the
+	// take writes the state its caller gives (Half.ByCaller).
+	State string
 	// Relay says the poll takes no lock and the caller hands what it
 	// returned on before the take marks it (see relaySplit).
 	Relay bool
@@ -116,12 +137,25 @@ func (b *builder) collectHalves(qt *QueueTable) {
 		if st.Call.Decl == nil {
 			continue
 		}
-		if fn := b.funcOf(st.Call.Decl); fn != nil && found[fn] == nil && b.halves[fn] == nil {
-			if h := b.half(qt, st); h != nil {
-				found[fn] = h // the first, in source order
-				poll, take = poll || !h.Take, take || h.Take
-			}
+		fn := b.funcOf(st.Call.Decl)
+		if fn == nil || b.halves[fn] != nil {
+			continue
 		}
+		h := b.half(qt, st)
+		if h == nil {
+			continue
+		}
+		if prev := found[fn]; prev != nil {
+			// Another view of a site whose state its callers give: one
+			// more state they may take the job to.
+			if prev.ByCaller && h.ByCaller && prev.StateAt == h.StateAt && !slices.Contains(prev.States, h.States[0]) {
+				prev.States = append(prev.States, h.States[0])
+				slices.Sort(prev.States)
+			}
+			continue
+		}
+		found[fn] = h // the first, in source order
+		poll, take = poll || !h.Take, take || h.Take
 	}
 	if poll && take { // a store that has both halves; one alone is a listing, or an outcome
 		maps.Copy(b.halves, found)
@@ -183,6 +217,10 @@ func (b *builder) half(qt *QueueTable, st *Statement) *Half {
 			return nil
 		}
 		h.Take = true // a compare-and-set would be a claim of the package's own
+		if at, _, byCaller := st.ChosenByCallers(qt.StateColumn); byCaller {
+			h.ByCaller, h.StateAt, h.States, h.StateColumn = true, at, []string{v}, qt.StateColumn
+			h.Confirm = len(qt.Claimed) == 0
+		}
 		h.Marks = handedOn.MatchString(qt.StateColumn) || handedOn.MatchString(v) || handedOn.MatchString(qt.StateName(v))
 		return h
 	}
@@ -219,6 +257,13 @@ func (b *builder) joinHalves() {
 				if t == nil || poll == nil || t.half != nil && !t.half.Take || !usesAny(info, call.Args, vars) {
 					return false
 				}
+				var state string
+				if t.half != nil && t.half.ByCaller {
+					var ok bool
+					if state, ok = b.confirmedTake(decl, poll.call, call, t.half); !ok {
+						return false
+					}
+				}
 				if t.half == nil && poll.half != nil && poll.half.Field == "" {
 					// An interface method none of whose implementations
 					// the package sees, given what a known poll returned:
@@ -239,7 +284,7 @@ func (b *builder) joinHalves() {
 						return false
 					}
 					b.model.splits = append(b.model.splits, &SplitClaim{Poll: poll.half, Take: t.half, PollSite: poll.call,
-						TakeSite: call, PollFunc: poll.fn, TakeFunc: t.fn, Decl: decl, Relay: relay})
+						TakeSite: call, PollFunc: poll.fn, TakeFunc: t.fn, Decl: decl, Relay: relay, State: state})
 				} else {
 					b.pend(decl, poll, t, immediate)
 				}

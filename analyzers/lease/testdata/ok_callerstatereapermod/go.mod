@@ -1,0 +1,3 @@
+module example.com/callerstate
+
+go 1.22
