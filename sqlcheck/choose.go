@@ -39,7 +39,8 @@ type SourceUse struct {
 // tool jobqlint recognises, never both. sqlc's query files hold statements,
 // not schema, and are not replayed; neither are files sqlc reads for an
 // engine other than PostgreSQL, nor files under a directory named for
-// another database (mysql/, sqlite/). Other .sql files and Go DDL are
+// another database (mysql/, sqlite/, or sqlitekv/ beside postgreskv/: see
+// engineTwins). Other .sql files and Go DDL are
 // replayed as found. Files named by -schema (ReadPaths) are all replayed, in the
 // order given. The uses say what was chosen; the problems are the files that
 // could not be read and the sqlc configurations that could not.
@@ -72,6 +73,8 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 	tools := migrationDirs(m.Files)
 	perEngine := namedPerEngine(m.Files)
 	twins := postgresTwins(m.Files)
+	dirTwins := findEngineTwins(m.Files)
+	engineDir := func(dir string) string { return cmp.Or(otherEngine(m.Root, dir), dirTwins.engine(m.Root, dir)) }
 	plans := sqitchProjects(m.Files)
 	gone := unapplied(m.Root, tools, m.Runners)
 
@@ -90,7 +93,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 		switch {
 		case strings.HasSuffix(name, ".go"):
 			c.kind = "Go DDL"
-		case tools[dir] != "" && otherEngine(m.Root, dir) == "":
+		case tools[dir] != "" && engineDir(dir) == "":
 			c.kind = tools[dir] + " migrations"
 			if why := gone[dir]; why != "" {
 				c.why = why
@@ -128,7 +131,7 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 			// Also beside migrations, in a directory a tool's files name.
 			c.kind, c.why = "named queries", "queries that Go code runs by the names of their -- name: lines (goyesql, dotsql), not schema"
 		}
-		if e := otherEngine(m.Root, dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
+		if e := engineDir(dir); e != "" && (c.kind == "SQL files" || c.kind == "Go DDL" && len(f.sources()) > 0) {
 			c.why = "under a directory named for " + e + ", not PostgreSQL"
 		}
 		if e, suffix := suffixEngine(name); e != "" {
@@ -181,6 +184,7 @@ var engineDirs = map[string]string{
 	"mysql": "MySQL", "mariadb": "MariaDB", "sqlite": "SQLite", "sqlite3": "SQLite",
 	"mssql": "SQL Server", "sqlserver": "SQL Server", "oracle": "Oracle",
 	"cassandra": "Cassandra", "clickhouse": "ClickHouse", "spanner": "Spanner",
+	"rqlite": "rqlite", "cockroach": "CockroachDB", "cockroachdb": "CockroachDB", "tidb": "TiDB",
 }
 
 // otherEngine returns the database a directory of the module is named
@@ -208,7 +212,7 @@ func otherEngine(root, dir string) string {
 var suffixEngines = map[string]string{
 	"mysql": "MySQL", "mariadb": "MariaDB", "tidb": "TiDB", "sqlite": "SQLite", "sqlite3": "SQLite",
 	"cockroach": "CockroachDB", "cockroachdb": "CockroachDB", "sqlserver": "SQL Server", "mssql": "SQL Server",
-	"clickhouse": "ClickHouse", "oracle": "Oracle", "spanner": "Spanner",
+	"clickhouse": "ClickHouse", "oracle": "Oracle", "spanner": "Spanner", "rqlite": "rqlite",
 }
 
 // suffixEngine returns the database a .sql file's name is for, when that

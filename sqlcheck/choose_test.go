@@ -245,3 +245,44 @@ func TestGoDDLOfAFileThatOpensAnotherDatabase(t *testing.T) {
 		{Path: "queue/schema.go", Kind: "Go DDL", Files: 1, Used: true},
 	}, relUses(root, uses))
 }
+
+// A directory whose name glues another database's name to a stem that a
+// sibling glues to PostgreSQL's (a-h/kv keeps sqlitekv/ and rqlitekv/
+// beside postgreskv/) is that database's: its SQLite DDL is neither
+// replayed nor reported as PostgreSQL that does not parse. Without a
+// PostgreSQL twin, a glued name is no database's.
+func TestDirectoriesGluedToADatabaseBesideAPostgresTwin(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"postgreskv/migrations/001_kv.sql": "CREATE TABLE kv (key text PRIMARY KEY, created timestamptz NOT NULL);\n",
+		"sqlitekv/migrations/001_kv.sql":   "create table if not exists kv (key text primary key, created text not null) without rowid;\n",
+		"rqlitekv/migrations/001_kv.sql":   "create table if not exists kv (key text primary key, created text not null) without rowid;\n",
+		"rqlitekv/ddl.go":                  "package rqlitekv\n\nconst ddl = `CREATE TABLE rq_go (id int)`\n",
+		"store_mysql/1.sql":                "CREATE TABLE mysql_only (id int);\n",
+		"store-pg/1.sql":                   "CREATE TABLE pg_store (id int);\n",
+		"sqliteish/1.sql":                  "CREATE TABLE kept (id int);\n",
+		"pgsqlite/1.sql":                   "CREATE TABLE bridge (id int);\n",
+		"sqlite/pgsqlite/1.sql":            "CREATE TABLE under_sqlite (id int);\n",
+	})
+	srcs, uses, probs := ReadModule(root).Sources()
+	require.Empty(t, probs)
+	s := Replay(srcs)
+	require.Empty(t, s.Problems, "no SQLite syntax reaches the replay")
+	require.Equal(t, "timestamptz", s.Table("public.kv").Column("created").Type.Name)
+	require.Nil(t, s.Table("public.rq_go"), "nor a twin's Go DDL")
+	require.Nil(t, s.Table("public.mysql_only"))
+	require.NotNil(t, s.Table("public.pg_store"), "a directory named for PostgreSQL is read")
+	require.NotNil(t, s.Table("public.kept"), "sqliteish has no PostgreSQL twin")
+	require.NotNil(t, s.Table("public.bridge"), "pgsqlite has no twin glued to PostgreSQL's name")
+	require.Nil(t, s.Table("public.under_sqlite"))
+	require.Equal(t, []SourceUse{
+		{Path: "pgsqlite/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "postgreskv/migrations/001_kv.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "rqlitekv/ddl.go", Kind: "Go DDL", Files: 1, Why: "under a directory named for rqlite, not PostgreSQL"},
+		{Path: "rqlitekv/migrations/001_kv.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for rqlite, not PostgreSQL"},
+		{Path: "sqlite/pgsqlite/1.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
+		{Path: "sqliteish/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "sqlitekv/migrations/001_kv.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for SQLite, not PostgreSQL"},
+		{Path: "store-pg/1.sql", Kind: "SQL files", Files: 1, Used: true},
+		{Path: "store_mysql/1.sql", Kind: "SQL files", Files: 1, Why: "under a directory named for MySQL, not PostgreSQL"},
+	}, relUses(root, uses))
+}

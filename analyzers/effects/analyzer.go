@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	ResultType:       reflect.TypeFor[*Effects](),
 	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil)},
 	RunDespiteErrors: true,
-	Requires:         []*analysis.Analyzer{CallsAnalyzer},
+	Requires:         []*analysis.Analyzer{CallsAnalyzer, WorkAnalyzer},
 }
 
 // Effects is what a package's code does to the database. With no SSA (a
@@ -40,6 +40,7 @@ type Effects struct {
 	once sync.Once
 
 	sums    *Calls // which functions of the module run no statement (callsum.go)
+	work    *Idle  // which functions of the module do no work (nowork.go)
 	pkg     *ssa.Package
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
@@ -80,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if DependencyCode(pass) || !typedCode(pass) {
 		return &Effects{}, nil
 	}
-	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls)}
+	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls), work: pass.ResultOf[WorkAnalyzer].(*Idle)}
 	e.exportSummaries(pass)
 	e.exportResultTypes(pass)
 	e.exportCtxTx(pass)

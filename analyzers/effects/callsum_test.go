@@ -17,3 +17,11 @@ import (
 func TestNoStatementFacts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), effects.CallsAnalyzer, "callsumlib", "callsum")
 }
+
+// A function does no work when every call of it that may fail runs SQL,
+// reads a row, or is the standard library's short of reaching out of the
+// process; a function value that may fail, a goroutine, an interface of
+// the module and a package with no such fact are work.
+func TestNoWorkFacts(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), effects.WorkAnalyzer, "noworklib", "nowork")
+}

@@ -18,6 +18,12 @@ import (
 // otherwise than by an error (a bool, a status code after a nil error of
 // the job's own code) is not told apart from success.
 func AfterSuccess(instr ssa.Instruction) bool {
+	return AfterSuccessOf(instr, func(c ssa.CallInstruction) bool { return Work(c) })
+}
+
+// AfterSuccessOf is AfterSuccess with the calls that may run the job's
+// work told by work.
+func AfterSuccessOf(instr ssa.Instruction, work func(ssa.CallInstruction) bool) bool {
 	if instr == nil || instr.Block() == nil {
 		return false
 	}
@@ -25,7 +31,7 @@ func AfterSuccess(instr ssa.Instruction) bool {
 	for b := target.Idom(); b != nil; b = b.Idom() {
 		if c, ok := errCheckAt(b); ok {
 			// b dominates target: if the error's way cannot reach it, the nil way does.
-			return !reachesAvoiding(c.onError, target, b) && returnedByWork(c.err)
+			return !reachesAvoiding(c.onError, target, b) && returnedBy(c.err, work)
 		}
 	}
 	return false
@@ -84,12 +90,12 @@ func nilCheck(cond ssa.Value) (ssa.Value, int, bool) {
 	return x, 1, true
 }
 
-// returnedByWork reports whether an error is a result of a call that may
-// run the job's work (see work).
-func returnedByWork(v ssa.Value) bool {
+// returnedBy reports whether an error is a result of a call that work
+// tells.
+func returnedBy(v ssa.Value, work func(ssa.CallInstruction) bool) bool {
 	if e, ok := v.(*ssa.Extract); ok {
 		v = e.Tuple
 	}
 	call, ok := v.(*ssa.Call)
-	return ok && Work(call)
+	return ok && work(call)
 }

@@ -208,7 +208,7 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 				return false // the value the call passes decides on the attempts
 			}
 		}
-		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) {
+		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) || beforeWork(e, m, instr, 2) {
 			return false
 		}
 		what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)

@@ -29,6 +29,7 @@ type judge struct {
 	*effects.Effects
 	pass        *analysis.Pass
 	comparisons map[token.Pos]*ast.BinaryExpr         // by operator position, as ssa.BinOp.Pos reports it
+	callExprs   map[token.Pos]*ast.CallExpr           // by opening parenthesis, as ssa.CallCommon.Pos reports it
 	decidedBy   map[*ssa.Function]int                 // a function whose callers decide through a bool parameter: its index, from 1
 	retriesWhen map[*ssa.Function]int                 // and the value of that parameter that retries: +1 true, -1 false, 0 not known
 	givers      map[*queuemodel.Statement][]token.Pos // a retry whose CASE a bound bool decides: the calls that bind the value that retries
@@ -36,11 +37,14 @@ type judge struct {
 }
 
 func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}, undoes: map[*queuemodel.Statement]token.Pos{}}
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, callExprs: map[token.Pos]*ast.CallExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}, undoes: map[*queuemodel.Statement]token.Pos{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok {
-				j.comparisons[b.OpPos] = b
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				j.comparisons[n.OpPos] = n
+			case *ast.CallExpr:
+				j.callExprs[n.Lparen] = n
 			}
 			return true
 		})

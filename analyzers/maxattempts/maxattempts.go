@@ -520,7 +520,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 					param, when = boundDecider(e, r, qt.StateColumn, fn)
 				}
 				deferred.add(pass, m, fn, param, when, r)
-			case v == unguarded && !failAtCallers:
+			case v == unguarded && !failAtCallers && !beforeWork(e, m, call, 2):
 				out = append(out, r)
 			}
 		}

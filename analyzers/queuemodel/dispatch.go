@@ -269,6 +269,7 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 					continue
 				}
 				does.Claims = does.Claims && r.Claims
+				does.Takes = does.Takes && r.Takes
 				does.Loop = does.Loop && r.Loop
 				does.Completes = does.Completes && r.Completes
 				does.Fails = does.Fails && r.Fails

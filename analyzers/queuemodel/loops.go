@@ -16,6 +16,7 @@ import (
 // functions it calls (in any package).
 type Jobs struct {
 	Claims    bool // it claims (or polls for) jobs
+	Takes     bool // it claims jobs, not only polls for them (RoleClaim)
 	Loop      bool // it does so in a loop, as a worker's Run does
 	Completes bool // it records a success, outside a transaction
 	Fails     bool // it records a failure or a retry
@@ -85,6 +86,7 @@ func (j *Jobs) String() string {
 
 func (j *Jobs) merge(o *Jobs, inLoop bool) {
 	j.Claims = j.Claims || o.Claims
+	j.Takes = j.Takes || o.Takes
 	j.Loop = j.Loop || o.Loop || (inLoop && o.Claims)
 	j.Completes = j.Completes || o.Completes
 	j.Fails = j.Fails || o.Fails
@@ -94,7 +96,7 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 }
 
 func (j *Jobs) equal(o *Jobs) bool {
-	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
+	return j.Claims == o.Claims && j.Takes == o.Takes && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
 		j.Writes == o.Writes && j.Returns == o.Returns && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
 		slices.Equal(j.RunsLoop, o.RunsLoop) && slices.Equal(j.RunsOnce, o.RunsOnce)
 }
@@ -164,6 +166,7 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 			switch st.Role {
 			case RoleClaim, RolePoll:
 				d.Claims = true
+				d.Takes = d.Takes || st.Role == RoleClaim
 			case RoleComplete:
 				d.Completes = d.Completes || c.Receiver != RecvTx
 			case RoleFail, RoleRetry:

@@ -191,7 +191,7 @@ func (g *callGraph) valuesRunAt(call *ast.CallExpr, depth int) *Jobs {
 		if j == nil {
 			continue
 		}
-		c := Jobs{Claims: j.Claims, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
+		c := Jobs{Claims: j.Claims, Takes: j.Takes, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
 		if c.empty() {
 			continue
 		}

@@ -1,7 +1,7 @@
-// The deferral of ok_defergivesback written as a retry: it puts the job
-// back and counts one more attempt, with no limit on that path, so a job
-// deferred each time it is taken is put back for ever; so is one demoted
-// each time.
+// The deferral of ok_defergivesback written as a retry: once the work has
+// failed, it puts the job back and counts one more attempt, with no limit
+// on that path, so a job that fails busy each time is put back for ever.
+// A demotion before the work runs retries no failure (see beforeWork).
 package defernogive
 
 import (
@@ -31,10 +31,10 @@ func deferJob(ctx context.Context, pool *pgxpool.Pool, id int64, until time.Time
 	return err
 }
 
-// demote puts a job back behind the others: taking one from its priority
-// gives back no attempt.
+// demote puts a job back behind the others before it runs: no failure of
+// the work is retried, and it spends no attempt.
 func demote(ctx context.Context, pool *pgxpool.Pool, id int64) error {
-	_, err := pool.Exec(ctx, `UPDATE work SET state = 'ready', priority = priority - 1 WHERE id = $1 AND state = 'leased'`, id) // want `this retry puts the job back with no limit`
+	_, err := pool.Exec(ctx, `UPDATE work SET state = 'ready', priority = priority - 1 WHERE id = $1 AND state = 'leased'`, id)
 	return err
 }
 
@@ -61,13 +61,13 @@ func Work(ctx context.Context, pool *pgxpool.Pool, r Runner) error {
 			}
 			continue
 		}
-		if r.Busy() {
-			if err := deferJob(ctx, pool, id, time.Now().Add(time.Minute)); err != nil {
-				return err
-			}
-			continue
-		}
 		if err := r.Run(ctx, id); err != nil {
+			if r.Busy() {
+				if err := deferJob(ctx, pool, id, time.Now().Add(time.Minute)); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := fail(ctx, pool, id, err.Error()); err != nil {
 				return err
 			}

