@@ -196,6 +196,15 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 			set, setParam = vals, n
 		}
 	}
+	if set == nil {
+		for _, n := range slices.Sorted(maps.Keys(c.boundSets)) {
+			for _, k := range c.boundSets[n] {
+				set = append(set, sqltext.Constant{Value: k.Value, At: k.At})
+			}
+			setParam = n
+			break
+		}
+	}
 	for n, v := range c.boundConsts {
 		if _, ok := singles[n]; !ok && n != setParam {
 			if singles == nil {
