@@ -140,3 +140,15 @@ func TestGormSaveLoopRoles(t *testing.T) {
 	require.GreaterOrEqual(t, due, 0)
 	require.Equal(t, sqlcheck.ValueNow, poll.Where[due].Values[0].Kind)
 }
+
+// States named by another package's exported variables, each given a
+// constant and assigned nowhere else, read as those constants: in the
+// poll's Where (on SSA) and in the map an Updates sets (in syntax). The
+// state column is status, not the lease column the poll also filters.
+func TestGormStatesFromAnotherPackagesVars(t *testing.T) {
+	got, qt := roles(t, "gormconstvars/store")
+	require.Equal(t, []string{"SELECT claim", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
+}
