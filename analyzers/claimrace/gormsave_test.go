@@ -22,3 +22,13 @@ func TestGormSaveDefaultsClaim(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_save_defaults_locked")
 	ruletest.Run(t, claimrace.Analyzer, "gorm_save_defaults_race")
 }
+
+// Rows Find read, each saved as taken in a loop whose turn then runs the
+// job: the work on one row reaches the Save of the next, which takes that
+// other row, so the Save is the claim's step. Unlocked, two workers take
+// the same rows; FOR UPDATE SKIP LOCKED with the Saves in one Transaction
+// does not race.
+func TestGormSaveLoopClaim(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "gorm_save_loop_race")
+	ruletest.Run(t, claimrace.Analyzer, "ok_gorm_save_loop_locked")
+}

@@ -176,9 +176,11 @@ func TestRelayNegativeStatesAccepted(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "ok_relay_wrapped_locked", "ok_relay_wrapped_report", "ok_relay_sqlcwrap_listing", "ok_relay_sqlcwrap_listing/api")
 }
 
-// A relay that takes each row with a compare-and-set re-checking the state
-// it polled, and checks the row count before the send, sends each row once;
-// one that ignores the row count, or sends first, does not.
+// A loop over unlocked rows that takes each with a compare-and-set
+// re-checking the state it polled, and checks the row count before the
+// send, sends each row once; one that ignores the row count, or whose
+// UPDATE does not re-check the state, is a claim in two steps that races;
+// a relay that sends first and marks after races as a relay.
 func TestRelayCompareAndSet(t *testing.T) {
-	ruletest.Run(t, claimrace.Analyzer, "relay_cas_unchecked", "ok_relay_cas_checked")
+	ruletest.Run(t, claimrace.Analyzer, "relay_cas_unchecked", "relay_cas_sendfirst", "ok_relay_cas_checked")
 }

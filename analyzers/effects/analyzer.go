@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil)},
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{CallsAnalyzer, WorkAnalyzer},
 }
@@ -86,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.exportResultTypes(pass)
 	e.exportCtxTx(pass)
 	exportSquirrelVars(pass)
+	exportConstVars(pass)
 	e.writes = exportFieldStores(pass)
 	return e, nil
 }

@@ -125,3 +125,12 @@ func TestValues(t *testing.T) {
 func TestInts(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), valuesProbe, "ints")
 }
+
+// An exported package variable of a string type that another package of
+// the module gives a constant in its declaration and assigns nowhere else
+// reads as that constant (its ConstVar fact); one assigned again, whose
+// address is taken, given no constant, or assigned by the package that
+// reads it, stays unknown.
+func TestConstVarsOfAnotherPackage(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), valuesProbe, "constvars/use")
+}

@@ -100,3 +100,6 @@ func IsGormGeneric(t types.Type) bool {
 	}
 	return false
 }
+
+// GormMethod returns the name of the *gorm.DB method a call calls, or "".
+func GormMethod(c *ssa.CallCommon) string { return gormMethod(c) }

@@ -66,26 +66,8 @@ func exportSquirrelVars(pass *analysis.Pass) {
 	if len(found) == 0 {
 		return
 	}
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			var written []ast.Expr
-			switch x := n.(type) {
-			case *ast.AssignStmt:
-				written = x.Lhs
-			case *ast.UnaryExpr:
-				if x.Op == token.AND {
-					written = []ast.Expr{x.X}
-				}
-			}
-			for _, w := range written {
-				if id, ok := ast.Unparen(w).(*ast.Ident); ok {
-					if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok {
-						delete(found, v)
-					}
-				}
-			}
-			return true
-		})
+	for v := range writtenVars(pass) {
+		delete(found, v)
 	}
 	for v, f := range found {
 		pass.ExportObjectFact(v, f)

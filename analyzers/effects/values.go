@@ -755,6 +755,9 @@ func (r *resolver) global(g *ssa.Global, depth int) Values {
 	obj := g.Object()
 	name := g.Name()
 	if g.Pkg != r.e.Pkg() {
+		if v, ok := r.importedConstVar(g); ok && !r.ints {
+			return asObject(obj, "package variable "+name, text(v))
+		}
 		return objHole(obj, "package variable "+name+" of another package")
 	}
 	if obj != nil && obj.Exported() {

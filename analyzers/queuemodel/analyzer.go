@@ -613,7 +613,15 @@ var ormReceiver = map[ormsql.Handle]Receiver{
 func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
-	c.boundConsts = st.Consts
+	c.boundConsts, c.boundSets, c.untouched = st.Consts, st.Sets, nil
+	for col, set := range st.Written {
+		if !set {
+			if c.untouched == nil {
+				c.untouched = map[string]bool{}
+			}
+			c.untouched[col] = true
+		}
+	}
 	if len(st.Variants) == 0 {
 		c.ormArgs = b.ormArgValues(st.Args)
 	}

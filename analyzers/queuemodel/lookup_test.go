@@ -2,12 +2,14 @@ package queuemodel_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
 )
 
 // A row locked by the values of a unique key (pgx, a key of two columns
@@ -119,4 +121,34 @@ func TestSearchesForWorkStayClaims(t *testing.T) {
 			require.Equal(t, want, got, fmt.Sprint(got))
 		})
 	}
+}
+
+// GORM's Save in a loop over the rows Find read: the state stored on each
+// path is the state of the UPDATE (the retry's Save has a view per
+// branch), and the columns Save writes back as read (the error, on the
+// success path) record no failure.
+func TestGormSaveLoopRoles(t *testing.T) {
+	got, qt := roles(t, "gormsaveloop")
+	require.Equal(t, []string{"SELECT poll", "UPDATE claim", "UPDATE fail", "UPDATE retry", "UPDATE complete"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"pending"}, qt.Runnable)
+	require.Equal(t, []string{"processing"}, qt.Claimed)
+	// The chain's time.Now() bound to the poll reads as now().
+	poll := qt.Statements[0]
+	require.Equal(t, sqlcheck.KindSelect, poll.Kind)
+	due := slices.IndexFunc(poll.Where, func(p sqlcheck.Pred) bool { return p.Column == "scheduled_for" })
+	require.GreaterOrEqual(t, due, 0)
+	require.Equal(t, sqlcheck.ValueNow, poll.Where[due].Values[0].Kind)
+}
+
+// States named by another package's exported variables, each given a
+// constant and assigned nowhere else, read as those constants: in the
+// poll's Where (on SSA) and in the map an Updates sets (in syntax). The
+// state column is status, not the lease column the poll also filters.
+func TestGormStatesFromAnotherPackagesVars(t *testing.T) {
+	got, qt := roles(t, "gormconstvars/store")
+	require.Equal(t, []string{"SELECT claim", "UPDATE claim", "UPDATE complete"}, got)
+	require.Equal(t, "status", qt.StateColumn)
+	require.Equal(t, []string{"queued"}, qt.Runnable)
+	require.Equal(t, []string{"running"}, qt.Claimed)
 }

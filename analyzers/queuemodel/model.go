@@ -18,6 +18,7 @@ import (
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/internal/callerargs"
+	"github.com/jobqlint/jobqlint/analyzers/internal/ormsql"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqldriver"
 	"github.com/jobqlint/jobqlint/analyzers/internal/sqltext"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -118,6 +119,13 @@ type Call struct {
 	// cannot name (a slice passed as args..., a builder's values), by
 	// parameter number.
 	boundConsts map[int]string
+	// boundSets are the parameters an ORM reader knows to be bound to one
+	// of several string constants (ormsql.Statement.Sets).
+	boundSets map[int][]ormsql.BoundConst
+	// untouched are the columns a statement that writes every column of
+	// a row (GORM's Save) writes back as the code read them: the code set
+	// nothing there (ormsql.Statement.Written).
+	untouched map[string]bool
 	// textConsts are, for a call whose texts are chosen with the slice
 	// of parameters it passes, the constants each text's slices bind
 	// where the texts' differ, by text index (SQL, then variants) and

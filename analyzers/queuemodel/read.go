@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"maps"
 	"os"
@@ -145,6 +146,9 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 		if vals == nil {
 			vals = b.boundOnSSA(c, i)
 		}
+		if vals == nil {
+			vals = b.constVar(arg)
+		}
 		c.noteStateConsts(n, vals)
 		switch {
 		case len(vals) == 1:
@@ -196,6 +200,15 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 			set, setParam = vals, n
 		}
 	}
+	if set == nil {
+		for _, n := range slices.Sorted(maps.Keys(c.boundSets)) {
+			for _, k := range c.boundSets[n] {
+				set = append(set, sqltext.Constant{Value: k.Value, At: k.At})
+			}
+			setParam = n
+			break
+		}
+	}
 	for n, v := range c.boundConsts {
 		if _, ok := singles[n]; !ok && n != setParam {
 			if singles == nil {
@@ -205,6 +218,30 @@ func (b *builder) boundConstants(c *Call) (singles map[int]string, set []sqltext
 		}
 	}
 	return singles, set, setParam
+}
+
+// constVar reads an expression that names an exported package variable
+// of another package of the module whose value is a constant (see
+// effects.ConstVar), where SSA does not reach it (a map literal's value).
+func (b *builder) constVar(e ast.Expr) []sqltext.Constant {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, ok := b.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || v.Parent() != v.Pkg().Scope() {
+		return nil
+	}
+	s, ok := b.effects.ConstVar(v)
+	if !ok {
+		return nil
+	}
+	return []sqltext.Constant{{Value: s}}
 }
 
 // noteStateConsts records the Go constants that name the values bound

@@ -608,7 +608,7 @@ func (b *builder) transitions(qt *QueueTable) {
 		if poll.Kind != sqlcheck.KindSelect || len(poll.Polls) == 0 || poll.NestedClaim() != nil {
 			continue
 		}
-		if step := claimStep(poll, qt, firm); step != nil && !b.afterWork(poll, step) && !b.stepEndsForGood(qt, poll, step) {
+		if step := claimStep(poll, qt, firm); step != nil && !b.workBeforeStep(poll, step) && !b.stepEndsForGood(qt, poll, step) {
 			step.Role = RoleClaim
 			poll.Step, step.PolledBy = step, poll
 			v, _ := qt.AssignedState(step)
@@ -1465,6 +1465,20 @@ func (b *builder) afterWork(poll, st *Statement) bool {
 	return b.effects.WorkBetween(from, to)
 }
 
+// workBeforeStep is afterWork for the UPDATE by key that may take the job
+// a poll found, leaving out the work that runs only once that UPDATE has:
+// in a loop over the rows found, the work on one row reaches the UPDATE of
+// the next (for _, job := range jobs { job.Status = "running";
+// db.Save(&job); run(job) }), which takes that other row. Work before
+// the UPDATE in the row's own turn still makes it a record of the work.
+func (b *builder) workBeforeStep(poll, step *Statement) bool {
+	from, to := b.callInstr(poll.Call), b.callInstr(step.Call)
+	if from == nil || to == nil {
+		return false
+	}
+	return b.effects.WorkBetweenUnlessAfter(from, to, to)
+}
+
 // callInstr returns the SSA call of a call site: the one that passes its
 // SQL's arguments, or, for a builder's chain (GORM's Find), the call the
 // site's expression makes.
@@ -1543,7 +1557,7 @@ func failureLike(qt *QueueTable, st *Statement, state string) bool {
 		return false
 	}
 	for _, a := range st.Set {
-		if a.Value.Kind == sqlcheck.ValueParam && failureWords.MatchString(a.Column) {
+		if a.Value.Kind == sqlcheck.ValueParam && failureWords.MatchString(a.Column) && !st.Call.untouched[a.Column] {
 			return true
 		}
 	}

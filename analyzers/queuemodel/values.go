@@ -276,12 +276,9 @@ func effectsOf(pass *analysis.Pass) *effects.Effects {
 // deadline ahead of the clock (time.Now().Add(ttl)) is not one, nor a
 // time whose offset the tool cannot sign.
 func (b *builder) nowParams(c *Call) map[int]bool {
-	if c.instr == nil {
-		return nil
-	}
 	var out map[int]bool
 	for i := range c.Args {
-		if b.isNowTime(effects.Arg(c.instr, c.argBase+i), 0) {
+		if b.isNowTime(c.argValue(i+1), 0) {
 			if out == nil {
 				out = map[int]bool{}
 			}

@@ -95,7 +95,7 @@ func readGorm(r *Request) (Statement, bool) {
 		st.Variants = append(st.Variants, Variant{SQL: out.sql, Args: out.args})
 	}
 	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
-	st.Consts = first.consts
+	st.Consts, st.Sets, st.Written = first.consts, first.sets, first.written
 	return st, true
 }
 
@@ -111,7 +111,7 @@ func gormVariantWhy(first, out *gormSQL) string {
 		return "the GORM chain locks its rows on some paths only"
 	case out.sqlExpr != nil || first.sqlExpr != nil:
 		return "the GORM chain builds a different statement on different paths"
-	case len(out.consts) > 0 || len(first.consts) > 0:
+	case len(out.consts) > 0 || len(first.consts) > 0 || len(out.sets) > 0 || len(first.sets) > 0:
 		return "the GORM chain builds a different statement on different paths"
 	}
 	return ""
@@ -421,7 +421,9 @@ func bareHandle(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 type gormSQL struct {
 	sql     string
 	args    []ast.Expr
-	consts  map[int]string // string constants bound to $n, when args cannot name them
+	consts  map[int]string       // string constants bound to $n, when args cannot name them
+	sets    map[int][]BoundConst // $n bound to one of several string constants, when args cannot name them
+	written map[string]bool      // Save's columns: whether the code set each (see Statement.Written)
 	sqlExpr ast.Expr
 	scan    []ast.Expr
 	lock    string // the chain's locking clause (FOR UPDATE SKIP LOCKED), if any
@@ -1740,13 +1742,20 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	}
 	// A constant default tag changes nothing here: Save of a row with a
 	// key selects every column (TestGormSaveSoftDeleteMatchesGorm SaveRun).
-	if m.odd != "" || m.pk == nil {
+	if m.oddSave != "" || m.pk == nil {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
+	}
+	saved := g.savedFields(call, g.r.Info.TypeOf(call.Args[0]))
+	if m.keyFilled && !saved.filled {
+		// Whether GORM inserts or updates depends on the key, which the
+		// database fills when GORM inserts: a row read before has one.
+		return gormSQL{why: "GORM's Save of " + m.name + ", whose key the database fills, of a value not read from the database"}
 	}
 	var b gormBuf
 	b.sql.WriteString("UPDATE " + quoteIdent(m.table) + " SET ")
-	set := savedFieldConsts(g.r.Info, g.r.Cursor, call.Args[0])
 	var consts map[int]string
+	var sets map[int][]BoundConst
+	var written map[string]bool
 	first := true
 	for _, c := range m.columns {
 		if c.field == m.pk.field {
@@ -1758,11 +1767,23 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 		first = false
 		b.sql.WriteString(quoteIdent(c.name) + "=")
 		b.bind(gormValue(call))
-		if v, ok := set[c.field]; ok {
+		if saved.written != nil {
+			if written == nil {
+				written = map[string]bool{}
+			}
+			written[c.name] = saved.written[c.field]
+		}
+		switch vs := saved.consts[c.field]; {
+		case len(vs) == 1:
 			if consts == nil {
 				consts = map[int]string{}
 			}
-			consts[len(b.args)] = v
+			consts[len(b.args)] = vs[0].Value
+		case len(vs) > 1:
+			if sets == nil {
+				sets = map[int][]BoundConst{}
+			}
+			sets[len(b.args)] = vs
 		}
 	}
 	b.sql.WriteString(" WHERE ")
@@ -1772,7 +1793,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	}
 	b.sql.WriteString(quoteIdent(m.pk.name) + " = ")
 	b.bind(gormValue(call))
-	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts}
+	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts, sets: sets, written: written}
 }
 
 // gormBuf collects SQL and the values bound to its $n.

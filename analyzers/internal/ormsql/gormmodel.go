@@ -1,6 +1,7 @@
 package ormsql
 
 import (
+	"cmp"
 	"go/types"
 	"reflect"
 	"strings"
@@ -29,6 +30,13 @@ type gormModel struct {
 	// association, a default that is not a constant, an embedded struct
 	// by tag): writes of every column are not rebuilt.
 	odd string
+	// oddSave is odd but for a default that is not a constant, which
+	// changes nothing in the UPDATE Save sends for a row with a key
+	// (TestGormSaveSoftDeleteMatchesGorm SaveEmail).
+	oddSave string
+	// keyFilled says the primary key has a default (gen_random_uuid()):
+	// the database fills it when GORM inserts.
+	keyFilled bool
 }
 
 type gormColumn struct {
@@ -169,6 +177,7 @@ func (m *gormModel) addFields(st *types.Struct) {
 		}
 		if _, ok := tag["EMBEDDED"]; ok {
 			m.odd = f.Name()
+			m.oddSave = cmp.Or(m.oddSave, f.Name())
 			continue
 		}
 		def, hasDefault := tag["DEFAULT"]
@@ -186,6 +195,7 @@ func (m *gormModel) addFields(st *types.Struct) {
 			if m.odd == "" {
 				m.odd = f.Name()
 			}
+			m.oddSave = cmp.Or(m.oddSave, f.Name())
 			continue
 		}
 		name := tag["COLUMN"]
@@ -207,6 +217,7 @@ func (m *gormModel) addFields(st *types.Struct) {
 			if hasDefault && m.odd == "" {
 				m.odd = f.Name() // a key the database may fill
 			}
+			m.keyFilled = hasDefault
 		}
 		if isNamed(ft, "gorm.io/gorm", "DeletedAt") {
 			m.soft = name

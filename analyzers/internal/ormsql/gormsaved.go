@@ -2,110 +2,137 @@ package ormsql
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
-// savedFieldConsts returns the string constants a function assigns to
-// the fields of the struct variable a call is given (Save(&job) after
-// job.Status = "running"), by field name: the statements before the
-// call's own in its block are read back from it, the latest assignment of
-// a field winning. A statement that uses the variable otherwise (passes
-// it or its address on, assigns it whole, reads it into another value)
-// ends the reading, since what it changes is out of sight; a field
-// assigned anything but a string constant has no constant.
-func savedFieldConsts(info *types.Info, cur inspector.Cursor, val ast.Expr) map[string]string {
-	base := ast.Unparen(val)
-	if u, ok := base.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		base = ast.Unparen(u.X)
+// A BoundConst is one string constant a parameter may be bound to, with
+// the Go statements that give it (job.Status = "failed" in one branch of
+// an if before Save, "retrying" in the other).
+type BoundConst struct {
+	Value string
+	At    []ast.Node
+}
+
+// gormHooks are the methods GORM calls on a model around Save, Create and
+// the reads; each may change the model's fields.
+var gormHooks = []string{"BeforeSave", "BeforeCreate", "BeforeUpdate", "AfterSave", "AfterCreate", "AfterUpdate", "AfterFind"}
+
+// hasGormHooks reports whether a model has a method GORM calls as a hook.
+func hasGormHooks(t types.Type) bool {
+	for _, name := range gormHooks {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), false, nil, name)
+		if _, ok := obj.(*types.Func); ok {
+			return true
+		}
 	}
-	id, ok := base.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	obj, ok := info.Uses[id].(*types.Var)
-	if !ok {
-		return nil
-	}
-	stmt, ok := stmtInBlock(cur)
-	if !ok {
-		return nil
-	}
-	out := map[string]string{}
-	seen := map[string]bool{}
-	for s, ok := stmt.PrevSibling(); ok; s, ok = s.PrevSibling() {
-		switch n := s.Node().(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && !uses(info, n.Rhs[0], obj) {
-				if f := fieldOfVar(info, n.Lhs[0], obj); f != "" {
-					if !seen[f] {
-						seen[f] = true
-						if tv := info.Types[n.Rhs[0]]; n.Tok == token.ASSIGN && tv.Value != nil && tv.Value.Kind() == constant.String {
-							out[f] = constant.StringVal(tv.Value)
-						}
-					}
-					continue
-				}
-			}
-		case *ast.IncDecStmt:
-			if f := fieldOfVar(info, n.X, obj); f != "" {
-				seen[f] = true
-				continue
+	return false
+}
+
+// gormPointerUse says what a GORM call given a model's address does to it:
+// a read fills it from the row (First, Find...); Save writes it and, with
+// no hook, leaves the fields the code set as they were (it sets only the
+// update time); any other call, of GORM or not, may change it.
+func gormPointerUse(hooks bool) func(*ssa.CallCommon) effects.PointerUse {
+	return func(c *ssa.CallCommon) effects.PointerUse {
+		switch effects.GormMethod(c) {
+		case "First", "Take", "Last", "Find", "Scan":
+			return effects.UseFills
+		case "Save":
+			if !hooks {
+				return effects.UseKeeps
 			}
 		}
-		if uses(info, s.Node(), obj) {
+		return effects.UseUnknown
+	}
+}
+
+// savedStruct is what the code left in the struct a Save call writes.
+type savedStruct struct {
+	// consts are the string constants stored in its fields on every path
+	// to the call (a field set on each branch of an if has each
+	// branch's), by field name.
+	consts map[string][]BoundConst
+	// written are the fields stored into on every path, whatever the value.
+	written map[string]bool
+	// filled says it was read from the database before, on every path.
+	filled bool
+}
+
+// savedFields reads, on SSA, the struct a Save call writes. A model with
+// hooks may change its fields as GORM saves it: no field is read.
+func (g *gormReader) savedFields(call *ast.CallExpr, model types.Type) savedStruct {
+	for {
+		p, ok := model.(*types.Pointer)
+		if !ok {
 			break
 		}
+		model = p.Elem()
+	}
+	hooks := hasGormHooks(model)
+	at, ok := g.r.Effects.StructAt(call, 0, gormPointerUse(hooks))
+	if !ok {
+		return savedStruct{}
+	}
+	out := savedStruct{filled: at.Filled}
+	if hooks {
+		return out
+	}
+	out.consts, out.written = map[string][]BoundConst{}, map[string]bool{}
+fields:
+	for field, stores := range at.Fields {
+		out.written[field] = true
+		var consts []BoundConst
+		for _, s := range stores {
+			if !s.Values.Known() || len(s.Values.Set) != 1 {
+				continue fields
+			}
+			v, ok := s.Values.Set[0].Text()
+			if !ok {
+				continue fields
+			}
+			node := g.assignAt(s.Pos)
+			if node == nil {
+				continue fields
+			}
+			i := slices.IndexFunc(consts, func(k BoundConst) bool { return k.Value == v })
+			if i < 0 {
+				consts = append(consts, BoundConst{Value: v})
+				i = len(consts) - 1
+			}
+			consts[i].At = append(consts[i].At, node)
+		}
+		slices.SortFunc(consts, func(a, b BoundConst) int { return strings.Compare(a.Value, b.Value) })
+		out.consts[field] = consts
 	}
 	return out
 }
 
-// stmtInBlock returns the statement of a block (a function body, an if's
-// or a loop's) that holds the node at the cursor.
-func stmtInBlock(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for c := cur; c.Valid(); c = c.Parent() {
-		p := c.Parent()
-		if !p.Valid() {
+// assignAt returns the assignment statement of the request's file that
+// holds a position (a store into a field).
+func (g *gormReader) assignAt(pos token.Pos) ast.Node {
+	if !pos.IsValid() {
+		return nil
+	}
+	file := g.r.Cursor
+	for c := g.r.Cursor; c.Valid(); c = c.Parent() {
+		if _, ok := c.Node().(*ast.File); ok {
+			file = c
 			break
 		}
-		switch p.Node().(type) {
-		case *ast.BlockStmt:
-			return c, true
-		case *ast.FuncLit, *ast.FuncDecl:
-			return inspector.Cursor{}, false
-		}
 	}
-	return inspector.Cursor{}, false
-}
-
-// fieldOfVar returns the name of the field of v that e selects (v.Status),
-// or "".
-func fieldOfVar(info *types.Info, e ast.Expr, v *types.Var) string {
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	cur, ok := file.FindByPos(pos, pos)
 	if !ok {
-		return ""
+		return nil
 	}
-	x, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok || info.Uses[x] != v {
-		return ""
+	for c := range cur.Enclosing((*ast.AssignStmt)(nil)) {
+		return c.Node()
 	}
-	if s := info.Selections[sel]; s == nil || s.Kind() != types.FieldVal {
-		return ""
-	}
-	return sel.Sel.Name
-}
-
-// uses reports whether a node mentions a variable.
-func uses(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return nil
 }

@@ -50,7 +50,16 @@ type Statement struct {
 	// Consts are the parameters the reader knows to be bound to a string
 	// constant, by number ($1 is 1), when Args cannot name them (a
 	// builder's bound values).
-	Consts   map[int]string
+	Consts map[int]string
+	// Sets are the parameters the reader knows to be bound to one of
+	// several string constants, by number, each with the Go statements
+	// that give it, when Args cannot name them.
+	Sets map[int][]BoundConst
+	// Written says, for a statement that writes every column of a row
+	// (GORM's Save of a struct), which columns the code set before it on
+	// every path (true) and which it left as it found them (false); nil
+	// when that is out of sight.
+	Written  map[string]bool
 	Handle   Handle
 	ScanArgs []ast.Expr // where the rows go (GORM's Find(&jobs)), when the call says
 	// ResultChecked says whether the code looks at what the statement

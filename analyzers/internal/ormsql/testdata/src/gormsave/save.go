@@ -72,3 +72,79 @@ type Ticket struct {
 }
 
 func SaveTicket(db *gorm.DB, t *Ticket) { db.Save(t) }
+
+// Email's key is filled by the database, as is one more column: Save of a
+// row read before is the UPDATE of every column by key.
+type Email struct {
+	ID           string `gorm:"type:uuid;primaryKey;default:gen_random_uuid()"`
+	Status       string `gorm:"default:'pending'"`
+	Attempts     int
+	ErrorMessage string
+	CreatedAt    time.Time `gorm:"default:now()"`
+}
+
+// The row is read by First before the status is set and saved.
+func SaveReadEmail(db *gorm.DB, id string) {
+	var e Email
+	if err := db.First(&e, "id = ?", id).Error; err != nil {
+		return
+	}
+	e.Status = "processing"
+	db.Save(&e)
+}
+
+// A value the caller gives may have no key yet: GORM would insert it.
+func SaveGivenEmail(db *gorm.DB, e *Email) {
+	e.Status = "processing"
+	db.Save(e)
+}
+
+// Each row Find read is saved as taken, then as failed or retried on one
+// branch each, or as sent: the first Save leaves the fields the code set.
+func SaveEmailsLoop(db *gorm.DB, send func(Email) error) {
+	var emails []Email
+	if err := db.Where("status = ?", "pending").Find(&emails).Error; err != nil {
+		return
+	}
+	for _, e := range emails {
+		e.Status = "processing"
+		db.Save(&e)
+		if err := send(e); err != nil {
+			e.Attempts++
+			if e.Attempts >= 3 {
+				e.Status = "failed"
+				e.ErrorMessage = err.Error()
+			} else {
+				e.Status = "retrying"
+			}
+			db.Save(&e)
+			continue
+		}
+		e.Status = "sent"
+		db.Save(&e)
+	}
+}
+
+// The address is kept in a struct, through which the status changes: what
+// Save writes is out of sight.
+func SaveThroughHolder(db *gorm.DB, t *Task) {
+	t.Status = "running"
+	h := holder{task: t}
+	h.task.Status = "failed"
+	db.Save(t)
+}
+
+type holder struct{ task *Task }
+
+// Hooked's hook may change any field as GORM saves it.
+type Hooked struct {
+	ID     int64
+	Status string
+}
+
+func (h *Hooked) BeforeSave(*gorm.DB) error { h.Status = "queued"; return nil }
+
+func SaveHooked(db *gorm.DB, h *Hooked) {
+	h.Status = "running"
+	db.Save(h)
+}
