@@ -186,6 +186,13 @@ func (g *callGraph) resolveCalls() {
 				w.Writes = true
 				r = &w
 			}
+			// It passes on a write's error when every implementation
+			// does.
+			if m := methods[j.Through[0].key()]; m != nil && len(m.impls) > 0 && m.does.Passes != 0 && !r.Claims {
+				w := *r
+				w.Passes = m.does.Passes
+				r = &w
+			}
 		}
 		g.resolved[call] = r
 	}
@@ -273,6 +280,7 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 				does.Completes = does.Completes && r.Completes
 				does.Fails = does.Fails && r.Fails
 				does.Writes = does.Writes && r.Writes
+				does.Passes = does.Passes & r.Passes
 			}
 			does.MayClaims, does.MayLoop = false, false
 			may := mayFlags{Claims: someClaims && noneClaimless, Loop: someLoop && noneLoopless}
