@@ -331,6 +331,14 @@ func resolve(j *Jobs, methods map[Dispatch]*method) *Jobs {
 		}
 	}
 	out.Writes = j.Writes && !out.Claims
+	// The error of an interface method it passes on is what the
+	// method's implementations all pass on.
+	for _, d := range j.PassesThrough {
+		if m := methods[d.key()]; m != nil && len(m.impls) > 0 && !out.Claims {
+			out.Passes |= m.does.Passes
+		}
+	}
+	out.PassesThrough = nil
 	return &out
 }
 

@@ -36,6 +36,11 @@ type Jobs struct {
 	// caller that drops its error drops the write's, and nobody hears
 	// that the write failed.
 	Passes Outcomes
+	// PassesThrough lists the methods of the module's interfaces whose
+	// error it passes on in the same way, sorted: what their
+	// implementations pass on is resolved where the package asks, as
+	// Through is, and joins Passes there.
+	PassesThrough []Dispatch
 	// MayClaims and MayLoop say it claims (in a loop) with some of the
 	// implementations of an interface method it calls, the others working
 	// on a store out of sight (see mayFlags). Only resolved answers
@@ -91,6 +96,9 @@ func (j *Jobs) String() string {
 	for _, i := range j.RunsOnce {
 		parts = append(parts, fmt.Sprintf("runs parameter %d", i))
 	}
+	for _, d := range j.PassesThrough {
+		parts = append(parts, "passes on the error of "+d.String())
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -106,7 +114,7 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && j.Returns == o.Returns && j.Passes == o.Passes && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
+		j.Writes == o.Writes && j.Returns == o.Returns && j.Passes == o.Passes && slices.Equal(j.PassesThrough, o.PassesThrough) && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
 		slices.Equal(j.RunsLoop, o.RunsLoop) && slices.Equal(j.RunsOnce, o.RunsOnce)
 }
 
@@ -233,6 +241,7 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	res := &Jobs{}
 	writes, claims, returns := false, false, false
 	var passes Outcomes
+	var through []Dispatch
 	sites, ok := g.sites[decl]
 	if !ok {
 		WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
@@ -263,11 +272,14 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 		if out != 0 && g.passes(decl, s.call) {
 			passes |= out
 		}
+		if d, ok := g.dispatchOf(s.call); ok && g.passes(decl, s.call) {
+			through = mergeDispatches(through, []Dispatch{d}, false)
+		}
 	}
 	res.Writes = writes && !claims
 	res.Returns = returns && !claims
 	if !claims {
-		res.Passes = passes
+		res.Passes, res.PassesThrough = passes, through
 	}
 	res.RunsLoop, res.RunsOnce = g.declRuns(decl, sites)
 	if res.empty() {
@@ -469,6 +481,17 @@ func callOutcomes(m *Model, c *Call) Outcomes {
 		}
 	}
 	return o
+}
+
+// dispatchOf returns the method of one of the module's interfaces a call
+// calls (its key: the receiver's types aside), if it calls one.
+func (g *callGraph) dispatchOf(call *ast.CallExpr) (Dispatch, bool) {
+	g.callee(call)
+	c := g.callees[call]
+	if !c.dispatch || c.through == nil || len(c.through.Through) != 1 {
+		return Dispatch{}, false
+	}
+	return c.through.Through[0].key(), true
 }
 
 // passes reports whether a function passes on the error of one of its

@@ -34,3 +34,21 @@ func (w *Worker) Run(ctx context.Context) {
 		w.d.Done(ctx, id)
 	}
 }
+
+// finish passes on the error of Doner's Done, whose implementations do
+// not all pass it on.
+func (w *Worker) finish(ctx context.Context, id int64) error {
+	return w.d.Done(ctx, id)
+}
+
+func (w *Worker) RunOnce(ctx context.Context) {
+	id, err := w.d.Claim(ctx)
+	if err != nil {
+		return
+	}
+	if err := bkpasses.Handle(ctx, id); err != nil {
+		log.Printf("job %d: %v", id, err)
+		return
+	}
+	w.finish(ctx, id)
+}
