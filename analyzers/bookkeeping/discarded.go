@@ -17,13 +17,19 @@ import (
 const msgDiscarded = "the error of this completion is discarded\nwhen recording success fails (a dropped connection), the finished job stays claimed: it runs again once reclaimed, " +
 	"or stays in progress for ever, and nothing says why; check the error: retry the write, and log what still fails"
 
-// checkDiscarded reports the completions whose error the code drops: a
-// call made as a statement (store.Complete(ctx, id), db.Exec(done, id)),
-// or assigned to blanks only (_ = store.Complete(ctx, id), _, _ =
-// db.Exec(...)), when its error is the write's (see completion): the SQL
-// call itself, or a store's method of another package whose facts say it
-// returns the write's error. A helper of the package may log the error
-// before it returns it, and deferred and spawned calls are left alone.
+// checkDiscarded reports the bookkeeping writes whose error the code
+// drops, after a claim (see afterClaim): a call made as a statement, one
+// assigned to blanks only, or one whose error variable is assigned again
+// before anything reads it (on SSA). The write is the SQL call itself, or
+// a call of a function that passes a write's error on (queuemodel's
+// Jobs.Passes: it returns that error, as it is or wrapped, and does
+// nothing else with it), of this package or of another through facts. A
+// function that logs the error before it returns it, or returns none,
+// has nothing to drop. Only completions are reported: a dropped failure
+// or retry write leaves a job that did not succeed in its claimed state,
+// which the reclaim takes back (and where nothing does, the lease rule
+// reports the claim); no finished work runs again (see the rule's
+// limits). Deferred and spawned calls are left alone.
 func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, string)) {
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -35,16 +41,104 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 				if len(n.Rhs) == 1 && allBlank(n.Lhs) {
 					call, _ = ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 				}
+			case *ast.CallExpr:
+				if s.e.DroppedError(s.e.Call(n)) {
+					call = n
+				}
 			}
 			if call == nil || !s.returnsError(call) {
 				return true
 			}
-			if (s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) && !s.givesFailure(call) || s.chosenCompletion(call)) && s.afterClaim(call) {
+			if s.droppedCompletion(call) && s.afterClaim(call) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
 		})
 	}
+}
+
+// droppedCompletion reports whether a call records success and its
+// error is the completion's: the SQL call itself (not one on a
+// transaction, whose error the Commit reports), a helper of the package
+// whose call gives it a state that records success (chosenCompletion),
+// or a function that passes on a completion's error: one that records
+// no other outcome, or one that may, called only once the job's work
+// succeeded (see effects.AfterSuccess). Elsewhere a write of several
+// outcomes records the one its caller chooses, which the tool cannot
+// always tell.
+func (s *summary) droppedCompletion(call *ast.CallExpr) bool {
+	if s.m.Outcomes(call) != 0 {
+		return s.completion(call) == call && s.decl(call) == nil && s.succeedsIfSQL(call) && !s.givesFailure(call)
+	}
+	if s.chosenCompletion(call) {
+		return true
+	}
+	j := s.m.JobsOf(call)
+	if j == nil || j.Passes&queuemodel.OutcomeSuccess == 0 || s.givesFailure(call) {
+		return false
+	}
+	if j.Passes == queuemodel.OutcomeSuccess {
+		return true
+	}
+	// A write of several outcomes records the state the call gives it:
+	// for a helper of the package, chosenCompletion judged it (save(ctx,
+	// j) after j.Status = "rendering" records none); for a function of
+	// another package, whose statements are out of sight, the constant
+	// strings among its arguments name it (SetStatus(ctx,
+	// Params{Status: "completed"})). A call that gives no state records
+	// success where it runs only once the job's work succeeded
+	// (j.Complete(true, nil) after the handler's err == nil).
+	if s.decl(call) != nil {
+		if s.givesState(call) {
+			return false
+		}
+	} else if success, given := s.constantState(call); given {
+		return success
+	}
+	return effects.AfterSuccess(s.e.Call(call))
+}
+
+// givesState reports whether a call of a helper of the package gives a
+// statement of the helper its state (see queuemodel.Statement.GivesState).
+func (s *summary) givesState(call *ast.CallExpr) bool {
+	decl := s.decl(call)
+	for _, c := range s.m.Calls {
+		if c.Decl != decl {
+			continue
+		}
+		for _, st := range c.Stmts {
+			if st.GivesState(call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constantState reports whether a call's arguments hold constant strings
+// (given), directly or as fields of a literal, and whether one of them
+// names a state that records success.
+func (s *summary) constantState(call *ast.CallExpr) (success, given bool) {
+	for _, arg := range call.Args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if _, lit := n.(*ast.FuncLit); lit {
+				return false
+			}
+			e, ok := n.(ast.Expr)
+			if !ok {
+				return true
+			}
+			tv := s.pass.TypesInfo.Types[e]
+			if tv.Value == nil || tv.Value.Kind() != constant.String {
+				return true
+			}
+			given = true
+			v := constant.StringVal(tv.Value)
+			success = success || stateWord.MatchString(v) && successState.MatchString(v)
+			return false
+		})
+	}
+	return success, given
 }
 
 // chosenCompletion reports whether a call of a helper of the package

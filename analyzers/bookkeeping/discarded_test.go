@@ -20,3 +20,20 @@ func TestDiscardedRejected(t *testing.T) {
 func TestDiscardedAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_checked", "ok_discarded_void", "ok_discarded_progress", "ok_discarded_noclaim")
 }
+
+// Completions dropped through functions that pass the write's error on
+// (per-function summaries: queuemodel's Jobs.Passes, read on SSA): the
+// worker's own store methods, as they are or wrapped, with the claim in
+// the caller; an error variable overwritten before it is read; a method
+// of several outcomes called once the work succeeded; another package's
+// store, through facts.
+func TestDiscardedThroughHelpersRejected(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_helper", "discarded_overwritten", "discarded_aftersuccess", "discarded_passes")
+}
+
+// Helpers and stores that log the error before they return it, or return
+// none; dropped failure writes, and a write of either outcome dropped on
+// the failure path.
+func TestDiscardedThroughHelpersAccepted(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_helperlogs", "ok_discarded_passes")
+}

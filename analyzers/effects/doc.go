@@ -51,6 +51,10 @@
 //     calls, and, across packages, through the types the module's
 //     constructors return (funcs.go, ifaces.go); a call whose receiver
 //     holds one type runs that type's method (InvokeCallee);
+//   - which calls' errors a function passes on to its caller, as they
+//     are or wrapped, with nothing else done with them on the way (no
+//     log line, no other call), and whether a call's error is never read
+//     (passederr.go);
 //   - which SSA call and function stand for a call expression or a
 //     function's syntax, and the static callers of a function (ssa.go), so
 //     that rules reading the queue model can ask about the calls it

@@ -47,6 +47,10 @@ func (qt *QueueTable) SucceedsAt(st *Statement, at ast.Node) bool {
 	return false
 }
 
+// GivesState reports whether the call at gives the statement its state
+// (one of BoundAt): what it records there is the state given.
+func (st *Statement) GivesState(at ast.Node) bool { return len(st.givenAt[at]) > 0 }
+
 // GivenBy returns the calls (of BoundAt) that give the statement the
 // state this view assigns to the table's state column, in source order:
 // where a rule's finding about this view is decided.

@@ -186,6 +186,13 @@ func (g *callGraph) resolveCalls() {
 				w.Writes = true
 				r = &w
 			}
+			// It passes on a write's error when every implementation
+			// does.
+			if m := methods[j.Through[0].key()]; m != nil && len(m.impls) > 0 && m.does.Passes != 0 && !r.Claims {
+				w := *r
+				w.Passes = m.does.Passes
+				r = &w
+			}
 		}
 		g.resolved[call] = r
 	}
@@ -274,6 +281,7 @@ func (g *callGraph) resolveDispatches(pending []Dispatch) map[Dispatch]*method {
 				does.Completes = does.Completes && r.Completes
 				does.Fails = does.Fails && r.Fails
 				does.Writes = does.Writes && r.Writes
+				does.Passes = does.Passes & r.Passes
 			}
 			does.MayClaims, does.MayLoop = false, false
 			may := mayFlags{Claims: someClaims && noneClaimless, Loop: someLoop && noneLoopless}
@@ -324,6 +332,14 @@ func resolve(j *Jobs, methods map[Dispatch]*method) *Jobs {
 		}
 	}
 	out.Writes = j.Writes && !out.Claims
+	// The error of an interface method it passes on is what the
+	// method's implementations all pass on.
+	for _, d := range j.PassesThrough {
+		if m := methods[d.key()]; m != nil && len(m.impls) > 0 && !out.Claims {
+			out.Passes |= m.does.Passes
+		}
+	}
+	out.PassesThrough = nil
 	return &out
 }
 

@@ -29,6 +29,19 @@ type Jobs struct {
 	// runs the job and then records it): to its caller, that error is
 	// the write's.
 	Returns bool
+	// Passes says which outcomes (a success, a failure, a retry) are
+	// recorded by the writes whose error it returns as its own error, as
+	// it is or wrapped, with nothing else done with that error on the way
+	// (no log line, no other call: effects.PassedErrors), itself or
+	// through a function that passes one on; none when it claims. A
+	// caller that drops its error drops the write's, and nobody hears
+	// that the write failed.
+	Passes Outcomes
+	// PassesThrough lists the methods of the module's interfaces whose
+	// error it passes on in the same way, sorted: what their
+	// implementations pass on is resolved where the package asks, as
+	// Through is, and joins Passes there.
+	PassesThrough []Dispatch
 	// MayClaims and MayLoop say it claims (in a loop) with some of the
 	// implementations of an interface method it calls, the others working
 	// on a store out of sight (see mayFlags). Only resolved answers
@@ -72,6 +85,9 @@ func (j *Jobs) String() string {
 	if j.Returns {
 		parts = append(parts, "returns a write's error")
 	}
+	if j.Passes != 0 {
+		parts = append(parts, "passes on the error of a "+j.Passes.String())
+	}
 	for _, d := range j.Through {
 		parts = append(parts, d.String())
 	}
@@ -80,6 +96,9 @@ func (j *Jobs) String() string {
 	}
 	for _, i := range j.RunsOnce {
 		parts = append(parts, fmt.Sprintf("runs parameter %d", i))
+	}
+	for _, d := range j.PassesThrough {
+		parts = append(parts, "passes on the error of "+d.String())
 	}
 	return strings.Join(parts, ", ")
 }
@@ -97,7 +116,7 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Takes == o.Takes && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && j.Returns == o.Returns && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
+		j.Writes == o.Writes && j.Returns == o.Returns && j.Passes == o.Passes && slices.Equal(j.PassesThrough, o.PassesThrough) && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
 		slices.Equal(j.RunsLoop, o.RunsLoop) && slices.Equal(j.RunsOnce, o.RunsOnce)
 }
 
@@ -110,6 +129,10 @@ func (j Jobs) Empty() bool { return j.empty() }
 // package, or from a fact of the callee's package), or nil. Calls of the
 // module's interface methods are resolved: Through is empty.
 func (m *Model) JobsOf(call *ast.CallExpr) *Jobs { return m.loops.resolved[call] }
+
+// Outcomes returns what a SQL call of the package records (see
+// callOutcomes), whatever it runs on.
+func (m *Model) Outcomes(call *ast.CallExpr) Outcomes { return m.loops.outcomes[call] }
 
 // RunsClaim reports whether a call of the package runs a claim or a poll itself.
 func (m *Model) RunsClaim(call *ast.CallExpr) bool { return m.loops.direct[call].Claims }
@@ -131,6 +154,11 @@ type callGraph struct {
 	resolved map[*ast.CallExpr]*Jobs
 	impls    *Implements // the implementations of interface methods the package knows of
 	halves   map[*types.Func]*Half
+	// outcomes is what the package's own SQL calls record (see Outcomes),
+	// and passed the calls whose error each function passes on
+	// (effects.PassedErrors), found once.
+	outcomes map[*ast.CallExpr]Outcomes
+	passed   map[*ast.FuncDecl]map[*ast.CallExpr]bool
 	// What the fixed point reads again on every round, found once: each
 	// function's calls, and what each call calls.
 	sites   map[*ast.FuncDecl][]site
@@ -154,7 +182,8 @@ type calleeOf struct {
 
 func newCallGraph(pass *analysis.Pass) *callGraph {
 	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
-		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}, sites: map[*ast.FuncDecl][]site{}, callees: map[*ast.CallExpr]calleeOf{}}
+		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}, sites: map[*ast.FuncDecl][]site{}, callees: map[*ast.CallExpr]calleeOf{},
+		outcomes: map[*ast.CallExpr]Outcomes{}, passed: map[*ast.FuncDecl]map[*ast.CallExpr]bool{}}
 }
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
@@ -175,6 +204,9 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 		}
 		if !d.empty() {
 			g.direct[c.Expr] = d
+		}
+		if o := callOutcomes(m, c); o != 0 {
+			g.outcomes[c.Expr] = o
 		}
 	}
 	for _, f := range pass.Files {
@@ -211,6 +243,8 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	res := &Jobs{}
 	writes, claims, returns := false, false, false
+	var passes Outcomes
+	var through []Dispatch
 	sites, ok := g.sites[decl]
 	if !ok {
 		WalkCalls(decl.Body, func(call *ast.CallExpr, inLoop bool) {
@@ -234,9 +268,22 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 			claims = claims || v.Claims
 		}
 		returns = returns || write && returnsErrorOf(g.pass.TypesInfo, decl, s.call)
+		out := g.outcomes[s.call]
+		if c := g.callee(s.call); c != nil {
+			out |= c.Passes
+		}
+		if out != 0 && g.passes(decl, s.call) {
+			passes |= out
+		}
+		if d, ok := g.dispatchOf(s.call); ok && g.passes(decl, s.call) {
+			through = mergeDispatches(through, []Dispatch{d}, false)
+		}
 	}
 	res.Writes = writes && !claims
 	res.Returns = returns && !claims
+	if !claims {
+		res.Passes, res.PassesThrough = passes, through
+	}
 	res.RunsLoop, res.RunsOnce = g.declRuns(decl, sites)
 	if res.empty() {
 		return nil
@@ -394,4 +441,79 @@ func (g *callGraph) exportFacts() {
 		g.pass.ExportObjectFact(fn, c)
 	}
 	g.exportImplementations()
+}
+
+// Outcomes is a set of the outcomes bookkeeping writes record.
+type Outcomes uint8
+
+const (
+	OutcomeSuccess Outcomes = 1 << iota // a completion that records success
+	OutcomeFailure                      // the job failed for good
+	OutcomeRetry                        // the job goes back to the queue
+)
+
+func (o Outcomes) String() string {
+	var names []string
+	for _, n := range []struct {
+		o    Outcomes
+		name string
+	}{{OutcomeSuccess, "completion"}, {OutcomeFailure, "failure"}, {OutcomeRetry, "retry"}} {
+		if o&n.o != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, "/")
+}
+
+// callOutcomes returns the outcomes a SQL call's statements record: a
+// completion that records success (a progress mark between two steps of
+// the work does not), a failure, a retry. A completion written in a
+// transaction counts: its error, or the commit's, is the write's too.
+func callOutcomes(m *Model, c *Call) Outcomes {
+	var o Outcomes
+	for _, st := range c.Stmts {
+		switch st.Role {
+		case RoleComplete:
+			if qt := m.Tables[st.Table]; qt != nil && qt.Succeeds(st) {
+				o |= OutcomeSuccess
+			}
+		case RoleFail:
+			o |= OutcomeFailure
+		case RoleRetry:
+			o |= OutcomeRetry
+		}
+	}
+	return o
+}
+
+// dispatchOf returns the method of one of the module's interfaces a call
+// calls (its key: the receiver's types aside), if it calls one.
+func (g *callGraph) dispatchOf(call *ast.CallExpr) (Dispatch, bool) {
+	g.callee(call)
+	c := g.callees[call]
+	if !c.dispatch || c.through == nil || len(c.through.Through) != 1 {
+		return Dispatch{}, false
+	}
+	return c.through.Through[0].key(), true
+}
+
+// passes reports whether a function passes on the error of one of its
+// calls (effects.PassedErrors), read on SSA once per function.
+func (g *callGraph) passes(decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	set, ok := g.passed[decl]
+	if !ok {
+		if e := effectsOf(g.pass); e != nil {
+			calls := e.PassedErrors(decl)
+			for _, s := range g.sites[decl] {
+				if c := e.Call(s.call); c != nil && calls[c] {
+					if set == nil {
+						set = map[*ast.CallExpr]bool{}
+					}
+					set[s.call] = true
+				}
+			}
+		}
+		g.passed[decl] = set
+	}
+	return set[call]
 }

@@ -42,7 +42,7 @@ ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED`)
 	return batch, tx.Commit()
 }
 
-func markSent(ctx context.Context, tx *sql.Tx, batch []Message) error {
+func markSent(ctx context.Context, tx *sql.Tx, batch []Message) error { // want markSent:"passes on the error of a completion"
 	ids := make([]int64, 0, len(batch))
 	for _, m := range batch {
 		ids = append(ids, m.ID)

@@ -41,7 +41,7 @@ func (Store) Take(ctx context.Context, tx pgx.Tx, n int) ([]msg.Message, error) 
 	return out, rows.Err()
 }
 
-func (Store) Done(ctx context.Context, tx pgx.Tx, id int64) error {
+func (Store) Done(ctx context.Context, tx pgx.Tx, id int64) error { // want Done:"passes on the error of a completion"
 	_, err := tx.Exec(ctx, `UPDATE relay SET state = 'sent' WHERE id = $1 AND state = 'sending'`, id)
 	return err
 }
