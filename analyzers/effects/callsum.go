@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
-	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -72,68 +71,18 @@ func runCalls(pass *analysis.Pass) (any, error) {
 			c.quiet[fn] = true
 		}
 	}
-	// Each function of the package: whether a call of its own may write,
-	// and the functions of the package it calls, which may.
-	type node struct {
-		obj    *types.Func
-		writes bool
-		calls  []*types.Func
-	}
-	var nodes []*node
-	byObj := map[*types.Func]*node{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			n := &node{obj: obj, writes: decl.Body == nil} // a body elsewhere (assembly) is out of sight
-			if decl.Body != nil {
-				ast.Inspect(decl.Body, func(x ast.Node) bool {
-					call, ok := x.(*ast.CallExpr)
-					if !ok || n.writes {
-						return !n.writes
-					}
-					local, writes := classifyCall(pass, c, call)
-					n.writes = writes
-					if local != nil && !slices.Contains(n.calls, local) {
-						n.calls = append(n.calls, local)
-					}
-					return !writes
-				})
-			}
-			nodes = append(nodes, n)
-			byObj[obj] = n
+	// A function writes when a call of its own may, or a function of the
+	// package it calls writes.
+	quiet := quietFuncs(pass, func(x ast.Node) (*types.Func, bool) {
+		if call, ok := x.(*ast.CallExpr); ok {
+			return classifyCall(pass, c, call)
 		}
-	}
-	// A function writes when a function of the package it calls does, up
-	// to a fixed point; a call of a function of the package with no
-	// declaration seen (none: every one is declared) would write.
-	for changed := true; changed; {
-		changed = false
-		for _, n := range nodes {
-			if n.writes {
-				continue
-			}
-			for _, callee := range n.calls {
-				if m := byObj[callee]; m == nil || m.writes {
-					n.writes, changed = true, true
-					break
-				}
-			}
-		}
-	}
-	for _, n := range nodes {
-		if n.writes {
-			continue
-		}
-		c.quiet[n.obj] = true
-		if n.obj.Exported() {
-			pass.ExportObjectFact(n.obj, &NoStatement{})
+		return nil, false
+	})
+	for _, fn := range quiet {
+		c.quiet[fn] = true
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, &NoStatement{})
 		}
 	}
 	return c, nil

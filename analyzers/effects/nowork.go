@@ -71,67 +71,19 @@ func runWork(pass *analysis.Pass) (any, error) {
 // summarizeWork finds the package's functions that do no work, and exports
 // the fact for the exported ones.
 func summarizeWork(pass *analysis.Pass, c *Idle) {
-	type node struct {
-		obj   *types.Func
-		works bool
-		calls []*types.Func
-	}
-	var nodes []*node
-	byObj := map[*types.Func]*node{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			decl, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			n := &node{obj: obj, works: decl.Body == nil}
-			if decl.Body != nil {
-				ast.Inspect(decl.Body, func(x ast.Node) bool {
-					if n.works {
-						return false
-					}
-					var local *types.Func
-					switch x := x.(type) {
-					case *ast.GoStmt:
-						local, n.works = classifyWork(pass, c, x.Call, true)
-					case *ast.CallExpr:
-						local, n.works = classifyWork(pass, c, x, false)
-					}
-					if local != nil && !slices.Contains(n.calls, local) {
-						n.calls = append(n.calls, local)
-					}
-					return !n.works
-				})
-			}
-			nodes = append(nodes, n)
-			byObj[obj] = n
+	idle := quietFuncs(pass, func(x ast.Node) (*types.Func, bool) {
+		switch x := x.(type) {
+		case *ast.GoStmt:
+			return classifyWork(pass, c, x.Call, true)
+		case *ast.CallExpr:
+			return classifyWork(pass, c, x, false)
 		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, n := range nodes {
-			if n.works {
-				continue
-			}
-			for _, callee := range n.calls {
-				if m := byObj[callee]; m == nil || m.works {
-					n.works, changed = true, true
-					break
-				}
-			}
-		}
-	}
-	for _, n := range nodes {
-		if n.works {
-			continue
-		}
-		c.idle[n.obj] = true
-		if n.obj.Exported() {
-			pass.ExportObjectFact(n.obj, &NoWork{})
+		return nil, false
+	})
+	for _, fn := range idle {
+		c.idle[fn] = true
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, &NoWork{})
 		}
 	}
 }
