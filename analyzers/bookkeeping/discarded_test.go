@@ -28,7 +28,7 @@ func TestDiscardedAccepted(t *testing.T) {
 // of several outcomes called once the work succeeded; another package's
 // store, through facts.
 func TestDiscardedThroughHelpersRejected(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "discarded_helper", "discarded_overwritten", "discarded_aftersuccess", "discarded_passes")
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_helper", "discarded_overwritten", "discarded_aftersuccess", "discarded_passes", "discarded_handedon")
 }
 
 // Helpers and stores that log the error before they return it, or return

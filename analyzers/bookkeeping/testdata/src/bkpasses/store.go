@@ -75,3 +75,10 @@ func (s *Store) Settle(ctx context.Context, id int64, ok bool) error {
 	}
 	return s.Move(ctx, id, "failed")
 }
+
+// Park puts the job back with a note its caller names, and passes the
+// write's error on: it records no success.
+func (s *Store) Park(ctx context.Context, id int64, note string) error {
+	_, err := s.pool.Exec(ctx, `UPDATE jobs SET status = 'queued', note = $2 WHERE id = $1`, id, note)
+	return err
+}
