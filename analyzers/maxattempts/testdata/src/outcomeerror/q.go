@@ -18,20 +18,23 @@ func claim(ctx context.Context, pool *pgxpool.Pool) (id int64, attempts int, err
 
 var errUnavailable = errors.New("unavailable")
 
-func work(id int64, attempts int) error {
+func work(id int64, attempts int, handle func(int64) error) error {
 	if attempts > 3 {
 		log.Printf("job %d: attempt %d", id, attempts)
 	}
-	return errUnavailable
+	if err := handle(id); err != nil {
+		return errors.Join(errUnavailable, err)
+	}
+	return nil
 }
 
-func Work(ctx context.Context, pool *pgxpool.Pool) {
+func Work(ctx context.Context, pool *pgxpool.Pool, handle func(int64) error) {
 	for ctx.Err() == nil {
 		id, attempts, err := claim(ctx, pool)
 		if err != nil {
 			continue
 		}
-		if work(id, attempts) != nil {
+		if work(id, attempts, handle) != nil {
 			pool.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id) // want `this retry puts the job back with no limit`
 			continue
 		}
