@@ -22,7 +22,7 @@ func TestRejected(t *testing.T) {
 		"sprintf", "sqlxrebind", "sqlxfuncs", "cas_param_or", "rollbackfirst", "commitwrapped", "trylockpoll", "sessionlock_tx",
 		"fieldsql", "anonqueries", "branchsql", "quotedhelper", "replacer",
 		"iso_readcommitted", "xactlock_branch", "multiline",
-		"gorm_race", "gorm_helper_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
+		"gorm_race", "gorm_helper_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_v1_lock", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
 		"bunrace", "bunpoollock", "bun_batch_race", "gopgrace", "gopgpoollock", "buntext",
 		"pop_race", "sq_race", "sq_runner_race", "sq_pool_lock", "sq_batch_race", "or_states", "cas_prepared",
 		"sqlfunc_join", "plpgsql_xactlock_branch", "flavors", "flavors_pqonly")

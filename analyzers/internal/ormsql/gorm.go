@@ -42,7 +42,7 @@ var gormFinishers = map[string]string{
 var gormBuilders = map[string]bool{
 	"Model": true, "Table": true, "Where": true, "Order": true, "Limit": true, "Offset": true,
 	"Clauses": true, "Select": true, "WithContext": true, "Session": true, "Debug": true,
-	"Unscoped": true, "Raw": true, "Preload": true,
+	"Unscoped": true, "Raw": true, "Preload": true, "Set": true,
 }
 
 func readGorm(r *Request) (Statement, bool) {
@@ -599,6 +599,18 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 	}
 	switch s.name {
 	case "WithContext", "Debug", "Preload":
+	case "Set":
+		// GORM v2 keeps a setting for hooks and plugins: the SQL it
+		// builds reads none but gorm:update_track_time (an upsert's
+		// update). gorm:query_option, GORM v1's way to ask for FOR
+		// UPDATE, locks nothing (TestGormChainsMatchGorm: PollV1Lock).
+		key, ok := g.strOf(s.call, 0)
+		if !ok {
+			return "the key of GORM's Set is not known"
+		}
+		if key == "gorm:update_track_time" {
+			return "GORM's Set of a key it reads when it builds SQL"
+		}
 	case "Session":
 		if lit := compositeOf(args[0]); lit == nil || hasKey(lit, "NewDB") {
 			return "a GORM Session the tool does not read"

@@ -29,6 +29,9 @@ var gormCases = []struct {
 }{
 	{gormchains.PollLocked, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`},
 	{gormchains.FindByDest, `SELECT * FROM "jobs" WHERE status = $1`},
+	{gormchains.PollV1Lock, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY id LIMIT $2`},
+	{gormchains.UpsertTrackTime, `unread: GORM's Set of a key it reads when it builds SQL`},
+	{gormchains.SetGivenKey, `unread: the key of GORM's Set is not known`},
 	{gormchains.FirstOrdered, `SELECT * FROM "jobs" WHERE status = $1 ORDER BY run_at,"jobs"."id" LIMIT $2`},
 	{gormchains.TakeTable, `SELECT * FROM "jobs" WHERE status = $1 AND queue = $2 LIMIT $3`},
 	{gormchains.FirstIntoParam, `unread: the tool cannot tell whether the primary key of Job in the destination is set`},

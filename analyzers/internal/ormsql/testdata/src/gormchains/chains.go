@@ -466,3 +466,19 @@ func (job *Job) Retarget(db *gorm.DB, other *Job) {
 	job = other
 	db.Model(job).Where("status = ?", "queued").Update("status", "running")
 }
+
+// PollV1Lock asks for a lock the way GORM v1 did: GORM v2 keeps the
+// setting for hooks and sends no FOR UPDATE.
+func PollV1Lock(db *gorm.DB, jobs *[]Job) {
+	db.Set("gorm:query_option", "FOR UPDATE SKIP LOCKED").Model(&Job{}).Where("status = ?", "queued").Order("id").Limit(1).Find(jobs)
+}
+
+// UpsertTrackTime sets a key GORM v2 reads when it builds an upsert.
+func UpsertTrackTime(db *gorm.DB, jobs *[]Job) {
+	db.Set("gorm:update_track_time", true).Model(&Job{}).Where("status = ?", "queued").Find(jobs)
+}
+
+// SetGivenKey sets a key its caller names, which may be one GORM reads.
+func SetGivenKey(db *gorm.DB, key string, jobs *[]Job) {
+	db.Set(key, true).Model(&Job{}).Where("status = ?", "queued").Find(jobs)
+}

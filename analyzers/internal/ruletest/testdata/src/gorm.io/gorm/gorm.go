@@ -75,6 +75,7 @@ func (db *DB) Raw(sql string, values ...interface{}) (tx *DB)                   
 func (db *DB) Session(config *Session) *DB                                           { return db }
 func (db *DB) WithContext(ctx context.Context) *DB                                   { return db }
 func (db *DB) Debug() (tx *DB)                                                       { return db }
+func (db *DB) Set(key string, value any) *DB                                         { return db }
 func (db *DB) Create(value interface{}) (tx *DB)                                     { return db }
 func (db *DB) Save(value interface{}) (tx *DB)                                       { return db }
 func (db *DB) First(dest interface{}, conds ...interface{}) (tx *DB)                 { return db }
