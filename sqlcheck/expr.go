@@ -88,6 +88,12 @@ type Pred struct {
 	// gives: status IS DISTINCT FROM 'sent', COALESCE(status, '') NOT IN
 	// ('pending', 'processed') (NULL becomes '', which the list leaves in).
 	OrNull bool
+	// Inert says the conjunct keeps rows that are not runnable as much as
+	// runnable ones, as deleted_at IS NULL on a soft-deleted table whose
+	// jobs are finished by their state: the caller that knows the queue
+	// says so. An index on it finds no runnable rows, though the conjunct
+	// still takes part in a partial index's predicate.
+	Inert bool
 	// nullDecided says NULL rows get a truth value, not NULL, so that a
 	// NOT of the conjunct admits them when it does not: true of
 	// COALESCE(col, 'x') and of IS [NOT] DISTINCT FROM.

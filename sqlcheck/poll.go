@@ -150,12 +150,14 @@ func seekable(p Pred) bool {
 // runnableFilters returns the state filters a btree can seek to that name
 // their rows with constants (or IS [NOT] NULL). When no filter names rows
 // by constants, it returns the seekable ones (queue = $1); when the only
-// such filter cannot be sought (status <> 'done'), none.
+// such filter cannot be sought (status <> 'done'), none. An Inert filter
+// is none of them.
 func runnableFilters(state []Pred) []Pred {
 	var out, params []Pred
 	consts := false
 	for _, p := range state {
 		switch {
+		case p.Inert:
 		case IsConstFilter(p):
 			consts = true
 			if seekable(p) {

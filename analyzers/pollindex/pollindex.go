@@ -56,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if !t.Names(poll) {
 					continue // written for another schema: these indexes say nothing about it
 				}
-				poll := withoutVolatileOrder(poll)
+				poll := withInertFilters(qt, withoutVolatileOrder(poll))
 				if len(poll.Where) == 0 && len(poll.OrderBy) == 0 {
 					continue // any row will do: jobs leave the table when done, no index needed
 				}
@@ -532,6 +532,41 @@ func withoutVolatileOrder(poll *sqlcheck.Stmt) *sqlcheck.Stmt {
 	}
 	p := *poll
 	p.OrderBy = slices.DeleteFunc(slices.Clone(poll.OrderBy), volatileKey)
+	return &p
+}
+
+// withInertFilters marks the poll's IS NULL filters that cannot tell a
+// runnable job from a finished one: on a column no statement of the queue
+// writes, as a soft-delete column (deleted_at IS NULL, which GORM adds to
+// every query of a model with a gorm.DeletedAt) is on a queue whose jobs
+// finish by their state. An index on such a column holds every job, finished
+// ones included. The state column's own filter is never inert, and a queue
+// whose state column is not known is left as it is: a write the model could
+// not read may be what clears them.
+func withInertFilters(qt *queuemodel.QueueTable, poll *sqlcheck.Stmt) *sqlcheck.Stmt {
+	if qt.StateColumn == "" {
+		return poll
+	}
+	written := func(col string) bool {
+		return slices.ContainsFunc(qt.Statements, func(st *queuemodel.Statement) bool {
+			_, ok := st.Assigns(col)
+			return ok
+		})
+	}
+	var where []sqlcheck.Pred
+	for i, p := range poll.Where {
+		if p.Op == sqlcheck.OpIsNull && p.Column != "" && p.Column != qt.StateColumn && !written(p.Column) {
+			if where == nil {
+				where = slices.Clone(poll.Where)
+			}
+			where[i].Inert = true
+		}
+	}
+	if where == nil {
+		return poll
+	}
+	p := *poll
+	p.Where = where
 	return &p
 }
 

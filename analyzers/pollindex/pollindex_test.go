@@ -25,7 +25,7 @@ func TestRejected(t *testing.T) {
 		"failkept", "queue_status_unordered", "feeds_filtered", "purgedlater", "importerown/...",
 		"twounordered", "deleterange", "deletewrongprefix", "branchclaim", "funcjoin", "gormautomig/...", "gormuuid/...", "joinedpoll",
 		"prunecount", "starpoll", "exprpoll", "pagedlisting",
-		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey", "gospliced", "keepsunknown", "randompick")
+		"upsert_nothing", "upsert_otherkey", "upsert_generatedkey", "upsert_serialkey", "upsert_nokey", "gospliced", "keepsunknown", "randompick", "gormsoftdelete/...", "softdelete_ordered")
 }
 
 // Designs it accepts.
@@ -38,7 +38,7 @@ func TestAccepted(t *testing.T) {
 		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
 		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status", "accept_branchclaim", "accept_funcjoin",
 		"accept_gormautomig/...", "accept_gormuuid/...", "accept_gormnomigrate/...", "accept_joinedpoll", "accept_prunecount",
-		"accept_schedules", "accept_backlogreport", "accept_randompick")
+		"accept_schedules", "accept_backlogreport", "accept_randompick", "accept_softdeletejobs")
 }
 
 // The finding points at the poll it is about.
