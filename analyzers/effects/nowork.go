@@ -167,18 +167,9 @@ func (e *Effects) MayDoWork(c ssa.CallInstruction, implementations func(*types.F
 	if !started && !fails(c) {
 		return false
 	}
-	common := c.Common()
-	var fn *types.Func
-	switch {
-	case common.IsInvoke():
-		fn = common.Method
-	case common.StaticCallee() != nil:
-		fn, _ = common.StaticCallee().Object().(*types.Func)
-		if fn == nil {
-			return true // a function literal's call: read where it is made
-		}
-	default:
-		return true // a function value, or a builtin started by go
+	fn := calledFunc(c.Common())
+	if fn == nil {
+		return true // a function literal's call (read where it is made), a function value, or a builtin started by go
 	}
 	pkg := fn.Pkg()
 	if pkg == nil || DatabaseLibrary(pkg.Path()) {

@@ -181,15 +181,24 @@ func FailableBetween(from, to ssa.CallInstruction) bool {
 // databaseCall reports whether a call calls into a database library or
 // database/sql.
 func databaseCall(c ssa.CallInstruction) bool {
-	common := c.Common()
-	var pkg *types.Package
+	fn := calledFunc(c.Common())
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	pkg := fn.Pkg()
+	return pkg.Path() == "database/sql" || DatabaseLibrary(pkg.Path())
+}
+
+// calledFunc returns the function or method a call names: the interface
+// method it invokes, or its static callee's declared function; nil for a
+// function literal, a function value or a builtin.
+func calledFunc(common *ssa.CallCommon) *types.Func {
 	switch {
 	case common.IsInvoke():
-		pkg = common.Method.Pkg()
+		return common.Method
 	case common.StaticCallee() != nil:
-		if o, ok := common.StaticCallee().Object().(*types.Func); ok {
-			pkg = o.Pkg()
-		}
+		fn, _ := common.StaticCallee().Object().(*types.Func)
+		return fn
 	}
-	return pkg != nil && (pkg.Path() == "database/sql" || DatabaseLibrary(pkg.Path()))
+	return nil
 }

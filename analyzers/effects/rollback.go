@@ -215,13 +215,8 @@ func readsRow(c ssa.CallInstruction, decoding bool) bool {
 				continue
 			}
 			common := call.Common()
-			var fn *types.Func
-			switch {
-			case common.IsInvoke():
-				fn = common.Method
-			case common.StaticCallee() != nil:
-				fn, _ = common.StaticCallee().Object().(*types.Func)
-			default:
+			fn := calledFunc(common)
+			if fn == nil && !common.IsInvoke() && common.StaticCallee() == nil {
 				if _, ok := common.Value.(*ssa.Builtin); ok {
 					continue
 				}

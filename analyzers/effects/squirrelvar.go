@@ -2,7 +2,6 @@ package effects
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -40,27 +39,9 @@ func exportSquirrelVars(pass *analysis.Pass) {
 		return
 	}
 	found := map[*types.Var]*SquirrelVar{}
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, s := range gd.Specs {
-				vs := s.(*ast.ValueSpec)
-				if len(vs.Names) != len(vs.Values) {
-					continue
-				}
-				for i, name := range vs.Names {
-					obj, _ := pass.TypesInfo.Defs[name].(*types.Var)
-					if obj == nil || !obj.Exported() {
-						continue
-					}
-					if dollar, ok := statementBuilder(pass.TypesInfo, vs.Values[i]); ok {
-						found[obj] = &SquirrelVar{Dollar: dollar}
-					}
-				}
-			}
+	for obj, init := range exportedVarInits(pass) {
+		if dollar, ok := statementBuilder(pass.TypesInfo, init); ok {
+			found[obj] = &SquirrelVar{Dollar: dollar}
 		}
 	}
 	if len(found) == 0 {
