@@ -72,6 +72,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if verdict != sqlcheck.NotServed && !unordered {
 					continue
 				}
+				if unordered && poll.Limit == nil {
+					continue // it takes every runnable row: they are all read and sorted whatever the index
+				}
 				backlog := !unordered && keepsNoFinished(qt)
 				if backlog && givesOrder(t, poll) {
 					continue // no finished rows to walk, and the first waiting one comes first

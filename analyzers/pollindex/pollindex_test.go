@@ -38,7 +38,7 @@ func TestAccepted(t *testing.T) {
 		"accept_faildead", "accept_anyrow_kept", "accept_partial_unordered",
 		"accept_expireonly", "accept_deleteanyqueue", "accept_unknown_status", "accept_branchclaim", "accept_funcjoin",
 		"accept_gormautomig/...", "accept_gormuuid/...", "accept_gormnomigrate/...", "accept_joinedpoll", "accept_prunecount",
-		"accept_schedules", "accept_backlogreport", "accept_randompick", "accept_softdeletejobs")
+		"accept_schedules", "accept_backlogreport", "accept_randompick", "accept_softdeletejobs", "accept_unordered_all")
 }
 
 // The finding points at the poll it is about.
