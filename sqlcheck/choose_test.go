@@ -169,7 +169,6 @@ func TestBadSqlcConfig(t *testing.T) {
 		{"sqlc.yaml", "sql: []\n", 1, 1, `no version: sqlc configurations say version "1" or "2"`},
 		{"sqlc.yaml", "- a\n", 1, 1, "a sqlc configuration is a mapping, not a list"},
 		{"sqlc.yaml", "version: \"2\"\nsql: a.sql\n", 2, 6, "sql: want a list, not \"a.sql\""},
-		{"sqlc.yml", "", 1, 1, "empty sqlc configuration"},
 		{"sqlc.json", "{\"version\": \"1\",\n \"packages\": [{\"schema\": \"a.sql\"}}\n", 1, 1, "did not find expected ',' or ']'"},
 	} {
 		root := writeTree(t, map[string]string{tc.name: tc.config, "a.sql": "CREATE TABLE a (id int);\n"})
@@ -183,6 +182,27 @@ func TestBadSqlcConfig(t *testing.T) {
 		require.Equal(t, tc.msg, p.Msg)
 		require.NotNil(t, Replay(srcs).Table("public.a"), "the .sql files are replayed as found")
 		require.Equal(t, []SourceUse{{Path: filepath.Join(root, "a.sql"), Kind: "SQL files", Files: 1, Used: true}}, uses)
+	}
+}
+
+// An empty sqlc configuration (or one of comments only) is a leftover that
+// sqlc would refuse to run on: no problem, and the one in use still
+// decides (eval28 webhook-engine: an empty internal/db/sqlc.yaml beside
+// ./sqlc.yaml was reported as a syntax error).
+func TestEmptySqlcConfigIsNone(t *testing.T) {
+	for _, empty := range []string{"", "\n  \n", "# moved to ../../sqlc.yaml\n"} {
+		root := writeTree(t, map[string]string{
+			"sqlc.yaml":             "version: \"2\"\nsql:\n  - schema: db/schema.sql\n    queries: db/query.sql\n    engine: postgresql\n",
+			"internal/db/sqlc.yaml": empty,
+			"db/schema.sql":         "CREATE TABLE a (id int);\n",
+			"db/query.sql":          "-- name: A :many\nSELECT id FROM a;\n",
+		})
+		srcs, uses, probs := ReadModule(root).Sources()
+		require.Empty(t, probs, "%q", empty)
+		require.NotNil(t, Replay(srcs).Table("public.a"))
+		for _, u := range uses {
+			require.NotEqual(t, "SQL files", u.Kind, "%s: the configuration in use names the schema and the queries", u.Path)
+		}
 	}
 }
 

@@ -32,7 +32,8 @@ func isSqlcConfig(name string) bool {
 
 // readSqlcConfig reads a sqlc configuration. A file that is not one sqlc
 // accepts gives a problem at the place it goes wrong, and no paths: the
-// module's .sql files are then replayed as if it were not there.
+// module's .sql files are then replayed as if it were not there. An empty
+// file is no configuration and no problem.
 func readSqlcConfig(path string, content []byte) (*sqlcConfig, []Problem) {
 	lines := lineStarts(content)
 	problem := func(line, col int, format string, args ...any) []Problem {
@@ -55,7 +56,9 @@ func readSqlcConfig(path string, content []byte) (*sqlcConfig, []Problem) {
 		return nil, problem(line, 1, "%s", msg)
 	}
 	if len(doc.Content) == 0 {
-		return nil, problem(1, 1, "empty sqlc configuration")
+		// Empty, or only comments: it names nothing, as a leftover
+		// beside the configuration in use.
+		return nil, nil
 	}
 	top := doc.Content[0]
 	if top.Kind != yaml.MappingNode {
