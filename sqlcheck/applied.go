@@ -27,7 +27,11 @@ type RunnerPath struct {
 	// working directory the tool cannot know, and names every directory
 	// whose path ends with it (or that it ends with: /app/migrations).
 	Exact bool
-	From  string // file:line that names it
+	// Init says the path is put in the postgres image's
+	// /docker-entrypoint-initdb.d, which runs only on a new database
+	// (see InitOnly); Dir may then be a .sql file's path.
+	Init bool
+	From string // file:line that names it
 }
 
 // The files that run a migration command: build and deploy scripts.
@@ -207,7 +211,7 @@ func (r RunnerPath) names(rel string) bool {
 // runnerPaths returns the runner paths of a module: its scripts' and its
 // Go files'.
 func runnerPaths(root string, files []File) []RunnerPath {
-	out := runnerFilePaths(root)
+	out := append(runnerFilePaths(root), initdbPaths(root)...)
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, ".go") {
 			out = append(out, goRunnerPaths(root, f.Path, f.Content)...)

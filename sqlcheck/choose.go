@@ -162,6 +162,12 @@ func (m *ModuleFiles) Sources() ([]*Source, []SourceUse, []Problem) {
 			c.kind = "" // a .go file without DDL: not a source
 			continue
 		}
+		if !strings.HasSuffix(c.file.Path, ".go") && m.InitOnly(c.file.Path) {
+			c.kind = "docker-entrypoint-initdb.d scripts, run on a new database"
+			for _, src := range s {
+				src.Init = true
+			}
+		}
 		srcs = append(srcs, s...)
 	}
 	uses := groupUses(chosen)

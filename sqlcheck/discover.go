@@ -173,7 +173,7 @@ func (m *ModuleFiles) Key() [sha256.Size]byte {
 	}
 	fmt.Fprintf(h, "repository\x00%s\x00%s\x00%v\x00", m.Repository, m.RepositoryBy, m.Fits)
 	for _, r := range m.Runners {
-		fmt.Fprintf(h, "runner\x00%s\x00%v\x00%s\x00", r.Dir, r.Exact, r.From)
+		fmt.Fprintf(h, "runner\x00%s\x00%v\x00%v\x00%s\x00", r.Dir, r.Exact, r.Init, r.From)
 	}
 	return [sha256.Size]byte(h.Sum(nil))
 }

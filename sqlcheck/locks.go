@@ -69,7 +69,7 @@ func (r replayer) recordLock(sess *session) {
 		}
 	}
 	for _, l := range taken {
-		if l.table == "" || r.s.Tables[l.table] == nil || sess.created[l.table] {
+		if l.table == "" || r.s.Tables[l.table] == nil || sess.created[l.table] || r.src.Init {
 			continue
 		}
 		r.s.Locks = append(r.s.Locks, &LockingDDL{

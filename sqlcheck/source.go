@@ -20,6 +20,9 @@ type Source struct {
 	Path   string
 	SQL    string
 	FromGo bool // a string literal in a .go file
+	// Init says the file runs only when a new database is created (see
+	// ModuleFiles.InitOnly): its DDL takes no lock a worker holds.
+	Init bool
 
 	lines []int  // offsets of the file's line starts
 	base  int    // offset in the file where SQL starts

@@ -14,7 +14,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout",
-		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue")
+		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue", "initdb_migrated")
 }
 
 // Designs it accepts: a lock_timeout set earlier in the migration's
@@ -22,10 +22,11 @@ func TestRejected(t *testing.T) {
 // connection string or pgx's runtime parameters), tables the migration
 // creates, a table whose ACCESS EXCLUSIVE lock the transaction already
 // holds, CONCURRENTLY, the weaker locks, tables that are not queues, DDL
-// run from Go, other databases' migrations; for each migration tool, SET
+// run from Go, other databases' migrations, the init scripts of the
+// postgres image (a new database only); for each migration tool, SET
 // LOCAL where the tool runs the file in one transaction.
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds",
-		"accept_held", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey", "accept_funcqueue")
+		"accept_held", "accept_initdb", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey", "accept_funcqueue")
 }
