@@ -377,13 +377,15 @@ func (s *summary) stopsWorker(cur inspector.Cursor, body *ast.BlockStmt) bool {
 // takes only once the worker's context has ended (case <-ctx.Done():
 // return in the select that waits before the next tick, or if ctx.Err()
 // != nil { return }) ends a worker that was told to stop, not one that
-// stopped on the error: otherwise the branch logs and goes on.
+// stopped on the error: otherwise the branch logs and goes on. So does a
+// return under a condition that reads no error (see counted).
 func (s *summary) returnsOnError(body *ast.BlockStmt) bool {
 	returns := false
+	counted := s.counted(body)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
-			returns = true
+			returns = returns || !counted[n]
 		case *ast.FuncLit:
 			return false
 		case *ast.CommClause:
@@ -404,6 +406,48 @@ func (s *summary) returnsOnError(body *ast.BlockStmt) bool {
 		return !returns
 	})
 	return returns
+}
+
+// counted returns the returns of an error's branch that run under a
+// condition reading no error (if errorsInARow >= maxErrors { return err }):
+// the worker gives up after errors it counted, and goes on after one. A
+// check of the context reads its error (ctx.Err() != nil).
+func (s *summary) counted(body *ast.BlockStmt) map[*ast.ReturnStmt]bool {
+	out := map[*ast.ReturnStmt]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if s.readsError(n.Cond) {
+				return true
+			}
+			ast.Inspect(n, func(m ast.Node) bool {
+				if r, ok := m.(*ast.ReturnStmt); ok {
+					out[r] = true
+				}
+				_, lit := m.(*ast.FuncLit)
+				return !lit
+			})
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// readsError reports whether an expression reads a value of type error.
+func (s *summary) readsError(e ast.Expr) bool {
+	reads := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && !reads {
+			if tv, ok := s.pass.TypesInfo.Types[x]; ok && tv.IsValue() && types.Identical(tv.Type, errorType) {
+				reads = true
+			}
+		}
+		return !reads
+	})
+	return reads
 }
 
 // receivesDone reports whether a select case receives from a context's

@@ -28,7 +28,7 @@ func TestAccepted(t *testing.T) {
 // A relay's mark after the publish is its bookkeeping write: a failure
 // that stops the relay is reported, one logged is not.
 func TestRelayMarks(t *testing.T) {
-	ruletest.Run(t, bookkeeping.Analyzer, "relay_loopreturn", "relay_fatal", "ok_relay_logged")
+	ruletest.Run(t, bookkeeping.Analyzer, "relay_loopreturn", "relay_fatal", "ok_relay_logged", "ok_toleratecount", "toleratecount_errkind")
 }
 
 // A completion's error returned from the loop over a claimed batch, in a

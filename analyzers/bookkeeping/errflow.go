@@ -142,12 +142,15 @@ func (f *errFlow) checked(cur inspector.Cursor, ifs *ast.IfStmt) bool {
 		return false
 	}
 	grew := false
+	counted := f.s.counted(ifs.Body)
 	inspectOwn(ifs.Body, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			if decl != nil && slices.ContainsFunc(n.Results, func(r ast.Expr) bool { return f.carries(r, errObj) }) {
 				grew = f.returned(decl).add(writes) || grew
-				grew = f.stopped(decl).add(writes) || grew
+				if !counted[n] {
+					grew = f.stopped(decl).add(writes) || grew
+				}
 			}
 		case *ast.SendStmt:
 			if f.carries(n.Value, errObj) {
