@@ -34,6 +34,9 @@ type gormModel struct {
 	// changes nothing in the UPDATE Save sends for a row with a key
 	// (TestGormSaveSoftDeleteMatchesGorm SaveEmail).
 	oddSave string
+	// perm names a field with a write permission tag (<-:create, ->):
+	// which columns an update writes is not rebuilt.
+	perm string
 	// keyFilled says the primary key has a default (gen_random_uuid()):
 	// the database fills it when GORM inserts.
 	keyFilled bool
@@ -179,6 +182,11 @@ func (m *gormModel) addFields(st *types.Struct) {
 			m.odd = f.Name()
 			m.oddSave = cmp.Or(m.oddSave, f.Name())
 			continue
+		}
+		_, in := tag["<-"]
+		_, out := tag["->"]
+		if in || out {
+			m.perm = cmp.Or(m.perm, f.Name())
 		}
 		def, hasDefault := tag["DEFAULT"]
 		if hasDefault && !constantDefault(def) && m.odd == "" {
