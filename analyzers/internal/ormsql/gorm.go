@@ -1260,13 +1260,13 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			}
 		}
 	}
+	if len(q.selected) > 0 || len(q.omits) > 0 {
+		return g.restrictedUpdate(q, name, call)
+	}
 	if q.model == nil && (q.table == "" || !columnsNamed(g.r.Info, name, call)) {
 		// With neither Model nor Table GORM has no table; a struct's
 		// values make it the model.
 		return gormSQL{why: "a GORM update without Model"}
-	}
-	if len(q.selected) > 0 || len(q.omits) > 0 {
-		return g.restrictedUpdate(q, name, call)
 	}
 	var b gormBuf
 	b.sql.WriteString("UPDATE " + q.table + " SET ")

@@ -34,9 +34,6 @@ type gormModel struct {
 	// changes nothing in the UPDATE Save sends for a row with a key
 	// (TestGormSaveSoftDeleteMatchesGorm SaveEmail).
 	oddSave string
-	// perm names a field with a write permission tag (<-:create, ->):
-	// which columns an update writes is not rebuilt.
-	perm string
 	// keyFilled says the primary key has a default (gen_random_uuid()):
 	// the database fills it when GORM inserts.
 	keyFilled bool
@@ -50,6 +47,23 @@ type gormColumn struct {
 	// def says the field has a constant default (default:queued), which
 	// GORM binds in its place when the field is zero on Create.
 	def bool
+	// noUpdate says a permission tag keeps the field out of updates
+	// (<-:create, ->).
+	noUpdate bool
+}
+
+// updatable reports whether GORM writes a field in an update, by its
+// permission tags as GORM's schema parser reads them: -> makes it read
+// only, <- writable, both ways or only those its value names.
+func updatable(tag map[string]string) bool {
+	ok := true
+	if _, ro := tag["->"]; ro {
+		ok = false
+	}
+	if v, w := tag["<-"]; w {
+		ok = v == "" || strings.Contains(v, "update")
+	}
+	return ok
 }
 
 // gormModelOf reads the model a Go type stands for: the struct T of a T,
@@ -183,11 +197,6 @@ func (m *gormModel) addFields(st *types.Struct) {
 			m.oddSave = cmp.Or(m.oddSave, f.Name())
 			continue
 		}
-		_, in := tag["<-"]
-		_, out := tag["->"]
-		if in || out {
-			m.perm = cmp.Or(m.perm, f.Name())
-		}
 		def, hasDefault := tag["DEFAULT"]
 		if hasDefault && !constantDefault(def) && m.odd == "" {
 			m.odd = f.Name()
@@ -216,7 +225,7 @@ func (m *gormModel) addFields(st *types.Struct) {
 				continue
 			}
 		}
-		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft, def: hasDefault})
+		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft, def: hasDefault, noUpdate: !updatable(tag)})
 		c := &m.columns[len(m.columns)-1]
 		_, pk := tag["PRIMARYKEY"]
 		_, pk2 := tag["PRIMARY_KEY"]

@@ -136,6 +136,11 @@ func (q *gormQuery) selection() (map[string]bool, bool, string) {
 			return nil, false, why
 		}
 	}
+	for _, c := range m.columns {
+		if c.noUpdate {
+			out[c.name] = false // GORM's SelectAndOmitColumns: not updatable
+		}
+	}
 	return out, !star && len(q.selected) > 0, ""
 }
 
@@ -145,7 +150,7 @@ func (g *gormReader) restrictedUpdate(q *gormQuery, name string, call *ast.CallE
 	if m == nil {
 		return gormSQL{why: "a GORM update with Select or Omit and no Model"}
 	}
-	if m.odd != "" || m.perm != "" {
+	if m.odd != "" {
 		return gormSQL{why: "a GORM update with Select or Omit of " + m.name + ", whose fields are more than columns"}
 	}
 	sel, restricted, why := q.selection()

@@ -106,7 +106,8 @@ func SelectAfterCall(db *gorm.DB, job Failure) {
 
 func touch(*Failure) {}
 
-// A Ledger has a column GORM writes on create only.
+// A Ledger has a column GORM writes on create only: no update writes
+// it, even under Select("*").
 type Ledger struct {
 	ID        int64
 	Status    string
