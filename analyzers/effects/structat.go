@@ -46,7 +46,8 @@ type StructAt struct {
 // StructAt reads the struct whose address argument arg of a call passes
 // (a local variable whose address the code takes, a pointer parameter, or
 // a variable a closure shares with its function, read from the closure's
-// entry on). False when the call, the argument or the struct's uses are
+// entry on), or the copy of such a struct the argument is, as it was when
+// copied (Updates(job)). False when the call, the argument or the struct's uses are
 // out of sight: its address stored anywhere, captured by a closure, or a
 // field's address passed on.
 func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon) PointerUse) (StructAt, bool) {
@@ -54,6 +55,10 @@ func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon
 	ptr := Arg(ci, arg)
 	if mi, ok := ptr.(*ssa.MakeInterface); ok {
 		ptr = mi.X
+	}
+	var from ssa.Instruction = ci
+	if ld, ok := ptr.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		ptr, from = ld.X, ld
 	}
 	switch ptr.(type) {
 	case *ssa.Alloc, *ssa.Parameter, *ssa.FreeVar:
@@ -64,15 +69,15 @@ func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon
 		return StructAt{}, false
 	}
 	st, ok := structOf(ptr.Type())
-	if !ok || !pointerStaysLocal(ptr, ci) {
+	if !ok || !pointerStaysLocal(ptr, from) {
 		return StructAt{}, false
 	}
-	at := instrIndex(ci)
+	at := instrIndex(from)
 	w := structWalk{ptr: ptr, use: use}
 	out := StructAt{Fields: map[string][]FieldStore{}}
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		stores, ok := w.field(i, ci.Block(), at, map[*ssa.BasicBlock]bool{})
+		stores, ok := w.field(i, from.Block(), at, map[*ssa.BasicBlock]bool{})
 		if !ok || len(stores) == 0 {
 			continue
 		}
@@ -84,7 +89,7 @@ func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon
 			out.Fields[f.Name()] = append(out.Fields[f.Name()], fs)
 		}
 	}
-	out.Filled = w.filled(ptr, ci.Block(), at, map[*ssa.BasicBlock]bool{})
+	out.Filled = w.filled(ptr, from.Block(), at, map[*ssa.BasicBlock]bool{})
 	return out, true
 }
 

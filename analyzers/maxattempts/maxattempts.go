@@ -89,6 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	reportRollbacks(pass, rollbackRetries(pass, m, e))
 	reportRelayRetries(pass, m, e)
+	reportLimitSkips(pass, m, e)
 	for _, r := range unguarded {
 		related := r.Related()
 		if qt := m.Tables[r.Table]; qt != nil {

@@ -25,7 +25,7 @@ func TestRejected(t *testing.T) {
 		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning", "resetmarkerheld", "resetmarkerunread", "casemarkerunread", "casesizeparams", "casesnooze",
 		"fixtureonly", "recursive", "backoffcap",
 		"switchnolimit", "guardonepath", "xstore", "xworker", "example.com/xnextstore", "example.com/xnextworker", "helperstate", "xstoreparam", "xworkerparam", "xworkerconst", "bulkpause", "resetworker", "limitparam", "bumponly", "bumponly/store", "nextstage", "notaftersuccess", "ifacenoguard", "countdownnoend", "deadreadnodelete", "flagclaimed", "resetnotdone", "editrunat", "editattempts", "editnoschema", "retryuncapped", "limitparamlogged", "gormretry", "xresetstore", "xresetsvc", "xresetworker", "xcheckstore", "xcheckworker", "xcheckdecides", "switchoutcomenolimit", "outcomethreshold", "outcomeerror",
-		"failedpolled", "replaypolled")
+		"failedpolled", "replaypolled", "gormfailedsweep")
 }
 
 // Retries bounded in Go, in SQL, by a helper or a column.
@@ -37,7 +37,7 @@ func TestAccepted(t *testing.T) {
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive", "ok_redrivemarker",
 		"ok_switchcase", "ok_switchoutcome", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "example.com/ok_xnextworker", "ok_callerretry/worker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
 		"ok_helperstate", "ok_xworkerparam", "ok_xworkerconst", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported", "ok_redriveended", "ok_editjob", "ok_retrycapped", "ok_limitparamunused", "ok_gormeditjob", "ok_trycount", "ok_xresethandler", "ok_handlerreset", "ok_xcheckworker",
-		"ok_failedcreated", "ok_replaychecked")
+		"ok_failedcreated", "ok_replaychecked", "gormjanitorstore", "gormjanitor")
 }
 
 // A failure of the work that rolls back the transaction holding the

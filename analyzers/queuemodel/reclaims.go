@@ -152,10 +152,14 @@ func (b *builder) pairScans(qt *QueueTable, runnable, claimed map[string]bool) {
 				continue
 			}
 			src := b.effects.Call(scan.Call.Expr)
-			if src == nil || !b.effects.Flows(src.Value(), key) {
+			if src == nil {
 				continue
 			}
-			if stuckScan(scan, qt.StateColumn, claimed) || b.decided(reset.Call.instr, src.Value()) {
+			rows := b.rowsOf(scan, src)
+			if !slices.ContainsFunc(rows, func(r ssa.Value) bool { return b.effects.Flows(r, key) }) {
+				continue
+			}
+			if stuckScan(scan, qt.StateColumn, claimed) || slices.ContainsFunc(rows, func(r ssa.Value) bool { return b.decided(b.effects.Call(reset.Call.Expr), r) }) {
 				reset.Role, reset.ScannedBy = RoleReclaim, scan
 				break
 			}
@@ -163,12 +167,39 @@ func (b *builder) pairScans(qt *QueueTable, runnable, claimed map[string]bool) {
 	}
 }
 
+// rowsOf returns the values a statement's rows come back in (see RowsOf).
+func (b *builder) rowsOf(st *Statement, src ssa.CallInstruction) []ssa.Value { return RowsOf(st, src) }
+
+// RowsOf returns the values the rows of a statement, sent by the SSA call
+// src, come back in: the call's result, and the destination an ORM's
+// finisher fills when the call is given its address (GORM's Find(&jobs)).
+func RowsOf(st *Statement, src ssa.CallInstruction) []ssa.Value {
+	var out []ssa.Value
+	if v := src.Value(); v != nil {
+		out = append(out, v)
+	}
+	for _, a := range st.Call.ScanArgs {
+		j := slices.Index(st.Call.Expr.Args, a)
+		if j < 0 {
+			continue // a Scan of the rows (pgx): its targets are read from the result
+		}
+		v := effects.Arg(src, j)
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // keyOf returns the Go value an UPDATE binds to its key, when the UPDATE
 // moves a job named by key back to a runnable state: id = $1 and its
 // argument. It returns nil for any other statement, or when the
 // argument is out of sight (args..., a function body's statement).
 func (b *builder) keyOf(st *Statement, col string, runnable map[string]bool) ssa.Value {
-	if st.Kind != sqlcheck.KindUpdate || st.Body != nil || st.Call.instr == nil || col == "" {
+	if st.Kind != sqlcheck.KindUpdate || st.Body != nil || st.Call.instr == nil && st.Call.ormArgs == nil || col == "" {
 		return nil
 	}
 	v, ok := st.Assigns(col)
@@ -183,7 +214,7 @@ func (b *builder) keyOf(st *Statement, col string, runnable map[string]bool) ssa
 	if n < 1 {
 		return nil
 	}
-	return effects.Arg(st.Call.instr, st.Call.argBase+n-1)
+	return st.Call.argValue(n)
 }
 
 // keyParam returns the parameter an UPDATE names its rows by (id = $1,

@@ -146,7 +146,7 @@ func (b *builder) collectReclaimHalves(qt *QueueTable, runnable, claimed map[str
 		switch {
 		case st.Role == RoleNone && listsClaimed(st, col, claimed):
 			src := b.effects.Call(st.Call.Expr)
-			if src != nil && b.returns(ssaFn, src.Value()) {
+			if src != nil && slices.ContainsFunc(b.rowsOf(st, src), func(r ssa.Value) bool { return b.returns(ssaFn, r) }) {
 				scans[fn] = &ScanHalf{Table: qt.Name, Locked: st.Lock != nil, Clock: stuckScan(st, col, claimed), Receiver: st.Call.Receiver,
 					Stmt: b.model.Defer(b.pass, fn, -1, st, "")}
 			}

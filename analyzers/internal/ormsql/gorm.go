@@ -37,12 +37,12 @@ var gormFinishers = map[string]string{
 }
 
 // gormBuilders are the chain methods the reader follows; any other method
-// returning a *gorm.DB (Or, Not, Joins, Group, Omit, Scopes...) leaves the
+// returning a *gorm.DB (Or, Not, Joins, Group, Scopes...) leaves the
 // statement unread.
 var gormBuilders = map[string]bool{
 	"Model": true, "Table": true, "Where": true, "Order": true, "Limit": true, "Offset": true,
 	"Clauses": true, "Select": true, "WithContext": true, "Session": true, "Debug": true,
-	"Unscoped": true, "Raw": true, "Preload": true, "Set": true,
+	"Unscoped": true, "Raw": true, "Preload": true, "Set": true, "Omit": true,
 }
 
 func readGorm(r *Request) (Statement, bool) {
@@ -433,17 +433,20 @@ type gormSQL struct {
 // gormQuery is the state a chain builds.
 type gormQuery struct {
 	model     *gormModel
-	modelArg  ast.Expr // Model's argument
-	table     string   // as GORM writes it in FROM
-	qualifier string   // the quoted table columns are qualified with
+	modelArg  ast.Expr      // Model's argument
+	modelCall *ast.CallExpr // the Model call
+	table     string        // as GORM writes it in FROM
+	qualifier string        // the quoted table columns are qualified with
 	conds     []gormCond
 	orders    []string
 	limit     ast.Expr
 	offset    ast.Expr
 	lock      string
 	returning string
-	conflict  string // ON CONFLICT ... of an insert
-	selects   string
+	conflict  string   // ON CONFLICT ... of an insert
+	selects   string   // a query's columns as Select's one text writes them
+	selected  []string // the names Select gives, as GORM keeps them
+	omits     []string // the names Omit gives
 	unscoped  bool
 	raw       *gormCond
 	rawExpr   ast.Expr
@@ -622,7 +625,7 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 		if why != "" {
 			return why
 		}
-		q.model, q.modelArg = m, args[0]
+		q.model, q.modelArg, q.modelCall = m, args[0], s.call
 		if q.table == "" {
 			q.table, q.qualifier = quoteIdent(m.table), quoteIdent(m.table)
 		}
@@ -664,14 +667,20 @@ func (g *gormReader) step(q *gormQuery, s gormStep) string {
 			q.offset = nil
 		}
 	case "Select":
-		if len(args) != 1 {
-			return "a GORM Select with several arguments"
+		names, why := g.selectNames(s.call)
+		if why != "" {
+			return why
 		}
-		sel, ok := g.strOf(s.call, 0)
-		if !ok {
-			return "the columns of GORM's Select are not known"
+		q.selected, q.selects = names, ""
+		if len(args) == 1 && isString(g.r.Info.TypeOf(args[0])) {
+			q.selects = names[0]
 		}
-		q.selects = sel
+	case "Omit":
+		names, why := g.omitNames(s.call)
+		if why != "" {
+			return why
+		}
+		q.omits = names
 	case "Clauses":
 		for _, a := range args {
 			if why := g.clause(q, a); why != "" {
@@ -884,13 +893,19 @@ func (g *gormReader) selectSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			return gormSQL{why: "the tool cannot tell whether the primary key of " + m.name + " in the destination is set"}
 		}
 	}
+	if len(q.omits) > 0 {
+		return gormSQL{why: "a GORM query with Omit is not read"}
+	}
 	var b gormBuf
 	cols := "*"
-	if q.selects != "" {
+	switch {
+	case q.selects != "":
 		cols = q.selects
+	case len(q.selected) > 0:
+		cols = selectedColumns(q)
 	}
 	if name == "Count" {
-		if q.selects != "" {
+		if len(q.selected) > 0 {
 			return gormSQL{why: "a GORM Count with Select is not read"}
 		}
 		cols = "count(*)"
@@ -1245,13 +1260,13 @@ func (g *gormReader) updateSQL(q *gormQuery, name string, call *ast.CallExpr) go
 			}
 		}
 	}
+	if len(q.selected) > 0 || len(q.omits) > 0 {
+		return g.restrictedUpdate(q, name, call)
+	}
 	if q.model == nil && (q.table == "" || !columnsNamed(g.r.Info, name, call)) {
 		// With neither Model nor Table GORM has no table; a struct's
 		// values make it the model.
 		return gormSQL{why: "a GORM update without Model"}
-	}
-	if q.selects != "" {
-		return gormSQL{why: "a GORM update with Select is not read"}
 	}
 	var b gormBuf
 	b.sql.WriteString("UPDATE " + q.table + " SET ")
@@ -1489,7 +1504,7 @@ func withConflict(s gormSQL, conflict string) gormSQL {
 // writes whether set or not; of a map literal, its keys; of a slice
 // literal of structs, the columns of its rows, written as one row.
 func (g *gormReader) createSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
-	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || q.selects != "" {
+	if len(q.conds) > 0 || q.returning != "" || q.lock != "" || len(q.selected) > 0 || len(q.omits) > 0 {
 		return gormSQL{why: "a GORM Create with clauses is not read"}
 	}
 	arg := call.Args[0]
@@ -1742,7 +1757,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if compositeOf(call.Args[0]) != nil {
 		return gormSQL{why: "GORM's Save of a struct literal is not read"}
 	}
-	if len(q.conds) > 0 || q.returning != "" || q.selects != "" || q.table != "" {
+	if len(q.conds) > 0 || q.returning != "" || len(q.selected) > 0 || len(q.omits) > 0 || q.table != "" {
 		return gormSQL{why: "a GORM Save with clauses is not read"}
 	}
 	m, why := gormModelOf(g.r, g.r.Info.TypeOf(call.Args[0]))
@@ -1757,7 +1772,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	if m.oddSave != "" || m.pk == nil {
 		return gormSQL{why: "GORM's Save of " + m.name + " is not read"}
 	}
-	saved := g.savedFields(call, g.r.Info.TypeOf(call.Args[0]))
+	saved := g.savedFields(call, g.r.Info.TypeOf(call.Args[0]), nil)
 	if m.keyFilled && !saved.filled {
 		// Whether GORM inserts or updates depends on the key, which the
 		// database fills when GORM inserts: a row read before has one.

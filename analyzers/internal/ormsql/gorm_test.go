@@ -141,6 +141,25 @@ var gormCases = []struct {
 	{(*gormchains.Piling).PollPiling, `unread: the GORM chain kept in a field is changed in place by every statement sent on it`},
 	{gormchains.ExecAfterChain, `unread: GORM's Exec after a chain is not read`},
 	{gormchains.ScopesSlice, `unread: the scopes of GORM's Scopes are passed as a slice`},
+	{gormchains.SelectOutcome, `UPDATE "failures" SET "status"=$1,"error"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.SelectOutcomeOwn, `UPDATE "failures" SET "status"=$1,"error"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.SelectList, `UPDATE "failures" SET "status"=$1,"attempts"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.SelectText, `unread: a GORM Select or Omit of status, error, which names no column of Failure`}, // GORM: SET "updated_at" only, TestGormSelectText
+	{gormchains.SelectStar, `UPDATE "failures" SET "id"=$1,"status"=$2,"error"=$3,"attempts"=$4,"updated_at"=$5 WHERE "id" = $6`},
+	{gormchains.SelectStarOmit, `UPDATE "failures" SET "status"=$1,"error"=$2 WHERE "id" = $3`},
+	{gormchains.OmitLiteral, `UPDATE "failures" SET "status"=$1,"updated_at"=$2 WHERE id = $3`},
+	{gormchains.OmitVar, `unread: the tool cannot tell whether field Status is zero, which GORM skips`},
+	{gormchains.SelectMap, `UPDATE "failures" SET "status"=$1,"updated_at"=$2 WHERE id = $3`},
+	{gormchains.SelectMapOmitTime, `UPDATE "failures" SET "status"=$1 WHERE id = $2`},
+	{gormchains.SelectUpdate, `UPDATE "failures" SET "updated_at"=$1 WHERE id = $2`},
+	{gormchains.SelectLiteral, `UPDATE "failures" SET "status"=$1,"error"=$2,"updated_at"=$3 WHERE id = $4 AND status = $5`},
+	{gormchains.SelectColumnsQuery, `SELECT "id","status" FROM "failures" WHERE status = $1`},
+	{gormchains.SelectTextQuery, `SELECT id, status FROM "failures" WHERE status = $1`},
+	{gormchains.SelectWithValues, `unread: a GORM Select with values is not read`},
+	{gormchains.OmitQuery, `unread: a GORM query with Omit is not read`},
+	{gormchains.SelectAfterCall, `UPDATE "failures" SET "status"=$1,"error"=$2,"updated_at"=$3 WHERE "id" = $4`},
+	{gormchains.SelectCreateOnly, `UPDATE "ledgers" SET "status"=$1 WHERE "id" = $2`},
+	{gormchains.SelectOtherPointer, `unread: the tool cannot tell whether GORM's Updates is given its model, which decides whether it writes the key`},
 }
 
 func funcName(f any) string {
@@ -291,6 +310,12 @@ func argFor(t reflect.Type) reflect.Value {
 		return reflect.ValueOf(&gormchains.Stamped{ID: 5})
 	case t == reflect.TypeFor[*gormchains.Delivery]():
 		return reflect.ValueOf(&gormchains.Delivery{ID: 5})
+	case t == reflect.TypeFor[*gormchains.Failure]():
+		return reflect.ValueOf(&gormchains.Failure{ID: 5})
+	case t == reflect.TypeFor[gormchains.Failure]():
+		return reflect.ValueOf(gormchains.Failure{ID: 5})
+	case t == reflect.TypeFor[*gormchains.Ledger]():
+		return reflect.ValueOf(&gormchains.Ledger{ID: 5})
 	case t.Kind() == reflect.Pointer:
 		return reflect.New(t.Elem())
 	case t.Kind() == reflect.Slice:

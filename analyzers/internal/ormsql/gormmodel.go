@@ -47,6 +47,23 @@ type gormColumn struct {
 	// def says the field has a constant default (default:queued), which
 	// GORM binds in its place when the field is zero on Create.
 	def bool
+	// noUpdate says a permission tag keeps the field out of updates
+	// (<-:create, ->).
+	noUpdate bool
+}
+
+// updatable reports whether GORM writes a field in an update, by its
+// permission tags as GORM's schema parser reads them: -> makes it read
+// only, <- writable, both ways or only those its value names.
+func updatable(tag map[string]string) bool {
+	ok := true
+	if _, ro := tag["->"]; ro {
+		ok = false
+	}
+	if v, w := tag["<-"]; w {
+		ok = v == "" || strings.Contains(v, "update")
+	}
+	return ok
 }
 
 // gormModelOf reads the model a Go type stands for: the struct T of a T,
@@ -208,7 +225,7 @@ func (m *gormModel) addFields(st *types.Struct) {
 				continue
 			}
 		}
-		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft, def: hasDefault})
+		m.columns = append(m.columns, gormColumn{field: f.Name(), name: name, typ: ft, def: hasDefault, noUpdate: !updatable(tag)})
 		c := &m.columns[len(m.columns)-1]
 		_, pk := tag["PRIMARYKEY"]
 		_, pk2 := tag["PRIMARY_KEY"]

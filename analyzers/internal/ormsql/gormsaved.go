@@ -39,8 +39,11 @@ func hasGormHooks(t types.Type) bool {
 // a read fills it from the row (First, Find...); Save writes it and, with
 // no hook, leaves the fields the code set as they were (it sets only the
 // update time); any other call, of GORM or not, may change it.
-func gormPointerUse(hooks bool) func(*ssa.CallCommon) effects.PointerUse {
+func gormPointerUse(hooks bool, model ssa.CallInstruction) func(*ssa.CallCommon) effects.PointerUse {
 	return func(c *ssa.CallCommon) effects.PointerUse {
+		if model != nil && c == model.Common() {
+			return effects.UseKeeps // the chain's own Model: GORM only holds the address
+		}
 		switch effects.GormMethod(c) {
 		case "First", "Take", "Last", "Find", "Scan":
 			return effects.UseFills
@@ -65,9 +68,10 @@ type savedStruct struct {
 	filled bool
 }
 
-// savedFields reads, on SSA, the struct a Save call writes. A model with
-// hooks may change its fields as GORM saves it: no field is read.
-func (g *gormReader) savedFields(call *ast.CallExpr, model types.Type) savedStruct {
+// savedFields reads, on SSA, the struct a Save call, or an Updates after
+// Select, writes; model is the chain's own Model call, if any. A model
+// with hooks may change its fields as GORM saves it: no field is read.
+func (g *gormReader) savedFields(call *ast.CallExpr, model types.Type, own ssa.CallInstruction) savedStruct {
 	for {
 		p, ok := model.(*types.Pointer)
 		if !ok {
@@ -76,7 +80,7 @@ func (g *gormReader) savedFields(call *ast.CallExpr, model types.Type) savedStru
 		model = p.Elem()
 	}
 	hooks := hasGormHooks(model)
-	at, ok := g.r.Effects.StructAt(call, 0, gormPointerUse(hooks))
+	at, ok := g.r.Effects.StructAt(call, 0, gormPointerUse(hooks, own))
 	if !ok {
 		return savedStruct{}
 	}

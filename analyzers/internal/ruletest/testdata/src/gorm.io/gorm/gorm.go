@@ -62,6 +62,7 @@ func (db *DB) Model(value interface{}) (tx *DB)                                 
 func (db *DB) Table(name string, args ...interface{}) (tx *DB)                       { return db }
 func (db *DB) Clauses(conds ...clause.Expression) (tx *DB)                           { return db }
 func (db *DB) Select(query interface{}, args ...interface{}) (tx *DB)                { return db }
+func (db *DB) Omit(columns ...string) (tx *DB)                                       { return db }
 func (db *DB) Where(query interface{}, args ...interface{}) (tx *DB)                 { return db }
 func (db *DB) Or(query interface{}, args ...interface{}) (tx *DB)                    { return db }
 func (db *DB) Not(query interface{}, args ...interface{}) (tx *DB)                   { return db }
