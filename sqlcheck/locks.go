@@ -80,6 +80,18 @@ func (r replayer) recordLock(sess *session) {
 			tx.exclusive[l.table] = true
 		}
 	}
+	// A table renamed is the same relation: the lock the transaction holds
+	// on it, and its being created in this file, go with the new name (the
+	// replay renames the locks recorded so far, see rename).
+	if rn := n.GetRenameStmt(); rn != nil && rn.GetRenameType() == pg.ObjectType_OBJECT_TABLE {
+		if old := r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()); r.s.Tables[old] != nil {
+			schema, _, _ := strings.Cut(old, ".")
+			renamed := QualifiedName(schema, rn.GetNewname())
+			tx.exclusive[renamed], sess.created[renamed] = tx.exclusive[old], sess.created[old]
+			delete(tx.exclusive, old)
+			delete(sess.created, old)
+		}
+	}
 }
 
 // A tableLock is a lock a statement takes on one table.

@@ -506,6 +506,11 @@ func (r replayer) rename(rn *pg.RenameStmt) {
 				tr.Table = t.Name // a trigger belongs to its table, whatever its name
 			}
 		}
+		for _, l := range r.s.Locks {
+			if l.Table == old {
+				l.Table = t.Name // so does a lock taken on it, this statement's too
+			}
+		}
 	case pg.ObjectType_OBJECT_COLUMN:
 		t := r.s.Table(r.lookupName(rn.GetRelation().GetSchemaname(), rn.GetRelation().GetRelname()))
 		if t == nil {

@@ -66,6 +66,18 @@ func TestTransactionsOfAFile(t *testing.T) {
 			"10 ALTER TABLE public.other tx2 timeout=false held=false",
 		},
 	}, {
+		name: "a RENAME's lock is on the table under its new name, held by the statements after it",
+		sql:  "ALTER TABLE other RENAME TO tasks;\nALTER TABLE tasks ADD COLUMN a int;\nCOMMIT;\nALTER TABLE tasks ADD COLUMN b int;\n",
+		want: []string{
+			"1 ALTER TABLE public.tasks tx1 timeout=false held=false",
+			"2 ALTER TABLE public.tasks tx1 timeout=false held=true",
+			"4 ALTER TABLE public.tasks tx2 timeout=false held=false",
+		},
+	}, {
+		name: "a table the file creates is created under its new name too",
+		sql:  "CREATE TABLE fresh (id int);\nALTER TABLE fresh RENAME TO renamed;\nALTER TABLE renamed ADD COLUMN a int;\nALTER TABLE jobs ADD COLUMN b int;\n",
+		want: []string{"4 ALTER TABLE public.jobs tx1 timeout=false held=false"},
+	}, {
 		name: "LOCK TABLE",
 		sql:  "LOCK TABLE other, jobs IN ROW EXCLUSIVE MODE;\nLOCK TABLE nosuch, jobs;\nCREATE INDEX i ON jobs (kind);\n",
 		want: []string{

@@ -18,6 +18,9 @@ var goyesqlPaths = map[string]bool{
 	"github.com/nleof/goyesql":    true,
 }
 
+// GoyesqlPath reports whether an import path is goyesql's or a fork's.
+func GoyesqlPath(path string) bool { return goyesqlPaths[path] }
+
 // A NamedQuery says that a value is the query a named-query file gives a
 // name: the SQL text of queries["name"].Query, or a statement that
 // goyesql's ScanToStruct prepared into a struct field tagged

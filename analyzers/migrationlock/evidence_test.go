@@ -243,6 +243,46 @@ func TestTransactionsOnPostgreSQL(t *testing.T) {
 		require.NoError(t, tx.Commit(ctx))
 		require.NoError(t, <-enqueued)
 	})
+	t.Run("a RENAME of the table waits for its lock; the statements after it on the new name hold it", func(t *testing.T) {
+		dsn := pgtest.DSN(t)
+		report := holdReport(t, dsn)
+		migration, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { migration.Close(ctx) })
+		tx, err := migration.Begin(ctx)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `SET LOCAL lock_timeout = '200ms'`)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks RENAME TO tasks_v2`)
+		require.Equal(t, "55P03", pgCode(t, err), "the RENAME waits for the report")
+		require.NoError(t, tx.Rollback(ctx))
+		require.NoError(t, report.Commit(ctx))
+
+		tx, err = migration.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx)
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks RENAME TO tasks_v2`)
+		require.NoError(t, err)
+		// A worker now waits for the table, behind the RENAME.
+		worker, err := pgx.Connect(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { worker.Close(ctx) })
+		var pid int
+		require.NoError(t, worker.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid))
+		enqueued := make(chan error, 1)
+		go func() { _, err := worker.Exec(ctx, enqueue); enqueued <- err }()
+		require.Eventually(t, func() bool {
+			var waiting bool
+			require.NoError(t, tx.QueryRow(ctx, `SELECT coalesce(wait_event_type = 'Lock', false) FROM pg_stat_activity WHERE pid = $1`, pid).Scan(&waiting))
+			return waiting
+		}, 10*time.Second, 20*time.Millisecond, "the worker waits for the RENAME's lock")
+		_, err = tx.Exec(ctx, `SET LOCAL lock_timeout = '200ms'`)
+		require.NoError(t, err)
+		_, err = tx.Exec(ctx, `ALTER TABLE tasks_v2 ADD COLUMN kind text`)
+		require.NoError(t, err, "the ALTER on the new name runs under the lock the RENAME took, ahead of the waiting worker")
+		require.NoError(t, tx.Commit(ctx))
+		require.Equal(t, "42P01", pgCode(t, <-enqueued), "the worker's table is gone by its old name")
+	})
 	t.Run("a transaction that holds a weaker lock on the table still waits for ACCESS EXCLUSIVE", func(t *testing.T) {
 		dsn := pgtest.DSN(t)
 		report := holdReport(t, dsn)

@@ -25,38 +25,14 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	if !m.ReportsAnySchema() {
-		return nil, nil // no queue of its own here: nothing to report, no schema to load
-	}
-	schema := m.Schema()
-	if err := m.SchemaErr(); err != nil {
+	judged, err := Judge(m)
+	if err != nil {
 		return nil, err
 	}
-	reported := map[string]bool{}
-	for _, qt := range m.QueueTables() {
-		if m.ReportsSchemaOf(qt) {
-			reported[qt.Name] = true
+	for _, j := range judged {
+		if j.Why == "" {
+			report(pass, m, j.Lock)
 		}
-	}
-	runners := newRunners(m.ModuleRoot())
-	// The first statement of a transaction that can wait is reported, once:
-	// a lock_timeout set before it bounds the later ones too.
-	type txKey struct {
-		file string
-		tx   int
-	}
-	done := map[txKey]bool{}
-	for _, l := range schema.Locks {
-		// A Go string's migration boundaries and session are the program's:
-		// the tool cannot tell what ran before it on the same connection.
-		// A statement on a table whose ACCESS EXCLUSIVE lock its transaction
-		// already holds cannot wait.
-		key := txKey{l.Loc.File, l.Tx}
-		if !reported[l.Table] || l.FromGo || l.Held || l.LockTimeout || done[key] || runners.setLockTimeout(l.Loc.File) {
-			continue
-		}
-		done[key] = true
-		report(pass, m, l)
 	}
 	return nil, nil
 }

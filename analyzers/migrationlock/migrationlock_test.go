@@ -14,7 +14,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout",
-		"oncepertx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue", "initdb_migrated")
+		"oncepertx", "renamequeue", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue", "initdb_migrated")
 }
 
 // Designs it accepts: a lock_timeout set earlier in the migration's

@@ -2,6 +2,7 @@ package queuemodel
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,6 +24,7 @@ func forget() {
 	moduleStatements.Clear()
 	joinsByRoot.Clear()
 	fragmentsByRoot.Clear()
+	moduleRewrites.Clear()
 }
 
 func entries(t *testing.T, dir string) []string {
@@ -352,4 +354,35 @@ func TestModuleKeyCoversRunnerPaths(t *testing.T) {
 	moved := key()
 	write("Makefile", "# migrations\nup:\n\tmigrate -path migrations/archive -database x up\n")
 	require.NotEqual(t, moved, key(), "the runner names another directory")
+}
+
+// An edit of a goyesql query in any package of the module changes what
+// the packages that run it read (see namedRewrites): it is in the key,
+// its line is not.
+func TestModuleKeyCoversNamedQueryEdits(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(root, rel)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	key := func() string {
+		forget()
+		var b bytes.Buffer
+		ModuleKey(&b, root, nil)
+		return b.String()
+	}
+	t.Cleanup(forget)
+	write("go.mod", "module example.com/q\n")
+	write("queries.sql", "-- name: counts\nSELECT count(%s) FROM clicks;\n")
+	prepare := "package main\n\nimport \"github.com/knadh/goyesql/v2\"\n\nfunc prepare(qs goyesql.Queries, q string) {\n%s}\n"
+	write("cmd/app/main.go", fmt.Sprintf(prepare, ""))
+	plain := key()
+	write("cmd/app/main.go", fmt.Sprintf(prepare, "\tqs[\"counts\"].Query = q\n"))
+	edited := key()
+	require.NotEqual(t, plain, edited, "the program edits a query")
+	write("cmd/app/main.go", fmt.Sprintf(prepare, "\t// moved\n\tqs[\"counts\"].Query = q\n"))
+	require.Equal(t, edited, key(), "the edit moved a line")
+	write("cmd/app/main.go", fmt.Sprintf(prepare, "\tqs[\"other\"].Query = q\n"))
+	require.NotEqual(t, edited, key(), "the program edits another query")
 }

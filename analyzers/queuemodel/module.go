@@ -87,6 +87,7 @@ func ModuleKey(w io.Writer, root string, schemaPaths []string) {
 	gormconfig.Key(w, root)
 	sqldriver.Key(w, root)
 	moduleCallersKey(w, root)
+	namedRewritesKey(w, root)
 	for _, f := range moduleMentions(root).files {
 		for _, name := range f.names {
 			fmt.Fprintf(w, "mention\x00%s\x00%s\x00", f.path, name)

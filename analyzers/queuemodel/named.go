@@ -91,6 +91,10 @@ func (b *builder) namedSQL(c *Call, q effects.NamedQuery) {
 		return
 	}
 	name := q.Name
+	if r, ok := rewrittenBy(b.model.schema.root, name); ok {
+		c.Unread = fmt.Sprintf("the module's Go code edits the named query %q (or one it names at run time) before it is prepared, at %s:%d", name, b.relPath(r.File), r.Line)
+		return
+	}
 	qs := namedQueries(b.model.schema.root)
 	defs := qs[name]
 	switch {

@@ -28,6 +28,14 @@ func TestTemplatesAreNotSyntaxErrors(t *testing.T) {
 	ruletest.Run(t, sqlsyntax.Analyzer, "templates")
 }
 
+// A goyesql query the program edits before it is prepared (a %s filled
+// with fmt.Sprintf, a query put in its place) is not the file's text: not
+// judged; nor is any query when the program edits one whose name it
+// computes. A query left alone is judged where it runs.
+func TestEditedNamedQueries(t *testing.T) {
+	ruletest.Run(t, sqlsyntax.Analyzer, "goyesqledit", "goyesqleditany")
+}
+
 // database/sql in a module that registers lib/pq and SQLite may talk to
 // SQLite: its SQL is not judged by PostgreSQL's parser.
 func TestDatabaseSQLThatMayTalkToAnotherDatabase(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/jobqlint/jobqlint/analyzers/jobrecords"
+	"github.com/jobqlint/jobqlint/analyzers/migrationlock"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
 
@@ -25,7 +26,8 @@ import (
 // {"packages": [...]}, with per-package counts of SQL sites read and not
 // read, and {"schemas": [...]}: for each module, the schema sources
 // replayed and those set aside, with why; the findings' JSON array is
-// unchanged.
+// unchanged. Under each schema, the migration statements that lock a queue
+// table, with what migrationlock makes of each.
 
 type modelView struct {
 	Schemas  []modelSchema  `json:"schemas"`
@@ -36,6 +38,20 @@ type modelView struct {
 type modelSchema struct {
 	Module  string        `json:"module"` // the module root
 	Sources []modelSource `json:"sources"`
+	// Locks are the migration statements that lock a queue table, with
+	// what migrationlock makes of each: reported, or why not.
+	Locks []modelLock `json:"migration_locks,omitempty"`
+}
+
+// A modelLock is a migration statement that locks a queue table.
+type modelLock struct {
+	modelPos
+	Table    string `json:"table"`
+	What     string `json:"what"`        // ALTER TABLE, CREATE INDEX...
+	Lock     string `json:"lock"`        // the table lock it takes
+	Tx       int    `json:"transaction"` // numbered within its file from 1
+	Reported bool   `json:"reported"`
+	Why      string `json:"why,omitempty"` // why it is not reported
 }
 
 type modelSource struct {
@@ -184,6 +200,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 	}
 	view := modelView{Schemas: []modelSchema{}, Packages: []modelPackage{}}
 	roots := map[string]*queuemodel.Model{}
+	locks := map[string][]modelLock{} // by module root
 	for _, path := range slices.Sorted(mapKeys(chosen)) {
 		act := chosen[path]
 		m := act.Result.(*queuemodel.Model)
@@ -192,16 +209,38 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 			view.Packages = append(view.Packages, mp)
 			roots[m.ModuleRoot()] = m
 		}
+		judged, err := migrationlock.Judge(m)
+		if err != nil {
+			continue // the rule reports the schema's error
+		}
+		for _, j := range judged {
+			l := j.Lock
+			locks[m.ModuleRoot()] = append(locks[m.ModuleRoot()], modelLock{
+				modelPos: modelPos{File: l.Loc.File, Line: l.Loc.Line, Column: l.Loc.Col},
+				Table:    queuemodel.DisplayName(l.Table), What: l.What, Lock: l.Lock, Tx: l.Tx,
+				Reported: j.Why == "", Why: j.Why,
+			})
+		}
 	}
 	for _, root := range slices.Sorted(mapKeys(roots)) {
 		ms := modelSchema{Module: root, Sources: []modelSource{}}
 		for _, u := range roots[root].SchemaSources() {
 			ms.Sources = append(ms.Sources, modelSource{Path: u.Path, Kind: u.Kind, Files: u.Files, Used: u.Used, Why: u.Why, Outside: u.Outside, PathRepository: u.PathRepository, FitsModule: u.Fits})
 		}
+		ms.Locks = uniqueLocks(locks[root])
 		view.Schemas = append(view.Schemas, ms)
 	}
 	slices.SortFunc(errs, func(a, b error) int { return cmp.Compare(a.Error(), b.Error()) })
 	return view, errs
+}
+
+// uniqueLocks sorts the locks by position and keeps one of each: every
+// package that reports a queue table's schema judges its migrations alike.
+func uniqueLocks(locks []modelLock) []modelLock {
+	slices.SortStableFunc(locks, func(a, b modelLock) int {
+		return cmp.Or(comparePos(a.modelPos, b.modelPos), cmp.Compare(a.Table, b.Table))
+	})
+	return slices.CompactFunc(locks, func(a, b modelLock) bool { return a.modelPos == b.modelPos && a.Table == b.Table })
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
@@ -350,6 +389,13 @@ func writeModelText(w io.Writer, view modelView) error {
 			default:
 				fmt.Fprintf(&b, "  set aside %s: %s, %s: %s%s\n", relPath(src.Path), relKind(src.Kind), files, relPaths(src.Why), repo)
 			}
+		}
+		for _, l := range s.Locks {
+			verdict := "reported"
+			if !l.Reported {
+				verdict = "not reported: " + l.Why
+			}
+			fmt.Fprintf(&b, "  %s: migration lock: %s takes %s in %s mode, transaction %d of its file; %s\n", textPos(l.modelPos), l.What, l.Table, l.Lock, l.Tx, verdict)
 		}
 	}
 	for _, p := range view.Packages {

@@ -1,0 +1,70 @@
+package migrationlock
+
+import (
+	"fmt"
+
+	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
+	"github.com/jobqlint/jobqlint/sqlcheck"
+)
+
+// A Judged lock is a migration statement that locks a queue table this
+// package reports the schema of, with the rule's verdict: Why is empty
+// when the statement is reported, and otherwise says why it is not.
+// `jobqlint -model` shows them, so that a silent migration can be read.
+type Judged struct {
+	Lock *sqlcheck.LockingDDL
+	Why  string
+}
+
+// Judge returns the migration statements that lock the package's queue
+// tables, in replay order, each with its verdict. The first statement of
+// a transaction that can wait is reported, once: a lock_timeout set before
+// it bounds the later ones too.
+func Judge(m *queuemodel.Model) ([]Judged, error) {
+	if !m.ReportsAnySchema() {
+		return nil, nil // no queue of its own here: nothing to report, no schema to load
+	}
+	schema := m.Schema()
+	if err := m.SchemaErr(); err != nil {
+		return nil, err
+	}
+	reported := map[string]bool{}
+	for _, qt := range m.QueueTables() {
+		if m.ReportsSchemaOf(qt) {
+			reported[qt.Name] = true
+		}
+	}
+	runners := newRunners(m.ModuleRoot())
+	type txKey struct {
+		file string
+		tx   int
+	}
+	first := map[txKey]*sqlcheck.LockingDDL{}
+	var out []Judged
+	for _, l := range schema.Locks {
+		if !reported[l.Table] {
+			continue
+		}
+		key := txKey{l.Loc.File, l.Tx}
+		why := ""
+		switch {
+		case l.FromGo:
+			// A Go string's migration boundaries and session are the
+			// program's: the tool cannot tell what ran before it on the
+			// same connection.
+			why = "a Go string: what runs before it on its connection is the program's"
+		case l.Held:
+			why = "its transaction already holds the ACCESS EXCLUSIVE lock on " + queuemodel.TableName(l.Table)
+		case l.LockTimeout:
+			why = "a lock_timeout set before it in the migration is in force"
+		case first[key] != nil:
+			why = fmt.Sprintf("its transaction's first statement that can wait, line %d, is reported", first[key].Loc.Line)
+		case runners.setLockTimeout(l.Loc.File):
+			why = "the Go code that runs the migration sets a lock_timeout"
+		default:
+			first[key] = l
+		}
+		out = append(out, Judged{l, why})
+	}
+	return out, nil
+}

@@ -1,0 +1,5 @@
+package main
+
+import _ "github.com/lib/pq"
+
+func main() {}

@@ -1,0 +1,2 @@
+-- name: next-send
+SELECT id FROM campaigns WHERE AND status = 'running';
