@@ -1,7 +1,10 @@
 package lease_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/jobqlint/jobqlint/analyzers/internal/ruletest"
 	"github.com/jobqlint/jobqlint/analyzers/lease"
@@ -22,4 +25,19 @@ func TestRecordsAccepted(t *testing.T) {
 		"ok_record_recovery", "ok_record_recovery/store", "ok_record_acked", "ok_record_acked/store", "ok_record_audit",
 		"ok_record_localreset", "ok_record_localreset/store", "ok_record_goreset", "ok_record_goreset/store", "ok_record_goreset/store/sweeper",
 		"ok_record_hops", "ok_record_hops/store", "ok_record_hops/db", "ok_record_hops/jobs", "ok_record_queued")
+}
+
+// A worker marks a task processing through a store's UpdateStatus given
+// a constant, and writes the outcome with the rest of the row through
+// UpdateAfterProcessing(ctx, t), whose state is the Status field it set
+// in two branches (failed, completed): the outcome is found on the same
+// key (t.ID, and the ID field of the t it passes), and the record is
+// judged. Accepted when a reaper package nothing imports puts processing
+// tasks back.
+func TestFieldOutcomeRecord(t *testing.T) {
+	for _, mod := range []string{"fieldoutcomemod", "ok_fieldoutcomemod"} {
+		t.Run(mod, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
+		})
+	}
 }

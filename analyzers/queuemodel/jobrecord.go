@@ -426,15 +426,9 @@ func (b *builder) findJobRecords() {
 		if len(states) == 0 {
 			continue
 		}
-		key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
+		key, field := recordKey(instr, w)
 		if key == nil {
 			continue
-		}
-		field := w.KeyField
-		if field != "" {
-			if vs, ok := fieldValuesBefore(key, field, instr); ok && len(vs) == 1 {
-				key, field = effects.Unconverted(vs[0]), "" // Params{ID: id}: the key is id
-			}
 		}
 		rc := &recordCall{site: RecordSite{Call: call, Func: fn, State: strings.Join(states, " or ")}, states: states, w: w, instr: instr, key: key, field: field}
 		parent := instr.Parent()
@@ -605,6 +599,40 @@ func (b *builder) callExprAt(c ssa.CallInstruction) ast.Node {
 		}
 	}
 	return nil
+}
+
+// recordKey returns the value a call of a record write binds the row's
+// key from, and the field of it, read alike whether the call passes the
+// key (UpdateStatus(ctx, t.ID, ...): field ID of t) or the struct that
+// holds it (UpdateAfterProcessing(ctx, t): the same). A field the
+// function stored one value in before the call is that value
+// (Params{ID: id}: the key is id).
+func recordKey(instr ssa.CallInstruction, w *RecordWrite) (ssa.Value, string) {
+	key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
+	if key == nil {
+		return nil, ""
+	}
+	field := w.KeyField
+	if field == "" {
+		switch x := key.(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				key, field = fa.X, structField(fa.X.Type(), fa.Field)
+			}
+		case *ssa.Field:
+			key, field = x.X, structField(x.X.Type(), x.Field)
+		}
+	}
+	if field == "" {
+		return key, ""
+	}
+	if vs, ok := fieldValuesBefore(key, field, instr); ok && len(vs) == 1 {
+		return effects.Unconverted(vs[0]), "" // Params{ID: id}: the key is id
+	}
+	if load, ok := key.(*ssa.UnOp); ok && load.Op == token.MUL {
+		key = load.X // a struct passed by value: the variable it is loaded from
+	}
+	return key, field
 }
 
 // sameKey reports whether two record writes bind the same key: the same
