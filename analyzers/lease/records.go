@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -53,8 +54,22 @@ func firstOr(states []string) string {
 // with the running state (or a state bound from Go: the tool cannot tell
 // which), or an UPDATE or DELETE of the table that compares a time with
 // the clock (a sweep by age).
+//
+// The statements of the store whose record write the worker calls are
+// read there, with the constants the store binds (see
+// queuemodel.RecordWrite.Held): its poll of pending rows (status = $1,
+// bound to StatusPending) takes no running row back, though its text,
+// read from the module's files, admits any state.
 func recordReclaimed(m *queuemodel.Model, r *queuemodel.JobRecord) bool {
-	stmts := m.ModuleStatements()
+	if w := r.Store; w != nil && (w.HeldAny || slices.Contains(w.Held, r.Take.State)) {
+		return true
+	}
+	var stmts []*sqlcheck.Stmt
+	for _, st := range m.ModuleStatements() {
+		if !storeStatement(r, st) {
+			stmts = append(stmts, st)
+		}
+	}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			stmts = append(stmts, st.Stmt)
@@ -76,6 +91,21 @@ func recordReclaimed(m *queuemodel.Model, r *queuemodel.JobRecord) bool {
 		}
 	}
 	return false
+}
+
+// storeStatement reports whether a statement of the module's files is
+// one of the store's that the record write's package read (see
+// queuemodel.RecordWrite.Own).
+func storeStatement(r *queuemodel.JobRecord, st *sqlcheck.Stmt) bool {
+	if r.Store == nil || st.Origin == nil || !st.Origin.FromGo {
+		return false
+	}
+	path, err := filepath.Abs(st.Origin.Path)
+	if err != nil {
+		return false
+	}
+	_, found := slices.BinarySearch(r.Store.Own, queuemodel.OwnKey(path, st.Origin.SQL))
+	return found
 }
 
 // filtersRunning reports whether a statement picks rows by the record's

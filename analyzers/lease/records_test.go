@@ -41,3 +41,20 @@ func TestFieldOutcomeRecord(t *testing.T) {
 		})
 	}
 }
+
+// Job records on a table the store polls itself, with no claim: the
+// store lists pending rows (its state bound from a constant, status =
+// $1) and the worker takes each with a record write, through the
+// repository's interface with a retry count beside the state
+// (polledrecordmod), or by saving the whole row after setting its State
+// field (fullrowrecordmod). The store's own statements are read with the
+// constants it binds, so its poll of pending rows is no reclaim of
+// running ones. Accepted with a reaper package nothing imports, or when
+// the store's poll also lists running rows left for fifteen minutes.
+func TestPolledRecord(t *testing.T) {
+	for _, mod := range []string{"polledrecordmod", "ok_polledrecordmod", "fullrowrecordmod", "ok_fullrowrecordmod"} {
+		t.Run(mod, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -64,7 +65,27 @@ type RecordWrite struct {
 	// Given are the constants the module's callers, in any package, give
 	// the state (see callerStates), sorted.
 	Given []string
+	// Queue says the package of the write models the table as a queue
+	// whose jobs a claim takes (its own, or a dependency's): the lease
+	// rule judges that claim, and the table is no job record.
+	Queue bool
+	// Own are the statements of the write's package on the table, as
+	// the module's files hold them (file and SQL text: see OwnKey), and
+	// Held the states their filters on Column pick rows in, with the
+	// constants the package binds to their parameters (status = $1 bound
+	// to StatusPending holds pending only). HeldAny says one of them may
+	// pick rows in any state: a parameter bound to no constant, a
+	// negation, or an UPDATE or DELETE that compares a time with the
+	// clock. Read from the files, with no Go value in sight, each would
+	// admit any state.
+	Own     []string
+	Held    []string
+	HeldAny bool
 }
+
+// OwnKey is how RecordWrite.Own names a statement of the module's files:
+// its file's absolute path and its SQL text, trimmed.
+func OwnKey(path, sql string) string { return path + "\x00" + strings.TrimSpace(sql) }
 
 func (*RecordWrite) AFact() {}
 
@@ -109,6 +130,9 @@ type JobRecord struct {
 	// back (and the lease rule judges at its claim), and the worker that
 	// runs it again moves the record on.
 	Queued bool
+	// Store is the record write of the running write (see RecordWrite:
+	// what its package's own statements on the table pick).
+	Store *RecordWrite
 }
 
 // A RecordSite is a call of a record write and the state it writes.
@@ -191,6 +215,82 @@ func (b *builder) findRecordWrites() {
 			b.model.recordWrites[fn] = w
 		}
 	}
+	held := map[[2]string]*RecordWrite{}
+	for _, w := range b.model.recordWrites {
+		k := [2]string{w.Table, w.Column}
+		if held[k] == nil {
+			held[k] = &RecordWrite{}
+			held[k].Own, held[k].Held, held[k].HeldAny = b.heldStates(w.Table, w.Column)
+		}
+		w.Own, w.Held, w.HeldAny = held[k].Own, held[k].Held, held[k].HeldAny
+	}
+}
+
+// heldStates returns what the package's statements on a table say of the
+// rows they pick by a state column (see RecordWrite.Own, Held, HeldAny).
+func (b *builder) heldStates(table, col string) (own, held []string, anyState bool) {
+	states := map[string]bool{}
+	for _, c := range b.model.Calls {
+		if !c.Known || len(c.Stmts) == 0 {
+			continue
+		}
+		on := false
+		for _, st := range c.Stmts {
+			st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+				if s.Table != table {
+					return
+				}
+				on = true
+				for _, p := range sqlcheck.StateFilters(s) {
+					if p.Column != col {
+						continue
+					}
+					if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
+						anyState = true
+						continue
+					}
+					for _, v := range p.Values {
+						if v.Kind == sqlcheck.ValueConst {
+							states[v.Str] = true
+						} else {
+							anyState = true
+						}
+					}
+				}
+				if (s.Kind == sqlcheck.KindUpdate || s.Kind == sqlcheck.KindDelete) && clockCompared(s) {
+					anyState = true // a sweep by age
+				}
+			})
+		}
+		if !on {
+			continue
+		}
+		path := b.pass.Fset.Position(c.Pos()).Filename
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		for _, sql := range append([]string{c.SQL}, c.variants...) {
+			own = append(own, OwnKey(path, sql))
+		}
+	}
+	slices.Sort(own)
+	return slices.Compact(own), sortedSet(states), anyState
+}
+
+// clockCompared reports whether a statement's WHERE compares something
+// with the clock.
+func clockCompared(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		for _, v := range p.Values {
+			if v.Kind == sqlcheck.ValueNow {
+				return true
+			}
+		}
+		if clockExpr.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
+			return true
+		}
+	}
+	return false
 }
 
 // recordWrite returns what a call does when it moves one row by key to a
@@ -246,6 +346,9 @@ func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
 			continue
 		}
 		w.Initial = sortedSet(b.initialStates(s.Table, a.Column))
+		if qt := b.model.Tables[s.Table]; qt != nil && (qt.Inherited || hasClaim(qt)) {
+			w.Queue = true
+		}
 		return w
 	}
 	return nil
@@ -404,7 +507,7 @@ func (b *builder) findJobRecords() {
 	var cands []candidate
 	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if fn, w := b.recordWriteOf(call); w != nil && b.model.Tables[w.Table] == nil {
+		if fn, w := b.recordWriteOf(call); w != nil && b.recordTable(w) && !b.splitTake(call) {
 			cands = append(cands, candidate{call, fn, w})
 		}
 	}
@@ -455,6 +558,22 @@ func (b *builder) findJobRecords() {
 	}
 }
 
+// recordTable reports whether a record write's table may be a job record
+// here: no queue of the package's model, or one that no claim takes jobs
+// from, in this package or in the write's (a store that lists pending
+// rows, and leaves taking them to its callers' record writes).
+func (b *builder) recordTable(w *RecordWrite) bool {
+	qt := b.model.Tables[w.Table]
+	return qt == nil || !w.Queue && !hasClaim(qt)
+}
+
+// splitTake reports whether a call is the take of a claim the package
+// joins from a store's halves (see SplitClaim): the lease rule judges
+// that claim.
+func (b *builder) splitTake(call *ast.CallExpr) bool {
+	return slices.ContainsFunc(b.model.splits, func(sc *SplitClaim) bool { return sc.TakeSite == call })
+}
+
 // jobRecord returns the job record a write to a running state starts,
 // with the writes to an outcome that follow the work on the same key.
 func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
@@ -462,7 +581,7 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 	if len(take.states) != 1 || slices.Contains(w.Initial, take.site.State) || !notRecordOutcome(take.site.State) || len(w.Initial) == 0 {
 		return nil
 	}
-	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial}
+	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial, Store: w}
 	for _, end := range calls {
 		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || slices.ContainsFunc(end.states, notRecordOutcome) {
 			continue
@@ -486,7 +605,10 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 		return nil
 	}
 	r.Acked = acknowledges(take.instr.Parent())
-	r.Queued = b.claimedBefore(take.instr, 2)
+	// On a table the model reads as a queue no claim takes from (see
+	// recordTable), what runs before the take is that table's poll,
+	// which hands over a job the record's take then holds.
+	r.Queued = b.model.Tables[w.Table] == nil && b.claimedBefore(take.instr, 2)
 	return r
 }
 
