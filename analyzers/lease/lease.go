@@ -188,22 +188,43 @@ func leaseWritten(claim *queuemodel.Statement, where []sqlcheck.Pred) bool {
 // but those it only stamps with the clock as every outcome write does
 // (updated_at = now() in the claim, the completion and the failure): such
 // a column says when the row was last touched, and is a lease only where
-// a statement of the module takes back claimed rows by it (see reclaimed),
-// or would, if anything called it. A fragment of another package that
+// a statement of the module takes back claimed rows by it (see
+// takenBackBy), or would, if anything called it. A fragment of another package that
 // compares it (see comparedElsewhere) may as well be a report of old
 // rows: it is no evidence here. A column the claim pushes into the
 // future, or one only claims stamp (locked_at = now()), stays a lease.
 func evidencedLeases(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement, leases []string) []string {
 	var out []string
 	for _, col := range leases {
-		if stampedByOutcomes(qt, claim, col) {
-			if ok, unrun := reclaimed(pass, m, qt, claim, []string{col}); !ok && len(unrun) == 0 {
-				continue
-			}
+		if stampedByOutcomes(qt, claim, col) && !takenBackBy(m, qt, col) {
+			continue
 		}
 		out = append(out, col)
 	}
 	return out
+}
+
+// takenBackBy reports whether a statement of the module takes back rows
+// of the table in one of its claimed states by a column (see
+// comparesLease), whether or not anything calls it: the column is then a
+// lease, of this claim's state or of another's (a dispatcher's rows put
+// back by updated_at, while a consumer's stay).
+func takenBackBy(m *queuemodel.Model, qt *queuemodel.QueueTable, col string) bool {
+	var stmts []*sqlcheck.Stmt
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			stmts = append(stmts, st.Stmt)
+		}
+	}
+	for _, state := range qt.Claimed {
+		if comparesLease(stmts, qt, state, []string{col}, false) || comparesLease(m.ModuleStatements(), qt, state, []string{col}, true) {
+			return true
+		}
+	}
+	return false
 }
 
 // stampedByOutcomes reports whether a claim sets a column to the clock
