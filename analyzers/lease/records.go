@@ -28,14 +28,19 @@ func checkRecords(pass *analysis.Pass, m *queuemodel.Model) {
 		if call, ok := r.Work.(*ast.CallExpr); ok {
 			work = types.ExprString(call.Fun)
 		}
+		marks := "this call marks"
+		if r.Via != nil {
+			marks = "this call runs " + r.Via.Name() + ", which marks"
+			work = "in " + r.Via.Name()
+		}
 		table := queuemodel.TableName(r.Table)
 		pass.Report(analysis.Diagnostic{
 			Pos: r.Take.Call.Pos(),
 			End: r.Take.Call.End(),
-			Message: fmt.Sprintf("this call marks the job record %q before the work, and nothing in the module moves it back\n"+
+			Message: fmt.Sprintf("%s the job record %q before the work, and nothing in the module moves it back\n"+
 				"the work (%s) runs after it; a worker killed mid-job (on every deploy) leaves the row %s %q forever, and the job is gone from the queue that fed it, which saw no acknowledgement to wait for; "+
 				"record when the job was taken and put stale rows back (UPDATE %s SET %s = '%s' WHERE %s = '%s' AND taken_at < now() - interval '15 minutes'), enqueueing their ids again",
-				r.Take.State, work, r.Column, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
+				marks, r.Take.State, work, r.Column, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
 		})
 	}
 }

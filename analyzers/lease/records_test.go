@@ -58,3 +58,17 @@ func TestPolledRecord(t *testing.T) {
 		})
 	}
 }
+
+// A service's exported Evaluate marks an evaluation processing, runs the
+// model and saves the outcome, and nothing in its package calls it: the
+// worker of another package that runs it for each id a channel feeds
+// holds the job record, reported at its call. An HTTP handler that runs
+// it once per request, and a command that runs it once, are no workers.
+// Accepted with a reaper package that nothing imports.
+func TestRunnerRecord(t *testing.T) {
+	for _, mod := range []string{"runnerrecordmod", "ok_runnerrecordmod"} {
+		t.Run(mod, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
+		})
+	}
+}

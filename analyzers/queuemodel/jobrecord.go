@@ -133,7 +133,33 @@ type JobRecord struct {
 	// Store is the record write of the running write (see RecordWrite:
 	// what its package's own statements on the table pick).
 	Store *RecordWrite
+	// Via, when the record is held by a worker of this package that
+	// calls another package's RecordRunner, is that function: Take.Call
+	// calls it, and its writes and work are in its body.
+	Via *types.Func
 }
+
+// RecordRunner is the fact that a function runs a job between
+// record writes (see JobRecord) when its callers run it as a worker does:
+// nothing in its package does, and its callers, in other packages, say
+// whether they run it job after job (a loop, a goroutine). Such a caller
+// holds the job record, its take the call.
+type RecordRunner struct {
+	Table, Column, State string
+	Initial              []string
+	Acked, Queued        bool // see JobRecord
+	Store                *RecordWrite
+}
+
+func (*RecordRunner) AFact() {}
+
+func (r *RecordRunner) String() string {
+	return fmt.Sprintf("record runner %s.%s = %s", r.Table, r.Column, r.State)
+}
+
+// RecordRunners returns the package's functions that run a job between
+// record writes with no worker of the package calling them.
+func (m *Model) RecordRunners() map[*types.Func]*RecordRunner { return m.runners }
 
 // A RecordSite is a call of a record write and the state it writes.
 type RecordSite struct {
@@ -155,13 +181,43 @@ func (m *Model) RecordWrites() map[*types.Func]*RecordWrite { return m.recordWri
 // them in the model, given the pass of the analyzer that holds the
 // RecordWrite facts (package jobrecords) and how to read one: the model's
 // own facts stay as they were, and the facts are that analyzer's.
-func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite) []*JobRecord {
+func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite, runner func(*types.Func) *RecordRunner) []*JobRecord {
 	if m.dependency || m.effects == nil {
 		return nil
 	}
 	b := &builder{pass: pass, model: m, effects: m.effects, importRecord: imported}
 	b.findJobRecords()
+	b.runnerRecords(runner)
 	return m.records
+}
+
+// runnerRecords adds the job records of the package's workers that call
+// another package's RecordRunner, job after job.
+func (b *builder) runnerRecords(runner func(*types.Func) *RecordRunner) {
+	if runner == nil || b.effects.Pkg() == nil {
+		return
+	}
+	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn, _ := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg || !effects.InModule(b.pass, fn.Pkg()) {
+			continue
+		}
+		rr := runner(fn.Origin())
+		if rr == nil {
+			continue
+		}
+		instr := b.effects.Call(call)
+		if instr == nil || httpHandler(instr.Parent()) || !b.worker(instr) {
+			continue
+		}
+		b.model.records = append(b.model.records, &JobRecord{
+			Table: rr.Table, Column: rr.Column, Initial: rr.Initial, Store: rr.Store, Via: fn.Origin(),
+			Take:   RecordSite{Call: call, Func: fn.Origin(), State: rr.State},
+			Acked:  rr.Acked || acknowledges(instr.Parent()),
+			Queued: rr.Queued || b.model.Tables[rr.Table] == nil && b.claimedBefore(instr, 2),
+		})
+	}
 }
 
 // RecordEnd returns, for a call that records a job record's outcome
@@ -548,6 +604,7 @@ func (b *builder) findJobRecords() {
 		}
 		for _, take := range calls {
 			if !b.worker(take.instr) {
+				b.runsForCallers(fn, take, calls)
 				continue
 			}
 			if r := b.jobRecord(take, calls); r != nil {
@@ -556,6 +613,24 @@ func (b *builder) findJobRecords() {
 			}
 		}
 	}
+}
+
+// runsForCallers records, for a function that runs no record as its
+// package calls it, the job record it runs, as a RecordRunner for its
+// callers in other packages to judge (see runnerRecords).
+func (b *builder) runsForCallers(fn *ssa.Function, take *recordCall, calls []*recordCall) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || b.model.runners[obj] != nil {
+		return
+	}
+	r := b.jobRecord(take, calls)
+	if r == nil {
+		return
+	}
+	if b.model.runners == nil {
+		b.model.runners = map[*types.Func]*RecordRunner{}
+	}
+	b.model.runners[obj] = &RecordRunner{Table: r.Table, Column: r.Column, State: r.Take.State, Initial: r.Initial, Acked: r.Acked, Queued: r.Queued, Store: r.Store}
 }
 
 // recordTable reports whether a record write's table may be a job record
