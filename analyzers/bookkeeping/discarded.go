@@ -23,7 +23,9 @@ const msgDiscarded = "the error of this completion is discarded\nwhen recording 
 // before anything reads it (on SSA). The write is the SQL call itself, or
 // a call of a function that passes a write's error on (queuemodel's
 // Jobs.Passes: it returns that error, as it is or wrapped, and does
-// nothing else with it), of this package or of another through facts. A
+// nothing else with it), of this package or of another through facts,
+// or a job record's outcome that may record success, after the record's
+// running write (see queuemodel.JobRecord). A
 // function that logs the error before it returns it, or returns none,
 // has nothing to drop. Only completions are reported: a dropped failure
 // or retry write leaves a job that did not succeed in its claimed state,
@@ -49,7 +51,7 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 			if call == nil || !s.returnsError(call) {
 				return true
 			}
-			if s.droppedCompletion(call) && s.afterClaim(call) {
+			if s.droppedCompletion(call) && (s.afterClaim(call) || s.recordOutcome(call)) {
 				report(call.Pos(), msgDiscarded)
 			}
 			return true
@@ -72,6 +74,9 @@ func (s *summary) droppedCompletion(call *ast.CallExpr) bool {
 	}
 	if s.chosenCompletion(call) {
 		return true
+	}
+	if end, ok := s.m.RecordEnd(call); ok && end.Succeeds {
+		return true // a job record's outcome, success among the states the call may write
 	}
 	j := s.m.JobsOf(call)
 	if j != nil && s.decl(call) == nil && j.Completes && j.Returns && !s.givesFailure(call) && s.lastOfItsKind(call) {
@@ -284,6 +289,14 @@ func (s *summary) succeedsIfSQL(call *ast.CallExpr) bool {
 		return false
 	}
 	return true
+}
+
+// recordOutcome reports whether a call writes a job record's outcome
+// after the work (see queuemodel.JobRecord): the record's write to its
+// running state, which holds the job as a claim does, runs before it.
+func (s *summary) recordOutcome(call *ast.CallExpr) bool {
+	_, ok := s.m.RecordEnd(call)
+	return ok
 }
 
 // afterClaim reports whether a claim runs before the call: in its

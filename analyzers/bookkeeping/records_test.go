@@ -14,3 +14,11 @@ import (
 func TestRecords(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "record_fatal", "record_fatal/store", "ok_record_logged", "ok_record_logged/store", "ok_record_unacked", "ok_record_unacked/store")
 }
+
+// A job record's outcome whose state is a field its caller set (failed
+// or completed, in two branches) is a completion: its error dropped is
+// reported, logged it is not, and a dropped write of a failure only is
+// left alone.
+func TestRecordOutcomeDropped(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "record_dropped", "record_dropped/store", "ok_record_dropped", "ok_record_dropped/store")
+}

@@ -29,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[[]*queuemodel.JobRecord](),
 	Requires:         []*analysis.Analyzer{queuemodel.Analyzer},
-	FactTypes:        []analysis.Fact{(*queuemodel.RecordWrite)(nil)},
+	FactTypes:        []analysis.Fact{(*queuemodel.RecordWrite)(nil), (*queuemodel.RecordRunner)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -53,5 +53,16 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fn, w)
 		}
 	}
-	return m.FindJobRecords(pass, imported), nil
+	runner := func(fn *types.Func) *queuemodel.RecordRunner {
+		var r queuemodel.RecordRunner
+		if pass.ImportObjectFact(fn, &r) {
+			return &r
+		}
+		return nil
+	}
+	records := m.FindJobRecords(pass, imported, runner)
+	for fn, r := range m.RecordRunners() {
+		pass.ExportObjectFact(fn, r)
+	}
+	return records, nil
 }

@@ -67,3 +67,34 @@ func TestForwardedRecordWrites(t *testing.T) {
 		"set: record write public.jobs.status = arg 2 by arg 1",
 	}, got)
 }
+
+// A store that polls its table and claims nothing leaves the take to its
+// callers' record writes: the worker's writes make the table a job
+// record, and the store's facts say what its own statements pick
+// (pending only, status = $1 bound to Pending). A store that claims the
+// table's jobs itself keeps its queue: its worker's writes are no record.
+func TestRecordOnQueueTable(t *testing.T) {
+	results := ruletest.Run(t, jobrecords.Analyzer, "polledrecord/store", "polledrecord", "claimedrecord/store", "claimedrecord")
+	byPkg := map[string]*queuemodel.Model{}
+	for _, r := range results {
+		byPkg[r.Pass.Pkg.Path()] = r.Pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	}
+	require.Len(t, byPkg["polledrecord/store"].RecordWrites(), 1)
+	for fn, w := range byPkg["polledrecord/store"].RecordWrites() {
+		require.Equal(t, "SetStatus", fn.Name())
+		require.False(t, w.Queue)
+		require.Equal(t, []string{"pending"}, w.Held)
+		require.False(t, w.HeldAny)
+		require.Len(t, w.Own, 3, "the INSERT, the poll and the UPDATE")
+	}
+	records := byPkg["polledrecord"].JobRecords()
+	require.Len(t, records, 1)
+	require.Equal(t, "processing", records[0].Take.State)
+	require.NotNil(t, records[0].Store)
+	require.Len(t, byPkg["claimedrecord/store"].RecordWrites(), 1)
+	for _, w := range byPkg["claimedrecord/store"].RecordWrites() {
+		require.True(t, w.Queue)
+		require.True(t, w.HeldAny, "the reclaim compares locked_until with the clock")
+	}
+	require.Empty(t, byPkg["claimedrecord"].JobRecords())
+}

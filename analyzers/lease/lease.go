@@ -80,7 +80,7 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 			}
 			table := queuemodel.TableName(qt.Name)
 			state, inState, back := describeState(qt, st)
-			leases := leaseColumns(pass, st)
+			leases := evidencedLeases(pass, m, qt, st, leaseColumns(pass, st))
 			left := "forever"
 			if p := purge(m, qt); p != "" {
 				left = "until a DELETE of old rows (" + p + ") removes it, and the job never runs again"
@@ -183,6 +183,68 @@ func leaseWritten(claim *queuemodel.Statement, where []sqlcheck.Pred) bool {
 	}
 	return false
 }
+
+// evidencedLeases returns the lease columns of a claim (see leaseColumns)
+// but those it only stamps with the clock as every outcome write does
+// (updated_at = now() in the claim, the completion and the failure): such
+// a column says when the row was last touched, and is a lease only where
+// a statement of the module takes back claimed rows by it (see
+// takenBackBy), or would, if anything called it. A fragment of another package that
+// compares it (see comparedElsewhere) may as well be a report of old
+// rows: it is no evidence here. A column the claim pushes into the
+// future, or one only claims stamp (locked_at = now()), stays a lease.
+func evidencedLeases(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement, leases []string) []string {
+	var out []string
+	for _, col := range leases {
+		if stampedByOutcomes(qt, claim, col) && !takenBackBy(m, qt, col) {
+			continue
+		}
+		out = append(out, col)
+	}
+	return out
+}
+
+// takenBackBy reports whether a statement of the module takes back rows
+// of the table in one of its claimed states by a column (see
+// comparesLease), whether or not anything calls it: the column is then a
+// lease, of this claim's state or of another's (a dispatcher's rows put
+// back by updated_at, while a consumer's stay).
+func takenBackBy(m *queuemodel.Model, qt *queuemodel.QueueTable, col string) bool {
+	var stmts []*sqlcheck.Stmt
+	for _, st := range qt.Statements {
+		stmts = append(stmts, st.Stmt)
+	}
+	for _, c := range m.Calls {
+		for _, st := range c.Stmts {
+			stmts = append(stmts, st.Stmt)
+		}
+	}
+	for _, state := range qt.Claimed {
+		if comparesLease(stmts, qt, state, []string{col}, false) || comparesLease(m.ModuleStatements(), qt, state, []string{col}, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// stampedByOutcomes reports whether a claim sets a column to the clock
+// itself (now(), nothing added), and so does a completion or a failure of
+// the table.
+func stampedByOutcomes(qt *queuemodel.QueueTable, claim *queuemodel.Statement, col string) bool {
+	stamps := func(st *queuemodel.Statement) bool {
+		v, ok := st.Assigns(col)
+		return ok && v.Kind == sqlcheck.ValueNow && clockOnly.MatchString(v.Text)
+	}
+	if !stamps(claim) {
+		return false
+	}
+	return slices.ContainsFunc(qt.Statements, func(st *queuemodel.Statement) bool {
+		return (st.Role == queuemodel.RoleComplete || st.Role == queuemodel.RoleFail) && stamps(st)
+	})
+}
+
+// clockOnly matches SQL that is the clock and nothing added.
+var clockOnly = regexp.MustCompile(`(?i)^\s*(now\(\s*\)|current_timestamp|clock_timestamp\(\s*\)|statement_timestamp\(\s*\)|transaction_timestamp\(\s*\)|localtimestamp)\s*$`)
 
 // comparedElsewhere reports whether another package of the module holds
 // a SQL fragment that compares one of the lease columns with a bound value

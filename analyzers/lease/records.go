@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,14 +28,19 @@ func checkRecords(pass *analysis.Pass, m *queuemodel.Model) {
 		if call, ok := r.Work.(*ast.CallExpr); ok {
 			work = types.ExprString(call.Fun)
 		}
+		marks := "this call marks"
+		if r.Via != nil {
+			marks = "this call runs " + r.Via.Name() + ", which marks"
+			work = "in " + r.Via.Name()
+		}
 		table := queuemodel.TableName(r.Table)
 		pass.Report(analysis.Diagnostic{
 			Pos: r.Take.Call.Pos(),
 			End: r.Take.Call.End(),
-			Message: fmt.Sprintf("this call marks the job record %q before the work, and nothing in the module moves it back\n"+
+			Message: fmt.Sprintf("%s the job record %q before the work, and nothing in the module moves it back\n"+
 				"the work (%s) runs after it; a worker killed mid-job (on every deploy) leaves the row %s %q forever, and the job is gone from the queue that fed it, which saw no acknowledgement to wait for; "+
 				"record when the job was taken and put stale rows back (UPDATE %s SET %s = '%s' WHERE %s = '%s' AND taken_at < now() - interval '15 minutes'), enqueueing their ids again",
-				r.Take.State, work, r.Column, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
+				marks, r.Take.State, work, r.Column, r.Take.State, table, r.Column, firstOr(r.Initial), r.Column, r.Take.State),
 		})
 	}
 }
@@ -53,8 +59,22 @@ func firstOr(states []string) string {
 // with the running state (or a state bound from Go: the tool cannot tell
 // which), or an UPDATE or DELETE of the table that compares a time with
 // the clock (a sweep by age).
+//
+// The statements of the store whose record write the worker calls are
+// read there, with the constants the store binds (see
+// queuemodel.RecordWrite.Held): its poll of pending rows (status = $1,
+// bound to StatusPending) takes no running row back, though its text,
+// read from the module's files, admits any state.
 func recordReclaimed(m *queuemodel.Model, r *queuemodel.JobRecord) bool {
-	stmts := m.ModuleStatements()
+	if w := r.Store; w != nil && (w.HeldAny || slices.Contains(w.Held, r.Take.State)) {
+		return true
+	}
+	var stmts []*sqlcheck.Stmt
+	for _, st := range m.ModuleStatements() {
+		if !storeStatement(r, st) {
+			stmts = append(stmts, st)
+		}
+	}
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {
 			stmts = append(stmts, st.Stmt)
@@ -76,6 +96,21 @@ func recordReclaimed(m *queuemodel.Model, r *queuemodel.JobRecord) bool {
 		}
 	}
 	return false
+}
+
+// storeStatement reports whether a statement of the module's files is
+// one of the store's that the record write's package read (see
+// queuemodel.RecordWrite.Own).
+func storeStatement(r *queuemodel.JobRecord, st *sqlcheck.Stmt) bool {
+	if r.Store == nil || st.Origin == nil || !st.Origin.FromGo {
+		return false
+	}
+	path, err := filepath.Abs(st.Origin.Path)
+	if err != nil {
+		return false
+	}
+	_, found := slices.BinarySearch(r.Store.Own, queuemodel.OwnKey(path, st.Origin.SQL))
+	return found
 }
 
 // filtersRunning reports whether a statement picks rows by the record's

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -64,7 +65,27 @@ type RecordWrite struct {
 	// Given are the constants the module's callers, in any package, give
 	// the state (see callerStates), sorted.
 	Given []string
+	// Queue says the package of the write models the table as a queue
+	// whose jobs a claim takes (its own, or a dependency's): the lease
+	// rule judges that claim, and the table is no job record.
+	Queue bool
+	// Own are the statements of the write's package on the table, as
+	// the module's files hold them (file and SQL text: see OwnKey), and
+	// Held the states their filters on Column pick rows in, with the
+	// constants the package binds to their parameters (status = $1 bound
+	// to StatusPending holds pending only). HeldAny says one of them may
+	// pick rows in any state: a parameter bound to no constant, a
+	// negation, or an UPDATE or DELETE that compares a time with the
+	// clock. Read from the files, with no Go value in sight, each would
+	// admit any state.
+	Own     []string
+	Held    []string
+	HeldAny bool
 }
+
+// OwnKey is how RecordWrite.Own names a statement of the module's files:
+// its file's absolute path and its SQL text, trimmed.
+func OwnKey(path, sql string) string { return path + "\x00" + strings.TrimSpace(sql) }
 
 func (*RecordWrite) AFact() {}
 
@@ -109,7 +130,36 @@ type JobRecord struct {
 	// back (and the lease rule judges at its claim), and the worker that
 	// runs it again moves the record on.
 	Queued bool
+	// Store is the record write of the running write (see RecordWrite:
+	// what its package's own statements on the table pick).
+	Store *RecordWrite
+	// Via, when the record is held by a worker of this package that
+	// calls another package's RecordRunner, is that function: Take.Call
+	// calls it, and its writes and work are in its body.
+	Via *types.Func
 }
+
+// RecordRunner is the fact that a function runs a job between
+// record writes (see JobRecord) when its callers run it as a worker does:
+// nothing in its package does, and its callers, in other packages, say
+// whether they run it job after job (a loop, a goroutine). Such a caller
+// holds the job record, its take the call.
+type RecordRunner struct {
+	Table, Column, State string
+	Initial              []string
+	Acked, Queued        bool // see JobRecord
+	Store                *RecordWrite
+}
+
+func (*RecordRunner) AFact() {}
+
+func (r *RecordRunner) String() string {
+	return fmt.Sprintf("record runner %s.%s = %s", r.Table, r.Column, r.State)
+}
+
+// RecordRunners returns the package's functions that run a job between
+// record writes with no worker of the package calling them.
+func (m *Model) RecordRunners() map[*types.Func]*RecordRunner { return m.runners }
 
 // A RecordSite is a call of a record write and the state it writes.
 type RecordSite struct {
@@ -131,13 +181,43 @@ func (m *Model) RecordWrites() map[*types.Func]*RecordWrite { return m.recordWri
 // them in the model, given the pass of the analyzer that holds the
 // RecordWrite facts (package jobrecords) and how to read one: the model's
 // own facts stay as they were, and the facts are that analyzer's.
-func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite) []*JobRecord {
+func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite, runner func(*types.Func) *RecordRunner) []*JobRecord {
 	if m.dependency || m.effects == nil {
 		return nil
 	}
 	b := &builder{pass: pass, model: m, effects: m.effects, importRecord: imported}
 	b.findJobRecords()
+	b.runnerRecords(runner)
 	return m.records
+}
+
+// runnerRecords adds the job records of the package's workers that call
+// another package's RecordRunner, job after job.
+func (b *builder) runnerRecords(runner func(*types.Func) *RecordRunner) {
+	if runner == nil || b.effects.Pkg() == nil {
+		return
+	}
+	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn, _ := typeutil.Callee(b.pass.TypesInfo, call).(*types.Func)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg() == b.pass.Pkg || !effects.InModule(b.pass, fn.Pkg()) {
+			continue
+		}
+		rr := runner(fn.Origin())
+		if rr == nil {
+			continue
+		}
+		instr := b.effects.Call(call)
+		if instr == nil || httpHandler(instr.Parent()) || !b.worker(instr) {
+			continue
+		}
+		b.model.records = append(b.model.records, &JobRecord{
+			Table: rr.Table, Column: rr.Column, Initial: rr.Initial, Store: rr.Store, Via: fn.Origin(),
+			Take:   RecordSite{Call: call, Func: fn.Origin(), State: rr.State},
+			Acked:  rr.Acked || acknowledges(instr.Parent()),
+			Queued: rr.Queued || b.model.Tables[rr.Table] == nil && b.claimedBefore(instr, 2),
+		})
+	}
 }
 
 // RecordEnd returns, for a call that records a job record's outcome
@@ -191,6 +271,82 @@ func (b *builder) findRecordWrites() {
 			b.model.recordWrites[fn] = w
 		}
 	}
+	held := map[[2]string]*RecordWrite{}
+	for _, w := range b.model.recordWrites {
+		k := [2]string{w.Table, w.Column}
+		if held[k] == nil {
+			held[k] = &RecordWrite{}
+			held[k].Own, held[k].Held, held[k].HeldAny = b.heldStates(w.Table, w.Column)
+		}
+		w.Own, w.Held, w.HeldAny = held[k].Own, held[k].Held, held[k].HeldAny
+	}
+}
+
+// heldStates returns what the package's statements on a table say of the
+// rows they pick by a state column (see RecordWrite.Own, Held, HeldAny).
+func (b *builder) heldStates(table, col string) (own, held []string, anyState bool) {
+	states := map[string]bool{}
+	for _, c := range b.model.Calls {
+		if !c.Known || len(c.Stmts) == 0 {
+			continue
+		}
+		on := false
+		for _, st := range c.Stmts {
+			st.Stmt.Walk(func(s *sqlcheck.Stmt) {
+				if s.Table != table {
+					return
+				}
+				on = true
+				for _, p := range sqlcheck.StateFilters(s) {
+					if p.Column != col {
+						continue
+					}
+					if p.Op != sqlcheck.OpEq && p.Op != sqlcheck.OpIn {
+						anyState = true
+						continue
+					}
+					for _, v := range p.Values {
+						if v.Kind == sqlcheck.ValueConst {
+							states[v.Str] = true
+						} else {
+							anyState = true
+						}
+					}
+				}
+				if (s.Kind == sqlcheck.KindUpdate || s.Kind == sqlcheck.KindDelete) && clockCompared(s) {
+					anyState = true // a sweep by age
+				}
+			})
+		}
+		if !on {
+			continue
+		}
+		path := b.pass.Fset.Position(c.Pos()).Filename
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+		for _, sql := range append([]string{c.SQL}, c.variants...) {
+			own = append(own, OwnKey(path, sql))
+		}
+	}
+	slices.Sort(own)
+	return slices.Compact(own), sortedSet(states), anyState
+}
+
+// clockCompared reports whether a statement's WHERE compares something
+// with the clock.
+func clockCompared(s *sqlcheck.Stmt) bool {
+	for _, p := range s.Where {
+		for _, v := range p.Values {
+			if v.Kind == sqlcheck.ValueNow {
+				return true
+			}
+		}
+		if clockExpr.MatchString(p.Text) && strings.ContainsAny(p.Text, "<>") {
+			return true
+		}
+	}
+	return false
 }
 
 // recordWrite returns what a call does when it moves one row by key to a
@@ -246,6 +402,9 @@ func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
 			continue
 		}
 		w.Initial = sortedSet(b.initialStates(s.Table, a.Column))
+		if qt := b.model.Tables[s.Table]; qt != nil && (qt.Inherited || hasClaim(qt)) {
+			w.Queue = true
+		}
 		return w
 	}
 	return nil
@@ -404,7 +563,7 @@ func (b *builder) findJobRecords() {
 	var cands []candidate
 	for cur := range b.model.inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		if fn, w := b.recordWriteOf(call); w != nil && b.model.Tables[w.Table] == nil {
+		if fn, w := b.recordWriteOf(call); w != nil && b.recordTable(w) && !b.splitTake(call) {
 			cands = append(cands, candidate{call, fn, w})
 		}
 	}
@@ -426,15 +585,9 @@ func (b *builder) findJobRecords() {
 		if len(states) == 0 {
 			continue
 		}
-		key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
+		key, field := recordKey(instr, w)
 		if key == nil {
 			continue
-		}
-		field := w.KeyField
-		if field != "" {
-			if vs, ok := fieldValuesBefore(key, field, instr); ok && len(vs) == 1 {
-				key, field = effects.Unconverted(vs[0]), "" // Params{ID: id}: the key is id
-			}
 		}
 		rc := &recordCall{site: RecordSite{Call: call, Func: fn, State: strings.Join(states, " or ")}, states: states, w: w, instr: instr, key: key, field: field}
 		parent := instr.Parent()
@@ -451,6 +604,7 @@ func (b *builder) findJobRecords() {
 		}
 		for _, take := range calls {
 			if !b.worker(take.instr) {
+				b.runsForCallers(fn, take, calls)
 				continue
 			}
 			if r := b.jobRecord(take, calls); r != nil {
@@ -461,6 +615,40 @@ func (b *builder) findJobRecords() {
 	}
 }
 
+// runsForCallers records, for a function that runs no record as its
+// package calls it, the job record it runs, as a RecordRunner for its
+// callers in other packages to judge (see runnerRecords).
+func (b *builder) runsForCallers(fn *ssa.Function, take *recordCall, calls []*recordCall) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || b.model.runners[obj] != nil {
+		return
+	}
+	r := b.jobRecord(take, calls)
+	if r == nil {
+		return
+	}
+	if b.model.runners == nil {
+		b.model.runners = map[*types.Func]*RecordRunner{}
+	}
+	b.model.runners[obj] = &RecordRunner{Table: r.Table, Column: r.Column, State: r.Take.State, Initial: r.Initial, Acked: r.Acked, Queued: r.Queued, Store: r.Store}
+}
+
+// recordTable reports whether a record write's table may be a job record
+// here: no queue of the package's model, or one that no claim takes jobs
+// from, in this package or in the write's (a store that lists pending
+// rows, and leaves taking them to its callers' record writes).
+func (b *builder) recordTable(w *RecordWrite) bool {
+	qt := b.model.Tables[w.Table]
+	return qt == nil || !w.Queue && !hasClaim(qt)
+}
+
+// splitTake reports whether a call is the take of a claim the package
+// joins from a store's halves (see SplitClaim): the lease rule judges
+// that claim.
+func (b *builder) splitTake(call *ast.CallExpr) bool {
+	return slices.ContainsFunc(b.model.splits, func(sc *SplitClaim) bool { return sc.TakeSite == call })
+}
+
 // jobRecord returns the job record a write to a running state starts,
 // with the writes to an outcome that follow the work on the same key.
 func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
@@ -468,7 +656,7 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 	if len(take.states) != 1 || slices.Contains(w.Initial, take.site.State) || !notRecordOutcome(take.site.State) || len(w.Initial) == 0 {
 		return nil
 	}
-	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial}
+	r := &JobRecord{Table: w.Table, Column: w.Column, Take: take.site, Initial: w.Initial, Store: w}
 	for _, end := range calls {
 		if end == take || end.w.Table != w.Table || end.w.Column != w.Column || slices.ContainsFunc(end.states, notRecordOutcome) {
 			continue
@@ -492,7 +680,10 @@ func (b *builder) jobRecord(take *recordCall, calls []*recordCall) *JobRecord {
 		return nil
 	}
 	r.Acked = acknowledges(take.instr.Parent())
-	r.Queued = b.claimedBefore(take.instr, 2)
+	// On a table the model reads as a queue no claim takes from (see
+	// recordTable), what runs before the take is that table's poll,
+	// which hands over a job the record's take then holds.
+	r.Queued = b.model.Tables[w.Table] == nil && b.claimedBefore(take.instr, 2)
 	return r
 }
 
@@ -605,6 +796,40 @@ func (b *builder) callExprAt(c ssa.CallInstruction) ast.Node {
 		}
 	}
 	return nil
+}
+
+// recordKey returns the value a call of a record write binds the row's
+// key from, and the field of it, read alike whether the call passes the
+// key (UpdateStatus(ctx, t.ID, ...): field ID of t) or the struct that
+// holds it (UpdateAfterProcessing(ctx, t): the same). A field the
+// function stored one value in before the call is that value
+// (Params{ID: id}: the key is id).
+func recordKey(instr ssa.CallInstruction, w *RecordWrite) (ssa.Value, string) {
+	key := effects.Unconverted(effects.Arg(instr, w.KeyAt))
+	if key == nil {
+		return nil, ""
+	}
+	field := w.KeyField
+	if field == "" {
+		switch x := key.(type) {
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				key, field = fa.X, structField(fa.X.Type(), fa.Field)
+			}
+		case *ssa.Field:
+			key, field = x.X, structField(x.X.Type(), x.Field)
+		}
+	}
+	if field == "" {
+		return key, ""
+	}
+	if vs, ok := fieldValuesBefore(key, field, instr); ok && len(vs) == 1 {
+		return effects.Unconverted(vs[0]), "" // Params{ID: id}: the key is id
+	}
+	if load, ok := key.(*ssa.UnOp); ok && load.Op == token.MUL {
+		key = load.X // a struct passed by value: the variable it is loaded from
+	}
+	return key, field
 }
 
 // sameKey reports whether two record writes bind the same key: the same

@@ -503,6 +503,7 @@ type Model struct {
 	// records of its workers (see jobrecord.go).
 	recordWrites map[*types.Func]*RecordWrite
 	records      []*JobRecord
+	runners      map[*types.Func]*RecordRunner // see RecordRunners
 
 	goDDL      []*sqlcheck.Source // DDL run from Go that names tables by placeholders
 	modelDDL   []*sqlcheck.Source // tables GORM's AutoMigrate creates from the module's models (see findModelDDL)

@@ -130,7 +130,8 @@ func (b *builder) forwardedRecordWrite(decl *ast.FuncDecl) *RecordWrite {
 	if !found {
 		return nil
 	}
-	w := &RecordWrite{Table: inner.Table, Column: inner.Column, KeyAt: keyAt, KeyField: keyField, Initial: inner.Initial, Given: inner.Given}
+	w := &RecordWrite{Table: inner.Table, Column: inner.Column, KeyAt: keyAt, KeyField: keyField, Initial: inner.Initial, Given: inner.Given, Queue: inner.Queue,
+		Own: inner.Own, Held: inner.Held, HeldAny: inner.HeldAny}
 	if inner.State != "" {
 		w.State = inner.State
 		return w

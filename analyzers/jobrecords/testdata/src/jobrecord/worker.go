@@ -43,8 +43,9 @@ func Twice(ctx context.Context, s *store.Store, a, b int64, run func(int64) erro
 	}
 }
 
-// Once runs one job, called by no loop: a command, not a worker.
-func Once(ctx context.Context, s *store.Store, id int64, run func(int64) error) {
+// Once runs one job, called by no loop of its package: a command, not a
+// worker, here; its callers in other packages are judged by its fact.
+func Once(ctx context.Context, s *store.Store, id int64, run func(int64) error) { // want Once:"record runner public.jobs.status = running"
 	s.Set(ctx, id, store.Running)
 	if run(id) == nil {
 		s.Set(ctx, id, store.Done)

@@ -1,0 +1,3 @@
+module example.com/auditstamp
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/fieldoutcome
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/fullrowrecord
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/okauditstamp
+
+go 1.22

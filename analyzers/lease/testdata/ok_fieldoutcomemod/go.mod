@@ -1,0 +1,3 @@
+module example.com/okfieldoutcome
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/okfullrowrecord
+
+go 1.22

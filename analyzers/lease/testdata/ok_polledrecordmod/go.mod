@@ -1,0 +1,3 @@
+module example.com/okpolledrecord
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/okrunnerrecord
+
+go 1.22

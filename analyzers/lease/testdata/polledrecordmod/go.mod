@@ -1,0 +1,3 @@
+module example.com/polledrecord
+
+go 1.22

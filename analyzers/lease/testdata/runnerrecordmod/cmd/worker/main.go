@@ -1,0 +1,24 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"example.com/runnerrecord/service"
+	"example.com/runnerrecord/store"
+	"example.com/runnerrecord/workers"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	db, err := sql.Open("pgx", os.Getenv("DATABASE_URL"))
+	if err != nil {
+		panic(err)
+	}
+	svc := service.New(store.New(db), func(context.Context, string) (string, error) { return "", nil })
+	workers.Run(ctx, make(chan string), svc)
+}

@@ -1,0 +1,3 @@
+module example.com/runnerrecord
+
+go 1.22
