@@ -24,8 +24,9 @@ var record []byte
 
 // Rule is the bookkeeping rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires: []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, jobrecords.Analyzer},
-	Run:      run,
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer, jobrecords.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{(*DroppedThrough)(nil)},
 })
 
 // Analyzer reports the bookkeeping rule's findings.
@@ -125,11 +126,17 @@ func stopMessage(m *queuemodel.Model) string {
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
+	s := summarize(pass, m)
+	s.e = pass.ResultOf[effects.Analyzer].(*effects.Effects)
+	if !m.Dependency() {
+		// A worker package that knows its store only by an interface
+		// has no table of its own: what it drops, a command judges.
+		s.exportDroppedThrough(pass.Files)
+		s.judgeDroppedThrough()
+	}
 	if len(m.Tables) == 0 && len(m.JobRecords()) == 0 {
 		return nil, nil
 	}
-	s := summarize(pass, m)
-	s.e = pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	flow := newErrFlow(s)
 	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	reported := map[token.Pos]bool{}

@@ -10,9 +10,10 @@ import (
 
 // Callees returns the functions a call of this package may run: its static
 // callee, or, for a call of a function value, every function the value
-// may hold, followed through locals, phis, package variables and struct
-// fields (constructors, composite literals, assignments). It reports false
-// when some value stays out of sight: a parameter, a result, a variable or
+// may hold, followed through locals, phis, package variables, struct
+// fields (constructors, composite literals, assignments) and the
+// parameters of a function literal called where it is made. It reports
+// false when some value stays out of sight: another parameter, a result, a variable or
 // field of another package or one set out of sight, an address handed
 // away, a method called through an interface (ReceiverTypes answers which
 // types such a call may run on).
@@ -89,8 +90,41 @@ func (r *holds[T]) value(v ssa.Value) []T {
 		}
 	case *ssa.Field:
 		return r.field(fieldOf(v.X.Type(), v.Field))
+	case *ssa.Parameter:
+		if arg := calledInPlaceArg(v); arg != nil {
+			return r.value(arg)
+		}
 	}
 	r.known = false
+	return nil
+}
+
+// calledInPlaceArg returns what the one call of a function literal gives
+// its parameter, when the literal is made in one place and only called
+// there (go func(start func(context.Context)) { start(ctx) }(w.start)); nil
+// for a parameter of any other function.
+func calledInPlaceArg(p *ssa.Parameter) ssa.Value {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	if fn.Parent() == nil || i < 0 {
+		return nil
+	}
+	refs := references(fn)
+	if len(refs) != 1 {
+		return nil
+	}
+	var callee ssa.Value = fn
+	if mc, ok := refs[0].(*ssa.MakeClosure); ok {
+		if mrefs := mc.Referrers(); mrefs == nil || len(*mrefs) != 1 {
+			return nil
+		} else if call, ok := (*mrefs)[0].(ssa.CallInstruction); ok && call.Common().Value == mc && i < len(call.Common().Args) {
+			return call.Common().Args[i]
+		}
+		return nil
+	}
+	if call, ok := refs[0].(ssa.CallInstruction); ok && call.Common().Value == callee && i < len(call.Common().Args) {
+		return call.Common().Args[i]
+	}
 	return nil
 }
 

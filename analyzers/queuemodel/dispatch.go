@@ -554,13 +554,73 @@ func (g *callGraph) moduleInterfaces(imports []*types.Package) []*types.TypeName
 		if !effects.InModule(g.pass, p) {
 			continue
 		}
+		var wired map[*types.TypeName]bool
+		if p != g.pass.Pkg {
+			wired = apiNamed(p)
+		}
 		for _, name := range p.Scope().Names() {
 			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() || isGeneric(tn.Type()) || (p != g.pass.Pkg && !tn.Exported()) {
+			if !ok || tn.IsAlias() || isGeneric(tn.Type()) || (p != g.pass.Pkg && !tn.Exported() && !wired[tn]) {
 				continue
 			}
 			if it, ok := tn.Type().Underlying().(*types.Interface); ok && it.NumMethods() > 0 {
 				out = append(out, tn)
+			}
+		}
+	}
+	return out
+}
+
+// apiNamed returns the unexported named types of a package that its
+// exported API names as they are: the type of a parameter or result of an
+// exported function or of an exported method of an exported type, or of
+// an exported field of an exported struct type. An importer can hand such
+// an interface a value (worker.New(store runStore)): its methods stand for
+// the implementations the importer wires. go vet's export data holds every
+// type the API names (an unexported type the API does not name may be
+// missing from it), so go vet and the standalone driver see the same ones.
+func apiNamed(p *types.Package) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	add := func(t types.Type) {
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == p && !n.Obj().Exported() {
+			out[n.Obj()] = true
+		}
+	}
+	sig := func(s *types.Signature) {
+		for i := range s.Params().Len() {
+			add(s.Params().At(i).Type())
+		}
+		for i := range s.Results().Len() {
+			add(s.Results().At(i).Type())
+		}
+	}
+	for _, name := range p.Scope().Names() {
+		obj := p.Scope().Lookup(name)
+		if !obj.Exported() {
+			continue
+		}
+		switch obj := obj.(type) {
+		case *types.Func:
+			sig(obj.Type().(*types.Signature))
+		case *types.TypeName:
+			n, ok := obj.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			for i := range n.NumMethods() {
+				if m := n.Method(i); m.Exported() {
+					sig(m.Type().(*types.Signature))
+				}
+			}
+			if st, ok := n.Underlying().(*types.Struct); ok {
+				for i := range st.NumFields() {
+					if f := st.Field(i); f.Exported() {
+						add(f.Type())
+					}
+				}
 			}
 		}
 	}
@@ -670,4 +730,20 @@ func takesContext(info *types.Info, call *ast.CallExpr) bool {
 		named, ok := types.Unalias(info.TypeOf(a)).(*types.Named)
 		return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 	})
+}
+
+// DispatchOf reports whether a call of the package calls a method of one
+// of the module's interfaces, and which (see Dispatch).
+func (m *Model) DispatchOf(call *ast.CallExpr) (Dispatch, bool) { return m.loops.dispatchOf(call) }
+
+// Dispatched returns what a method of one of the module's interfaces
+// does with every implementation the package knows of (their
+// intersection, as a call of it resolves: see resolveDispatches); false
+// when the package knows of none.
+func (m *Model) Dispatched(d Dispatch) (Jobs, bool) {
+	methods := m.loops.resolveDispatches([]Dispatch{d.key()})
+	if mm := methods[d.key()]; mm != nil && len(mm.impls) > 0 {
+		return mm.does.flags(), true
+	}
+	return Jobs{}, false
 }

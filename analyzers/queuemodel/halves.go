@@ -264,13 +264,15 @@ func (b *builder) joinHalves() {
 						return false
 					}
 				}
-				if t.half == nil && poll.half != nil && poll.half.Field == "" {
+				if t.half == nil && poll.half != nil {
 					// An interface method none of whose implementations
 					// the package sees, given what a known poll returned:
 					// the command judges whether it takes the job. It may
 					// as well hand the job on (a relay's publisher, an
 					// indexer) before a known take marks it, which this
-					// function then joins as before: the poll stays.
+					// function then joins as before (or hands on, when
+					// the halves run on a field its constructor's
+					// callers set): the poll stays.
 					if !pended {
 						b.pend(decl, poll, t, !used && usesAny(info, call.Args, direct))
 						pended = true

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -163,6 +164,12 @@ type callGraph struct {
 	// function's calls, and what each call calls.
 	sites   map[*ast.FuncDecl][]site
 	callees map[*ast.CallExpr]calleeOf
+	// held is what each call of a function value may run (heldFuncs),
+	// and funcValues whether the package takes any function of the
+	// module as a value, found once.
+	held       map[*ast.CallExpr][]*ssa.Function
+	funcValues *bool
+	entered    map[*ast.FuncLit]bool // the literals heldRun is reading
 }
 
 // A site is a call of a function body, and whether it sits in a loop.
@@ -183,7 +190,7 @@ type calleeOf struct {
 func newCallGraph(pass *analysis.Pass) *callGraph {
 	return &callGraph{pass: pass, decls: map[*types.Func]*ast.FuncDecl{}, jobs: map[*types.Func]*Jobs{}, direct: map[*ast.CallExpr]Jobs{},
 		resolved: map[*ast.CallExpr]*Jobs{}, impls: &Implements{}, sites: map[*ast.FuncDecl][]site{}, callees: map[*ast.CallExpr]calleeOf{},
-		outcomes: map[*ast.CallExpr]Outcomes{}, passed: map[*ast.FuncDecl]map[*ast.CallExpr]bool{}}
+		outcomes: map[*ast.CallExpr]Outcomes{}, passed: map[*ast.FuncDecl]map[*ast.CallExpr]bool{}, entered: map[*ast.FuncLit]bool{}}
 }
 
 func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {

@@ -136,6 +136,19 @@ func (b *builder) exportPending() {
 			fields[h.Field] = true
 		}
 	}
+	// A pair handed on whose halves are another package's (sqlc's
+	// Queries) runs them on a field of this package's type
+	// (p.queries.GetPending(...)): its constructor's callers tell what
+	// the field holds, as they do for the package's own halves.
+	for _, ps := range b.pending {
+		for _, c := range ps.Claims {
+			for _, s := range []PendingStep{c.Poll, c.Take} {
+				if s.Half != nil && s.Half.Field != "" {
+					fields[s.Half.Field] = true
+				}
+			}
+		}
+	}
 	if len(fields) == 0 {
 		return
 	}

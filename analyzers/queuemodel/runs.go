@@ -6,7 +6,10 @@ import (
 	"maps"
 	"slices"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 // Function values: who runs a claim that is handed to someone else. A
@@ -200,7 +203,133 @@ func (g *callGraph) valuesRunAt(call *ast.CallExpr, depth int) *Jobs {
 		}
 		out.merge(&c, a.loop)
 	}
+	if h := g.heldRun(call, depth); h != nil {
+		if out == nil {
+			out = &Jobs{}
+		}
+		out.merge(h, false)
+	}
 	return out
+}
+
+// heldRun returns what a call of a function value does about claims
+// (w.start(ctx), where start is a field of the slice's elements the
+// function ranges over, each set to a method value such as
+// s.OutboxWorker.StartWorker): what the functions the value may hold do,
+// as effects.Callees follows it on SSA, when every one of them is in
+// sight. A method value of one of the module's interfaces is a dispatch
+// (the command that wires the interface resolves it); of a concrete
+// type, that method; a function literal, its body. Each of them may be
+// the one that runs, so their claims add up, as valuesRun's do.
+func (g *callGraph) heldRun(call *ast.CallExpr, depth int) *Jobs {
+	fns := g.heldFuncs(call)
+	if len(fns) == 0 {
+		return nil
+	}
+	var out *Jobs
+	for _, fn := range fns {
+		var j *Jobs
+		switch {
+		case fn.Parent() != nil:
+			// A closure that runs a value which may hold the closure
+			// itself: its body is being read already.
+			if lit, ok := fn.Syntax().(*ast.FuncLit); ok && !g.entered[lit] {
+				g.entered[lit] = true
+				j = g.litJobs(lit, depth+1)
+				delete(g.entered, lit)
+			}
+		case fn.Object() != nil:
+			m, ok := fn.Object().(*types.Func)
+			if !ok {
+				break
+			}
+			if d, ok := g.dispatch(call, m); ok {
+				j = &Jobs{Through: []Dispatch{d}}
+			} else {
+				j = g.funcJobs(m.Origin())
+			}
+		}
+		if j == nil {
+			continue
+		}
+		c := Jobs{Claims: j.Claims, Takes: j.Takes, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
+		if c.empty() {
+			continue
+		}
+		if out == nil {
+			out = &Jobs{}
+		}
+		out.merge(&c, false)
+	}
+	return out
+}
+
+// heldFuncs returns the functions a call of a function value may run,
+// found once: none when the call has a static callee or calls an
+// interface method (findCallee answers those), calls a function literal
+// in place, or when one of the values stays out of sight.
+func (g *callGraph) heldFuncs(call *ast.CallExpr) []*ssa.Function {
+	if fns, ok := g.held[call]; ok {
+		return fns
+	}
+	var fns []*ssa.Function
+	_, static := typeutil.Callee(g.pass.TypesInfo, call).(*types.Func)
+	_, lit := ast.Unparen(call.Fun).(*ast.FuncLit) // its body is walked as the caller's
+	if !static && !lit && g.takesFuncValues() {
+		if tv, ok := g.pass.TypesInfo.Types[call.Fun]; ok && !tv.IsType() && !tv.IsBuiltin() {
+			if e := effectsOf(g.pass); e != nil {
+				if got, known := e.Callees(e.Call(call)); known {
+					fns = got
+				}
+			}
+		}
+	}
+	if g.held == nil {
+		g.held = map[*ast.CallExpr][]*ssa.Function{}
+	}
+	g.held[call] = fns
+	return fns
+}
+
+// takesFuncValues reports whether the package takes a function or a
+// method of the module as a value (s.OutboxWorker.StartWorker, not
+// called): only then may a call of a function value run something the
+// module's facts describe, and only then is the package's SSA built to
+// follow such calls.
+func (g *callGraph) takesFuncValues() bool {
+	if g.funcValues != nil {
+		return *g.funcValues
+	}
+	found := false
+	info := g.pass.TypesInfo
+	called := map[ast.Expr]bool{}
+	for _, f := range g.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				fun := ast.Unparen(n.Fun)
+				called[fun] = true
+				if sel, ok := fun.(*ast.SelectorExpr); ok {
+					called[sel.Sel] = true
+				}
+			case *ast.SelectorExpr:
+				if fn, ok := info.Uses[n.Sel].(*types.Func); ok && !called[n] && fn.Pkg() != nil && effects.InModule(g.pass, fn.Pkg()) {
+					found = true
+				}
+				called[n.Sel] = true // the selector is judged whole
+			case *ast.Ident:
+				if fn, ok := info.Uses[n].(*types.Func); ok && !called[n] && fn.Pkg() != nil && effects.InModule(g.pass, fn.Pkg()) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	g.funcValues = &found
+	return found
 }
 
 // declRuns finds the function-typed parameters a declared function runs:

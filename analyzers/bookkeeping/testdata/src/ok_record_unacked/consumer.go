@@ -1,3 +1,5 @@
+// want package:`drops calls ok_record_unacked.Msg.Nak at consumer.go:36, calls ok_record_unacked.Msg.Nak at consumer.go:45, calls ok_record_unacked.Msg.Ack at consumer.go:48}$`
+
 // A consumer of a broker that redelivers unacknowledged messages records
 // the outcome, and acknowledges only once it is recorded: a failed write
 // leaves the message unacknowledged, and the email is sent again. That is

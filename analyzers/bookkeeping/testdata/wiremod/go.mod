@@ -1,0 +1,3 @@
+module example.com/wire
+
+go 1.22

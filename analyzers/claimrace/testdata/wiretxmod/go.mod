@@ -1,0 +1,3 @@
+module example.com/wiretx
+
+go 1.22
