@@ -208,8 +208,8 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 				return false // the value the call passes decides on the attempts
 			}
 		}
-		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) || beforeWork(e, m, instr, 2) {
-			return false
+		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) || beforeWork(e, m, instr, 2) || byHand(instr) {
+			return false // a requeue by hand: an operator's or a user's
 		}
 		what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
 		if f.StateParam > 0 {
@@ -379,12 +379,29 @@ func judgeResetCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferred
 }
 
 // byHand reports whether a call runs while its function, or a function
-// it is written in, serves an HTTP request (queuemodel.ServesRequest):
-// what it does to a job, someone asked for.
+// it is written in, serves an HTTP request (queuemodel.ServesRequest) or
+// parses a command line (a CLI's subcommand: flag.Parse, or a FlagSet's
+// Parse): what it does to a job, someone asked for.
 func byHand(instr ssa.Instruction) bool {
 	for fn := instr.Parent(); fn != nil; fn = fn.Parent() {
-		if queuemodel.ServesRequest(fn.Signature) {
+		if queuemodel.ServesRequest(fn.Signature) || parsesFlags(fn) {
 			return true
+		}
+	}
+	return false
+}
+
+// parsesFlags reports whether a function parses command-line flags.
+func parsesFlags(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "flag" && callee.Name() == "Parse" {
+				return true
+			}
 		}
 	}
 	return false

@@ -460,7 +460,7 @@ func unguardedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferr
 			handChosen(pass, m, e, qt, chosen, deferred)
 		}
 		for _, r := range retries {
-			if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || outOfEveryPoll(qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
+			if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || outOfEveryPoll(qt, r) || endedEither(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) {
 				continue // an operator's requeue of a job that ended, not a retry path
 			}
 			if attempts.GivesBack(r.Stmt) {
@@ -541,7 +541,7 @@ func handChosen(pass *analysis.Pass, m *queuemodel.Model, e *judge, qt *queuemod
 	facts := map[key]*Retries{}
 	var order []key
 	for _, r := range chosen {
-		if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
+		if redrive(e, qt, r) || checkedEnded(pass, m, e, qt, r) || endedEither(e, qt, r) || outOfDeadLetters(m, e, qt, r) || flagReset(qt, r) || editsJob(m, qt, r) || resetsCount(r) != "" ||
 			caseGuard(qt, r) || sqlGuard(r.Stmt, sqlcheck.OpLt, sqlcheck.OpLe) || setGuard(qt, r) || bodyGuard(r) || pollGuard(qt, r) || pollCapsCount(qt, r) {
 			continue
 		}
@@ -707,6 +707,31 @@ func redrive(e *judge, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool 
 		}
 	}
 	return true
+}
+
+// endedEither reports whether a retry by key names its rows by an OR each
+// of whose branches takes back only ended rows, by a state (redrive) or by
+// a marker column every poll skips (outOfEveryPoll): WHERE id = $1 AND
+// (status = 'dead_letter' OR dead_lettered_at IS NOT NULL), where a dead
+// letter is marked both ways.
+func endedEither(e *judge, qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
+	for _, p := range r.Where {
+		if len(p.Branches) == 0 {
+			continue
+		}
+		ended := true
+		for _, b := range p.Branches {
+			stmt := *r.Stmt
+			stmt.Where = b
+			branch := *r
+			branch.Stmt = &stmt
+			ended = ended && (redrive(e, qt, &branch) || outOfEveryPoll(qt, &branch))
+		}
+		if ended {
+			return true
+		}
+	}
+	return false
 }
 
 // outOfEveryPoll reports whether a retry by key takes back only rows that
