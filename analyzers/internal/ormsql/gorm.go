@@ -1800,18 +1800,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 			}
 			written[c.name] = saved.written[c.field]
 		}
-		switch vs := saved.consts[c.field]; {
-		case len(vs) == 1:
-			if consts == nil {
-				consts = map[int]string{}
-			}
-			consts[len(b.args)] = vs[0].Value
-		case len(vs) > 1:
-			if sets == nil {
-				sets = map[int][]BoundConst{}
-			}
-			sets[len(b.args)] = vs
-		}
+		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &sets)
 	}
 	b.sql.WriteString(" WHERE ")
 	if m.soft != "" {
@@ -2114,3 +2103,20 @@ func plainIdent(s string) bool {
 }
 
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+
+// bindFieldConsts records the constants stored to a field as the values
+// of the argument at i: one constant in consts, several in sets.
+func bindFieldConsts(vs []BoundConst, i int, consts *map[int]string, sets *map[int][]BoundConst) {
+	switch {
+	case len(vs) == 1:
+		if *consts == nil {
+			*consts = map[int]string{}
+		}
+		(*consts)[i] = vs[0].Value
+	case len(vs) > 1:
+		if *sets == nil {
+			*sets = map[int][]BoundConst{}
+		}
+		(*sets)[i] = vs
+	}
+}

@@ -255,18 +255,7 @@ func (g *gormReader) restrictedUpdate(q *gormQuery, name string, call *ast.CallE
 			written = map[string]bool{}
 		}
 		written[s.col] = saved.written[c.field] || hooks && s.col == m.updated
-		switch vs := saved.consts[c.field]; {
-		case len(vs) == 1:
-			if consts == nil {
-				consts = map[int]string{}
-			}
-			consts[len(b.args)] = vs[0].Value
-		case len(vs) > 1:
-			if bound == nil {
-				bound = map[int][]BoundConst{}
-			}
-			bound[len(b.args)] = vs
-		}
+		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &bound)
 	}
 	key, why := g.keyCond(q, q.modelArg, call, false)
 	if why != "" {
