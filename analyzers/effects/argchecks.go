@@ -26,10 +26,92 @@ import (
 // In a function literal, the literal must also be made or referenced
 // that way in the function enclosing it.
 func UnconditionalPastArgumentChecks(instr ssa.Instruction) bool {
-	return throughLiterals(instr, unconditionalPastChecks)
+	return throughLiterals(instr, func(i ssa.Instruction) bool { return unconditionalPast(i, argumentCheck) })
 }
 
-func unconditionalPastChecks(instr ssa.Instruction) bool {
+// UnconditionalPastFailures is UnconditionalPastArgumentChecks that also
+// passes the function's returns of an error that a call it made returned
+// (`if err := row.Scan(&queue); err != nil { return err }` after a
+// lookup, `tx, err := pool.Begin(ctx); if err != nil { return err }`):
+// on such a path the function did nothing and its caller sees why, so
+// whenever it can run, it runs instr. failed says which calls' errors
+// count: a caller leaves out a call whose failure is itself a decision
+// (a SELECT whose WHERE compares the attempts returns no row when they
+// ran out).
+func UnconditionalPastFailures(instr ssa.Instruction, failed func(ssa.CallInstruction) bool) bool {
+	check := func(fn *ssa.Function, cond ssa.Value) bool {
+		return argumentCheck(fn, cond) || failedCallCheck(cond, failed)
+	}
+	return throughLiterals(instr, func(i ssa.Instruction) bool { return unconditionalPast(i, check) })
+}
+
+// failedCallCheck reports whether cond compares with nil an error that
+// only calls for which failed holds may have returned.
+func failedCallCheck(cond ssa.Value, failed func(ssa.CallInstruction) bool) bool {
+	b, ok := cond.(*ssa.BinOp)
+	if !ok || (b.Op != token.EQL && b.Op != token.NEQ) {
+		return false
+	}
+	x, y := b.X, b.Y
+	if c, isConst := x.(*ssa.Const); isConst && c.IsNil() {
+		x, y = y, x
+	}
+	if c, isConst := y.(*ssa.Const); !isConst || !c.IsNil() || !types.Identical(x.Type(), errorType) {
+		return false
+	}
+	calls, known := errorCalls(x)
+	if !known || len(calls) == 0 {
+		return false
+	}
+	for _, c := range calls {
+		if !failed(c) {
+			return false
+		}
+	}
+	return true
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// errorCalls returns the calls an error value may come from, through
+// branches and the results of calls with several; known is false for any
+// other source (a parameter, a value built here, memory).
+func errorCalls(v ssa.Value) (calls []ssa.CallInstruction, known bool) {
+	seen := map[ssa.Value]bool{}
+	work := []ssa.Value{v}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Phi:
+			work = append(work, v.Edges...)
+		case *ssa.Const:
+			if !v.IsNil() {
+				return nil, false
+			}
+		case *ssa.Extract:
+			c, ok := v.Tuple.(*ssa.Call)
+			if !ok {
+				return nil, false
+			}
+			calls = append(calls, c)
+		case *ssa.Call:
+			calls = append(calls, v)
+		default:
+			return nil, false
+		}
+	}
+	return calls, true
+}
+
+// unconditionalPast reports whether instr runs on every path of its
+// function that passes the branches check accepts, each of whose other
+// way only returns.
+func unconditionalPast(instr ssa.Instruction, check func(fn *ssa.Function, cond ssa.Value) bool) bool {
 	if instr == nil || instr.Block() == nil {
 		return false
 	}
@@ -44,7 +126,7 @@ func unconditionalPastChecks(instr ssa.Instruction) bool {
 			return nil, true
 		case *ssa.If:
 			yes, no := reachesAvoiding(b.Succs[0], target, b), reachesAvoiding(b.Succs[1], target, b)
-			if yes != no && argumentCheck(fn, x.Cond) {
+			if yes != no && check(fn, x.Cond) {
 				leaves := b.Succs[1]
 				if no {
 					leaves = b.Succs[0]

@@ -669,6 +669,9 @@ func isBegin(c *ssa.CallCommon) bool {
 	return strings.HasPrefix(strings.ToLower(name), "begin")
 }
 
+// IsBegin reports whether a call begins a transaction (see isBegin).
+func IsBegin(c ssa.CallInstruction) bool { return isBegin(c.Common()) }
+
 // isBeginFunc reports whether a call is pgx.BeginFunc or pgx.BeginTxFunc
 // (v5's functions, pgx.BeginFunc(ctx, db, f), or v4's methods,
 // pool.BeginFunc(ctx, f): the receiver is the call's first argument),

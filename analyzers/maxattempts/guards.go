@@ -34,10 +34,14 @@ type judge struct {
 	retriesWhen map[*ssa.Function]int                 // and the value of that parameter that retries: +1 true, -1 false, 0 not known
 	givers      map[*queuemodel.Statement][]token.Pos // a retry whose CASE a bound bool decides: the calls that bind the value that retries
 	undoes      map[*queuemodel.Statement]token.Pos   // a retry that undoes a failure: the call that records the failure
+	sqlAt       map[token.Pos]*queuemodel.Call        // the model's database calls, by opening parenthesis
 }
 
-func newJudge(pass *analysis.Pass, e *effects.Effects) *judge {
-	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, callExprs: map[token.Pos]*ast.CallExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}, undoes: map[*queuemodel.Statement]token.Pos{}}
+func newJudge(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) *judge {
+	j := &judge{pass: pass, Effects: e, comparisons: map[token.Pos]*ast.BinaryExpr{}, callExprs: map[token.Pos]*ast.CallExpr{}, decidedBy: map[*ssa.Function]int{}, retriesWhen: map[*ssa.Function]int{}, givers: map[*queuemodel.Statement][]token.Pos{}, undoes: map[*queuemodel.Statement]token.Pos{}, sqlAt: map[token.Pos]*queuemodel.Call{}}
+	for _, c := range m.Calls {
+		j.sqlAt[c.Expr.Lparen] = c
+	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -109,7 +113,7 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	}
 	obj, _ := top.Object().(*types.Func)
 	if len(callers) == 0 && obj != nil && obj.Exported() {
-		if effects.UnconditionalThroughLiterals(instr) || effects.UnconditionalPastArgumentChecks(instr) {
+		if effects.UnconditionalThroughLiterals(instr) || effects.UnconditionalPastFailures(instr, e.plainFailure) {
 			return callersDecide, top
 		}
 		if p, ok := decidingParam(top, instr); ok {
@@ -666,4 +670,29 @@ func standard(path string) bool {
 func inTest(c ssa.CallInstruction) bool {
 	fn := c.Parent()
 	return fn != nil && fn.Prog != nil && strings.HasSuffix(fn.Prog.Fset.Position(c.Pos()).Filename, "_test.go")
+}
+
+// plainFailure reports whether a call's error says only that the call
+// could not run, not what became of the job: a Begin, or a statement (or
+// the Scan of its row) whose SQL is read and names no attempt count. A
+// lookup that finds no row because the attempts ran out (WHERE attempts
+// < 5) decides; a helper's error may too.
+func (e *judge) plainFailure(c ssa.CallInstruction) bool {
+	if effects.IsBegin(c) {
+		return true
+	}
+	common := c.Common()
+	if m := common.StaticCallee(); m != nil && m.Name() == "Scan" && m.Signature.Recv() != nil || common.IsInvoke() && common.Method.Name() == "Scan" {
+		row := common.Value
+		if !common.IsInvoke() {
+			row = common.Args[0]
+		}
+		rc, ok := row.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		c = rc
+	}
+	call := e.sqlAt[c.Pos()]
+	return call != nil && call.Known && !attempts.Mentioned(call.SQL)
 }

@@ -45,7 +45,7 @@ var (
 
 func run(pass *analysis.Pass) (any, error) {
 	m := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model)
-	e := newJudge(pass, pass.ResultOf[effects.Analyzer].(*effects.Effects))
+	e := newJudge(pass, m, pass.ResultOf[effects.Analyzer].(*effects.Effects))
 	if !effects.DependencyCode(pass) {
 		exportCountFree(pass) // a library's bools keep the benefit of the doubt
 	}

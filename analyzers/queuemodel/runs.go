@@ -190,18 +190,7 @@ func (g *callGraph) litJobs(lit *ast.FuncLit, depth int) *Jobs {
 func (g *callGraph) valuesRunAt(call *ast.CallExpr, depth int) *Jobs {
 	var out *Jobs
 	for _, a := range g.runArgs(call) {
-		j := g.valueJobs(a.expr, depth)
-		if j == nil {
-			continue
-		}
-		c := Jobs{Claims: j.Claims, Takes: j.Takes, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
-		if c.empty() {
-			continue
-		}
-		if out == nil {
-			out = &Jobs{}
-		}
-		out.merge(&c, a.loop)
+		out = addClaims(out, g.valueJobs(a.expr, depth), a.loop)
 	}
 	if h := g.heldRun(call, depth); h != nil {
 		if out == nil {
@@ -249,18 +238,25 @@ func (g *callGraph) heldRun(call *ast.CallExpr, depth int) *Jobs {
 				j = g.funcJobs(m.Origin())
 			}
 		}
-		if j == nil {
-			continue
-		}
-		c := Jobs{Claims: j.Claims, Takes: j.Takes, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
-		if c.empty() {
-			continue
-		}
-		if out == nil {
-			out = &Jobs{}
-		}
-		out.merge(&c, false)
+		out = addClaims(out, j, false)
 	}
+	return out
+}
+
+// addClaims adds to out what j, a function that may run, does about
+// claims, and returns out (made when nil and j has something to add).
+func addClaims(out, j *Jobs, inLoop bool) *Jobs {
+	if j == nil {
+		return out
+	}
+	c := Jobs{Claims: j.Claims, Takes: j.Takes, Loop: j.Loop, MayClaims: j.MayClaims, MayLoop: j.MayLoop, Through: j.Through}
+	if c.empty() {
+		return out
+	}
+	if out == nil {
+		out = &Jobs{}
+	}
+	out.merge(&c, inLoop)
 	return out
 }
 
