@@ -63,6 +63,18 @@ func (e *Effects) ReceiverTypes(call ssa.CallInstruction) ([]string, bool) {
 	return e.typesOf(call.Common().Value)
 }
 
+// MayDispatchTo reports whether a call through an interface may run the
+// method fn: unless the receiver's concrete types are known (see
+// ReceiverTypes) and fn's receiver type is not among them.
+func (e *Effects) MayDispatchTo(call ssa.CallInstruction, fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	ts, known := e.ReceiverTypes(call)
+	return !known || slices.Contains(ts, typeName(recv.Type()))
+}
+
 func (e *Effects) typesOf(v ssa.Value) ([]string, bool) {
 	r := newHolds(e, typeLeaf)
 	ts := r.value(v)

@@ -157,12 +157,15 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		if fn == nil {
 			continue
 		}
-		var fact Retries
-		if !implementedRetries(pass, m, fn, &fact) && (fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &fact)) ||
-			queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
+		if queuemodel.InTestFile(pass, call.Pos()) || m.ResetsStuck(call) {
 			continue // a reset of a job a scan found stuck is a reclaim: the lease's business
 		}
 		instr := e.Call(call)
+		var fact Retries
+		if !implementedRetries(pass, m, fn, &fact) && (fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &fact)) &&
+			(instr == nil || !ownImplementedRetries(pass, m, e, deferred, fn, instr, &fact)) {
+			continue
+		}
 		if instr == nil {
 			continue // no SSA: not guessed
 		}

@@ -104,7 +104,9 @@ func guardAt(e *judge, instr ssa.Instruction, depth int) (verdict, *ssa.Function
 	// through the package's interfaces its type implements: a guard at
 	// such a call counts, but only the static calls say whether the
 	// package calls the function at all (an exported method that only an
-	// interface reaches may be called from elsewhere too).
+	// interface reaches may be called from elsewhere too: the package's
+	// own calls through the interface are judged as calls, see
+	// ownImplementedRetries).
 	callers := slices.DeleteFunc(slices.Clone(e.CallersOf(top)), inTest)
 	for _, c := range slices.DeleteFunc(e.MayCall(top), inTest) {
 		if v, _ := guardAt(e, c, depth-1); v == guarded {

@@ -24,7 +24,7 @@ func TestRejected(t *testing.T) {
 		"boundstate", "pollbackoff", "pollsecond", "pollparam",
 		"customlogger", "orguard", "limitunused", "columnunused", "wrongway", "twolimits", "resetrunning", "resetmarkerheld", "resetmarkerunread", "casemarkerunread", "casesizeparams", "casesnooze",
 		"fixtureonly", "recursive", "backoffcap",
-		"switchnolimit", "guardonepath", "xstore", "xworker", "example.com/xnextstore", "example.com/xnextworker", "helperstate", "xstoreparam", "xworkerparam", "xworkerconst", "bulkpause", "resetworker", "limitparam", "bumponly", "bumponly/store", "nextstage", "notaftersuccess", "ifacenoguard", "countdownnoend", "deadreadnodelete", "redriveeither_live", "flagclaimed", "resetnotdone", "editrunat", "editattempts", "editnoschema", "retryuncapped", "limitparamlogged", "gormretry", "xresetstore", "xresetsvc", "xresetworker", "xcheckstore", "xcheckworker", "xcheckdecides", "xloadstore", "xloadworker", "switchoutcomenolimit", "outcomethreshold", "outcomeerror",
+		"switchnolimit", "guardonepath", "xstore", "xworker", "example.com/xnextstore", "example.com/xnextworker", "helperstate", "xstoreparam", "xworkerparam", "xworkerconst", "bulkpause", "resetworker", "limitparam", "bumponly", "bumponly/store", "nextstage", "notaftersuccess", "ifacenoguard", "countdownnoend", "deadreadnodelete", "redriveeither_live", "flagclaimed", "resetnotdone", "editrunat", "editattempts", "editnoschema", "retryuncapped", "limitparamlogged", "gormretry", "xresetstore", "xresetsvc", "xresetworker", "xcheckstore", "xcheckworker", "xcheckdecides", "xloadstore", "xloadworker", "nackself", "nackselfnarrow", "switchoutcomenolimit", "outcomethreshold", "outcomeerror",
 		"failedpolled", "replaypolled", "gormfailedsweep")
 }
 
@@ -36,7 +36,7 @@ func TestAccepted(t *testing.T) {
 		"ok_flagread", "ok_nullable", "ok_errorandcount", "ok_testfixture",
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive", "ok_redrivemarker", "ok_redriveeither", "ok_xrequeuebyhand",
 		"ok_switchcase", "ok_switchoutcome", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "example.com/ok_xnextworker", "ok_callerretry/worker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
-		"ok_helperstate", "ok_xworkerparam", "ok_xworkerconst", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported", "ok_redriveended", "ok_editjob", "ok_retrycapped", "ok_limitparamunused", "ok_gormeditjob", "ok_trycount", "ok_xresethandler", "ok_handlerreset", "ok_xcheckworker", "ok_xloadworker",
+		"ok_helperstate", "ok_xworkerparam", "ok_xworkerconst", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported", "ok_redriveended", "ok_editjob", "ok_retrycapped", "ok_limitparamunused", "ok_gormeditjob", "ok_trycount", "ok_xresethandler", "ok_handlerreset", "ok_xcheckworker", "ok_xloadworker", "ok_nackself", "ok_nacktwo",
 		"ok_failedcreated", "ok_replaychecked", "gormjanitorstore", "gormjanitor")
 }
 

@@ -1,7 +1,8 @@
 // A transaction's store and a client that wraps it, both exported: the
 // client reaches the store's Requeue through an interface, with no guard,
 // but other packages (an admin API, a worker) call either one. The
-// package does not decide: the retry is handed on to their callers.
+// package does not decide: the retry is handed on to their callers, the
+// client's Requeue included.
 package ok_ifaceexported
 
 import (
@@ -13,7 +14,7 @@ import (
 
 type TxStore interface {
 	Claim(ctx context.Context) (int64, error)
-	Requeue(ctx context.Context, id int64) error // want Requeue:"retries\\(q.go:28\\)"
+	Requeue(ctx context.Context, id int64) error // want Requeue:"retries\\(q.go:29\\)"
 }
 
 type Tx struct{ tx pgx.Tx }
@@ -24,7 +25,7 @@ func (t *Tx) Claim(ctx context.Context) (id int64, err error) {
 	return id, err
 }
 
-func (t *Tx) Requeue(ctx context.Context, id int64) error { // want Requeue:"retries\\(q.go:28\\)"
+func (t *Tx) Requeue(ctx context.Context, id int64) error { // want Requeue:"retries\\(q.go:29\\)"
 	_, err := t.tx.Exec(ctx, `UPDATE jobs SET status = 'queued' WHERE id = $1`, id)
 	return err
 }
@@ -34,7 +35,7 @@ type Client struct {
 	wrap func(pgx.Tx) TxStore
 }
 
-func (c *Client) Requeue(ctx context.Context, id int64) error {
+func (c *Client) Requeue(ctx context.Context, id int64) error { // want Requeue:"retries\\(q.go:29\\)"
 	return pgx.BeginFunc(ctx, c.pool, func(tx pgx.Tx) error {
 		return c.wrap(tx).Requeue(ctx, id)
 	})
