@@ -225,6 +225,9 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 		if f.StateParam > 0 {
 			related = "the retry " + f.Retry.Func + " makes with that state"
 		}
+		if f.Param > 0 {
+			related = "the retry " + f.Retry.Func + " makes unless its caller says the attempts ran out"
+		}
 		pass.Report(analysis.Diagnostic{
 			Pos: call.Pos(),
 			Related: []analysis.RelatedInformation{{

@@ -25,3 +25,14 @@ func TestCallSiteFieldsRejected(t *testing.T) {
 func TestCallSiteFieldsAccepted(t *testing.T) {
 	ruletest.Run(t, maxattempts.Analyzer, "ok_fieldsave", "ok_fieldcreate", "ok_fieldcreatetx", "ok_fieldsaveconfig", "ok_fieldhook")
 }
+
+// A call of a retry its callee makes as a bool parameter says points at
+// that retry as one its caller asks for, not one made on every path.
+func TestAskedRetryRelated(t *testing.T) {
+	results := ruletest.Run(t, maxattempts.Analyzer, "nackself")
+	require.Len(t, results[0].Diagnostics, 1)
+	d := results[0].Diagnostics[0]
+	require.Len(t, d.Related, 1)
+	require.Equal(t, "the retry nackself.(*PostgresQueue).Nack makes unless its caller says the attempts ran out", d.Related[0].Message)
+	require.Equal(t, 38, results[0].Pass.Fset.Position(d.Related[0].Pos).Line)
+}
