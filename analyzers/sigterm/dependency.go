@@ -85,6 +85,14 @@ func declKey(fn *types.Func) string {
 // imports os/signal.
 type depPackage struct {
 	decls map[string]*depDecl
+	// passesOn says the package hands the signal it catches back to the
+	// process: a function of it stops the notification (signal.Stop or
+	// Reset) and sends the signal it was given to its own process
+	// (os.FindProcess(os.Getpid()) then p.Signal(sig)),
+	// as an error reporter does that flushes its reports first
+	// (bugsnag-go's session tracker). The process then dies of the
+	// signal as if nobody had asked for it: the job in hand is killed.
+	passesOn bool
 }
 
 // A depDecl is a function of the package, with the names its file gives
@@ -131,7 +139,9 @@ func depSource(dir string) *depPackage {
 			}
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					p.decls[funcDeclKey(fd)] = &depDecl{fd, names}
+					dd := &depDecl{fd, names}
+					p.decls[funcDeclKey(fd)] = dd
+					p.passesOn = p.passesOn || dd.resends()
 				}
 			}
 		}
@@ -182,7 +192,7 @@ func funcDeclKey(fd *ast.FuncDecl) string {
 // (or with no signal list), in its body or its function literals, or
 // through a function of the same package it calls by name.
 func (p *depPackage) asks(d *depDecl, seen map[*ast.FuncDecl]bool) bool {
-	if seen[d.FuncDecl] {
+	if seen[d.FuncDecl] || p.passesOn {
 		return false
 	}
 	seen[d.FuncDecl] = true
@@ -333,4 +343,38 @@ func depModule(filename, pkgPath string) (mod, root string) {
 		}
 	}
 	return "", ""
+}
+
+// resends reports whether a function stops a signal's notification and
+// sends a signal it holds in a variable (the one it caught, not a
+// constant such as os.Kill) to a process: p.Signal(sig).
+func (d *depDecl) resends() bool {
+	stops, sends := false, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fun, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, _ := fun.X.(*ast.Ident)
+		pkg := ""
+		if x != nil {
+			pkg = d.imports[x.Name]
+		}
+		held := false
+		if len(call.Args) > 0 {
+			_, held = ast.Unparen(call.Args[len(call.Args)-1]).(*ast.Ident)
+		}
+		switch {
+		case pkg == "os/signal" && (fun.Sel.Name == "Stop" || fun.Sel.Name == "Reset"):
+			stops = true
+		case pkg == "" && fun.Sel.Name == "Signal" && len(call.Args) == 1 && held:
+			sends = true
+		}
+		return true
+	})
+	return stops && sends
 }
