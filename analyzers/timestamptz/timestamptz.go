@@ -45,6 +45,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, t := range tablesToReport(m, schema) {
 		clock := clockColumns(m.Tables[t.Name])
+		for col := range reclaimedInSchema(schema, m.Tables[t.Name]) {
+			clock[col] = true
+		}
 		for _, col := range t.Columns {
 			if col.Type.IsTimestampWithoutZone() && (allTables || clock[col.Name]) {
 				report(pass, m, t, col)
@@ -88,6 +91,55 @@ func clockColumns(qt *queuemodel.QueueTable) map[string]bool {
 		cols[col] = true
 	}
 	return cols
+}
+
+// reclaimedInSchema returns the columns of a queue table that a function
+// of the schema compares with the clock in an UPDATE or DELETE that picks
+// claimed jobs: a reclaim the database runs (called by pg_cron, another
+// service or an operator, not by this module's Go code), such as
+// remove_locked_from_queue(age) deleting the rows locked before now() -
+// age. Jobs are picked by a claimed state (status = 'running'), or, where
+// any value of the state column means claimed (locked_at), by comparing
+// that column itself. A function that purges finished jobs by age picks
+// no claimed job: it decides what is kept, not when a job runs again.
+func reclaimedInSchema(schema *sqlcheck.Schema, qt *queuemodel.QueueTable) map[string]bool {
+	cols := map[string]bool{}
+	if qt == nil || qt.StateColumn == "" || schema == nil {
+		return cols
+	}
+	for _, f := range schema.Functions {
+		for _, b := range f.Body {
+			b.Stmt.Walk(func(s *sqlcheck.Stmt) {
+				if s.Table == qt.Name && (s.Kind == sqlcheck.KindUpdate || s.Kind == sqlcheck.KindDelete) && picksClaimed(qt, s.Where) {
+					clockPreds(s.Where, cols)
+				}
+			})
+		}
+	}
+	return cols
+}
+
+// picksClaimed reports whether a WHERE keeps only claimed jobs.
+func picksClaimed(qt *queuemodel.QueueTable, ps []sqlcheck.Pred) bool {
+	anyValue := slices.Contains(qt.Claimed, sqlcheck.StateNotNull)
+	for _, p := range ps {
+		if p.Column != qt.StateColumn {
+			continue
+		}
+		switch p.Op {
+		case sqlcheck.OpEq, sqlcheck.OpIn:
+			if len(p.Values) > 0 && !slices.ContainsFunc(p.Values, func(v sqlcheck.Value) bool {
+				return v.Kind != sqlcheck.ValueConst || !slices.Contains(qt.Claimed, v.Str) && !anyValue
+			}) {
+				return true
+			}
+		case sqlcheck.OpIsNotNull, sqlcheck.OpLt, sqlcheck.OpLe, sqlcheck.OpGt, sqlcheck.OpGe:
+			if anyValue {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deadlines returns the columns that hold a time the queue sets ahead of

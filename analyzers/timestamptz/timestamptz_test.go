@@ -16,7 +16,7 @@ import (
 // with the clock, wherever the migrations put it.
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer, "seedlike", "clockcols", "defaults", "altertype", "addcolumn", "godll", "tasks", "qualified", "gotemplate", "gosprintf",
-		"paramclock", "orclock", "intexpiry", "unboundpoll_timestamp", "retrybackoff")
+		"paramclock", "orclock", "intexpiry", "unboundpoll_timestamp", "retrybackoff", "sqlfnreclaim")
 }
 
 // Designs it accepts: timestamptz, or timestamp where no queue code looks.
@@ -24,7 +24,7 @@ func TestAccepted(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer,
 		"accept_tz", "accept_untouched", "accept_altered", "accept_dropped",
 		"accept_nomigrations", "accept_dynamic", "accept_down", "accept_lookup", "accept_report", "accept_gosprintf", "accept_unlinked", "accept_audit",
-		"accept_paramreport", "accept_ornull", "accept_unboundpoll_tz", "accept_backoff_shown")
+		"accept_paramreport", "accept_ornull", "accept_unboundpoll_tz", "accept_backoff_shown", "accept_sqlfnpurge")
 }
 
 // The suggested fixes: one rewrites exactly the type, keeping its
