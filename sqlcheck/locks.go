@@ -29,6 +29,10 @@ type LockingDDL struct {
 	// the table's ACCESS EXCLUSIVE lock, which the transaction holds to
 	// its end: this statement cannot wait for the table.
 	Held bool
+	// WrittenWith is the file that created the table when it was made
+	// together with this statement's file (see writtenTogether): the two
+	// run in one first migration, while the table is new and idle.
+	WrittenWith string
 }
 
 // recordLock notes the statement in s.Locks when it locks a table that an
@@ -72,10 +76,14 @@ func (r replayer) recordLock(sess *session) {
 		if l.table == "" || r.s.Tables[l.table] == nil || sess.created[l.table] || r.src.Init {
 			continue
 		}
-		r.s.Locks = append(r.s.Locks, &LockingDDL{
+		lock := &LockingDDL{
 			Table: l.table, Loc: r.src.Loc(r.raw.Start), What: l.what, Lock: l.lock,
 			FromGo: r.src.FromGo, LockTimeout: tx.timeout(), Tx: tx.id, Held: tx.exclusive[l.table],
-		})
+		}
+		if made := r.s.Tables[l.table].Loc.File; !r.src.FromGo && made != "" && writtenTogether(made, r.src.Path) {
+			lock.WrittenWith = made
+		}
+		r.s.Locks = append(r.s.Locks, lock)
 		if l.lock == "ACCESS EXCLUSIVE" {
 			tx.exclusive[l.table] = true
 		}

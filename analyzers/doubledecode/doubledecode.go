@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -23,7 +24,7 @@ var record []byte
 
 // Rule is the doubledecode rule: its documentation record and its analyzer.
 var Rule = rule.New(record, &analysis.Analyzer{
-	Requires:  []*analysis.Analyzer{queuemodel.Analyzer},
+	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{(*MarshalsArgs)(nil)},
 })
@@ -230,9 +231,11 @@ func columns(t *sqlcheck.Table, outs []sqlcheck.Output) []string {
 	return cols
 }
 
-// decodedIntoString finds the string variables that json.Unmarshal decodes into.
+// decodedIntoString finds the string variables that json.Unmarshal decodes
+// into, other than as a fallback (see fallbackDecode).
 func decodedIntoString(pass *analysis.Pass) map[types.Object]bool {
 	out := map[types.Object]bool{}
+	e := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 	root := pass.ResultOf[queuemodel.Analyzer].(*queuemodel.Model).Inspector().Root()
 	for cur := range root.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
@@ -240,7 +243,7 @@ func decodedIntoString(pass *analysis.Pass) map[types.Object]bool {
 			continue
 		}
 		if addr, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok {
-			if obj := object(pass, addr.X); obj != nil && isString(obj.Type()) {
+			if obj := object(pass, addr.X); obj != nil && isString(obj.Type()) && !fallbackDecode(e, call) {
 				out[obj] = true
 			}
 		}

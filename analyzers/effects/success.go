@@ -99,3 +99,25 @@ func returnedBy(v ssa.Value, work func(ssa.CallInstruction) bool) bool {
 	call, ok := v.(*ssa.Call)
 	return ok && work(call)
 }
+
+// AfterFailureOf reports whether instr runs only once a call that failed
+// tells has returned an error: the nearest check of an error that every
+// path to instr passes compares that call's error with nil, and instr
+// cannot be reached from its nil side (if err := decode(b, &v); err == nil
+// { return v }; fallback(b)).
+func AfterFailureOf(instr ssa.Instruction, failed func(ssa.CallInstruction) bool) bool {
+	if instr == nil || instr.Block() == nil {
+		return false
+	}
+	target := instr.Block()
+	for b := target.Idom(); b != nil; b = b.Idom() {
+		if c, ok := errCheckAt(b); ok {
+			onNil := b.Succs[0]
+			if onNil == c.onError {
+				onNil = b.Succs[1]
+			}
+			return !reachesAvoiding(onNil, target, b) && returnedBy(c.err, failed)
+		}
+	}
+	return false
+}

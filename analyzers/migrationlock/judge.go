@@ -2,6 +2,7 @@ package migrationlock
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/sqlcheck"
@@ -53,6 +54,8 @@ func Judge(m *queuemodel.Model) ([]Judged, error) {
 			// program's: the tool cannot tell what ran before it on the
 			// same connection.
 			why = "a Go string: what runs before it on its connection is the program's"
+		case l.WrittenWith != "":
+			why = fmt.Sprintf("%s, which creates %s, was made at most a minute before this file: they run in one first migration, on a new, idle table", filepath.Base(l.WrittenWith), queuemodel.TableName(l.Table))
 		case l.Held:
 			why = "its transaction already holds the ACCESS EXCLUSIVE lock on " + queuemodel.TableName(l.Table)
 		case l.LockTimeout:

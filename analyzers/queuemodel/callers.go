@@ -504,7 +504,9 @@ type moduleCallers struct {
 	once    sync.Once
 	hasMain bool
 	funcs   []funcSelects
-	loops   []loopCall // calls of exported methods and functions, and whether a loop runs them again after an error
+	loops   []loopCall          // calls of exported methods and functions, and whether a loop runs them again after an error
+	bodies  []funcCalls         // see runsInTurn
+	callers map[string][]string // callee -> the names of the functions that call it, ambiguous names left out
 }
 
 type funcSelects struct {
@@ -567,7 +569,9 @@ func moduleCallersOf(root string) *moduleCallers {
 				walk(d)
 			}
 			mc.loops = append(mc.loops, loopCalls(path, f)...)
+			mc.bodies = append(mc.bodies, bodyCalls(path, f)...)
 		}
+		mc.callers = callerNames(mc.bodies)
 	})
 	return mc
 }
@@ -583,14 +587,20 @@ func moduleCallersKey(w io.Writer, root string) {
 	for _, c := range mc.loops {
 		fmt.Fprintf(w, "loopcall\x00%s\x00%s\x00%t\x00", c.path, c.name, c.restarts)
 	}
+	for _, b := range mc.bodies {
+		fmt.Fprintf(w, "body\x00%s\x00%s\x00", b.path, b.name)
+		for _, st := range b.steps {
+			fmt.Fprintf(w, "step\x00%s\x00%s\x00%s\x00", st.callee, strings.Join(st.defs, ","), strings.Join(st.uses, ","))
+		}
+	}
 }
 
 // Where a store's split relay is run from.
 type callPlace int
 
 const (
-	calledNowhere callPlace = iota // no function of the module calls the poll
-	calledHere                     // the package's own code calls it, or the module is a library, or no caller runs the mark after it
+	calledNowhere callPlace = iota // no function of the module calls the poll, or none runs the mark after it
+	calledHere                     // the package's own code calls it, or the module is a library, or a function runs the mark after it through other functions (see runsInTurn)
 	calledInTurn                   // only other packages call it, and one of their functions selects the poll, then the mark
 )
 
@@ -600,8 +610,11 @@ const (
 // function of another package's files selects the poll's name and, after
 // it, the mark's: the function that joins them (joinHalves) and is
 // judged as their caller. A poll other packages call with no function
-// that then marks (a store's wrapper, a runner that hands the rows to
-// executors that mark them) is judged where it is, as before. A library
+// that selects both is judged where it is when some function of the
+// module runs it and then the mark through other functions (a store's
+// wrapper, a runner that hands the rows to executors that mark them: see
+// runsInTurn); when none does, its callers read the rows for something
+// else (a report, a page of an admin API) and it is no relay's. A library
 // module (no package main) counts as calling it here: its callers are out
 // of sight.
 func (b *builder) callersOf(poll, mark *types.Func) callPlace {
@@ -640,7 +653,7 @@ func (b *builder) callersOf(poll, mark *types.Func) callPlace {
 			return calledInTurn
 		}
 	}
-	if called {
+	if called && mc.runsInTurn(poll.Name(), mark.Name()) {
 		return calledHere
 	}
 	return calledNowhere
