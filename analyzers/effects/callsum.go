@@ -28,12 +28,13 @@ import (
 // database, itself or through any function it calls: no call is given a
 // database handle or made on one, none goes through a function value or
 // an interface of the module (what runs there is out of sight), and every
-// function of the module it calls runs none either.
-type NoStatement struct{}
+// function of the module it calls runs none either. It is a package fact
+// naming the package's exported functions that run none (funcset.go).
+type NoStatement struct{ Funcs funcSet }
 
 func (*NoStatement) AFact() {}
 
-func (*NoStatement) String() string { return "nostatement" }
+func (f *NoStatement) String() string { return "nostatement " + f.Funcs.String() }
 
 // CallsAnalyzer summarizes what the functions of a package do to the
 // database (see NoStatement); the effects Analyzer reads its result.
@@ -50,7 +51,7 @@ var CallsAnalyzer = &analysis.Analyzer{
 // Calls is what the summaries say of the functions a package declares or
 // imports: which run no statement on the database.
 type Calls struct {
-	quiet map[*types.Func]bool
+	quiet *funcSummary
 }
 
 // RunsNoStatement reports whether a function of the package, or of
@@ -58,19 +59,20 @@ type Calls struct {
 // database. A function with no summary (a library's, one the package does
 // not see, one that may write) answers false.
 func (c *Calls) RunsNoStatement(fn *types.Func) bool {
-	return c != nil && fn != nil && c.quiet[fn.Origin()]
+	return c != nil && c.quiet.holds(fn)
 }
 
 func runCalls(pass *analysis.Pass) (any, error) {
-	c := &Calls{quiet: map[*types.Func]bool{}}
+	c := &Calls{}
 	if DependencyCode(pass) || !typedCode(pass) {
 		return c, nil
 	}
-	for _, f := range pass.AllObjectFacts() {
-		if fn, ok := f.Object.(*types.Func); ok {
-			c.quiet[fn] = true
+	c.quiet = importFuncSets(pass, func(f analysis.Fact) (funcSet, bool) {
+		if q, ok := f.(*NoStatement); ok {
+			return q.Funcs, true
 		}
-	}
+		return nil, false
+	})
 	// A function writes when a call of its own may, or a function of the
 	// package it calls writes.
 	quiet := quietFuncs(pass, func(x ast.Node) (*types.Func, bool) {
@@ -80,10 +82,10 @@ func runCalls(pass *analysis.Pass) (any, error) {
 		return nil, false
 	})
 	for _, fn := range quiet {
-		c.quiet[fn] = true
-		if fn.Exported() {
-			pass.ExportObjectFact(fn, &NoStatement{})
-		}
+		c.quiet.local[fn] = true
+	}
+	if exported := newFuncSet(quiet); len(exported) > 0 {
+		pass.ExportPackageFact(&NoStatement{Funcs: exported})
 	}
 	return c, nil
 }

@@ -23,12 +23,13 @@ import (
 // runs its SQL, reading the clock through a field (s.now()), does none; a
 // worker's handler, called through a function value, is out of sight and
 // may. A call that cannot fail (a clock, a logger) says nothing of the
-// work.
-type NoWork struct{}
+// work. It is a package fact naming the package's exported functions that
+// do no work (funcset.go).
+type NoWork struct{ Funcs funcSet }
 
 func (*NoWork) AFact() {}
 
-func (*NoWork) String() string { return "nowork" }
+func (f *NoWork) String() string { return "nowork " + f.Funcs.String() }
 
 // WorkAnalyzer summarizes which functions of a package do no work (see
 // NoWork); the effects Analyzer reads its result.
@@ -45,25 +46,26 @@ var WorkAnalyzer = &analysis.Analyzer{
 // Idle is what the summaries say of the functions a package declares or
 // imports: which do no work.
 type Idle struct {
-	idle map[*types.Func]bool
+	idle *funcSummary
 }
 
 // DoesNoWork reports whether a function of the package, or of another
 // package of the module, is known to do no work (see NoWork).
 func (w *Idle) DoesNoWork(fn *types.Func) bool {
-	return w != nil && fn != nil && w.idle[fn.Origin()]
+	return w != nil && w.idle.holds(fn)
 }
 
 func runWork(pass *analysis.Pass) (any, error) {
-	c := &Idle{idle: map[*types.Func]bool{}}
+	c := &Idle{}
 	if DependencyCode(pass) || !typedCode(pass) {
 		return c, nil
 	}
-	for _, f := range pass.AllObjectFacts() {
-		if fn, ok := f.Object.(*types.Func); ok {
-			c.idle[fn] = true
+	c.idle = importFuncSets(pass, func(f analysis.Fact) (funcSet, bool) {
+		if w, ok := f.(*NoWork); ok {
+			return w.Funcs, true
 		}
-	}
+		return nil, false
+	})
 	summarizeWork(pass, c)
 	return c, nil
 }
@@ -81,10 +83,10 @@ func summarizeWork(pass *analysis.Pass, c *Idle) {
 		return nil, false
 	})
 	for _, fn := range idle {
-		c.idle[fn] = true
-		if fn.Exported() {
-			pass.ExportObjectFact(fn, &NoWork{})
-		}
+		c.idle.local[fn] = true
+	}
+	if exported := newFuncSet(idle); len(exported) > 0 {
+		pass.ExportPackageFact(&NoWork{Funcs: exported})
 	}
 }
 

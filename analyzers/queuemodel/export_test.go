@@ -13,3 +13,7 @@ func SSAHeld(m *Model) bool {
 	}
 	return false
 }
+
+// IndexHeld reports whether the model still holds its inspector or its
+// call graph.
+func IndexHeld(m *Model) bool { return m.inspector != nil || m.loops != nil }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"io/fs"
 	"maps"
@@ -159,7 +160,12 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 	}
 	// Each package's SSA is freed once its rules are done: the checker
 	// keeps every result until the run ends.
-	graph, err := checker.Analyze(append(roots, queuemodel.Releaser(roots)), pkgs, nil)
+	checked := map[*types.Package]bool{}
+	for _, p := range pkgs {
+		checked[p.Types] = true
+	}
+	release := queuemodel.Releaser(roots, func(p *types.Package) bool { return checked[p] })
+	graph, err := checker.Analyze(slices.Concat(roots, release), pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError

@@ -1,3 +1,5 @@
+// want package:"nostatement Loop Sender.Build}"
+
 // Package callsum calls callsumlib's helpers: its own functions run no
 // statement when the helpers it calls carry the fact that they run none.
 package callsum
@@ -15,7 +17,7 @@ type Sender struct {
 	audit *callsumlib.Audit
 }
 
-func (s *Sender) Build(to []string) error { // want Build:"nostatement"
+func (s *Sender) Build(to []string) error {
 	subj, err := callsumlib.Subject(to)
 	if err != nil {
 		s.log.Err("no subject", "err", err)
@@ -34,7 +36,7 @@ func (s *Sender) Tell(ctx context.Context) {
 	s.audit.Note(ctx, "send failed")
 }
 
-func Loop(n int) int { // want Loop:"nostatement"
+func Loop(n int) int {
 	return callsumlib.Count(n)
 }
 

@@ -1,3 +1,5 @@
+// want package:"nostatement Count Down Hello Logger.Err Logger.Inf Subject}"
+
 // Package callsumlib holds helpers a sender calls from another package:
 // a logger and a message builder that run no statement, and helpers that
 // may write (a store, a function held in a field, an interface of the
@@ -20,7 +22,7 @@ type Logger struct {
 	Out    io.Writer
 }
 
-func (l *Logger) Err(msg string, args ...any) { // want Err:"nostatement"
+func (l *Logger) Err(msg string, args ...any) {
 	log.Println(l.Prefix, msg, fmt.Sprint(args...), trace())
 	if l.Out != nil {
 		_, _ = io.WriteString(l.Out, msg) // the standard library's interface
@@ -31,11 +33,11 @@ func (l *Logger) Err(msg string, args ...any) { // want Err:"nostatement"
 // Log is the module's own logger interface: its methods only log.
 type Log interface{ Info(msg string) }
 
-func Hello(l Log) { // want Hello:"nostatement"
+func Hello(l Log) {
 	l.Info("hello")
 }
 
-func (l *Logger) Inf(msg string) { // want Inf:"nostatement"
+func (l *Logger) Inf(msg string) {
 	l.Err(msg) // a method of the package that runs none
 }
 
@@ -44,7 +46,7 @@ func trace() string {
 	return strings.Repeat("-", 3)
 }
 
-func Subject(to []string) (string, error) { // want Subject:"nostatement"
+func Subject(to []string) (string, error) {
 	if len(to) == 0 {
 		return "", fmt.Errorf("no recipients")
 	}
@@ -115,14 +117,14 @@ func Pong(ctx context.Context, s *Store, n int) {
 }
 
 // Count goes round a cycle that writes nowhere.
-func Count(n int) int { // want Count:"nostatement"
+func Count(n int) int {
 	if n == 0 {
 		return 0
 	}
 	return Down(n)
 }
 
-func Down(n int) int { // want Down:"nostatement"
+func Down(n int) int {
 	return Count(n - 1)
 }
 

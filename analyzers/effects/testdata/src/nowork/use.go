@@ -1,3 +1,5 @@
+// want package:"nowork MarkBoth}"
+
 // Functions of another package of the module that call noworklib's: each
 // does no work where its callees do none.
 package nowork
@@ -8,7 +10,7 @@ import (
 	"noworklib"
 )
 
-func MarkBoth(ctx context.Context, s *noworklib.Store) error { // want MarkBoth:"nowork"
+func MarkBoth(ctx context.Context, s *noworklib.Store) error {
 	if err := s.Mark(ctx, 1); err != nil {
 		return err
 	}

@@ -1,3 +1,5 @@
+// want package:"nowork Clock Queries.Done Spawn Store.Load Store.Mark}"
+
 // A store's methods, summarized for another package of the module: the
 // ones that only run their SQL and read the clock do no work.
 package noworklib
@@ -16,12 +18,12 @@ type Store struct {
 	now func() time.Time
 }
 
-func (s *Store) Mark(ctx context.Context, id int64) error { // want Mark:"nowork"
+func (s *Store) Mark(ctx context.Context, id int64) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE jobs SET state = 'done', done_at = $2 WHERE id = $1`, id, s.now())
 	return err
 }
 
-func (s *Store) Load(ctx context.Context, id int64) (int64, error) { // want Load:"nowork"
+func (s *Store) Load(ctx context.Context, id int64) (int64, error) {
 	return scanID(s.db.QueryRowContext(ctx, `SELECT id FROM jobs WHERE id = $1`, id))
 }
 
@@ -41,7 +43,7 @@ func Notify(url string) error {
 func Run(handle func() error) error { return handle() }
 
 // Spawn starts a goroutine of the module's that does no work.
-func Spawn(ctx context.Context, s *Store) { // want Spawn:"nowork"
+func Spawn(ctx context.Context, s *Store) {
 	go s.Mark(ctx, 1)
 }
 
@@ -51,7 +53,7 @@ func SpawnValue(f func()) {
 }
 
 // Clock calls a function value that cannot fail.
-func Clock(now func() time.Time) time.Time { return now() } // want Clock:"nowork"
+func Clock(now func() time.Time) time.Time { return now() }
 
 type Handler interface {
 	Handle(ctx context.Context) error
@@ -69,7 +71,7 @@ type DBTX interface {
 
 type Queries struct{ db DBTX }
 
-func (q *Queries) Done(ctx context.Context, id int64) error { // want Done:"nowork"
+func (q *Queries) Done(ctx context.Context, id int64) error {
 	_, err := q.db.ExecContext(ctx, `UPDATE jobs SET state = 'done' WHERE id = $1`, id)
 	return err
 }
