@@ -44,12 +44,15 @@ type StructAt struct {
 }
 
 // StructAt reads the struct whose address argument arg of a call passes
-// (a local variable whose address the code takes, a pointer parameter, or
-// a variable a closure shares with its function, read from the closure's
-// entry on), or the copy of such a struct the argument is, as it was when
-// copied (Updates(job)). False when the call, the argument or the struct's uses are
-// out of sight: its address stored anywhere, captured by a closure, or a
-// field's address passed on.
+// (a local variable whose address the code takes, a pointer parameter, a
+// variable a closure shares with its function, read from the closure's
+// entry on, or an element's address, j := &jobs[i], through that
+// pointer), or the copy of such a struct the argument is, as it was when
+// copied (Updates(job)). False when the call, the argument or the
+// struct's uses are out of sight: its address stored anywhere, captured
+// by a closure, or a field's address passed on. (As with a pointer
+// parameter, a store through another pointer to the same struct is not
+// seen.)
 func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon) PointerUse) (StructAt, bool) {
 	ci := e.Call(call)
 	ptr := Arg(ci, arg)
@@ -61,7 +64,7 @@ func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon
 		ptr, from = ld.X, ld
 	}
 	switch ptr.(type) {
-	case *ssa.Alloc, *ssa.Parameter, *ssa.FreeVar:
+	case *ssa.Alloc, *ssa.Parameter, *ssa.FreeVar, *ssa.IndexAddr:
 	default:
 		return StructAt{}, false
 	}

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Model](),
 	Requires:         []*analysis.Analyzer{effects.Analyzer},
-	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*ormsql.Boiler)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil), (*NotPostgres)(nil)},
+	FactTypes:        []analysis.Fact{(*Wrapper)(nil), (*Queues)(nil), (*Jobs)(nil), (*Implements)(nil), (*GoDDL)(nil), (*ormsql.TableName)(nil), (*ormsql.Boiler)(nil), (*ormsql.PopModelWrite)(nil), (*Half)(nil), (*PendingSplit)(nil), (*SetsField)(nil), (*GormPool)(nil), (*ScanHalf)(nil), (*ResetHalf)(nil), (*NotPostgres)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -578,6 +578,9 @@ func (b *builder) exportFacts() {
 	}
 	for obj, f := range ormsql.BoilerFacts(b.pass.TypesInfo, b.pass.Files) {
 		b.pass.ExportObjectFact(obj, f)
+	}
+	for fn, w := range ormsql.PopModelWrites(b.pass.Pkg, b.effects, b.pass.Files) {
+		b.pass.ExportObjectFact(fn, w)
 	}
 	var tables []string
 	var states []TableStates

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 )
 
 // offPostgres reports whether edge i of a phi is taken only when the
@@ -85,11 +87,12 @@ func testsPostgres(v ssa.Value) (pg, known bool) {
 		if isDialectName(x.X) && isPostgresName(x.Y) || isDialectName(x.Y) && isPostgresName(x.X) {
 			return x.Op == token.EQL, true
 		}
-		// GORM: db.Dialector.Name() == "postgres", or != "sqlite": the
-		// side where the name is another database's is not PostgreSQL.
-		name, ok := gormDialectorName(x.X, x.Y)
+		// GORM: db.Dialector.Name() == "postgres", or != "sqlite"; pop:
+		// c.Dialect.Name() == "cockroach": the side where the name is
+		// another database's is not PostgreSQL.
+		name, ok := ormDialectName(x.X, x.Y)
 		if !ok {
-			name, ok = gormDialectorName(x.Y, x.X)
+			name, ok = ormDialectName(x.Y, x.X)
 		}
 		if ok {
 			return (name == "postgres") == (x.Op == token.EQL), true
@@ -112,12 +115,12 @@ func isPostgresDialectType(t types.Type) bool {
 		n.Obj().Name() == "Dialector" && n.Obj().Pkg().Path() == "gorm.io/driver/postgres"
 }
 
-// gormDialectorName returns the name a GORM dialector's Name() is
-// compared with, when call is that Name() (db.Dialector.Name(), the
-// method of the gorm.Dialector interface or of a driver's Dialector) and
-// name a string constant: GORM's drivers name themselves "postgres",
-// "mysql", "sqlite", "sqlserver".
-func gormDialectorName(call, name ssa.Value) (string, bool) {
+// ormDialectName returns the name a GORM dialector's or a pop dialect's
+// Name() is compared with, when call is that Name() (db.Dialector.Name(),
+// the method of the gorm.Dialector interface or of a driver's Dialector;
+// c.Dialect.Name() in pop) and name a string constant: GORM's drivers
+// name themselves "postgres", "mysql", "sqlite", "sqlserver".
+func ormDialectName(call, name ssa.Value) (string, bool) {
 	k, ok := name.(*ssa.Const)
 	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
 		return "", false
@@ -136,8 +139,11 @@ func gormDialectorName(call, name ssa.Value) (string, bool) {
 	if fn == nil || fn.Name() != "Name" || fn.Pkg() == nil {
 		return "", false
 	}
+	// pop's dialects name themselves too (c.Dialect.Name() ==
+	// "cockroach"): "postgres", "cockroach", "mysql", "mariadb",
+	// "sqlite3"; in pop only its dialects have a Name method.
 	p := fn.Pkg().Path()
-	if p != "gorm.io/gorm" && !strings.HasPrefix(p, "gorm.io/driver/") {
+	if p != "gorm.io/gorm" && !strings.HasPrefix(p, "gorm.io/driver/") && !effects.IsPopPath(p) {
 		return "", false
 	}
 	return constant.StringVal(k.Value), true

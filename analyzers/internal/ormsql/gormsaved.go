@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -120,22 +121,26 @@ fields:
 
 // assignAt returns the assignment statement of the request's file that
 // holds a position (a store into a field).
-func (g *gormReader) assignAt(pos token.Pos) ast.Node {
+func (g *gormReader) assignAt(pos token.Pos) ast.Node { return assignAt(g.r.Cursor, pos) }
+
+// assignAt returns the assignment statement of the file around cur that
+// holds a position.
+func assignAt(cur inspector.Cursor, pos token.Pos) ast.Node {
 	if !pos.IsValid() {
 		return nil
 	}
-	file := g.r.Cursor
-	for c := g.r.Cursor; c.Valid(); c = c.Parent() {
+	file := cur
+	for c := cur; c.Valid(); c = c.Parent() {
 		if _, ok := c.Node().(*ast.File); ok {
 			file = c
 			break
 		}
 	}
-	cur, ok := file.FindByPos(pos, pos)
+	at, ok := file.FindByPos(pos, pos)
 	if !ok {
 		return nil
 	}
-	for c := range cur.Enclosing((*ast.AssignStmt)(nil)) {
+	for c := range at.Enclosing((*ast.AssignStmt)(nil)) {
 		return c.Node()
 	}
 	return nil

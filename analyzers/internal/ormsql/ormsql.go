@@ -120,6 +120,9 @@ func Read(info *types.Info, eff *effects.Effects, cur inspector.Cursor, facts Fa
 			return r.read(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})
 		}
 	}
+	if st, ok := readPopModelWrite(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn}); ok {
+		return st, true
+	}
 	// sqlboiler's calls are to the package it generated, in the module.
 	if fn.Signature().Recv() != nil && boilerGenerated(fn.Pkg()) {
 		return readBoiler(&Request{Info: info, ImportFact: facts, Effects: eff, Cursor: cur, Call: call, Callee: fn})

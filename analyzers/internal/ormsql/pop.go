@@ -3,13 +3,11 @@ package ormsql
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"regexp"
 	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/jobqlint/jobqlint/analyzers/effects"
@@ -38,17 +36,16 @@ var popSends = map[string]bool{
 
 // A popQuery is what a chain of builder calls has said so far.
 type popQuery struct {
-	raw        *ssa.Call // the RawQuery call, if any
-	rawSQL     string
-	rawExpr    ast.Expr
-	args       []ast.Expr
-	argsKnown  bool
-	wheres     []string
-	orders     []string
-	limit      string
-	limitArg   ast.Expr // the Go value of a LIMIT that is not a constant
-	unread     string
-	connection ssa.Value
+	raw       *ssa.Call // the RawQuery call, if any
+	rawSQL    string
+	rawExpr   ast.Expr
+	args      []ast.Expr
+	argsKnown bool
+	wheres    []string
+	orders    []string
+	limit     string
+	limitArg  ast.Expr // the Go value of a LIMIT that is not a constant
+	unread    string
 }
 
 func readPop(r *Request) (Statement, bool) {
@@ -102,45 +99,90 @@ func readPop(r *Request) (Statement, bool) {
 		st.Handle = HandleTx
 	}
 	st.ResultChecked = popResultChecked(r, name, validated)
-	calls := callsByLparen(r.Cursor)
-	q := &popQuery{argsKnown: true}
 	if onQuery {
-		q.walk(r.Effects, calls, instr.Common().Args[0], instr)
+		// A query is a value: built otherwise on other paths (q =
+		// q.Where(...) under an if), it is a statement per path, and a
+		// way built only for another database is left out.
+		paths, why := chainPaths(r, popFunc, popRoot)
+		if why != "" {
+			st.Unread = why
+			return st, true
+		}
+		return oneOrVariants(st, paths, func(st Statement, p chainPath) Statement {
+			q := &popQuery{argsKnown: true}
+			for _, s := range append([]bunStep{p.root}, p.steps...) {
+				if q.unread == "" {
+					q.apply(r.Effects, s)
+				}
+			}
+			return q.statement(r, st, name)
+		})
 	}
+	return (&popQuery{argsKnown: true}).statement(r, st, name), true
+}
+
+// popFunc reports whether fn is one of pop's (or of its columns package).
+func popFunc(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return false
+	}
+	p := obj.Pkg().Path()
+	return effects.IsPopPath(p) || effects.IsPopPath(strings.TrimSuffix(p, "/columns"))
+}
+
+// popRoot reports whether a call of pop starts a query: a method of a
+// Connection, or pop.Q(c).
+func popRoot(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return fn.Name() == "Q"
+	}
+	return isPopType(recv.Type(), "Connection")
+}
+
+// statement is what the call named method sends once the chain has said
+// q.
+func (q *popQuery) statement(r *Request, st Statement, name string) Statement {
 	if q.unread != "" {
 		st.Unread = q.unread
-		return st, true
+		return st
 	}
 	switch name {
 	case "Exec", "ExecWithCount":
 		if q.raw == nil {
 			st.Unread = "pop's Exec of a query without RawQuery"
-			return st, true
+			return st
 		}
-		return q.rawStatement(st), true
+		return q.rawStatement(st)
 	case "All", "First", "Last", "Find":
 		if len(r.Call.Args) == 0 {
-			return Statement{}, false
+			st.Unread = "a pop finder without a model"
+			return st
 		}
 		st.ScanArgs = r.Call.Args[:1]
 		if q.raw != nil {
 			if name == "Find" {
 				st.Unread = "pop's Find on a raw query"
-				return st, true
+				return st
 			}
 			// A raw query runs as written: First's LIMIT 1 and Last's
 			// ORDER BY apply only to a query pop builds.
-			return q.rawStatement(st), true
+			return q.rawStatement(st)
 		}
 		m, why := popModelOf(r, r.Info.TypeOf(r.Call.Args[0]))
 		if why != "" {
 			st.Unread = why
-			return st, true
+			return st
 		}
 		switch name {
 		case "Find":
 			if len(r.Call.Args) < 2 {
-				return Statement{}, false
+				st.Unread = "a pop Find without a key"
+				return st
 			}
 			q.wheres = append(q.wheres, m.alias+"."+m.id+" = ?")
 			q.args = append(q.args, r.Call.Args[1])
@@ -151,23 +193,29 @@ func readPop(r *Request) (Statement, bool) {
 			q.orders = append(q.orders, "created_at DESC, id DESC")
 			q.limit, q.limitArg = "1", nil
 		}
-		return q.selectStatement(st, m), true
+		return q.selectStatement(st, m)
 	}
+	return q.write(r, st, name)
+}
+
+// write is the statement of Create, Update, UpdateColumns or Destroy.
+func (q *popQuery) write(r *Request, st Statement, name string) Statement {
 	// Create, Update, UpdateColumns, Destroy: one model by its key.
 	if len(r.Call.Args) == 0 {
-		return Statement{}, false
+		st.Unread = "a pop write without a model"
+		return st
 	}
 	m, why := popModelOf(r, r.Info.TypeOf(r.Call.Args[0]))
 	if why != "" {
 		st.Unread = why
-		return st, true
+		return st
 	}
-	names, ok := constantStrings(r, instr, 1)
+	names, ok := constantStrings(r, 1)
 	if !ok {
 		st.Unread = "column names that are not constants"
-		return st, true
+		return st
 	}
-	return m.write(st, name, names, popReturning(r.Callee.Pkg().Path())), true
+	return m.write(st, name, names, popReturning(r.Callee.Pkg().Path()))
 }
 
 func isPopType(t types.Type, name string) bool {
@@ -178,83 +226,29 @@ func isPopType(t types.Type, name string) bool {
 	return ok && n.Obj().Pkg() != nil && effects.IsPopPath(n.Obj().Pkg().Path()) && n.Obj().Name() == name
 }
 
-// walk follows a query back through the builder calls that made it, to
-// the Connection it was built on. Each query value must be used only by
-// the next call of the chain: pop's builder methods change the query they
-// are called on, so a query used elsewhere may hold clauses out of sight.
-func (q *popQuery) walk(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, v ssa.Value, user ssa.Instruction) {
-	var chain []*ssa.Call
-	for range 32 {
-		call, ok := v.(*ssa.Call)
-		if !ok {
-			q.unread = "a pop query the tool cannot follow to its connection"
-			return
-		}
-		for _, ref := range *call.Referrers() {
-			if _, debug := ref.(*ssa.DebugRef); !debug && ref != user {
-				q.unread = "a pop query changed or used in more than one place"
-				return
-			}
-		}
-		fn := call.Common().StaticCallee()
-		if fn == nil {
-			q.unread = "a pop query made by a call the tool does not read"
-			return
-		}
-		// A method of another package has no ssa.Package (SSA makes it
-		// on demand): its types object says whose it is.
-		if obj, ok := fn.Object().(*types.Func); !ok || obj.Pkg() == nil || !effects.IsPopPath(obj.Pkg().Path()) {
-			q.unread = "a pop query made by a call the tool does not read"
-			return
-		}
-		chain = append(chain, call)
-		args := call.Common().Args
-		if fn.Signature.Recv() == nil {
-			if fn.Name() != "Q" || len(args) != 1 {
-				q.unread = "a pop query made by " + fn.Name()
-				return
-			}
-			q.connection = args[0]
-			break
-		}
-		switch fn.Name() {
-		case "Where", "Order", "Limit", "RawQuery", "Q":
-		default:
-			q.unread = "pop's " + fn.Name() + " is not read"
-			return
-		}
-		if isPopType(fn.Signature.Recv().Type(), "Connection") {
-			q.connection = args[0]
-			break
-		}
-		v, user = args[0], call
-	}
-	if q.connection == nil {
-		q.unread = "a pop query chain too long to follow"
+// apply adds one builder call's clause: the chain's start (a method of
+// the Connection, or pop.Q) and each call after it.
+func (q *popQuery) apply(e *effects.Effects, step bunStep) {
+	call, syntax := step.call, step.src
+	switch step.name {
+	case "Q":
+		return
+	case "Where", "Order", "Limit", "RawQuery":
+	default:
+		q.unread = "pop's " + step.name + " is not read"
 		return
 	}
-	for i := len(chain) - 1; i >= 0 && q.unread == ""; i-- {
-		q.apply(e, calls, chain[i])
-	}
-}
-
-// apply adds one builder call's clause.
-func (q *popQuery) apply(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, call *ssa.Call) {
-	fn := call.Common().StaticCallee()
-	syntax := calls[call.Pos()]
 	if syntax == nil {
 		q.unread = "a pop call whose syntax is out of sight"
 		return
 	}
-	name := fn.Name()
-	if name == "Q" {
-		return
-	}
-	if name == "Limit" {
+	// A method value's receiver is its first argument.
+	args := call.Common().Args[1:]
+	if step.name == "Limit" {
 		// pop formats the limit into the text (%d): a number that is not a
 		// constant reads as a parameter, as the model reads numbers
 		// spliced into LIMIT.
-		if c, ok := call.Common().Args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
+		if c, ok := args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int {
 			q.limit, q.limitArg = c.Value.ExactString(), nil
 		} else {
 			q.limit, q.limitArg = "?", syntax.Args[0]
@@ -263,7 +257,7 @@ func (q *popQuery) apply(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, 
 	}
 	text, ok := oneText(e, effects.Arg(call, 0))
 	if !ok {
-		q.unread = "the SQL of pop's " + name + " is not a constant"
+		q.unread = "the SQL of pop's " + step.name + " is not a constant"
 		return
 	}
 	if syntax.Ellipsis.IsValid() {
@@ -271,7 +265,7 @@ func (q *popQuery) apply(e *effects.Effects, calls map[token.Pos]*ast.CallExpr, 
 	} else if len(syntax.Args) > 1 {
 		q.args = append(q.args, syntax.Args[1:]...)
 	}
-	switch name {
+	switch step.name {
 	case "RawQuery":
 		if q.raw != nil || len(q.wheres) > 0 || len(q.orders) > 0 {
 			q.unread = "a pop query with RawQuery and other clauses"
@@ -440,7 +434,7 @@ func contains(list []string, s string) bool {
 
 // constantStrings returns the constants a variadic call passes from its
 // argument i on; false when one is not a constant.
-func constantStrings(r *Request, instr ssa.CallInstruction, from int) ([]string, bool) {
+func constantStrings(r *Request, from int) ([]string, bool) {
 	if r.Call.Ellipsis.IsValid() {
 		return nil, len(r.Call.Args) <= from
 	}
@@ -480,24 +474,4 @@ func popResultChecked(r *Request, method string, validated bool) bool {
 		}
 	}
 	return true
-}
-
-// callsByLparen indexes the calls of the function around a cursor by the
-// position of their opening parenthesis (what SSA calls report).
-func callsByLparen(cur inspector.Cursor) map[token.Pos]*ast.CallExpr {
-	out := map[token.Pos]*ast.CallExpr{}
-	var fn inspector.Cursor
-	found := false
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil)) {
-		fn, found = c, true
-		break
-	}
-	if !found {
-		return out
-	}
-	for c := range fn.Preorder((*ast.CallExpr)(nil)) {
-		call := c.Node().(*ast.CallExpr)
-		out[call.Lparen] = call
-	}
-	return out
 }

@@ -21,6 +21,9 @@ type popModel struct {
 // with no pop tag at all, by its Go name.
 type popColumn struct {
 	readable, writeable bool
+	// field is the Go field of the model's own struct that holds the
+	// column; empty for a field of an embedded struct.
+	field string
 }
 
 // popTags are the struct tags pop reads; a field with none of them is a
@@ -143,6 +146,9 @@ func (m *popModel) addColumns(st *types.Struct, depth int) string {
 			c = popColumn{writeable: true}
 		default:
 			return "a model column with an rw tag other than r or w"
+		}
+		if depth == 0 {
+			c.field = f.Name()
 		}
 		if _, dup := m.cols[col]; !dup {
 			m.cols[col] = c

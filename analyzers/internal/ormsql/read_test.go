@@ -25,11 +25,14 @@ func read(t *testing.T, pkg string) map[string]ormsql.Statement {
 		Name:      "ormread",
 		Doc:       "records what ormsql reads",
 		Requires:  []*analysis.Analyzer{effects.Analyzer},
-		FactTypes: []analysis.Fact{(*ormsql.TableName)(nil)},
+		FactTypes: []analysis.Fact{(*ormsql.TableName)(nil), (*ormsql.PopModelWrite)(nil)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			e, _ := pass.ResultOf[effects.Analyzer].(*effects.Effects)
 			for fn, name := range ormsql.TableNames(pass.TypesInfo, pass.Files) {
 				pass.ExportObjectFact(fn, &ormsql.TableName{Name: name})
+			}
+			for fn, w := range ormsql.PopModelWrites(pass.Pkg, e, pass.Files) {
+				pass.ExportObjectFact(fn, w)
 			}
 			for cur := range inspector.New(pass.Files).Root().Preorder((*ast.CallExpr)(nil)) {
 				st, ok := ormsql.Read(pass.TypesInfo, e, cur, pass.ImportObjectFact)

@@ -9,6 +9,7 @@ import (
 	"github.com/gobuffalo/pop/v6"
 
 	"popcases/models"
+	"popcases/store"
 )
 
 type Job struct {
@@ -138,4 +139,69 @@ func Destroy(c *pop.Connection, p *Person) error { return c.Destroy(p) }
 func OtherPackageModel(c *pop.Connection) error {
 	var ms []models.Message
 	return c.Where("status = ?", 1).Order("created_at ASC").All(&ms)
+}
+
+// BranchLate adds a clause on some paths only (q = q.Where(...) under an
+// if): the call sends one statement or the other.
+func BranchLate(c *pop.Connection, late bool) error {
+	var jobs []Job
+	q := c.Where("status = ?", "queued")
+	if late {
+		q = q.Where("run_at < now()")
+	}
+	return q.Order("run_at").Limit(10).All(&jobs)
+}
+
+// BranchCockroachOnly adds a clause only when the dialect is CockroachDB,
+// as Kratos's courier poll does: on PostgreSQL the call sends the other.
+func BranchCockroachOnly(c *pop.Connection) error {
+	var jobs []Job
+	q := c.Where("status = ?", "queued")
+	if c.Dialect.Name() == "cockroach" {
+		q = q.Where("created_at < now()")
+	}
+	return q.Order("created_at ASC").Limit(10).All(&jobs)
+}
+
+// HelperNamed and HelperAll write a model through the application's own
+// helper on pop's model API: the named columns, or every writeable one.
+func HelperNamed(ctx context.Context, c *pop.Connection, j *Job) error {
+	return store.SaveColumns(ctx, c, j, "status")
+}
+
+func HelperAll(ctx context.Context, c *pop.Connection, j *Job) error {
+	return store.SaveColumns(ctx, c, j)
+}
+
+// NotHelperTouch and NotHelperMark call functions that send SQL the
+// reader does not read as a model write (two statements; a value of their
+// own spliced in): no statement is made up for them.
+func NotHelperTouch(ctx context.Context, c *pop.Connection, j *Job) error {
+	return store.Touch(ctx, c, j)
+}
+
+func NotHelperMark(ctx context.Context, c *pop.Connection, j *Job) error {
+	return store.Mark(ctx, c, j, "done")
+}
+
+// HelperBound sets the column's field before the helper writes it: the
+// parameter is bound to that constant. HelperBoundOnce sets it on one
+// path only: the parameter's value is out of sight.
+func HelperBound(ctx context.Context, c *pop.Connection, jobs []Job) error {
+	for i := range jobs {
+		j := &jobs[i]
+		j.Status = "running"
+		if err := store.SaveColumns(ctx, c, j, "status"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func HelperBoundOnce(ctx context.Context, c *pop.Connection, jobs []Job, first bool) error {
+	j := &jobs[0]
+	if first {
+		j.Status = "running"
+	}
+	return store.SaveColumns(ctx, c, j, "status")
 }

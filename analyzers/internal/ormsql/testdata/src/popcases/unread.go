@@ -1,9 +1,12 @@
 package popcases
 
 import (
+	"context"
+
 	"github.com/gobuffalo/pop/v6"
 
 	"popcases/models"
+	"popcases/store"
 )
 
 // The calls below are pop's, but what they send depends on what the tool
@@ -59,4 +62,9 @@ func UnreadOrderSemicolon(c *pop.Connection) error {
 func UnreadRawAfterWhere(c *pop.Connection) error {
 	var jobs []Job
 	return c.Where("status = ?", "queued").RawQuery("SELECT * FROM jobs").All(&jobs)
+}
+
+// UnreadHelperNames: the helper's column names are not constants.
+func UnreadHelperNames(ctx context.Context, c *pop.Connection, j *Job, names []string) error {
+	return store.SaveColumns(ctx, c, j, names...)
 }

@@ -9,7 +9,36 @@ import (
 )
 
 type Connection struct {
-	TX *Tx
+	TX      *Tx
+	Dialect dialect
+	Store   store
+}
+
+// store is what a Connection sends SQL through (sqlx underneath).
+type store interface {
+	NamedExec(string, interface{}) (sql.Result, error)
+	NamedExecContext(context.Context, string, interface{}) (sql.Result, error)
+}
+
+// Model is pop's view of a model value (pop.NewModel).
+type Model struct {
+	Value interface{}
+	As    string
+}
+
+// Value is what NewModel is given: any model value.
+type Value interface{}
+
+func NewModel(v Value, ctx context.Context) *Model { return &Model{Value: v} }
+func (m *Model) TableName() string                 { return "" }
+func (m *Model) Alias() string                     { return "" }
+func (m *Model) IDField() string                   { return "" }
+func (m *Model) WhereNamedID() string              { return "" }
+
+// dialect is pop's interface of its dialects; each names itself
+// ("postgres", "cockroach", "mysql", "mariadb", "sqlite3").
+type dialect interface {
+	Name() string
 }
 
 type Tx struct{ *sql.Tx }

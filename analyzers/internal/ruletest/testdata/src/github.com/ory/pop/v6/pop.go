@@ -9,7 +9,14 @@ import (
 )
 
 type Connection struct {
-	TX *Tx
+	TX      *Tx
+	Dialect dialect
+}
+
+// dialect is pop's interface of its dialects; each names itself
+// ("postgres", "cockroach", "mysql", "mariadb", "sqlite3").
+type dialect interface {
+	Name() string
 }
 
 type Tx struct{ *sql.Tx }
