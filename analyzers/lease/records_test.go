@@ -79,3 +79,17 @@ func TestRunnerRecord(t *testing.T) {
 	}
 }
 
+// A store's INSERT binds a task's state from the task it is given, and
+// the package that builds the task (&models.Task{Status:
+// models.StatusPending}) is one the store's does not import: the module's
+// composite literals give the state records are created in, and the
+// worker's record is judged. Accepted when a literal sets the state to
+// what a client sends: the tool cannot tell the state tasks are created
+// in.
+func TestLiteralInitialRecord(t *testing.T) {
+	for _, mod := range []string{"literalrecordmod", "ok_literalrecordmod"} {
+		t.Run(mod, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
+		})
+	}
+}

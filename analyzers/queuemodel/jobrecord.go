@@ -404,7 +404,7 @@ func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
 		default:
 			continue
 		}
-		w.Initial = sortedSet(b.initialStates(s.Table, a.Column))
+		w.Initial = sortedSet(b.recordInitial(s.Table, a.Column))
 		if qt := b.model.Tables[s.Table]; qt != nil && (qt.Inherited || hasClaim(qt)) {
 			w.Queue = true
 		}
