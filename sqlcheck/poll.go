@@ -626,3 +626,19 @@ func (t Type) IsTimestampWithoutZone() bool { return t.Name == "timestamp" }
 func (t Type) Timestamptz() string {
 	return "timestamptz" + precision.FindString(t.Text)
 }
+
+// Reports reports whether a statement is a SELECT that gives back a
+// computed value (count(*), an expression) beside or instead of the rows'
+// columns: a report on the rows it filters, which hands no row on for a
+// second step to take back.
+func Reports(s *Stmt) bool {
+	if s.Kind != KindSelect {
+		return false
+	}
+	for _, o := range s.Outputs {
+		if o.Column == "" && !o.Star {
+			return true
+		}
+	}
+	return false
+}

@@ -45,8 +45,11 @@ type Effects struct {
 	funcs   map[ast.Node]*ssa.Function
 	calls   map[token.Pos]ssa.CallInstruction
 	callers map[*ssa.Function][]ssa.CallInstruction
-	all     []*ssa.Function // every function of the package, built with it
-	stores  []*ssa.Store    // every store of those functions, built with it
+	// bound holds the method values (x.Method) made in this package's
+	// code, by the method.
+	bound  map[*types.Func][]*ssa.MakeClosure
+	all    []*ssa.Function // every function of the package, built with it
+	stores []*ssa.Store    // every store of those functions, built with it
 	// fieldAddrsOf, fieldStores and globalUses index the functions'
 	// instructions by the field they take the address of or store into,
 	// and by the package-level value (global, function) they use: the

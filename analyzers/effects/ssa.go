@@ -79,6 +79,7 @@ func (e *Effects) index() {
 	e.funcs = make(map[ast.Node]*ssa.Function)
 	e.calls = make(map[token.Pos]ssa.CallInstruction)
 	e.callers = make(map[*ssa.Function][]ssa.CallInstruction)
+	e.bound = make(map[*types.Func][]*ssa.MakeClosure)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
 		if s := fn.Syntax(); s != nil {
@@ -88,6 +89,12 @@ func (e *Effects) index() {
 			for _, instr := range b.Instrs {
 				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().Pos().IsValid() {
 					e.calls[c.Common().Pos()] = c
+				}
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn.(*ssa.Function).Synthetic != "" {
+					// A bound method wrapper stands for its method.
+					if m, ok := mc.Fn.(*ssa.Function).Object().(*types.Func); ok {
+						e.bound[m.Origin()] = append(e.bound[m.Origin()], mc)
+					}
 				}
 			}
 		}
@@ -167,6 +174,20 @@ func (e *Effects) CallersOf(fn *ssa.Function) []ssa.CallInstruction {
 		return nil
 	}
 	return e.callers[fn]
+}
+
+// MethodValues returns the method values of fn (x.Method, a closure bound
+// to its receiver) made in this package's code, in the order the package's
+// functions are built.
+func (e *Effects) MethodValues(fn *ssa.Function) []*ssa.MakeClosure {
+	if fn == nil || e.Pkg() == nil {
+		return nil
+	}
+	m, ok := fn.Object().(*types.Func)
+	if !ok || fn.Signature.Recv() == nil {
+		return nil
+	}
+	return e.bound[m.Origin()]
 }
 
 // MayCall returns the calls of the package that may run fn: its static

@@ -17,6 +17,8 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
@@ -28,8 +30,8 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[[]*queuemodel.JobRecord](),
-	Requires:         []*analysis.Analyzer{queuemodel.Analyzer},
-	FactTypes:        []analysis.Fact{(*queuemodel.RecordWrite)(nil), (*queuemodel.RecordRunner)(nil)},
+	Requires:         []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	FactTypes:        []analysis.Fact{(*queuemodel.RecordWrite)(nil), (*queuemodel.RecordRunner)(nil), (*queuemodel.EachJob)(nil)},
 	RunDespiteErrors: true,
 }
 
@@ -60,7 +62,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return nil
 	}
-	records := m.FindJobRecords(pass, imported, runner)
+	for fn, f := range queuemodel.EachJobMethods(pass.TypesInfo, pass.Pkg, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)) {
+		pass.ExportObjectFact(fn, f)
+	}
+	eachJob := func(fn *types.Func) bool { return pass.ImportObjectFact(fn, new(queuemodel.EachJob)) }
+	records := m.FindJobRecords(pass, imported, runner, eachJob)
 	for fn, r := range m.RecordRunners() {
 		pass.ExportObjectFact(fn, r)
 	}

@@ -650,12 +650,8 @@ func takesBack(s *sqlcheck.Stmt, qt *queuemodel.QueueTable) bool {
 	case sqlcheck.KindUpdate, sqlcheck.KindDelete:
 		return true
 	case sqlcheck.KindSelect:
-		for _, o := range s.Outputs {
-			if o.Column == "" && !o.Star {
-				return false // count(*), an expression: a report, not a reclaim
-			}
-		}
-		return len(s.Outputs) > 0 && onlyClaimed(s, qt)
+		// count(*), an expression: a report, not a reclaim
+		return !sqlcheck.Reports(s) && len(s.Outputs) > 0 && onlyClaimed(s, qt)
 	}
 	return false
 }

@@ -86,7 +86,7 @@ func recordReclaimed(m *queuemodel.Model, r *queuemodel.JobRecord) bool {
 			if s.Table != r.Table && !placeholderTable(s.Table) {
 				return
 			}
-			found = found || filtersRunning(s, r)
+			found = found || !sqlcheck.Reports(s) && filtersRunning(s, r)
 			if (s.Kind == sqlcheck.KindUpdate || s.Kind == sqlcheck.KindDelete) && comparesClock(s) {
 				found = true
 			}

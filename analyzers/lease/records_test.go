@@ -15,7 +15,9 @@ import (
 // back.
 func TestRecordsRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "record_redis", "record_redis/store", "record_chan", "record_sqlc", "record_sqlc/db", "record_iface", "record_iface/store", "record_retry", "record_retry/store",
-		"record_hops", "record_hops/store", "record_hops/db", "record_hops/jobs", "record_queuedelsewhere")
+		"record_hops", "record_hops/store", "record_hops/db", "record_hops/jobs", "record_queuedelsewhere",
+		"record_deep", "record_deep/store", "record_methodvalue", "record_methodvalue/store", "record_memtwin", "record_memtwin/store",
+		"record_eachjob/store", "record_eachjob/pool", "record_eachjob/service")
 }
 
 // Job records a dead worker does not strand, and tables that are no job
@@ -24,7 +26,11 @@ func TestRecordsAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_record_crud", "ok_record_crud/store", "ok_record_swept", "ok_record_swept/store",
 		"ok_record_recovery", "ok_record_recovery/store", "ok_record_acked", "ok_record_acked/store", "ok_record_audit",
 		"ok_record_localreset", "ok_record_localreset/store", "ok_record_goreset", "ok_record_goreset/store", "ok_record_goreset/store/sweeper",
-		"ok_record_hops", "ok_record_hops/store", "ok_record_hops/db", "ok_record_hops/jobs", "ok_record_queued")
+		"ok_record_hops", "ok_record_hops/store", "ok_record_hops/db", "ok_record_hops/jobs", "ok_record_queued",
+		"ok_record_deepswept", "ok_record_deepswept/store", "ok_record_deephttp", "ok_record_deephttp/store", "ok_record_memtwin", "ok_record_memtwin/store",
+		"ok_record_eachjob/store", "ok_record_eachjob/pool", "ok_record_eachjob/service",
+		"ok_record_eachjobhttp/store", "ok_record_eachjobhttp/pool", "ok_record_eachjobhttp/service",
+		"ok_record_helperreset/store", "ok_record_helperreset/pool", "ok_record_helperreset/service")
 }
 
 // A worker marks a task processing through a store's UpdateStatus given
@@ -67,6 +73,21 @@ func TestPolledRecord(t *testing.T) {
 // Accepted with a reaper package that nothing imports.
 func TestRunnerRecord(t *testing.T) {
 	for _, mod := range []string{"runnerrecordmod", "ok_runnerrecordmod"} {
+		t.Run(mod, func(t *testing.T) {
+			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
+		})
+	}
+}
+
+// A store's INSERT binds a task's state from the task it is given, and
+// the package that builds the task (&models.Task{Status:
+// models.StatusPending}) is one the store's does not import: the module's
+// composite literals give the state records are created in, and the
+// worker's record is judged. Accepted when a literal sets the state to
+// what a client sends: the tool cannot tell the state tasks are created
+// in.
+func TestLiteralInitialRecord(t *testing.T) {
+	for _, mod := range []string{"literalrecordmod", "ok_literalrecordmod"} {
 		t.Run(mod, func(t *testing.T) {
 			analysistest.Run(t, filepath.Join(analysistest.TestData(), mod), lease.Analyzer, "./...")
 		})

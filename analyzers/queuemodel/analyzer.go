@@ -136,7 +136,10 @@ type builder struct {
 	// importRecord reads a function's RecordWrite fact (see
 	// FindJobRecords).
 	importRecord func(*types.Func) *RecordWrite
-	imported     map[string]*types.Package // see implRecord
+	// eachJob reads an interface method's EachJob fact (see
+	// FindJobRecords).
+	eachJob  func(*types.Func) bool
+	imported map[string]*types.Package // see implRecord
 }
 
 type parsedSQL struct {

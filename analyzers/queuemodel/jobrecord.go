@@ -181,11 +181,11 @@ func (m *Model) RecordWrites() map[*types.Func]*RecordWrite { return m.recordWri
 // them in the model, given the pass of the analyzer that holds the
 // RecordWrite facts (package jobrecords) and how to read one: the model's
 // own facts stay as they were, and the facts are that analyzer's.
-func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite, runner func(*types.Func) *RecordRunner) []*JobRecord {
+func (m *Model) FindJobRecords(pass *analysis.Pass, imported func(*types.Func) *RecordWrite, runner func(*types.Func) *RecordRunner, eachJob func(*types.Func) bool) []*JobRecord {
 	if m.dependency || m.effects == nil {
 		return nil
 	}
-	b := &builder{pass: pass, model: m, effects: m.effects, importRecord: imported}
+	b := &builder{pass: pass, model: m, effects: m.effects, importRecord: imported, eachJob: eachJob}
 	b.findJobRecords()
 	b.runnerRecords(runner)
 	return m.records
@@ -297,6 +297,9 @@ func (b *builder) heldStates(table, col string) (own, held []string, anyState bo
 					return
 				}
 				on = true
+				if sqlcheck.Reports(s) {
+					return // a count picks no row to take back
+				}
 				for _, p := range sqlcheck.StateFilters(s) {
 					if p.Column != col {
 						continue
@@ -401,7 +404,7 @@ func (b *builder) recordWrite(c *Call, states *stateColumns) *RecordWrite {
 		default:
 			continue
 		}
-		w.Initial = sortedSet(b.initialStates(s.Table, a.Column))
+		w.Initial = sortedSet(b.recordInitial(s.Table, a.Column))
 		if qt := b.model.Tables[s.Table]; qt != nil && (qt.Inherited || hasClaim(qt)) {
 			w.Queue = true
 		}
@@ -466,8 +469,11 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 	key := Dispatch{Pkg: named.Obj().Pkg().Path(), Iface: named.Obj().Name(), Method: method.Name()}
 	impls := b.model.loops.impls.Methods
 	i, _ := slices.BinarySearchFunc(impls, key, func(im Impl, d Dispatch) int { return compareDispatch(im.key(), d) })
-	for ; i < len(impls) && impls[i].key() == key; i++ {
-		im := impls[i]
+	j := i
+	for j < len(impls) && impls[j].key() == key {
+		j++
+	}
+	for _, im := range onDatabase(impls[i:j]) {
 		w := b.implRecord(im)
 		if w == nil || found != nil && (!reflect.DeepEqual(found, w) || pkg != im.TypePkg) {
 			return nil, ""
@@ -475,6 +481,18 @@ func (b *builder) implementedRecord(method *types.Func, iface types.Type) (*Reco
 		found, pkg = w, im.TypePkg
 	}
 	return found, pkg
+}
+
+// onDatabase returns the implementations the program runs against
+// PostgreSQL, setting aside an in-memory store (the one tests and local
+// runs use: it keeps no record) and a test double when another one is
+// left; ims when none is.
+func onDatabase(ims []Impl) []Impl {
+	out := slices.DeleteFunc(slices.Clone(programImpls(ims)), func(im Impl) bool { return im.InMemory })
+	if len(out) == 0 {
+		return ims
+	}
+	return out
 }
 
 // implRecord returns the record write an implementation's method is: the
@@ -759,7 +777,7 @@ func (b *builder) markResets(byFunc map[*ssa.Function][]*recordCall) {
 					continue
 				}
 				local = true
-				if !retryAfterWork(c, calls) {
+				if !retryAfterWork(c, calls) && !b.retryInHelper(c, byFunc) {
 					r.ResetInGo = true
 				}
 			}
@@ -785,6 +803,49 @@ func retryAfterWork(c *recordCall, calls []*recordCall) bool {
 		}
 	}
 	return false
+}
+
+// retryInHelper reports whether a record write that puts a job back sits
+// in a helper of the package (handleFailure(ctx, job, err)) every call of
+// which, in the package, is a retry after a worker's take: it comes after
+// a take of the calling function and passes the take's key as the
+// parameter the write's key is, or it sits in another such helper and
+// passes it that helper's own parameter. A helper also used as a value,
+// or called from nowhere in the package, may reset any job.
+func (b *builder) retryInHelper(c *recordCall, byFunc map[*ssa.Function][]*recordCall) bool {
+	p, ok := c.key.(*ssa.Parameter)
+	return ok && b.calledAfterTake(p, c.field, byFunc, workerHops)
+}
+
+// calledAfterTake reports whether every call of p's function in the
+// package passes, as p, the key of a take that runs before the call, or,
+// hops helpers up, a parameter of a function for which that holds.
+func (b *builder) calledAfterTake(p *ssa.Parameter, field string, byFunc map[*ssa.Function][]*recordCall, hops int) bool {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	callers := b.effects.CallersOf(fn)
+	if fn.Parent() != nil || i < 0 || len(callers) == 0 || len(b.funcValues(fn)) > 0 {
+		return false
+	}
+	for _, call := range callers {
+		args := call.Common().Args // the receiver first, as in fn.Params
+		if i >= len(args) {
+			return false
+		}
+		arg := effects.Unconverted(args[i])
+		taken := slices.ContainsFunc(byFunc[call.Parent()], func(take *recordCall) bool {
+			return len(take.states) == 1 && notRecordOutcome(take.site.State) && !slices.Contains(take.w.Initial, take.site.State) &&
+				take.field == field && effects.SameValue(take.key, arg) && effects.Before(take.instr, call)
+		})
+		if taken {
+			continue
+		}
+		up, ok := arg.(*ssa.Parameter)
+		if !ok || hops == 0 || up.Parent() == fn || !b.calledAfterTake(up, field, byFunc, hops-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // callExprAt returns the call expression of an SSA call, or nil.
@@ -1038,22 +1099,38 @@ func fieldValuesBefore(v ssa.Value, field string, at ssa.Instruction) ([]ssa.Val
 }
 
 // worker reports whether a call runs as a worker's do, job after job: it
-// sits in a loop, or its function is started as a goroutine or handed to a
-// call as a callback (a consumer's handler), or a caller in the package
-// calls it in a loop. An HTTP handler is none: it answers one request (see
-// httpHandler).
+// sits in a loop, or its function runs job after job (see repeated). An
+// HTTP handler is none: it answers one request (see httpHandler).
 func (b *builder) worker(at ssa.CallInstruction) bool {
-	if inLoop(at.Block()) {
-		return true
+	return inLoop(at.Block()) || b.repeated(at.Parent(), workerHops, map[*ssa.Function]bool{})
+}
+
+// workerHops bounds how many callers up repeated looks for the loop: the
+// worker's loop calls processNext, which calls handle, which moves the
+// record.
+const workerHops = 3
+
+// repeated reports whether a function of the package runs job after job:
+// it is started as a goroutine or handed to a call as a callback (a
+// consumer's handler; a closure or a method value), or it implements an
+// interface method another package calls job after job (see EachJob), or a caller in the
+// package calls it in a loop, or, up to hops callers up, a caller that
+// runs job after job calls it. A function that takes an HTTP request
+// answers one request, whoever calls it.
+func (b *builder) repeated(fn *ssa.Function, hops int, seen map[*ssa.Function]bool) bool {
+	if seen[fn] || httpHandler(fn) {
+		return false
 	}
-	fn := at.Parent()
+	seen[fn] = true
 	for _, c := range b.effects.CallersOf(fn) {
 		if _, ok := c.(*ssa.Go); ok || inLoop(c.Block()) {
 			return true
 		}
 	}
-	// A function value: a closure, or a method value, passed on.
-	for _, v := range funcValues(fn) {
+	if m, ok := fn.Object().(*types.Func); ok && b.eachJobImpl(m) {
+		return true
+	}
+	for _, v := range b.funcValues(fn) {
 		for _, r := range *v.Referrers() {
 			switch r := r.(type) {
 			case *ssa.Go:
@@ -1065,13 +1142,21 @@ func (b *builder) worker(at ssa.CallInstruction) bool {
 			}
 		}
 	}
+	if hops == 0 {
+		return false
+	}
+	for _, c := range b.effects.CallersOf(fn) {
+		if b.repeated(c.Parent(), hops-1, seen) {
+			return true
+		}
+	}
 	return false
 }
 
 // funcValues returns the values that stand for a function as a value:
 // the closures made of it, or the function itself when it has no free
-// variables.
-func funcValues(fn *ssa.Function) []ssa.Value {
+// variables, and a method's values bound to a receiver (m.handle).
+func (b *builder) funcValues(fn *ssa.Function) []ssa.Value {
 	var out []ssa.Value
 	if fn.Parent() != nil {
 		for _, blk := range fn.Parent().Blocks {
@@ -1086,13 +1171,20 @@ func funcValues(fn *ssa.Function) []ssa.Value {
 	if fn.Referrers() != nil {
 		out = append(out, fn)
 	}
+	for _, mc := range b.effects.MethodValues(fn) {
+		out = append(out, mc)
+	}
 	return out
 }
 
 // httpHandler reports whether a function takes an HTTP request or a web
 // framework's context.
-func httpHandler(fn *ssa.Function) bool {
-	for _, p := range fn.Params {
+func httpHandler(fn *ssa.Function) bool { return httpSignature(fn.Signature) }
+
+// httpSignature reports whether a function's parameters include an HTTP
+// request or a web framework's context.
+func httpSignature(sig *types.Signature) bool {
+	for p := range sig.Params().Variables() {
 		t := p.Type()
 		if ptr, ok := t.(*types.Pointer); ok {
 			t = ptr.Elem()

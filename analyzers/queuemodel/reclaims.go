@@ -42,10 +42,8 @@ func listsClaimed(st *Statement, col string, claimed map[string]bool) bool {
 	if st.Kind != sqlcheck.KindSelect || col == "" || st.NestedClaim() != nil || st.Body != nil || len(st.Outputs) == 0 {
 		return false
 	}
-	for _, o := range st.Outputs {
-		if o.Column == "" && !o.Star {
-			return false // count(*), an expression: a report
-		}
+	if sqlcheck.Reports(st.Stmt) {
+		return false // count(*), an expression: a report
 	}
 	states, ok := sqlcheck.FilterStates(st.Where, col)
 	return ok && !states.Not && len(states.In) > 0 && len(states.Cond) == 0 && allIn(states.In, claimed)

@@ -78,6 +78,9 @@ type Index struct {
 	// selects from it (arg.Status, the struct sqlc passes its
 	// parameters in): a call gives each its own value.
 	fields map[binderKey]map[int][]string
+	// literals holds what the module's keyed composite literals set
+	// each field of a struct type to (see LiteralField).
+	literals map[literalField][]source
 	// funcs holds the module's functions by package and name, which
 	// may map a state from one type to another (see mapped).
 	funcs map[string]map[string]*funcDecl
@@ -374,6 +377,7 @@ func Key(w io.Writer, root string) {
 		slices.Sort(lines)
 		fmt.Fprintf(w, "binder\x00%s\x00%d\x00%v\x00%s\x00", k.name, k.arity, positions, strings.Join(lines, "\x00"))
 	}
+	ix.literalsKey(w)
 }
 
 // callLine writes what a call gives at a binder's positions.
@@ -515,6 +519,7 @@ func build(root, modPath string) *Index {
 		variadic:   map[binderKey]bool{},
 		calls:      map[binderKey][]*call{},
 		fields:     map[binderKey]map[int][]string{},
+		literals:   map[literalField][]source{},
 		funcs:      map[string]map[string]*funcDecl{},
 		values:     map[binderPos]vals{},
 		inProgress: map[binderPos]bool{},
@@ -1026,6 +1031,9 @@ func (r *reader) collectCalls() {
 		}
 		fc := r.funcContext(fn)
 		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				fc.collectLiteral(lit)
+			}
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true

@@ -314,3 +314,61 @@ func TestORMBuilderCallsBind(t *testing.T) {
 		}
 	}
 }
+
+// The literals module: tasks made by keyed composite literals in two
+// packages, with a state constant of the models package, a literal that
+// leaves the state out, and another type with a field of the same name.
+const literals = "testdata/literals"
+
+func TestLiteralField(t *testing.T) {
+	ix := Of(literals, "")
+	for _, tc := range []struct {
+		typ, field string
+		want       []string
+		ok         bool
+	}{
+		{"Task", "Status", []string{"held", "pending"}, true},
+		{"Note", "Status", []string{"draft"}, true},
+		// The kind is a parameter in all but one literal.
+		{"Task", "Kind", nil, false},
+		// No literal sets ID.
+		{"Task", "ID", nil, false},
+	} {
+		got, ok := ix.LiteralField("example.com/literals/models", tc.typ, tc.field)
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("LiteralField(%s.%s) = %q, %v; want %q, %v", tc.typ, tc.field, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// What the literals say is part of the key: a literal's state that
+// changes, or becomes unknown, changes it.
+func TestLiteralKey(t *testing.T) {
+	key := func(file, old, new string) []byte {
+		dir := t.TempDir()
+		copyDir(t, literals, dir)
+		if file != "" {
+			p := filepath.Join(dir, file)
+			content, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(content, []byte(old)) {
+				t.Fatalf("%s holds no %q", file, old)
+			}
+			if err := os.WriteFile(p, bytes.Replace(content, []byte(old), []byte(new), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var b bytes.Buffer
+		Key(&b, dir)
+		return b.Bytes()
+	}
+	base := key("", "", "")
+	if got := key("admin/admin.go", "Status: models.StatusHeld", "Status: models.StatusPending"); bytes.Equal(got, base) {
+		t.Error("a literal's state changed, the key did not")
+	}
+	if got := key("admin/admin.go", "Status: models.StatusHeld", "Status: models.Status(kind)"); bytes.Equal(got, base) {
+		t.Error("a literal's state became unknown, the key did not change")
+	}
+}

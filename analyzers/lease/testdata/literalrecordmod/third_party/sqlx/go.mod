@@ -1,0 +1,3 @@
+module github.com/jmoiron/sqlx
+
+go 1.22
