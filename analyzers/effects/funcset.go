@@ -16,7 +16,7 @@ import (
 // hatchet NoWork and NoStatement as object facts were 1.25 million copies.
 
 // funcSet is the sorted names (funcName) of some exported functions and
-// methods of one package.
+// methods of one package; never "" (a receiver whose type did not check).
 type funcSet []string
 
 func newFuncSet(fns []*types.Func) funcSet {
@@ -31,9 +31,8 @@ func newFuncSet(fns []*types.Func) funcSet {
 }
 
 func (s funcSet) has(fn *types.Func) bool {
-	name := funcName(fn)
-	_, found := slices.BinarySearch(s, name)
-	return found && name != ""
+	_, found := slices.BinarySearch(s, funcName(fn))
+	return found
 }
 
 func (s funcSet) String() string { return strings.Join(s, " ") }
