@@ -422,6 +422,28 @@ func (b *bunBuilder) param(arg ast.Expr) {
 // leaves the statement unread (reported true: nothing more to write).
 func (b *bunBuilder) inline(arg ast.Expr, i int) bool {
 	info := b.r.Info
+	if kind := bunFragment(info.TypeOf(arg)); kind != "" {
+		// bun writes a Safe fragment as it is and an Ident or a Name
+		// quoted, where the ? stands: SQL text, not a bind parameter.
+		tv := info.Types[arg]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			b.fail("a bun.%s of a value out of sight", kind)
+			return true
+		}
+		text := constant.StringVal(tv.Value)
+		switch kind {
+		case "Ident":
+			parts := strings.Split(text, ".")
+			for k, part := range parts {
+				parts[k] = quoteIdent(part)
+			}
+			text = strings.Join(parts, ".")
+		case "Name":
+			text = quoteIdent(text)
+		}
+		b.sql.WriteString(text)
+		return true
+	}
 	if t := info.TypeOf(arg); isGoPGQuery(t) {
 		b.gopgSubquery(effects.Arg(b.step.call, i))
 		return true
@@ -481,6 +503,20 @@ func (b *bunBuilder) inline(arg ast.Expr, i int) bool {
 		b.param(e)
 	}
 	return true
+}
+
+// bunFragment returns "Safe", "Ident" or "Name" when t is one of bun's
+// types for SQL text (bun.Safe, bun.Ident, bun.Name), "" otherwise.
+func bunFragment(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != bunPath+"/schema" {
+		return ""
+	}
+	switch name := n.Obj().Name(); name {
+	case "Safe", "Ident", "Name":
+		return name
+	}
+	return ""
 }
 
 // isBunType reports whether t is (a pointer to) a type of bun's package.

@@ -120,6 +120,8 @@ func TestBunMatchesBun(t *testing.T) {
 		"TableExpr":             db.NewSelect().TableExpr("jobs AS j").ColumnExpr("j.id").Where("id = ?", 3).String(),
 		"ModelTableExpr":        db.NewSelect().Model(&jobs).ModelTableExpr("other AS j").Where("id = ?", 3).String(),
 		"Raw":                   db.NewRaw("SELECT * FROM jobs WHERE id = ? AND s = ?", 1, "a").String(),
+		"RawNames":              db.NewRaw("SELECT id FROM ? WHERE ? = ? AND x = ?", bun.Ident("jobs"), bun.Name("status"), "a", bun.Safe("1")).String(),
+		"RawIdentQualified":     db.NewRaw("DELETE FROM ? WHERE id = ?", bun.Ident("app.jobs"), 1).String(),
 		"Text":                  string(db.QueryGen().FormatQuery("UPDATE jobs SET status = ? WHERE id = ? AND note <> '\\?'", "a", 1)),
 		"InTx":                  db.NewSelect().Model(&jobs).Where("status = ?", "queued").String(),
 		"InsertSlice":           db.NewInsert().Model(&[]bunJob{{ID: 5, Status: "a"}}).String(),
@@ -301,6 +303,7 @@ func TestBunWith(t *testing.T) {
 		"ColumnAndSet":     "Column with Set",
 		"UpdateSliceNoSet": "update of a slice",
 		"WithRaw":          "With(\"todo\") of a Raw query",
+		"RawSafeVar":       "a bun.Safe of a value out of sight",
 	} {
 		rs := got[fn]
 		if len(rs) != 1 || rs[0].Known || !strings.Contains(rs[0].Unread, why) {

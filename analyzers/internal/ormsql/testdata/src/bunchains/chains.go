@@ -426,3 +426,19 @@ func UpdateTablesFirstOfTwo(ctx context.Context, db *bun.DB) {
 func WhereInVar(ctx context.Context, db *bun.DB, ids []int64) {
 	db.NewUpdate().Table("jobs").Set("status = ?", "running").Where("id IN (?)", bun.In(ids)).Where("status = ?", "queued").Exec(ctx)
 }
+
+// Names bun writes into the text: a Safe fragment as it is, an Ident or
+// a Name quoted.
+func RawNames(ctx context.Context, db *bun.DB) {
+	var id int64
+	db.NewRaw("SELECT id FROM ? WHERE ? = ? AND x = ?", bun.Ident("jobs"), bun.Name("status"), "a", bun.Safe("1")).Scan(ctx, &id)
+}
+
+func RawIdentQualified(ctx context.Context, db *bun.DB) {
+	db.NewRaw("DELETE FROM ? WHERE id = ?", bun.Ident("app.jobs"), 1).Exec(ctx)
+}
+
+// A name the tool cannot see: the statement stays unread.
+func RawSafeVar(ctx context.Context, db *bun.DB, table string) {
+	db.NewRaw("INSERT INTO ? (id) VALUES (?)", bun.Safe(table), 1).Exec(ctx)
+}

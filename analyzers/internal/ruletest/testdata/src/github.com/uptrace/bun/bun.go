@@ -12,6 +12,13 @@ import (
 // BaseModel is an alias, as in bun since v1.1.
 type BaseModel = schema.BaseModel
 
+// The SQL text types, aliases as in bun.
+type (
+	Safe  = schema.Safe
+	Ident = schema.Ident
+	Name  = schema.Name
+)
+
 type IDB interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)

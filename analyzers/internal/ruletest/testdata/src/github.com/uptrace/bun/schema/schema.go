@@ -15,3 +15,10 @@ type BaseModel struct{}
 type QueryAppender interface {
 	AppendQuery(fmter any, b []byte) ([]byte, error)
 }
+
+// Safe is SQL text bun writes as it is; Ident and Name, quoted.
+type (
+	Safe  string
+	Ident string
+	Name  string
+)
