@@ -7,37 +7,31 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// UnconditionalPastArgumentChecks reports whether instr runs on every path
-// of its function that passes the function's checks of its own arguments:
-// a store's exported Retry that starts with `if id == "" { return
-// ErrInvalid }` still retries whenever its caller asks with a valid job,
-// so its callers decide, as for a function with no branch at all.
+// UnconditionalPastFailures reports whether instr runs on every path of
+// its function that passes the function's checks of its own arguments and
+// its returns of a failed call's error: a store's exported Retry that
+// starts with `if id == "" { return ErrInvalid }`, or loads the job first
+// (`if err := row.Scan(&queue); err != nil { return err }`, `tx, err :=
+// pool.Begin(ctx); if err != nil { return err }`), still retries whenever
+// its caller asks with a valid job it can load, so its callers decide, as
+// for a function with no branch at all.
 //
-// A branch is such a check when it compares an argument (or what the
-// function computes from its arguments with len, the standard library's
-// string functions or time.Time's methods: strings.TrimSpace(id) == "")
-// with a constant, tests such a call alone (runAt.IsZero()), or compares
-// the receiver (or one of its fields) with nil; an argument a closure
-// captures counts too. The way
-// that leaves instr behind must only return: it calls nothing outside
-// errors, fmt, log, strings and strconv. A way that records something
-// (return s.fail(ctx, id)) makes the branch a decision, not a check.
+// A branch is an argument check when it compares an argument (or what
+// the function computes from its arguments with len, the standard
+// library's string functions or time.Time's methods:
+// strings.TrimSpace(id) == "") with a constant, tests such a call alone
+// (runAt.IsZero()), or compares the receiver (or one of its fields) with
+// nil; an argument a closure captures counts too. It is a failure's
+// return when it compares with nil an error that only calls for which
+// failed holds may have returned: the caller leaves out a call whose
+// failure is itself a decision (a SELECT whose WHERE compares the
+// attempts returns no row when they ran out). The way that leaves instr
+// behind must only return: it calls nothing outside errors, fmt, log,
+// strings and strconv. A way that records something (return s.fail(ctx,
+// id)) makes the branch a decision, not a check.
 //
 // In a function literal, the literal must also be made or referenced
 // that way in the function enclosing it.
-func UnconditionalPastArgumentChecks(instr ssa.Instruction) bool {
-	return throughLiterals(instr, func(i ssa.Instruction) bool { return unconditionalPast(i, argumentCheck) })
-}
-
-// UnconditionalPastFailures is UnconditionalPastArgumentChecks that also
-// passes the function's returns of an error that a call it made returned
-// (`if err := row.Scan(&queue); err != nil { return err }` after a
-// lookup, `tx, err := pool.Begin(ctx); if err != nil { return err }`):
-// on such a path the function did nothing and its caller sees why, so
-// whenever it can run, it runs instr. failed says which calls' errors
-// count: a caller leaves out a call whose failure is itself a decision
-// (a SELECT whose WHERE compares the attempts returns no row when they
-// ran out).
 func UnconditionalPastFailures(instr ssa.Instruction, failed func(ssa.CallInstruction) bool) bool {
 	check := func(fn *ssa.Function, cond ssa.Value) bool {
 		return argumentCheck(fn, cond) || failedCallCheck(cond, failed)

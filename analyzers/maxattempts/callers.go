@@ -163,7 +163,7 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		instr := e.Call(call)
 		var fact Retries
 		if !implementedRetries(pass, m, fn, &fact) && (fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &fact)) &&
-			(instr == nil || !ownImplementedRetries(pass, m, e, deferred, fn, instr, &fact)) {
+			(instr == nil || !ownImplementedRetries(m, e, deferred, fn, instr, &fact)) {
 			continue
 		}
 		if instr == nil {

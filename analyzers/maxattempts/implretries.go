@@ -62,7 +62,7 @@ func sameConditions(a, b *Retries) bool {
 // package's consumer calls through its Queue interface. Its retry is not
 // judged where it is written (callers elsewhere may decide), so this
 // call, the package's own, is judged as a call of it.
-func ownImplementedRetries(pass *analysis.Pass, m *queuemodel.Model, e *judge, deferred *retriesAt, fn *types.Func, instr ssa.CallInstruction, fact *Retries) bool {
+func ownImplementedRetries(m *queuemodel.Model, e *judge, deferred *retriesAt, fn *types.Func, instr ssa.CallInstruction, fact *Retries) bool {
 	if !instr.Common().IsInvoke() {
 		return false
 	}
