@@ -70,7 +70,8 @@ type edit struct {
 
 // collect gathers the root diagnostics, once each: a file that belongs to a
 // package and to its test variant is analyzed twice, and reports once.
-func collect(g *checker.Graph) ([]finding, []error) {
+// original maps the graph's analyzers to the ones they were copied from.
+func collect(g *checker.Graph, original func(*analysis.Analyzer) *analysis.Analyzer) ([]finding, []error) {
 	var (
 		out  []finding
 		errs []error
@@ -96,7 +97,7 @@ func collect(g *checker.Graph) ([]finding, []error) {
 				d.End = end
 			}
 			f := newFinding(fset, act.Analyzer, d)
-			f.of = verifyFinding(act, f)
+			f.of = verifyFinding(act, f, original)
 			key := fmt.Sprintf("%s:%d:%d:%s:%s", f.File, f.Line, f.Column, f.Rule, f.Message)
 			if seen[key] {
 				continue
@@ -126,13 +127,13 @@ func collect(g *checker.Graph) ([]finding, []error) {
 
 // verifyFinding is what -verify needs to find a finding's statements: its
 // positions and the queue model of its package.
-func verifyFinding(act *checker.Action, f finding) verify.Finding {
+func verifyFinding(act *checker.Action, f finding, original func(*analysis.Analyzer) *analysis.Analyzer) verify.Finding {
 	v := verify.Finding{Rule: f.Rule, Message: f.Message, Pos: f.Pos, Fset: act.Package.Fset, Info: act.Package.TypesInfo}
 	for _, r := range f.Related {
 		v.Related = append(v.Related, token.Position{Filename: r.File, Line: r.Line, Column: r.Column})
 	}
 	for _, dep := range act.Deps {
-		if m, ok := dep.Result.(*queuemodel.Model); ok && dep.Analyzer == queuemodel.Analyzer {
+		if m, ok := dep.Result.(*queuemodel.Model); ok && original(dep.Analyzer) == queuemodel.Analyzer {
 			v.Model = m
 		}
 	}

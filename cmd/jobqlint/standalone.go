@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/analyzers/rule"
 	"github.com/jobqlint/jobqlint/internal/config"
+	"github.com/jobqlint/jobqlint/internal/passgate"
 )
 
 // Exit codes of the standalone mode (exitcodes.go says what each means).
@@ -165,13 +167,17 @@ func standalone(args []string, stdout, stderr io.Writer) int {
 		checked[p.Types] = true
 	}
 	release := queuemodel.Releaser(roots, func(p *types.Package) bool { return checked[p] })
-	graph, err := checker.Analyze(slices.Concat(roots, release), pkgs, nil)
+	// The checker would start every package's passes at once; the gate
+	// runs them a processor's worth at a time, package by package in the
+	// order of the imports, so few packages' SSA is alive at once.
+	gated := passgate.New(slices.Concat(roots, release), passgate.Ranks(pkgs), runtime.GOMAXPROCS(0))
+	graph, err := checker.Analyze(gated.Roots, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", err)
 		return exitError
 	}
 	schemaNotice(roots, stderr)
-	findings, errs := collect(graph)
+	findings, errs := collect(graph, gated.Original)
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "jobqlint: %v\n", e)
 	}
