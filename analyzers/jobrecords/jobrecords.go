@@ -17,8 +17,6 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 )
@@ -30,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[[]*queuemodel.JobRecord](),
-	Requires:         []*analysis.Analyzer{queuemodel.Analyzer, inspect.Analyzer},
+	Requires:         []*analysis.Analyzer{queuemodel.Analyzer},
 	FactTypes:        []analysis.Fact{(*queuemodel.RecordWrite)(nil), (*queuemodel.RecordRunner)(nil), (*queuemodel.EachJob)(nil)},
 	RunDespiteErrors: true,
 }
@@ -62,7 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return nil
 	}
-	for fn, f := range queuemodel.EachJobMethods(pass.TypesInfo, pass.Pkg, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)) {
+	for fn, f := range queuemodel.EachJobMethods(pass.TypesInfo, pass.Pkg, m.Inspector()) {
 		pass.ExportObjectFact(fn, f)
 	}
 	eachJob := func(fn *types.Func) bool { return pass.ImportObjectFact(fn, new(queuemodel.EachJob)) }
