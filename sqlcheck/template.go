@@ -7,8 +7,9 @@ import (
 
 // Schema templates: migrations that a Go program fills in before running
 // them, with fmt verbs (CREATE TABLE %s.jobs, as dbos-transact-golang's
-// embedded migrations do) or text/template actions (CREATE TABLE
-// {{.Schema}}.jobs). Such text is not SQL until the program runs it; each
+// embedded migrations do), text/template actions (CREATE TABLE
+// {{.Schema}}.jobs), markers a strings.Replacer swaps (CREATE TABLE
+// @schema@.@table@) or ${name} (os.Expand, and Flyway's placeholders). Such text is not SQL until the program runs it; each
 // placeholder becomes a quoted identifier spelling the template text
 // ("%s".jobs, "{{.Schema}}".jobs), so the statement parses and its tables
 // are named as the reader sees them in the file. A placeholder never stands
@@ -17,16 +18,18 @@ import (
 // templateMark matches one placeholder: a fmt verb that can stand for a
 // name (%s, %v, %q, with an explicit argument index, %[1]s), or a
 // text/template action that prints a value ({{.Schema}}, {{ $.Prefix }},
-// {{- .X -}}). Control actions ({{if}}, {{range}}, {{end}}...) are not
-// names: a statement holding one stays unparsed, and unreported.
-var templateMark = regexp.MustCompile(`%(?:\[\d+\])?[svq]|\{\{-?\s*[.$][^{}]*?-?\}\}`)
+// {{- .X -}}), a name between two @ (@schema@: no operator of PostgreSQL
+// is written so) or ${name}. Control actions ({{if}}, {{range}},
+// {{end}}...) are not names: a statement holding one stays unparsed, and
+// unreported.
+var templateMark = regexp.MustCompile(`%(?:\[\d+\])?[svq]|\{\{-?\s*[.$][^{}]*?-?\}\}|@[A-Za-z_][A-Za-z0-9_]*@|\$\{[A-Za-z_][A-Za-z0-9_.]*\}`)
 
 // markAt matches a placeholder at the start of a text.
 var markAt = regexp.MustCompile(`^(?:` + templateMark.String() + `)`)
 
 // markLen returns the length of the placeholder that starts s, or 0.
 func markLen(s string) int {
-	if s == "" || (s[0] != '%' && s[0] != '{') {
+	if s == "" || !strings.ContainsRune("%{@$", rune(s[0])) {
 		return 0
 	}
 	if loc := markAt.FindStringIndex(s); loc != nil {
@@ -36,7 +39,7 @@ func markLen(s string) int {
 }
 
 // templateAny matches any template text, placeholders and control actions.
-var templateAny = regexp.MustCompile(`%(?:\[\d+\])?[svqd]|\{\{[^{}]*\}\}`)
+var templateAny = regexp.MustCompile(`%(?:\[\d+\])?[svqd]|\{\{[^{}]*\}\}|@[A-Za-z_][A-Za-z0-9_]*@|\$\{[A-Za-z_][A-Za-z0-9_.]*\}`)
 
 // An edit is one placeholder replaced in a Source's text: at is its offset
 // in the file's text, old and new its lengths before and after.

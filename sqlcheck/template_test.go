@@ -41,6 +41,34 @@ CREATE TABLE "{{.Schema}}".done (id int);
 	require.Equal(t, 7, jobs.Indexes[1].Loc.Line)
 }
 
+// efureev/go-outbox's shape: a runner swaps @schema@ and @table@ with a
+// strings.Replacer; and ${schema}, as os.Expand or Flyway fill it in.
+func TestReplacerMarkersAreTemplateText(t *testing.T) {
+	sql := `-- @schema@ and @table@ are filled in by the runner.
+CREATE TABLE IF NOT EXISTS @schema@.@table@ (
+    id uuid PRIMARY KEY,
+    status smallint NOT NULL DEFAULT 0,
+    created_at timestamp NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS @table@_pending ON @schema@.@table@ (created_at) WHERE status = 0;
+CREATE TABLE ${schema}.runs (id int);
+SELECT '@x@', a @@ b, c @> d, @ -5 FROM t;
+CREATE TABLE broken (id int,);
+`
+	s := replay(t, sql)
+	tbl := s.Table("@schema@.@table@")
+	require.NotNil(t, tbl, "tables: %v", s.Tables)
+	require.Len(t, tbl.Indexes, 2)
+	require.NotNil(t, s.Table("${schema}.runs"))
+	created := tbl.Column("created_at").Type
+	require.Equal(t, "timestamp", sql[created.Loc.Offset:created.Loc.Offset+len(created.Text)], "positions are the file's")
+	require.Len(t, s.Problems, 1, "only the statement without template text is reported: %v", s.Problems)
+	require.Equal(t, 10, s.Problems[0].Loc.Line)
+
+	_, edits := detemplate(`SELECT a @@ b, c @> d, @ -5, x FROM t WHERE id = @id AND n = @n`, false)
+	require.Empty(t, edits, "operators and pgx's named arguments are not markers")
+}
+
 func TestTemplateIsNotASyntaxError(t *testing.T) {
 	s := replay(t, `
 {{if .Partitioned}}CREATE TABLE jobs (id int) PARTITION BY LIST (status){{else}}CREATE TABLE jobs (id int){{end}};
