@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil), (*Converted)(nil)},
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{CallsAnalyzer, WorkAnalyzer},
 }
@@ -81,7 +81,11 @@ type Effects struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if DependencyCode(pass) || !typedCode(pass) {
+	if DependencyCode(pass) {
+		return &Effects{}, nil
+	}
+	if !typedCode(pass) {
+		(&Effects{}).exportConverted(pass, true)
 		return &Effects{}, nil
 	}
 	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls), work: pass.ResultOf[WorkAnalyzer].(*Idle)}
@@ -91,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportSquirrelVars(pass)
 	exportConstVars(pass)
 	e.writes = exportFieldStores(pass)
+	e.exportConverted(pass, false)
 	return e, nil
 }
 
