@@ -75,6 +75,10 @@ type Effects struct {
 	// asValues and invokedNames are the package's functions used as
 	// values and the method names it calls through interfaces (see
 	// resolver.outOfSight), found once.
+	convOnce  sync.Once
+	converted *Converted   // the package's own conversions (converted.go)
+	convTyped []Conversion // and those of concrete types, with their types
+
 	sightOnce    sync.Once
 	asValues     map[*ssa.Function]bool
 	invokedNames map[string]bool
@@ -139,6 +143,7 @@ func (e *Effects) Release() {
 	e.txOnce.Do(func() {})
 	e.invokeOnce.Do(func() {})
 	e.sightOnce.Do(func() {})
+	e.convOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
@@ -146,6 +151,7 @@ func (e *Effects) Release() {
 	e.fieldAddrsOf, e.fieldStores, e.globalUses = nil, nil, nil
 	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
 	e.asValues, e.invokedNames = nil, nil
+	e.converted, e.convTyped = nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

@@ -96,8 +96,11 @@ func (e *Effects) exportConverted(pass *analysis.Pass, blind bool) {
 // conversions lists the package's own conversions to the module's
 // interfaces.
 func (e *Effects) conversions(pass *analysis.Pass) *Converted {
-	f, _ := e.conversionsTyped(pass)
-	return f
+	e.convOnce.Do(func() { e.converted, e.convTyped = e.conversionsTyped(pass) })
+	if e.converted == nil {
+		return &Converted{}
+	}
+	return e.converted
 }
 
 // A Conversion is a concrete type the package converts to one of the
@@ -114,8 +117,8 @@ func (e *Effects) Conversions() []Conversion {
 	if e.pass == nil || e.pass.TypesInfo == nil || !namesModuleInterface(e.pass) || e.Pkg() == nil {
 		return nil
 	}
-	_, out := e.conversionsTyped(e.pass)
-	return out
+	e.conversions(e.pass)
+	return e.convTyped
 }
 
 func (e *Effects) conversionsTyped(pass *analysis.Pass) (*Converted, []Conversion) {
