@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil), (*Converted)(nil)},
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{CallsAnalyzer, WorkAnalyzer},
 }
@@ -75,13 +75,21 @@ type Effects struct {
 	// asValues and invokedNames are the package's functions used as
 	// values and the method names it calls through interfaces (see
 	// resolver.outOfSight), found once.
+	convOnce  sync.Once
+	converted *Converted   // the package's own conversions (converted.go)
+	convTyped []Conversion // and those of concrete types, with their types
+
 	sightOnce    sync.Once
 	asValues     map[*ssa.Function]bool
 	invokedNames map[string]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if DependencyCode(pass) || !typedCode(pass) {
+	if DependencyCode(pass) {
+		return &Effects{}, nil
+	}
+	if !typedCode(pass) {
+		(&Effects{}).exportConverted(pass, true)
 		return &Effects{}, nil
 	}
 	e := &Effects{pass: pass, sums: pass.ResultOf[CallsAnalyzer].(*Calls), work: pass.ResultOf[WorkAnalyzer].(*Idle)}
@@ -91,6 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportSquirrelVars(pass)
 	exportConstVars(pass)
 	e.writes = exportFieldStores(pass)
+	e.exportConverted(pass, false)
 	return e, nil
 }
 
@@ -134,6 +143,7 @@ func (e *Effects) Release() {
 	e.txOnce.Do(func() {})
 	e.invokeOnce.Do(func() {})
 	e.sightOnce.Do(func() {})
+	e.convOnce.Do(func() {})
 	e.givenMu.Lock()
 	defer e.givenMu.Unlock()
 	e.pass, e.pkg = nil, nil
@@ -141,6 +151,7 @@ func (e *Effects) Release() {
 	e.fieldAddrsOf, e.fieldStores, e.globalUses = nil, nil, nil
 	e.txs, e.given, e.invoked, e.invokes, e.ctxHelpers = nil, nil, nil, nil, nil
 	e.asValues, e.invokedNames = nil, nil
+	e.converted, e.convTyped = nil, nil
 }
 
 // Built reports whether the package's SSA has been built.

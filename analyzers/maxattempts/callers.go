@@ -150,7 +150,7 @@ func (d *retriesAt) export(pass *analysis.Pass) {
 // no limit, reported at the call, unless the package records a failure
 // under a guard of its own. A call made on every path of an exported
 // function that nothing here calls is handed on again.
-func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt) {
+func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, wire *wiring) {
 	for cur := range m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(pass, call)
@@ -164,6 +164,9 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 		var fact Retries
 		if !implementedRetries(pass, m, fn, &fact) && (fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &fact)) &&
 			(instr == nil || !ownImplementedRetries(m, e, deferred, fn, instr, &fact)) {
+			if instr != nil {
+				wire.note(pass, m, e, guardedFail, call, fn, instr)
+			}
 			continue
 		}
 		if instr == nil {

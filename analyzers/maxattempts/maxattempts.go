@@ -32,7 +32,7 @@ var record []byte
 var Rule = rule.New(record, &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{queuemodel.Analyzer, effects.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{(*Retries)(nil), (*CountFree)(nil), (*RelaySteps)(nil)},
+	FactTypes: []analysis.Fact{(*Retries)(nil), (*CountFree)(nil), (*RelaySteps)(nil), (*Wired)(nil), (*RetryMethods)(nil)},
 })
 
 // Analyzer reports the maxattempts rule's findings.
@@ -52,7 +52,11 @@ func run(pass *analysis.Pass) (any, error) {
 	deferred := newRetriesAt()
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
-	judgeCalls(pass, m, e, guardedFail, deferred)
+	wire := newWiring()
+	judgeCalls(pass, m, e, guardedFail, deferred, wire)
+	wire.export(pass, e)
+	judgeWired(pass, m, e, deferred, wire.commandCalls)
+	exportRetryMethods(pass, e, deferred)
 	exportRelaySteps(pass, m, e)
 	judgeRelaySteps(pass, m, e)
 	if len(m.Tables) == 0 {

@@ -1,4 +1,4 @@
-// Package ctxfacts exports what its transaction helper and its handle
+// Package ctxfacts exports what its transaction helper and its handle // want package:`converted\(ctxfacts.Querier<database/sql.DB, ctxfacts.Querier<database/sql.Tx\)`
 // getters do with a transaction carried in a context.
 package ctxfacts
 

@@ -49,7 +49,7 @@ type Runner interface {
 	Run(ctx context.Context, id int64) error
 }
 
-func Work(ctx context.Context, pool *pgxpool.Pool, r Runner) error {
+func Work(ctx context.Context, pool *pgxpool.Pool, r Runner) error { // want Work:`wired\(defernogive.Runner.Busy\(q.go:65\)\)`
 	for {
 		id, _, err := claim(ctx, pool)
 		if err != nil {

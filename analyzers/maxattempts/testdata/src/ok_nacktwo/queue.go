@@ -49,7 +49,7 @@ func (q *PostgresQueue) Nack(ctx context.Context, id string, requeue bool) error
 	return err
 }
 
-func Consume(ctx context.Context, q Queue, handle func(string) error) {
+func Consume(ctx context.Context, q Queue, handle func(string) error) { // want Consume:`wired\(ok_nacktwo.Queue.Nack\(queue.go:59\)\)`
 	for ctx.Err() == nil {
 		id, attempts, err := q.Lease(ctx)
 		if err != nil {

@@ -29,7 +29,7 @@ type Event struct {
 	Attempts int
 }
 
-func Handle(ctx context.Context, s EventStore, ev Event, dispatch func(Event) error) error {
+func Handle(ctx context.Context, s EventStore, ev Event, dispatch func(Event) error) error { // want Handle:`wired\(ok_runnerdisagree.EventStore.Release\(q.go:35\)\)`
 	if err := dispatch(ev); err != nil {
 		log.Printf("outbox: dispatch %d: %v", ev.ID, err)
 		return s.Release(ctx, ev.ID, ev.Attempts >= maxAttempts)

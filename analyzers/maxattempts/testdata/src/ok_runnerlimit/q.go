@@ -1,4 +1,4 @@
-// An outbox relay reaches its queries through an interface it declares,
+// An outbox relay reaches its queries through an interface it declares, // want package:`retrymethods\(store.Queries.ReleaseClaim\)`
 // each step in a transaction its runner opens. The claim counts the
 // attempt; a failed dispatch releases the claim until the attempts run
 // out, and then marks the event failed.

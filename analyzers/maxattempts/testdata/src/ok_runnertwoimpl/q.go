@@ -1,4 +1,4 @@
-// An outbox relay reaches its store through an interface it declares,
+// An outbox relay reaches its store through an interface it declares, // want package:`retrymethods\(store.Queries.ReleaseClaim\)`
 // implemented by the PostgreSQL queries and by an in-memory store whose
 // release gives the event up once its attempts run out. Which one a call
 // runs is not known here, and the two disagree: the call is not judged.

@@ -18,7 +18,7 @@ type DB interface {
 
 var _ DB = (*store.Queries)(nil)
 
-func Work(ctx context.Context, db DB, worker int64, run func(int64) error) {
+func Work(ctx context.Context, db DB, worker int64, run func(int64) error) { // want Work:`wired\(ok_setflag.DB.Fail\(q.go:27\)\)`
 	id, err := db.Claim(ctx, worker)
 	if err != nil {
 		return

@@ -34,7 +34,7 @@ type Runner struct {
 
 // Run polls; the handler that ran in the last turn of the loop was
 // another job's.
-func (r *Runner) Run(ctx context.Context) {
+func (r *Runner) Run(ctx context.Context) { // want Run:`wired\(ok_xdeferworker.jobStore.Fail\(worker.go:65\)\)`
 	for ctx.Err() == nil {
 		j, err := r.store.Next(ctx)
 		if err != nil {
@@ -70,7 +70,7 @@ func (r *Runner) execute(ctx context.Context, j xdeferstore.Job) {
 
 // Drain defers in the loop that takes the job, before the handler of this
 // turn; the handler of the last turn was another job's.
-func (r *Runner) Drain(ctx context.Context) {
+func (r *Runner) Drain(ctx context.Context) { // want Drain:`wired\(ok_xdeferworker.jobStore.Fail\(worker.go:84\)\)`
 	for ctx.Err() == nil {
 		j, _ := r.store.Next(ctx)
 		if j.ID == 0 {

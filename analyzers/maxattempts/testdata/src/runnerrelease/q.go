@@ -1,4 +1,4 @@
-// An outbox relay reaches its queries through an interface it declares,
+// An outbox relay reaches its queries through an interface it declares, // want package:`retrymethods\(store.Queries.ReleaseClaim\)`
 // each step in a transaction its runner opens; the store's queries
 // implement the interface. When the dispatch fails the event's claim is
 // released back to 'pending' with no attempt limit: an event that never
