@@ -13,13 +13,18 @@ import (
 // at-most-once worker: processed_at = now() WHERE processed_at IS NULL,
 // then the handler); nothing later writes the row, so there is no
 // in-progress state for a lease to end, and a killed worker leaves the
-// job exactly as handled as a finished one. A statement the tool cannot
-// read leaves the question open, and the rule stays silent: a completion
-// in SQL out of sight is no defect to report.
+// job exactly as handled as a finished one. A package that runs SQL the
+// tool cannot read (an ORM's update of a struct, dynamic SQL) may write
+// the outcome there: its claims are judged as before.
 func finalTake(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel.Statement) bool {
 	state, ok := qt.AssignedState(claim)
 	if !ok || qt.Inherited {
 		return false // a dependency that claims from the table may hold its outcome, written in ways its facts do not carry (an ORM)
+	}
+	for _, c := range m.Calls {
+		if !c.Known {
+			return false // SQL the package runs and the tool cannot read may be the outcome (a GORM update of a struct)
+		}
 	}
 	stmts := m.ModuleStatements()
 	for _, st := range qt.Statements {
