@@ -95,6 +95,9 @@ func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
 					state, col, col, col))
 				continue
 			}
+			if finalTake(m, qt, st) {
+				continue // the take is the job's outcome: nothing leaves its state
+			}
 			if len(leases) == 0 && !livenessReclaim(m, qt, st) && !m.ReclaimedByKey(qt) {
 				r.report(st, sqlcheck.ClauseSet, fmt.Sprintf("this claim moves the job to %s and writes no lease deadline\na worker killed mid-job (on every deploy) leaves the row %s %s; "+
 					"set a lease in the claim (locked_until = now() + interval '5 minutes') and reclaim expired leases (UPDATE %s SET %s WHERE %s AND locked_until < now())",

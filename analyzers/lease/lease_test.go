@@ -72,3 +72,17 @@ func TestClearedDueAccepted(t *testing.T) {
 func TestCountResult(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_txkeepscount", "txcommitfirst_id")
 }
+
+// A take whose state nothing in the module leaves again is the job's
+// outcome, made before its work on purpose (an at-most-once worker or
+// relay): it needs no lease (ok_finaltake). The same worker that writes
+// the row again after its work holds the taken state while it works
+// (finaltake_done); so may one whose package runs SQL the tool cannot
+// read (finaltake_unread).
+func TestFinalTake(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "finaltake_done", "finaltake_unread")
+}
+
+func TestFinalTakeAccepted(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_finaltake", "ok_finaltake/relay")
+}

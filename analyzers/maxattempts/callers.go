@@ -214,8 +214,8 @@ func judgeCall(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail b
 				return false // the value the call passes decides on the attempts
 			}
 		}
-		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) || beforeWork(e, m, instr, 2) || byHand(instr) {
-			return false // a requeue by hand: an operator's or a user's
+		if guardedFail || failsOnceCounted(pass, m, e, call, instr, fn) || beforeWork(e, m, instr, 2) || byHand(instr) || noFailureBefore(e, instr, 3) {
+			return false // a requeue by hand (an operator's or a user's), or an enqueue no failure leads to
 		}
 		what := fmt.Sprintf("%s retries on every path (%s)", f.Retry.Func, f.Retry.At)
 		if f.StateParam > 0 {
