@@ -222,7 +222,9 @@ var suffixEngines = map[string]string{
 }
 
 // suffixEngine returns the database a .sql file's name is for, when that
-// is not PostgreSQL, and the suffix that says so.
+// is not PostgreSQL, and the suffix that says so. ory/popx's .autocommit
+// (a file run outside a transaction) may stand between the database and
+// .up: 1_idx.cockroach.autocommit.up.sql.
 func suffixEngine(name string) (engine, suffix string) {
 	base, ok := strings.CutSuffix(strings.ToLower(name), ".sql")
 	if !ok {
@@ -234,6 +236,7 @@ func suffixEngine(name string) (engine, suffix string) {
 			break
 		}
 	}
+	base = strings.TrimSuffix(base, ".autocommit")
 	i := strings.LastIndexByte(base, '.')
 	if i < 0 {
 		return "", ""

@@ -18,8 +18,14 @@ func TestSchemasOfOtherDatabasesBySuffix(t *testing.T) {
 		"migrations/1_jobs.cockroach.up.sql":  "CREATE TABLE cockroach_only (id INT8 PRIMARY KEY);\n",
 		"migrations/1_jobs.sqlserver.up.sql":  "CREATE TABLE sqlserver_only (id INT IDENTITY(1,1) PRIMARY KEY);\n",
 		"migrations/1_jobs.tidb.up.sql":       "CREATE TABLE tidb_only (id BIGINT AUTO_RANDOM PRIMARY KEY);\n",
-		"schema/other.sqlite.sql":             "CREATE TABLE sqlite_only (id int);\n",
-		"schema/jobs.v2.sql":                  "CREATE TABLE kept (id int);\n",
+		// ory/popx's flag for a file run outside a transaction comes
+		// between the database and .up (kratos's
+		// 20250708190000000001_identities_external_id_index.cockroach.autocommit.up.sql).
+		"migrations/2_idx.cockroach.autocommit.up.sql": "CREATE INDEX cockroach_only_idx ON jobs USING btree (id) STORING (run_at);\n",
+		"migrations/2_idx.postgres.autocommit.up.sql":  "CREATE INDEX CONCURRENTLY autocommit_kept ON jobs (run_at);\n",
+		"migrations/3_idx.autocommit.up.sql":           "CREATE INDEX CONCURRENTLY flag_alone_kept ON jobs (id, run_at);\n",
+		"schema/other.sqlite.sql":                      "CREATE TABLE sqlite_only (id int);\n",
+		"schema/jobs.v2.sql":                           "CREATE TABLE kept (id int);\n",
 	})
 	srcs, uses, probs := ReadModule(root).Sources()
 	require.Empty(t, probs)
@@ -30,6 +36,11 @@ func TestSchemasOfOtherDatabasesBySuffix(t *testing.T) {
 		require.Nil(t, s.Table("public."+other), other)
 	}
 	require.NotNil(t, s.Table("public.kept"), "a suffix names a database only by its whole name")
+	var indexes []string
+	for _, idx := range s.Table("public.jobs").Indexes {
+		indexes = append(indexes, idx.Name)
+	}
+	require.ElementsMatch(t, []string{"jobs_pkey", "autocommit_kept", "flag_alone_kept"}, indexes, "popx's flag alone, or after postgres, is PostgreSQL's")
 	var why []string
 	for _, u := range relUses(root, uses) {
 		if !u.Used {
@@ -37,7 +48,8 @@ func TestSchemasOfOtherDatabasesBySuffix(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{
-		"migrations/1_jobs.cockroach.up.sql: named for CockroachDB (.cockroach), not PostgreSQL",
+		// both CockroachDB files of the directory, listed as one
+		"migrations: named for CockroachDB (.cockroach), not PostgreSQL",
 		"migrations/1_jobs.mysql.up.sql: named for MySQL (.mysql), not PostgreSQL",
 		"migrations/1_jobs.sqlite3.up.sql: named for SQLite (.sqlite3), not PostgreSQL",
 		"migrations/1_jobs.sqlserver.up.sql: named for SQL Server (.sqlserver), not PostgreSQL",

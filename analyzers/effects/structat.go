@@ -27,7 +27,10 @@ const (
 
 // A FieldStore is one store into a field that reaches the call.
 type FieldStore struct {
-	Values Values    // the text stored, for a field of a string type
+	// Values is what is stored: the text, for a field of a string type;
+	// the integer, named by its constant (see Ints), for a field of a
+	// named integer type (a state coded as an integer).
+	Values Values
 	Pos    token.Pos // the store's
 }
 
@@ -86,8 +89,11 @@ func (e *Effects) StructAt(call *ast.CallExpr, arg int, use func(*ssa.CallCommon
 		}
 		for _, s := range stores {
 			fs := FieldStore{Pos: s.Pos()}
-			if isStringType(f.Type()) {
+			switch {
+			case isStringType(f.Type()):
 				fs.Values = e.Strings(s.Val)
+			case isNamedInteger(f.Type()):
+				fs.Values = e.Ints(s.Val)
 			}
 			out.Fields[f.Name()] = append(out.Fields[f.Name()], fs)
 		}

@@ -1707,6 +1707,13 @@ func isStringType(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
+// isNamedInteger reports whether t is a named type over an integer (type
+// Status int16), whose constants may code states.
+func isNamedInteger(t types.Type) bool {
+	_, named := types.Unalias(t).(*types.Named)
+	return named && isIntegerType(t)
+}
+
 func isIntegerType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0

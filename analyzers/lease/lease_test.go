@@ -18,7 +18,7 @@ func TestRejected(t *testing.T) {
 		"nullstate_listonly", "anystate_export", "deadworkerlist", "oldjobs",
 		"reaperpkg", "reaperpkg/reaper", "multiline", "boundstate", "purged", "purged_other", "purged_lease", "sqlxnamedclaim",
 		"txcommitfirst_deferclosure", "purgedfinished", "bykeynolease", "bykeyinnolease",
-		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows", "marknextturn", "markafterping", "marklogged", "timeargs_noreclaim", "localstatelist", "txcommitfirst_send", "txcommitfirst_after", "txcommitfirst_field", "txcommitfirst_map")
+		"requeueall", "requeueall/boot", "runninglisted", "runninglisted/admin", "requeueatstart", "requeuerows", "marknextturn", "markafterping", "marklogged", "timeargs_noreclaim", "localstatelist", "txcommitfirst_send", "txcommitfirst_after", "txcommitfirst_field", "txcommitfirst_map", "gormsaveintname")
 }
 
 // Designs that leave no row behind.

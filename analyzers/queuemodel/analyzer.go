@@ -620,6 +620,11 @@ func (b *builder) ormCall(c *Call, st *ormsql.Statement) {
 	c.SQL, c.Known, c.Unread, c.SQLExpr = st.SQL, st.Known, st.Unread, st.SQLExpr
 	c.Args, c.ScanArgs, c.ResultChecked = st.Args, st.ScanArgs, st.ResultChecked
 	c.boundConsts, c.boundSets, c.untouched = st.Consts, st.Sets, nil
+	for n, names := range st.Names {
+		for v, k := range names {
+			c.noteStateConsts(n, []sqltext.Constant{{Value: v, Obj: k}})
+		}
+	}
 	for col, set := range st.Written {
 		if !set {
 			if c.untouched == nil {

@@ -95,7 +95,7 @@ func readGorm(r *Request) (Statement, bool) {
 		st.Variants = append(st.Variants, Variant{SQL: out.sql, Args: out.args})
 	}
 	st.SQL, st.Args, st.SQLExpr, st.ScanArgs, st.Known = first.sql, first.args, first.sqlExpr, first.scan, true
-	st.Consts, st.Sets, st.Written = first.consts, first.sets, first.written
+	st.Consts, st.Sets, st.Names, st.Written = first.consts, first.sets, first.names, first.written
 	return st, true
 }
 
@@ -421,9 +421,10 @@ func bareHandle(v ssa.Value, depth int, seen map[ssa.Value]bool) bool {
 type gormSQL struct {
 	sql     string
 	args    []ast.Expr
-	consts  map[int]string       // string constants bound to $n, when args cannot name them
-	sets    map[int][]BoundConst // $n bound to one of several string constants, when args cannot name them
-	written map[string]bool      // Save's columns: whether the code set each (see Statement.Written)
+	consts  map[int]string                  // string constants bound to $n, when args cannot name them
+	sets    map[int][]BoundConst            // $n bound to one of several string constants, when args cannot name them
+	names   map[int]map[string]*types.Const // see Statement.Names
+	written map[string]bool                 // Save's columns: whether the code set each (see Statement.Written)
 	sqlExpr ast.Expr
 	scan    []ast.Expr
 	lock    string // the chain's locking clause (FOR UPDATE SKIP LOCKED), if any
@@ -1782,6 +1783,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	b.sql.WriteString("UPDATE " + quoteIdent(m.table) + " SET ")
 	var consts map[int]string
 	var sets map[int][]BoundConst
+	var names map[int]map[string]*types.Const
 	var written map[string]bool
 	first := true
 	for _, c := range m.columns {
@@ -1800,7 +1802,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 			}
 			written[c.name] = saved.written[c.field]
 		}
-		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &sets)
+		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &sets, &names)
 	}
 	b.sql.WriteString(" WHERE ")
 	if m.soft != "" {
@@ -1809,7 +1811,7 @@ func (g *gormReader) saveSQL(q *gormQuery, call *ast.CallExpr) gormSQL {
 	}
 	b.sql.WriteString(quoteIdent(m.pk.name) + " = ")
 	b.bind(gormValue(call))
-	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts, sets: sets, written: written}
+	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts, sets: sets, names: names, written: written}
 }
 
 // gormBuf collects SQL and the values bound to its $n.
@@ -2105,8 +2107,21 @@ func plainIdent(s string) bool {
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 // bindFieldConsts records the constants stored to a field as the values
-// of the argument at i: one constant in consts, several in sets.
-func bindFieldConsts(vs []BoundConst, i int, consts *map[int]string, sets *map[int][]BoundConst) {
+// of the argument at i: one constant in consts, several in sets, and the
+// Go constants that name integer states in names.
+func bindFieldConsts(vs []BoundConst, i int, consts *map[int]string, sets *map[int][]BoundConst, names *map[int]map[string]*types.Const) {
+	for _, v := range vs {
+		if v.Obj == nil {
+			continue
+		}
+		if *names == nil {
+			*names = map[int]map[string]*types.Const{}
+		}
+		if (*names)[i] == nil {
+			(*names)[i] = map[string]*types.Const{}
+		}
+		(*names)[i][v.Value] = v.Obj
+	}
 	switch {
 	case len(vs) == 1:
 		if *consts == nil {

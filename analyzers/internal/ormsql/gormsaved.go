@@ -18,7 +18,10 @@ import (
 // an if before Save, "retrying" in the other).
 type BoundConst struct {
 	Value string
-	At    []ast.Node
+	// Obj is the Go constant that names Value when it is an integer state
+	// (a constant of a named integer type); nil otherwise.
+	Obj *types.Const
+	At  []ast.Node
 }
 
 // gormHooks are the methods GORM calls on a model around Save, Create and
@@ -108,7 +111,7 @@ fields:
 			}
 			i := slices.IndexFunc(consts, func(k BoundConst) bool { return k.Value == v })
 			if i < 0 {
-				consts = append(consts, BoundConst{Value: v})
+				consts = append(consts, BoundConst{Value: v, Obj: stateConst(s.Values.Set[0])})
 				i = len(consts) - 1
 			}
 			consts[i].At = append(consts[i].At, node)
@@ -144,4 +147,14 @@ func assignAt(cur inspector.Cursor, pos token.Pos) ast.Node {
 		return c.Node()
 	}
 	return nil
+}
+
+// stateConst returns the Go constant that names a value stored to a field
+// of a named integer type, when one does (effects.Ints).
+func stateConst(v effects.Value) *types.Const {
+	if len(v.Parts) != 1 {
+		return nil
+	}
+	k, _ := v.Parts[0].Obj.(*types.Const)
+	return k
 }

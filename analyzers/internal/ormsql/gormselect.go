@@ -238,6 +238,7 @@ func (g *gormReader) restrictedUpdate(q *gormQuery, name string, call *ast.CallE
 	}
 	var consts map[int]string
 	var bound map[int][]BoundConst
+	var names map[int]map[string]*types.Const
 	var written map[string]bool
 	for i, s := range sets {
 		if i > 0 {
@@ -255,7 +256,7 @@ func (g *gormReader) restrictedUpdate(q *gormQuery, name string, call *ast.CallE
 			written = map[string]bool{}
 		}
 		written[s.col] = saved.written[c.field] || hooks && s.col == m.updated
-		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &bound)
+		bindFieldConsts(saved.consts[c.field], len(b.args), &consts, &bound, &names)
 	}
 	key, why := g.keyCond(q, q.modelArg, call, false)
 	if why != "" {
@@ -270,7 +271,7 @@ func (g *gormReader) restrictedUpdate(q *gormQuery, name string, call *ast.CallE
 	if q.returning != "" {
 		b.sql.WriteString(" RETURNING " + q.returning)
 	}
-	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts, sets: bound, written: written}
+	return gormSQL{sql: b.sql.String(), args: b.args, consts: consts, sets: bound, names: names, written: written}
 }
 
 // A gormSet is a column an update writes and the value it binds.

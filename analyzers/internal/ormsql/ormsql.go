@@ -55,6 +55,10 @@ type Statement struct {
 	// several string constants, by number, each with the Go statements
 	// that give it, when Args cannot name them.
 	Sets map[int][]BoundConst
+	// Names are, per parameter of Consts and Sets bound to integer
+	// constants of a named type (type Status int; Processing Status = 3),
+	// the Go constant that names each value.
+	Names map[int]map[string]*types.Const
 	// Written says, for a statement that writes every column of a row
 	// (GORM's Save of a struct), which columns the code set before it on
 	// every path (true) and which it left as it found them (false); nil

@@ -424,13 +424,13 @@ func (w *PopModelWrite) bindFields(r *Request, m *popModel, params []string, st 
 			}
 			k := slices.IndexFunc(consts, func(b BoundConst) bool { return b.Value == v })
 			if k < 0 {
-				consts = append(consts, BoundConst{Value: v})
+				consts = append(consts, BoundConst{Value: v, Obj: stateConst(s.Values.Set[0])})
 				k = len(consts) - 1
 			}
 			consts[k].At = append(consts[k].At, node)
 		}
 		slices.SortFunc(consts, func(a, b BoundConst) int { return strings.Compare(a.Value, b.Value) })
-		bindFieldConsts(consts, i+1, &st.Consts, &st.Sets)
+		bindFieldConsts(consts, i+1, &st.Consts, &st.Sets, &st.Names)
 	}
 }
 
