@@ -184,3 +184,12 @@ func TestRelayNegativeStatesAccepted(t *testing.T) {
 func TestRelayCompareAndSet(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "relay_cas_unchecked", "relay_cas_sendfirst", "ok_relay_cas_checked")
 }
+
+// A GORM relay that reads every unmarked row (its flag bound to the
+// constant false), publishes them, then marks the published ones in one
+// UPDATE by a list of keys (the flag bound to true); and the same relay
+// reading a batch FOR UPDATE SKIP LOCKED in the transaction of its mark.
+func TestRelayGormBatchMark(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "relay_gorm_batchmark", "ok_relay_gorm_batchmark_locked",
+		"ok_relay_gorm_boundflag_listing")
+}

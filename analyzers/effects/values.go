@@ -261,6 +261,25 @@ func (e *Effects) Ints(v ssa.Value) Values {
 	return r.value(v, nil, 0)
 }
 
+// Bools returns the boolean constants v may hold, followed as Ints
+// follows integers: each as "true" or "false", the text PostgreSQL's
+// boolean literals have in the SQL model. Anything but a boolean constant
+// is a hole.
+func (e *Effects) Bools(v ssa.Value) Values {
+	if e == nil || e.Pkg() == nil || v == nil {
+		return hole("no SSA")
+	}
+	r := &resolver{e: e, onStack: map[any]bool{}, bools: true}
+	return r.value(v, nil, 0)
+}
+
+func boolConst(c *ssa.Const) Values {
+	if c.Value == nil || c.Value.Kind() != constant.Bool {
+		return hole("not a boolean constant")
+	}
+	return text(strconv.FormatBool(constant.BoolVal(c.Value)))
+}
+
 // intConst returns an integer constant as a value, named by the one
 // constant of its named type that has it.
 func intConst(c *ssa.Const) Values {
@@ -426,8 +445,9 @@ func ArgValues(call ssa.CallInstruction, i int, keep func(phi *ssa.Phi, edge int
 type resolver struct {
 	e       *Effects
 	onStack map[any]bool
-	// ints follows integer constants instead of strings (Ints).
-	ints bool
+	// ints follows integer constants instead of strings (Ints); bools
+	// follows boolean ones (Bools).
+	ints, bools bool
 	// escapes and invoked are built on first use: functions used as values,
 	// and method names called through interfaces.
 	escapes map[*ssa.Function]bool
@@ -468,6 +488,9 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 	case *ssa.Const:
 		if r.ints {
 			return intConst(v)
+		}
+		if r.bools {
+			return boolConst(v)
 		}
 		if v.Value == nil || v.Value.Kind() != constant.String {
 			if v.Value == nil && isStringType(v.Type()) {
@@ -755,7 +778,7 @@ func (r *resolver) global(g *ssa.Global, depth int) Values {
 	obj := g.Object()
 	name := g.Name()
 	if g.Pkg != r.e.Pkg() {
-		if v, ok := r.importedConstVar(g); ok && !r.ints {
+		if v, ok := r.importedConstVar(g); ok && !r.ints && !r.bools {
 			return asObject(obj, "package variable "+name, text(v))
 		}
 		return objHole(obj, "package variable "+name+" of another package")
@@ -1155,7 +1178,7 @@ func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i, errs i
 			if errs == onErrorHole {
 				out = union(out, hole("the value "+fn.Name()+" returns with an error, used where the error may not be nil"))
 			}
-		case !r.ints && r.lengthEmpty(ret, i, inner, depth):
+		case !r.ints && !r.bools && r.lengthEmpty(ret, i, inner, depth):
 			out = union(out, hole("the empty text "+fn.Name()+" returns for a run-time length of zero"))
 		default:
 			out = union(out, r.value(ret.Results[i], inner, depth))
@@ -1164,7 +1187,7 @@ func (r *resolver) results(fn *ssa.Function, call ssa.CallInstruction, i, errs i
 	if len(out.Set) == 0 && out.Hole == "" {
 		return hole("the result of " + fn.Name() + ", which never returns")
 	}
-	if (out.Hole != "" || glued(out)) && !r.ints {
+	if (out.Hole != "" || glued(out)) && !r.ints && !r.bools {
 		if v := r.resultVar(fn, call, i, b, depth); v != nil {
 			// The name the function computes stays unknown: it is the
 			// placeholder of this call shape (sqltext.ResultVar).

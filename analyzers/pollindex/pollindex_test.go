@@ -189,3 +189,16 @@ func TestRandomPickFix(t *testing.T) {
 func TestGormAutoMigrateThroughField(t *testing.T) {
 	ruletest.Run(t, pollindex.Analyzer, "gormautomigfield/...")
 }
+
+// A trim of a queue's oldest rows (a DELETE that returns nothing) picks no
+// job: its subquery is no poll an index must serve.
+func TestTrimOldestAccepted(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "accept_trimoldest")
+}
+
+// A GORM relay whose poll binds its flag to the constant false, on a table
+// AutoMigrate creates from the model: with no index, and with a partial
+// index on the unprocessed rows declared in the model's tag.
+func TestGormRelayFlag(t *testing.T) {
+	ruletest.Run(t, pollindex.Analyzer, "gormrelayflag/...", "accept_gormrelayflag/...")
+}

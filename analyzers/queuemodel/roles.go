@@ -1578,7 +1578,7 @@ func sortedSet(m map[string]bool) []string {
 // changes the same table, or filters on a column that the package writes, or
 // reads a table a dependency already polls.
 func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, written map[string]map[string]bool) bool {
-	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) || b.byUniqueKey(s) || b.lookup(s, written[s.Table]) || b.latestOfOwner(s, written[s.Table]) {
+	if !sqlcheck.IsPollShape(s) && !sqlcheck.IsFilteredPollShape(s, b.namesRowsBy(s.Table)) && !popsHead(s, top) || b.byUniqueKey(s) || b.lookup(s, written[s.Table]) || b.latestOfOwner(s, written[s.Table]) {
 		return false
 	}
 	switch {
@@ -1588,6 +1588,19 @@ func (b *builder) isPoll(s, top *sqlcheck.Stmt, inherited map[string]bool, writt
 		return true
 	}
 	return b.stateColumn(s, top, written[s.Table]) != ""
+}
+
+// popsHead reports whether a SELECT picks the rows a DELETE of the same
+// table removes, and picks the first rows of the table in an order, every
+// row qualifying (no WHERE, no join, no OFFSET): the pop of a FIFO queue
+// with no state column, whose rows wait until they are deleted (WITH head
+// AS (SELECT id FROM waiting ORDER BY created_at LIMIT 1) DELETE FROM
+// waiting WHERE id IN (SELECT id FROM head) RETURNING ...). A DELETE that
+// returns nothing trims the table: it claims no job (see claims).
+func popsHead(s, top *sqlcheck.Stmt) bool {
+	return s != top && top.Kind == sqlcheck.KindDelete && top.Table == s.Table &&
+		s.Kind == sqlcheck.KindSelect && s.Table != "" && len(s.Where) == 0 && !s.Joined &&
+		len(s.OrderBy) > 0 && s.OrderBy[0].Column != "" && s.Limit != nil && s.Offset == nil
 }
 
 // byUniqueKey reports whether a SELECT names its rows by a unique key of

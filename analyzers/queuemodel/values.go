@@ -133,6 +133,8 @@ func (b *builder) constantsOnSSA(v ssa.Value, t types.Type) []sqltext.Constant {
 		}
 	case namedInteger(t):
 		vs = b.effects.Ints(v)
+	case isBoolType(t):
+		vs = b.effects.Bools(v) // sent = $1 bound to false: a flag's state
 	default:
 		return nil
 	}
@@ -231,6 +233,14 @@ func namedInteger(t types.Type) bool {
 // read only when Go code passes a string there.
 func isStringExpr(b *builder, e ast.Expr) bool {
 	return isStringType(b.pass.TypesInfo.TypeOf(e))
+}
+
+func isBoolType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	return ok && basic.Info()&types.IsBoolean != 0
 }
 
 func isStringType(t types.Type) bool {

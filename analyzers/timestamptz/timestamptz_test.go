@@ -99,3 +99,11 @@ func TestSQLBoilerDuePoll(t *testing.T) {
 	ruletest.Run(t, timestamptz.Analyzer, "boil_duepoll")
 	ruletest.Run(t, timestamptz.Analyzer, "accept_boil_duepoll")
 }
+
+// A FIFO queue with no state column, popped by a DELETE of its oldest row
+// that returns it: the order column is the queue's clock. Accepted: the
+// same queue on timestamptz, and a log trimmed by its oldest rows (the
+// DELETE returns nothing: no queue).
+func TestFIFOPop(t *testing.T) {
+	ruletest.Run(t, timestamptz.Analyzer, "fifopop", "accept_fifopop_tz", "accept_trim_oldest")
+}
