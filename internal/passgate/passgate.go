@@ -20,6 +20,7 @@ package passgate
 
 import (
 	"go/types"
+	"maps"
 	"slices"
 	"sync"
 
@@ -95,7 +96,7 @@ func Ranks(pkgs []*packages.Package) func(*types.Package) int {
 			return
 		}
 		seen[p] = true
-		for _, path := range sortedKeys(p.Imports) {
+		for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
 			visit(p.Imports[path])
 		}
 		if p.Types != nil {
@@ -158,13 +159,4 @@ func (g *gate) leave() {
 	w := g.waiting[best]
 	g.waiting = append(g.waiting[:best], g.waiting[best+1:]...)
 	close(w.ready)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
