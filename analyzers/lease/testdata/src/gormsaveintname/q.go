@@ -38,3 +38,10 @@ func Next(db *gorm.DB) (*Task, error) {
 	}
 	return &t, nil
 }
+
+// Finish records the task's outcome after its work: the claimed state is
+// left again, so the claim holds the task in progress.
+func Finish(db *gorm.DB, t *Task) error {
+	t.Status = Done
+	return db.Save(t).Error
+}
