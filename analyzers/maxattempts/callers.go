@@ -150,7 +150,8 @@ func (d *retriesAt) export(pass *analysis.Pass) {
 // no limit, reported at the call, unless the package records a failure
 // under a guard of its own. A call made on every path of an exported
 // function that nothing here calls is handed on again.
-func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, wire *wiring) {
+// It reports whether the package calls a function that retries.
+func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail bool, deferred *retriesAt, wire *wiring) (callsRetry bool) {
 	for cur := range m.Inspector().Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := queuemodel.Callee(pass, call)
@@ -169,6 +170,7 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 			}
 			continue
 		}
+		callsRetry = true
 		if instr == nil {
 			continue // no SSA: not guessed
 		}
@@ -178,6 +180,7 @@ func judgeCalls(pass *analysis.Pass, m *queuemodel.Model, e *judge, guardedFail 
 			}
 		}
 	}
+	return callsRetry
 }
 
 // judgeCall judges one call of a function that retries under the

@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer deferred.export(pass)
 	unguarded, guardedFail := unguardedRetries(pass, m, e, deferred)
 	wire := newWiring()
-	judgeCalls(pass, m, e, guardedFail, deferred, wire)
+	callsRetry := judgeCalls(pass, m, e, guardedFail, deferred, wire)
 	wire.export(pass, e)
 	judgeWired(pass, m, e, deferred, wire.commandCalls)
 	exportRetryMethods(pass, e, deferred)
@@ -64,7 +64,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	root := m.Inspector().Root()
 	reported := false
-	for _, limit := range unreadLimits(pass, m, root) {
+	var limits []types.Object
+	if runsQueueSQL(m) || callsRetry {
+		limits = unreadLimits(pass, m, root)
+	}
+	for _, limit := range limits {
 		d := analysis.Diagnostic{
 			Pos: limit.Pos(),
 			Message: fmt.Sprintf("%s is declared but no decision reads it\na job that always fails is retried for ever and never reaches a terminal state anyone sees; "+
@@ -123,6 +127,19 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// runsQueueSQL reports whether the package runs statements on a queue
+// table. A package that runs none and calls no retry (an HTTP client of a
+// module whose queue it imports) holds no limit of the queue's attempts:
+// its maxRetries, if any, counts something else.
+func runsQueueSQL(m *queuemodel.Model) bool {
+	for _, qt := range m.QueueTables() {
+		if len(qt.Statements) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // unreadLimits returns the package's attempt limits that no decision reads.

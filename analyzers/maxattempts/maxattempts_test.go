@@ -37,7 +37,7 @@ func TestAccepted(t *testing.T) {
 		"ok_boundstate", "ok_boundset", "ok_pollguard", "ok_selectstar", "ok_methodcount", "ok_redrive", "ok_redrivemarker", "ok_redriveeither", "ok_xrequeuebyhand",
 		"ok_switchcase", "ok_switchoutcome", "ok_earlyreturn", "ok_helperguard", "ok_xworker", "example.com/ok_xnextworker", "ok_callerretry/worker", "ok_failatcallers", "ok_notguard", "ok_xworkerfail", "ok_columnexpr", "ok_callerretry",
 		"ok_helperstate", "ok_xworkerparam", "ok_xworkerconst", "ok_bulkpause", "ok_limitnames", "ok_bumpcapped", "ok_bumpcapped/store", "ok_bumpguarded", "ok_bumpguarded/store", "ok_nextstage", "ok_nextstagelocal", "ok_ifaceguard", "ok_countdown", "ok_deadredrive", "ok_flagresume", "ok_ifaceexported", "ok_redriveended", "ok_editjob", "ok_retrycapped", "ok_limitparamunused", "ok_gormeditjob", "ok_trycount", "ok_xresethandler", "ok_handlerreset", "ok_xcheckworker", "ok_xloadworker", "ok_nackself", "ok_nacktwo",
-		"ok_failedcreated", "ok_replaychecked", "gormjanitorstore", "gormjanitor")
+		"ok_failedcreated", "ok_replaychecked", "gormjanitorstore", "gormjanitor", "ok_clientlimit/notify")
 }
 
 // A failure of the work that rolls back the transaction holding the
@@ -94,6 +94,14 @@ func TestUnreadLimitWithoutRetry(t *testing.T) {
 			require.Empty(t, results[0].Diagnostics[0].Related)
 		})
 	}
+}
+
+// A worker that runs no SQL of its own but puts jobs back through its
+// store holds the queue's attempt limit: unread, it is reported; an HTTP
+// client's maxRetries beside a queue it only imports is not
+// (ok_clientlimit, in TestAccepted).
+func TestUnreadLimitInAWorkerWithoutSQL(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "limitworker/worker")
 }
 
 // Unread limits are reported in source order (go vet prints the findings
