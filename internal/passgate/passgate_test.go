@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -45,7 +46,7 @@ func TestGateLetsTheLowestRankInFirst(t *testing.T) {
 	}
 	g.leave()
 	wg.Wait()
-	if want := []string{"b", "c", "d"}; !equal(got, want) {
+	if want := []string{"b", "c", "d"}; !slices.Equal(got, want) {
 		t.Errorf("passes let in as %v, want %v", got, want)
 	}
 	if g.free != 1 {
@@ -156,16 +157,4 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
