@@ -1,6 +1,7 @@
 package bookkeeping
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -32,10 +33,13 @@ import (
 // implementation makes a claim). Implementations that disagree, or none
 // in sight, leave the call unjudged. Several commands that wire the same
 // worker report the same finding, which the standalone driver prints once.
+// go vet hands a package the facts of its direct imports only, and a
+// command often reaches the worker through a wiring package: so each
+// package's fact lists its imports' calls too.
 
 // DroppedThrough is the package fact listing the calls of the module's
-// interface methods whose error the package drops and whose
-// implementations it does not see.
+// interface methods whose error the package, or a package it imports,
+// drops and whose implementations that package does not see.
 type DroppedThrough struct{ Calls []DroppedCall }
 
 // A DroppedCall is one such call.
@@ -66,9 +70,13 @@ func (f *DroppedThrough) String() string {
 }
 
 // exportDroppedThrough hands on the package's dropped calls of interface
-// methods none of whose implementations it knows of.
+// methods none of whose implementations it knows of, with those its
+// imports hand on.
 func (s *summary) exportDroppedThrough(files []*ast.File) {
-	var calls []DroppedCall
+	if s.pass.Pkg.Name() == "main" {
+		return // no one imports a command: it judges what it is handed
+	}
+	calls := s.importedDroppedThrough()
 	seen := map[*ast.CallExpr]bool{}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -109,6 +117,24 @@ func (s *summary) exportDroppedThrough(files []*ast.File) {
 	if len(calls) > 0 {
 		s.pass.ExportPackageFact(&DroppedThrough{Calls: calls})
 	}
+}
+
+// importedDroppedThrough returns the calls the package's direct imports
+// hand on, each once, in the order of their positions.
+func (s *summary) importedDroppedThrough() []DroppedCall {
+	var calls []DroppedCall
+	for _, imp := range s.pass.Pkg.Imports() {
+		var f DroppedThrough
+		if s.pass.ImportPackageFact(imp, &f) {
+			calls = append(calls, f.Calls...)
+		}
+	}
+	slices.SortFunc(calls, func(a, b DroppedCall) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+	return slices.CompactFunc(calls, func(a, b DroppedCall) bool {
+		return a.File == b.File && a.Line == b.Line && a.Column == b.Column
+	})
 }
 
 // droppedCall returns the call a node drops the error of, as
@@ -177,29 +203,21 @@ func (s *summary) judgeDroppedThrough() {
 	if s.pass.Pkg.Name() != "main" {
 		return
 	}
-	var facts []*DroppedThrough
-	for _, f := range s.pass.AllPackageFacts() {
-		if d, ok := f.Fact.(*DroppedThrough); ok && f.Package != s.pass.Pkg {
-			facts = append(facts, d)
+	for _, c := range s.importedDroppedThrough() {
+		// No implementation in sight, or implementations that
+		// disagree, pass on no outcome's error here.
+		j, _ := s.m.Dispatched(c.Method)
+		if j.Passes&queuemodel.OutcomeSuccess == 0 || j.Passes != queuemodel.OutcomeSuccess && !c.Success {
+			continue
 		}
-	}
-	for _, f := range facts {
-		for _, c := range f.Calls {
-			// No implementation in sight, or implementations that
-			// disagree, pass on no outcome's error here.
-			j, _ := s.m.Dispatched(c.Method)
-			if j.Passes&queuemodel.OutcomeSuccess == 0 || j.Passes != queuemodel.OutcomeSuccess && !c.Success {
-				continue
-			}
-			if !c.Claimed && !slices.ContainsFunc(c.Before, func(d queuemodel.Dispatch) bool {
-				b, _ := s.m.Dispatched(d)
-				return b.Claims
-			}) {
-				continue
-			}
-			if pos := positionIn(s.pass.Fset, c.File, c.Line, c.Column); pos.IsValid() {
-				s.pass.Report(analysis.Diagnostic{Pos: pos, Message: msgDiscarded})
-			}
+		if !c.Claimed && !slices.ContainsFunc(c.Before, func(d queuemodel.Dispatch) bool {
+			b, _ := s.m.Dispatched(d)
+			return b.Claims
+		}) {
+			continue
+		}
+		if pos := positionIn(s.pass.Fset, c.File, c.Line, c.Column); pos.IsValid() {
+			s.pass.Report(analysis.Diagnostic{Pos: pos, Message: msgDiscarded})
 		}
 	}
 }

@@ -57,6 +57,16 @@ func TestDroppedThroughCommandsInterface(t *testing.T) {
 	}, commandFindings(t, "./cmd/worker"))
 }
 
+// The command reaches the worker through a wiring package and imports
+// the worker's package too: the calls both hand on are reported once
+// each.
+func TestDroppedThroughHandedOnTwice(t *testing.T) {
+	require.Equal(t, []string{
+		"worker/worker.go:50:6: the error of this completion is discarded",
+		"worker/worker.go:65:6: the error of this completion is discarded",
+	}, commandFindings(t, "./cmd/viawiring"))
+}
+
 // The command that may wire an in-memory store as well, whose Complete
 // returns no write's error: the implementations disagree, and nothing is
 // reported.
