@@ -49,8 +49,7 @@ func (b *builder) findModelDDL() {
 				continue
 			}
 			for _, s := range stmts {
-				p := b.pass.Fset.Position(s.Pos)
-				loc := sqlcheck.Loc{File: p.Filename, Offset: p.Offset, Line: p.Line, Col: p.Column}
+				loc := b.model.files.declared(s.Pos, s.Name)
 				b.model.modelDDL = append(b.model.modelDDL, sqlcheck.Declared(loc, s.SQL))
 			}
 		}

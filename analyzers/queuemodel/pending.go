@@ -88,7 +88,8 @@ type FarSplit struct {
 	PollName   string
 	TakeName   string
 	At         string
-	Relay      bool // see SplitClaim.Relay
+	Relay      bool      // see SplitClaim.Relay
+	at         token.Pos // the caller's name
 }
 
 // FarSplits returns the split claims this package, a command, resolves
@@ -374,7 +375,7 @@ func (b *builder) resolvePending() {
 			if !poll.Locked && !c.Immediate && !relay {
 				continue
 			}
-			b.model.far = append(b.model.far, &FarSplit{Caller: f.Object, Poll: poll, Take: take, PollName: c.Poll.Name, TakeName: c.Take.Name, At: c.At, Relay: relay})
+			b.model.far = append(b.model.far, &FarSplit{Caller: f.Object, at: b.model.files.declPos(f.Object), Poll: poll, Take: take, PollName: c.Poll.Name, TakeName: c.Take.Name, At: c.At, Relay: relay})
 		}
 	}
 }
@@ -412,4 +413,4 @@ func (b *builder) fieldKinds() map[string]Receiver {
 }
 
 // Pos returns where a far split is reported: at the caller's declaration.
-func (s *FarSplit) Pos() token.Pos { return s.Caller.Pos() }
+func (s *FarSplit) Pos() token.Pos { return s.at }

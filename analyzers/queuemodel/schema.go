@@ -6,6 +6,7 @@ import (
 	goast "go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -293,6 +294,81 @@ func (m *fileMap) pos(loc sqlcheck.Loc) token.Pos {
 		return token.NoPos
 	}
 	return tf.Pos(loc.Offset)
+}
+
+// declared returns the location of a declaration's name. Under go vet a
+// declaration of an imported package has its position from export data,
+// which keeps the line and neither the column nor the offset: the name is
+// looked for on that line of the file (the first whole word), and the
+// line's start stands for it when it is not there.
+func (m *fileMap) declared(pos token.Pos, name string) sqlcheck.Loc {
+	p := m.fset.Position(pos)
+	loc := sqlcheck.Loc{File: p.Filename, Offset: p.Offset, Line: p.Line, Col: p.Column}
+	abs, err := filepath.Abs(p.Filename)
+	if err != nil || m.local[abs] != nil || p.Line < 1 {
+		return loc
+	}
+	content, err := os.ReadFile(p.Filename)
+	if err != nil {
+		return loc
+	}
+	start := 0
+	for range p.Line - 1 {
+		i := bytes.IndexByte(content[start:], '\n')
+		if i < 0 {
+			return loc
+		}
+		start += i + 1
+	}
+	line := content[start:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if c := p.Column - 1; c >= 0 && c < len(line) && wordIndex(line[c:], name) == 0 {
+		return loc // a position read from source
+	}
+	col := wordIndex(line, name)
+	if col < 0 {
+		col = 0
+	}
+	loc.Offset, loc.Col = start+col, col+1
+	return loc
+}
+
+// declPos returns the position of an object's name, exact under go vet
+// too (see declared): where a finding about another package's function is
+// reported.
+func (m *fileMap) declPos(obj types.Object) token.Pos {
+	p := m.fset.Position(obj.Pos())
+	loc := m.declared(obj.Pos(), obj.Name())
+	if loc.Line == p.Line && loc.Col == p.Column {
+		return obj.Pos()
+	}
+	return m.pos(loc)
+}
+
+// wordIndex returns the index of the first occurrence of word in line
+// that is a whole identifier, or -1.
+func wordIndex(line []byte, word string) int {
+	if word == "" {
+		return -1
+	}
+	for from := 0; ; {
+		i := bytes.Index(line[from:], []byte(word))
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isIdentByte(line[i-1])) && (end == len(line) || !isIdentByte(line[end])) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 }
 
 func (m *fileMap) addFile(path string) *token.File {

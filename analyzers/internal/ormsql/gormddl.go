@@ -16,8 +16,9 @@ import (
 // A DeclaredDDL is a statement that a Go declaration stands for, and where
 // that declaration is.
 type DeclaredDDL struct {
-	Pos token.Pos
-	SQL string
+	Pos  token.Pos
+	Name string // the declared name at Pos, if Pos is a type's
+	SQL  string
 }
 
 // GormDDL returns what GORM's AutoMigrate runs on PostgreSQL
@@ -72,7 +73,7 @@ func GormDDL(r *Request, named *types.Named) ([]DeclaredDDL, string) {
 	if len(pk) > 0 {
 		cols = append(cols, "PRIMARY KEY ("+strings.Join(pk, ",")+")")
 	}
-	out := []DeclaredDDL{{Pos: named.Obj().Pos(), SQL: "CREATE TABLE " + quoteQualified(table) + " (" + strings.Join(cols, ",") + ")"}}
+	out := []DeclaredDDL{{Pos: named.Obj().Pos(), Name: named.Obj().Name(), SQL: "CREATE TABLE " + quoteQualified(table) + " (" + strings.Join(cols, ",") + ")"}}
 	for _, idx := range indexes {
 		out = append(out, DeclaredDDL{Pos: idx.pos, SQL: idx.sql(table)})
 	}
