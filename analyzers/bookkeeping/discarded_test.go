@@ -37,3 +37,12 @@ func TestDiscardedThroughHelpersRejected(t *testing.T) {
 func TestDiscardedThroughHelpersAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_helperlogs", "ok_discarded_passes")
 }
+
+// An outbox whose state is a nullable timestamp: pending while
+// published_at IS NULL, published once the mark sets it to the clock (read
+// in UTC: now() AT TIME ZONE 'utc'). The mark's error dropped is reported;
+// checked, it is not, and a timestamp that is no state (updated_at) is no
+// completion.
+func TestDiscardedNullMarker(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_nullmark", "ok_discarded_nullmark")
+}
