@@ -46,3 +46,21 @@ func TestDiscardedThroughHelpersAccepted(t *testing.T) {
 func TestDiscardedNullMarker(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "discarded_nullmark", "ok_discarded_nullmark")
 }
+
+// A function that claims a job and returns its completion's error among
+// others (the claim's): a caller that drops its error, directly or through
+// a helper that passes it on, drops the completion's. Accepted: the caller
+// logs it; the function logs the completion's error itself, or returns
+// only a failure write's.
+func TestDiscardedCarried(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_carried", "ok_discarded_carried")
+}
+
+// A completion's error that reaches the caller through the Scan of an
+// UPDATE ... RETURNING, or through the Commit of the transaction the
+// store's method begins (returned from a function that defers its
+// Rollback): dropped, it is reported; checked, logged by the store, or
+// the transaction's a failure's, it is not.
+func TestDiscardedThroughScanAndCommit(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_tx", "ok_discarded_tx")
+}
