@@ -49,6 +49,21 @@ func (s *Store) DoneTx(ctx context.Context, id int64) error {
 	return tx.Commit(ctx)
 }
 
+// DoneTxCommit logs a failed write, and returns the Commit's error as it
+// is: the completion's error reaches its caller only through the Commit.
+func (s *Store) DoneTxCommit(ctx context.Context, id int64) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'done' WHERE id = $1`, id); err != nil {
+		log.Printf("job %d: done: %v", id, err)
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
 // DoneTxLogged logs a failed write or Commit before it returns it.
 func (s *Store) DoneTxLogged(ctx context.Context, id int64) error {
 	tx, err := s.pool.Begin(ctx)

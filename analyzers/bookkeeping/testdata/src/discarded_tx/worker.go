@@ -21,5 +21,9 @@ func Work(ctx context.Context, s *bktx.Store, handle func(int64) error) {
 		_ = s.DoneReturning(ctx, id) // want `the error of this completion is discarded`
 		return
 	}
+	if id%3 == 0 {
+		_ = s.DoneTxCommit(ctx, id) // want `the error of this completion is discarded`
+		return
+	}
 	_ = s.DoneTx(ctx, id) // want `the error of this completion is discarded`
 }
