@@ -90,8 +90,8 @@ func (w *Worker) RunLoop(ctx context.Context) error {
 			_ = w.s.Move(ctx, id, "failed")
 			continue
 		}
-		if err := w.s.Done(ctx, id); err != nil {
-			return err // want `a failed bookkeeping write stops the worker`
+		if err := w.s.Done(ctx, id); err != nil { // want `a failed bookkeeping write stops the worker`
+			return err
 		}
 	}
 }
