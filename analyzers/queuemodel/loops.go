@@ -95,9 +95,6 @@ func (j *Jobs) String() string {
 	if j.Passes != 0 {
 		parts = append(parts, "passes on the error of a "+j.Passes.String())
 	}
-	if j.Carries != 0 && j.Carries != j.Passes {
-		parts = append(parts, "its error may carry a "+j.Carries.String()+"'s")
-	}
 	for _, d := range j.Through {
 		parts = append(parts, d.String())
 	}
