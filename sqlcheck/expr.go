@@ -707,6 +707,11 @@ func isNow(n *pg.Node) bool {
 		switch opName(f.GetFuncname()) {
 		case "now", "clock_timestamp", "statement_timestamp", "transaction_timestamp":
 			return true
+		case "timezone":
+			// now() AT TIME ZONE 'utc' parses as timezone('utc', now()): the
+			// clock read in another zone, still the current time.
+			args := f.GetArgs()
+			return len(args) == 2 && isNow(args[1])
 		}
 	}
 	if f := n.GetSqlvalueFunction(); f != nil {

@@ -372,3 +372,23 @@ func TestFactsElapsedSinceAColumn(t *testing.T) {
 		}
 	}
 }
+
+// The clock read in another zone is still the clock: AT TIME ZONE parses
+// as timezone(zone, now()). A zone conversion of a column is not.
+func TestFactsClockAtTimeZone(t *testing.T) {
+	for _, tc := range []struct {
+		set  string
+		kind ValueKind
+	}{
+		{`published_at = (now() AT TIME ZONE 'utc')`, ValueNow},
+		{`published_at = CURRENT_TIMESTAMP AT TIME ZONE 'UTC' + interval '1 minute'`, ValueNow},
+		{`published_at = timezone('utc', now())`, ValueNow},
+		{`published_at = created_at AT TIME ZONE 'utc'`, ValueOther},
+		{`published_at = timezone('utc')`, ValueOther},
+	} {
+		st := stmt(t, `UPDATE outbox SET `+tc.set+` WHERE id = $1`)
+		v, ok := st.Assigns("published_at")
+		require.True(t, ok, tc.set)
+		require.Equal(t, tc.kind, v.Kind, tc.set)
+	}
+}

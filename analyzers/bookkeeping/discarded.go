@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -15,6 +14,11 @@ import (
 
 // msgDiscarded is the finding on a completion whose error nobody reads.
 const msgDiscarded = "the error of this completion is discarded\nwhen recording success fails (a dropped connection), the finished job stays claimed: it runs again once reclaimed, " +
+	"or stays in progress for ever, and nothing says why; check the error: retry the write, and log what still fails"
+
+// msgDiscardedCarried is the finding on a call that claims a job and
+// returns its completion's error among others, whose error nobody reads.
+const msgDiscardedCarried = "the error of this call, which may be its completion's, is discarded\nwhen recording success fails (a dropped connection), the finished job stays claimed: it runs again once reclaimed, " +
 	"or stays in progress for ever, and nothing says why; check the error: retry the write, and log what still fails"
 
 // checkDiscarded reports the bookkeeping writes whose error the code
@@ -51,8 +55,11 @@ func (s *summary) checkDiscarded(files []*ast.File, report func(token.Pos, strin
 			if call == nil || !s.returnsError(call) {
 				return true
 			}
-			if s.droppedCompletion(call) && (s.afterClaim(call) || s.recordOutcome(call)) {
+			switch {
+			case s.droppedCompletion(call) && (s.afterClaim(call) || s.recordOutcome(call)):
 				report(call.Pos(), msgDiscarded)
+			case s.droppedCarried(call):
+				report(call.Pos(), msgDiscardedCarried)
 			}
 			return true
 		})
@@ -114,6 +121,17 @@ func (s *summary) droppedCompletion(call *ast.CallExpr) bool {
 	return effects.AfterSuccess(s.e.Call(call))
 }
 
+// droppedCarried reports whether a call claims a job and may return the
+// error of the job's completion among its other errors (queuemodel's
+// Jobs.Carries: ProcessNext claims, runs the job, and returns the
+// completion's error as it is), which the caller drops. A function that
+// claims in a loop and returns the error stops that loop on it: the stop
+// is judged there, not here.
+func (s *summary) droppedCarried(call *ast.CallExpr) bool {
+	j := s.m.JobsOf(call)
+	return j != nil && j.Carries&queuemodel.OutcomeSuccess != 0 && j.Passes&queuemodel.OutcomeSuccess == 0 && !j.Loop
+}
+
 // lastOfItsKind reports whether no call of the same function can run
 // after call in its function.
 func (s *summary) lastOfItsKind(call *ast.CallExpr) bool {
@@ -172,7 +190,7 @@ func (s *summary) constantState(call *ast.CallExpr) (success, given bool) {
 			}
 			given = true
 			v := constant.StringVal(tv.Value)
-			success = success || stateWord.MatchString(v) && successState.MatchString(v)
+			success = success || queuemodel.NamesSuccess(v)
 			return false
 		})
 	}
@@ -205,53 +223,14 @@ func (s *summary) chosenCompletion(call *ast.CallExpr) bool {
 }
 
 // givesFailure reports whether a call of another package's write gives it
-// a failed state and no other: the constants its arguments hold, directly
-// or as fields of a literal (sqlc's params struct: {Status: "failed",
-// Error: ...}), name a failure ('failed', StatusDead) and no success. A
-// write whose state its caller chooses records success only when given
-// one (eval22 notif: status 'failed' after a failed publish; when that
-// write fails the row stays pending and the failed publish is tried again,
-// nothing that finished runs twice).
+// a failed state and no other (see queuemodel.GivesFailure). A write whose
+// state its caller chooses records success only when given one (eval22
+// notif: status 'failed' after a failed publish; when that write fails
+// the row stays pending and the failed publish is tried again, nothing
+// that finished runs twice).
 func (s *summary) givesFailure(call *ast.CallExpr) bool {
-	failed := false
-	for _, arg := range call.Args {
-		ok := true
-		ast.Inspect(arg, func(n ast.Node) bool {
-			if _, lit := n.(*ast.FuncLit); lit || !ok {
-				return false
-			}
-			e, isExpr := n.(ast.Expr)
-			if !isExpr {
-				return true
-			}
-			tv := s.pass.TypesInfo.Types[e]
-			if tv.Value == nil || tv.Value.Kind() != constant.String {
-				return true
-			}
-			v := constant.StringVal(tv.Value)
-			switch {
-			case !stateWord.MatchString(v):
-			case successState.MatchString(v):
-				ok = false
-			case failureState.MatchString(v):
-				failed = true
-			}
-			return false
-		})
-		if !ok {
-			return false
-		}
-	}
-	return failed
+	return queuemodel.GivesFailure(s.pass.TypesInfo, call)
 }
-
-// The names of states (queuemodel reads the same words from the SQL): a
-// constant that is one word, and says success or failure.
-var (
-	stateWord    = regexp.MustCompile(`^[A-Za-z_]+$`)
-	successState = regexp.MustCompile(`(?i)succe|complete|finish|(^|[^n])done|^(sent|delivered|published|processed|notified)$`)
-	failureState = regexp.MustCompile(`(?i)fail|error|dead|discard|cancel|abandon|abort`)
-)
 
 func allBlank(lhs []ast.Expr) bool {
 	for _, l := range lhs {

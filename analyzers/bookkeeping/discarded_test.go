@@ -37,3 +37,30 @@ func TestDiscardedThroughHelpersRejected(t *testing.T) {
 func TestDiscardedThroughHelpersAccepted(t *testing.T) {
 	ruletest.Run(t, bookkeeping.Analyzer, "ok_discarded_helperlogs", "ok_discarded_passes")
 }
+
+// An outbox whose state is a nullable timestamp: pending while
+// published_at IS NULL, published once the mark sets it to the clock (read
+// in UTC: now() AT TIME ZONE 'utc'). The mark's error dropped is reported;
+// checked, it is not, and a timestamp that is no state (updated_at) is no
+// completion.
+func TestDiscardedNullMarker(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_nullmark", "ok_discarded_nullmark")
+}
+
+// A function that claims a job and returns its completion's error among
+// others (the claim's): a caller that drops its error, directly or through
+// a helper that passes it on, drops the completion's. Accepted: the caller
+// logs it; the function logs the completion's error itself, or returns
+// only a failure write's.
+func TestDiscardedCarried(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_carried", "ok_discarded_carried")
+}
+
+// A completion's error that reaches the caller through the Scan of an
+// UPDATE ... RETURNING, or through the Commit of the transaction the
+// store's method begins (returned from a function that defers its
+// Rollback): dropped, it is reported; checked, logged by the store, or
+// the transaction's a failure's, it is not.
+func TestDiscardedThroughScanAndCommit(t *testing.T) {
+	ruletest.Run(t, bookkeeping.Analyzer, "discarded_tx", "ok_discarded_tx")
+}

@@ -31,3 +31,12 @@ func TestAutocommitPollAccepted(t *testing.T) {
 		"ok_autocommit_cas", "ok_autocommit_advisory", "ok_autocommit_dbtx", "ok_autocommit_begin",
 		"acsqlc", "ok_autocommit_sqlc", "ok_autocommit_sqlcleader", "splitlocked", "ok_autocommit_keylock")
 }
+
+// A module's handle type whose Exec and Query forward the SQL to its pool
+// field (read on SSA, exported as a fact) is that pool: acsqlc's locked
+// poll on New(client) releases its locks. Accepted: the poll in a
+// transaction begun on the client, a wrapper that forwards to a
+// transaction, and one whose Query picks its handle at run time.
+func TestAutocommitPollOnWrappedPool(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "autocommit_wrapped", "ok_autocommit_wrapped")
+}

@@ -27,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:              "https://github.com/jobqlint/jobqlint",
 	Run:              run,
 	ResultType:       reflect.TypeFor[*Effects](),
-	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil), (*Converted)(nil)},
+	FactTypes:        []analysis.Fact{(*StringFunc)(nil), (*ResultTypes)(nil), (*CtxTx)(nil), (*FieldStores)(nil), (*SquirrelVar)(nil), (*ConstVar)(nil), (*Converted)(nil), (*Forwards)(nil)},
 	RunDespiteErrors: true,
 	Requires:         []*analysis.Analyzer{CallsAnalyzer, WorkAnalyzer},
 }
@@ -100,6 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportConstVars(pass)
 	e.writes = exportFieldStores(pass)
 	e.exportConverted(pass, false)
+	e.exportForwards(pass)
 	return e, nil
 }
 

@@ -154,6 +154,12 @@ func passedOn(v ssa.Value) bool {
 					return false
 				}
 			case *ssa.Store:
+				if loads, ok := slotLoads(r); ok {
+					// The result slot of a function with defers: return
+					// err stores it there, and the return loads it.
+					work = append(work, loads...)
+					continue
+				}
 				// An element of a variadic ...any: the call it is handed
 				// to decides.
 				w := variadicWrapper(r)
@@ -167,6 +173,37 @@ func passedOn(v ssa.Value) bool {
 		}
 	}
 	return returned
+}
+
+// slotLoads returns the loads of the local a store writes the value into,
+// when the value is stored as the whole local (not into a field or an
+// element) and the local is only stored into and loaded: the slot that
+// holds a function's result where it defers calls (SSA keeps it in memory
+// for the deferred calls' recover). Any other use of the local (its
+// address handed on) answers false.
+func slotLoads(st *ssa.Store) ([]ssa.Value, bool) {
+	alloc, ok := st.Addr.(*ssa.Alloc)
+	if !ok || alloc.Heap || alloc.Referrers() == nil {
+		return nil, false
+	}
+	var loads []ssa.Value
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc {
+				return nil, false
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil, false
+			}
+			loads = append(loads, r)
+		case *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	return loads, true
 }
 
 // variadicWrapper returns the error result of the wrapping call (see

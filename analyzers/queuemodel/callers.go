@@ -377,6 +377,9 @@ func valueReceiver(pass *analysis.Pass, e ast.Expr, depth int) Receiver {
 	if r := receiverOf(pass.TypesInfo.TypeOf(e)); r != RecvUnknown {
 		return r
 	}
+	if r := receiverOfKind(effectsOf(pass).HandleKind(pass.TypesInfo.TypeOf(e))); r != RecvUnknown {
+		return r // a module's type that forwards its statements to a pool
+	}
 	switch e := e.(type) {
 	case *ast.CallExpr:
 		if r, ok := gormReceiver(pass, e, depth); ok {

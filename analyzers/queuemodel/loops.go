@@ -43,6 +43,12 @@ type Jobs struct {
 	// implementations pass on is resolved where the package asks, as
 	// Through is, and joins Passes there.
 	PassesThrough []Dispatch
+	// Carries says which outcomes are recorded by the writes whose error
+	// it passes on as Passes does, whether it claims or not: a worker's
+	// ProcessNext that claims, runs the job and returns the completion's
+	// error among the claim's and the broker's. A caller that drops its
+	// error drops the completion's on the path that completed.
+	Carries Outcomes
 	// MayClaims and MayLoop say it claims (in a loop) with some of the
 	// implementations of an interface method it calls, the others working
 	// on a store out of sight (see mayFlags). Only resolved answers
@@ -117,7 +123,7 @@ func (j *Jobs) merge(o *Jobs, inLoop bool) {
 
 func (j *Jobs) equal(o *Jobs) bool {
 	return j.Claims == o.Claims && j.Takes == o.Takes && j.Loop == o.Loop && j.Completes == o.Completes && j.Fails == o.Fails &&
-		j.Writes == o.Writes && j.Returns == o.Returns && j.Passes == o.Passes && slices.Equal(j.PassesThrough, o.PassesThrough) && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
+		j.Writes == o.Writes && j.Returns == o.Returns && j.Passes == o.Passes && j.Carries == o.Carries && slices.Equal(j.PassesThrough, o.PassesThrough) && j.MayClaims == o.MayClaims && j.MayLoop == o.MayLoop && slices.Equal(j.Through, o.Through) &&
 		slices.Equal(j.RunsLoop, o.RunsLoop) && slices.Equal(j.RunsOnce, o.RunsOnce)
 }
 
@@ -160,6 +166,9 @@ type callGraph struct {
 	// (effects.PassedErrors), found once.
 	outcomes map[*ast.CallExpr]Outcomes
 	passed   map[*ast.FuncDecl]map[*ast.CallExpr]bool
+	// carried is what the calls that report a SQL call's error record
+	// (see carriedOutcomes).
+	carried map[*ast.CallExpr]Outcomes
 	// What the fixed point reads again on every round, found once: each
 	// function's calls, and what each call calls.
 	sites   map[*ast.FuncDecl][]site
@@ -216,6 +225,7 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 			g.outcomes[c.Expr] = o
 		}
 	}
+	g.carried = carriedOutcomes(pass, g.outcomes)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if decl, ok := d.(*ast.FuncDecl); ok && decl.Body != nil {
@@ -250,7 +260,7 @@ func buildCallGraph(pass *analysis.Pass, m *Model) *callGraph {
 func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	res := &Jobs{}
 	writes, claims, returns := false, false, false
-	var passes Outcomes
+	var passes, carries Outcomes
 	var through []Dispatch
 	sites, ok := g.sites[decl]
 	if !ok {
@@ -275,12 +285,20 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 			claims = claims || v.Claims
 		}
 		returns = returns || write && returnsErrorOf(g.pass.TypesInfo, decl, s.call)
-		out := g.outcomes[s.call]
+		out := g.outcomes[s.call] | g.carried[s.call]
+		carried := out
 		if c := g.callee(s.call); c != nil {
 			out |= c.Passes
+			// A write whose state its caller chooses records no success
+			// where the call gives it only a failed one (Move(ctx, id,
+			// "failed")).
+			if !GivesFailure(g.pass.TypesInfo, s.call) {
+				carried |= c.Passes | c.Carries
+			}
 		}
-		if out != 0 && g.passes(decl, s.call) {
+		if out|carried != 0 && g.passes(decl, s.call) {
 			passes |= out
+			carries |= carried
 		}
 		if d, ok := g.dispatchOf(s.call); ok && g.passes(decl, s.call) {
 			through = mergeDispatches(through, []Dispatch{d}, false)
@@ -291,6 +309,7 @@ func (g *callGraph) scan(decl *ast.FuncDecl) *Jobs {
 	if !claims {
 		res.Passes, res.PassesThrough = passes, through
 	}
+	res.Carries = carries
 	res.RunsLoop, res.RunsOnce = g.declRuns(decl, sites)
 	if res.empty() {
 		return nil

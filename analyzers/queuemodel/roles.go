@@ -2003,13 +2003,16 @@ func (qt *QueueTable) Rechecks(s *sqlcheck.Stmt) bool {
 // the job, or moves it to a state whose name, or its Go constant's, says
 // so (done, completed, sent). A state that only ends the statements the
 // package sees (extracting, written between two steps of the work) does
-// not.
+// not. A queue whose state is a marker that is NULL while the job is
+// pending (published_at IS NULL) has no state in between: setting the
+// marker records success (a statement that also records an error is a
+// failure, which roles tell apart before this is asked).
 func (qt *QueueTable) Succeeds(st *Statement) bool {
 	if st.Kind == sqlcheck.KindDelete {
 		return true
 	}
 	v, ok := qt.AssignedState(st)
-	return ok && qt.successLike(v)
+	return ok && (qt.successLike(v) || v == sqlcheck.StateNotNull)
 }
 
 // ReturnsAttempts reports whether a statement of an exported function
