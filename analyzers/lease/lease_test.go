@@ -86,3 +86,12 @@ func TestFinalTake(t *testing.T) {
 func TestFinalTakeAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_finaltake", "ok_finaltake/relay")
 }
+
+// A package that runs the text of the .sql files it embeds (a migration
+// runner) runs the module's SQL, which the tool reads from disk: the take
+// is still final (ok_finaltake_embedded). Not when the embedded files
+// include one that is not .sql (finaltake_embeddedtmpl), nor when the
+// worker writes the row again after its work (finaltake_embeddeddone).
+func TestFinalTakeEmbeddedSQL(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_finaltake_embedded", "finaltake_embeddedtmpl", "finaltake_embeddeddone")
+}
