@@ -40,6 +40,15 @@ func TestCallersRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "callers_autocommit")
 }
 
+// A caller that records the job's failure before a pending take, on a way
+// that never reaches it, and no outcome after it ran the work first: the
+// take records the success (ok_assetready). A caller that writes an
+// outcome after the take, or whose failure write runs after the take
+// through its loop, holds the job in the taken state (takercallers).
+func TestCallersWorkedBefore(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "assetdb", "ok_assetready", "takerdb", "takercallers")
+}
+
 // Callers that run the claim in a transaction held through the work; the
 // package that holds the claim leaves it to them.
 func TestCallersAccepted(t *testing.T) {
