@@ -1056,14 +1056,19 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 	return out
 }
 
-// programCallers returns the calls of fn in the package outside its test
-// files: what a test gives a parameter (newQueries(`"outbox"."messages"`)
-// beside the configured table) is not a value the program runs with.
+// programCallers returns the calls of fn in the package, without those in
+// its test files when fn is not itself a test file's: what a test gives a
+// parameter (newQueries(`"outbox"."messages"`) beside the configured
+// table) is not a value the program runs with.
 func (e *Effects) programCallers(fn *ssa.Function) []ssa.CallInstruction {
-	return slices.DeleteFunc(slices.Clone(e.CallersOf(fn)), func(c ssa.CallInstruction) bool {
-		f := e.pass.Fset.File(c.Pos())
+	inTest := func(pos token.Pos) bool {
+		f := e.pass.Fset.File(pos)
 		return f != nil && strings.HasSuffix(f.Name(), "_test.go")
-	})
+	}
+	if inTest(fn.Pos()) {
+		return e.CallersOf(fn)
+	}
+	return slices.DeleteFunc(slices.Clone(e.CallersOf(fn)), func(c ssa.CallInstruction) bool { return inTest(c.Pos()) })
 }
 
 // outOfSight says how code this pass does not see may call fn, or "".
