@@ -45,6 +45,7 @@ type Assign struct {
 
 // An Output is one item of a SELECT list or RETURNING list.
 type Output struct {
+	Name   string   // the name the item gives back: its AS alias, else its column; "" for an unnamed expression
 	Column string   // the source column, when the item is a plain column (its qualifier dropped); "" otherwise
 	Star   bool     // * or t.*: every column of the table
 	Reads  []string // for an expression (COALESCE(max_attempts, 0)), the columns it reads
@@ -297,6 +298,10 @@ func outputs(list []*pg.Node) []Output {
 			}
 		}
 		o := Output{Column: columnName(val)}
+		o.Name = t.GetResTarget().GetName()
+		if o.Name == "" {
+			o.Name = o.Column
+		}
 		if o.Column == "" {
 			walk(val, func(n *pg.Node) bool {
 				if c := columnName(n); c != "" && n.GetColumnRef() != nil {

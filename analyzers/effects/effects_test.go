@@ -134,3 +134,9 @@ func TestInts(t *testing.T) {
 func TestConstVarsOfAnotherPackage(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), valuesProbe, "constvars/use")
 }
+
+// A value a test file gives a helper's parameter is left out when the
+// program calls the helper too (testcallers).
+func TestTestCallersLeftOut(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), valuesProbe, "testcallers")
+}

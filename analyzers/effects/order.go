@@ -2,6 +2,7 @@ package effects
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -201,4 +202,23 @@ func calledFunc(common *ssa.CallCommon) *types.Func {
 		return fn
 	}
 	return nil
+}
+
+// NeverAfter reports whether instr, in the function of from, cannot run
+// after from: no path leads from from to it (in a loop, the back edge is
+// such a path).
+func NeverAfter(from, instr ssa.Instruction) bool {
+	if from == nil || instr == nil || from.Block() == nil || instr.Block() == nil || from.Parent() != instr.Parent() {
+		return false
+	}
+	b := from.Block()
+	if instr.Block() == b && slices.Index(b.Instrs, instr) > slices.Index(b.Instrs, from) {
+		return false
+	}
+	for _, s := range b.Succs {
+		if reachable(s, instr.Block(), func(*ssa.BasicBlock) bool { return false }) {
+			return false
+		}
+	}
+	return true
 }

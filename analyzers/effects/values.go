@@ -1040,7 +1040,7 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 		}
 		return r.paramPlaceholder(p, why)
 	}
-	callers := r.e.CallersOf(fn)
+	callers := r.e.programCallers(fn)
 	if len(callers) == 0 {
 		return hole("parameter " + p.Name() + " of " + fn.Name() + ", which nothing calls")
 	}
@@ -1054,6 +1054,21 @@ func (r *resolver) parameter(p *ssa.Parameter, b *binding, depth int) Values {
 		out = union(out, vs)
 	}
 	return out
+}
+
+// programCallers returns the calls of fn in the package, without those in
+// its test files when fn is not itself a test file's: what a test gives a
+// parameter (newQueries(`"outbox"."messages"`) beside the configured
+// table) is not a value the program runs with.
+func (e *Effects) programCallers(fn *ssa.Function) []ssa.CallInstruction {
+	inTest := func(pos token.Pos) bool {
+		f := e.pass.Fset.File(pos)
+		return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+	}
+	if inTest(fn.Pos()) {
+		return e.CallersOf(fn)
+	}
+	return slices.DeleteFunc(slices.Clone(e.CallersOf(fn)), func(c ssa.CallInstruction) bool { return inTest(c.Pos()) })
 }
 
 // outOfSight says how code this pass does not see may call fn, or "".

@@ -5,10 +5,13 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/jobqlint/jobqlint/analyzers/effects"
 	"github.com/jobqlint/jobqlint/analyzers/queuemodel"
 	"github.com/jobqlint/jobqlint/sqlcheck"
 )
@@ -28,6 +31,7 @@ type handedOn struct{}
 type claimReporter struct {
 	pass    *analysis.Pass
 	m       *queuemodel.Model
+	e       *effects.Effects
 	handoff *queuemodel.Handoff[handedOn]
 }
 
@@ -60,6 +64,9 @@ func (r *claimReporter) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 	if recv == queuemodel.RecvTx {
 		return // a crash rolls the claim back
 	}
+	if r.workedBefore(call, d) {
+		return
+	}
 	on := "on " + types.ExprString(db) + ", not seen to be a transaction held through the work"
 	if recv.Autocommit() {
 		on = "on " + types.ExprString(db) + ", a " + recv.String() + " where the claim commits at once"
@@ -69,4 +76,50 @@ func (r *claimReporter) judgeCall(call *ast.CallExpr, d queuemodel.Deferred) {
 		Message: fmt.Sprintf("this call runs the claim of %s %s\nthe claim is at %s: %s", d.Func, on, d.At, strings.Replace(d.Message, "\n", ": ", 1)),
 		Related: []analysis.RelatedInformation{{Pos: r.m.RelatedPos(d), Message: "the claim, in " + d.Func}},
 	})
+}
+
+// workedBefore reports whether the function of a call that runs a
+// pending claim records a failure of the claim's job before it, on a way
+// that never reaches the take, and no outcome of the table after it: the
+// work ran before the take (its error path wrote the failure), and the
+// take records its success. An admin that marks an uploaded asset ready
+// once its variants are made, or failed when making them fails.
+func (r *claimReporter) workedBefore(call *ast.CallExpr, d queuemodel.Deferred) bool {
+	take := r.e.Call(call)
+	if take == nil || len(d.Fails) == 0 {
+		return false
+	}
+	failed := false
+	for _, b := range take.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			c, ok := instr.(ssa.CallInstruction)
+			if !ok || c == take {
+				continue
+			}
+			name := calleeName(c)
+			switch {
+			case name == "":
+			case slices.Contains(d.Records, name) && !effects.NeverAfter(take, c):
+				return false // an outcome written after the take: the take holds the job while it works
+			case slices.Contains(d.Fails, name):
+				failed = true
+			}
+		}
+	}
+	return failed
+}
+
+// calleeName names the function or interface method a call calls, as
+// queuemodel.FuncName does; "" when it is a function value.
+func calleeName(c ssa.CallInstruction) string {
+	common := c.Common()
+	if common.IsInvoke() {
+		return queuemodel.FuncName(common.Method)
+	}
+	if fn := common.StaticCallee(); fn != nil {
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return queuemodel.FuncName(obj)
+		}
+	}
+	return ""
 }

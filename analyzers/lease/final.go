@@ -22,7 +22,7 @@ func finalTake(m *queuemodel.Model, qt *queuemodel.QueueTable, claim *queuemodel
 		return false // a dependency that claims from the table may hold its outcome, written in ways its facts do not carry (an ORM)
 	}
 	for _, c := range m.Calls {
-		if !c.Known {
+		if !c.Known && !c.ModuleSQL {
 			return false // SQL the package runs and the tool cannot read may be the outcome (a GORM update of a struct)
 		}
 	}

@@ -52,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 // checkClaims reports claims that move a job to an in-progress state with
 // no lease, or with a lease nothing reclaims.
 func checkClaims(pass *analysis.Pass, m *queuemodel.Model, e *effects.Effects) {
-	r := &claimReporter{pass: pass, m: m, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
+	r := &claimReporter{pass: pass, m: m, e: e, handoff: queuemodel.NewHandoff[handedOn](pass, m)}
 	defer r.finish()
 	for _, c := range m.Calls {
 		for _, st := range c.Stmts {

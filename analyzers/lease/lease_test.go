@@ -40,6 +40,15 @@ func TestCallersRejected(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "callers_autocommit")
 }
 
+// A caller that records the job's failure before a pending take, on a way
+// that never reaches it, and no outcome after it ran the work first: the
+// take records the success (ok_assetready). A caller that writes an
+// outcome after the take, or whose failure write runs after the take
+// through its loop, holds the job in the taken state (takercallers).
+func TestCallersWorkedBefore(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "assetdb", "ok_assetready", "takerdb", "takercallers")
+}
+
 // Callers that run the claim in a transaction held through the work; the
 // package that holds the claim leaves it to them.
 func TestCallersAccepted(t *testing.T) {
@@ -85,4 +94,13 @@ func TestFinalTake(t *testing.T) {
 
 func TestFinalTakeAccepted(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_finaltake", "ok_finaltake/relay")
+}
+
+// A package that runs the text of the .sql files it embeds (a migration
+// runner) runs the module's SQL, which the tool reads from disk: the take
+// is still final (ok_finaltake_embedded). Not when the embedded files
+// include one that is not .sql (finaltake_embeddedtmpl), nor when the
+// worker writes the row again after its work (finaltake_embeddeddone).
+func TestFinalTakeEmbeddedSQL(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_finaltake_embedded", "finaltake_embeddedtmpl", "finaltake_embeddeddone")
 }

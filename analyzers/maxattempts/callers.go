@@ -76,7 +76,7 @@ func (r *Retries) merge(o Retries) {
 }
 
 func sameRetry(x, y Retries) bool {
-	return x.Retry == y.Retry && x.Param == y.Param && x.RetriesWhen == y.RetriesWhen && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States) && x.Resets == y.Resets
+	return x.Retry.Same(y.Retry) && x.Param == y.Param && x.RetriesWhen == y.RetriesWhen && x.StateParam == y.StateParam && x.StateField == y.StateField && slices.Equal(x.States, y.States) && x.Resets == y.Resets
 }
 
 func (r *Retries) String() string {

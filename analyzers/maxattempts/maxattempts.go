@@ -969,8 +969,39 @@ func caseGuard(qt *queuemodel.QueueTable, r *queuemodel.Statement) bool {
 		if a.Column != qt.StateColumn && !endsJobs(qt, a.Column) {
 			continue
 		}
-		if caseOnAttempts.MatchString(a.Value.Text) || caseOnBoundAttempts(r, a.Value.Text) {
+		if caseOnAttempts.MatchString(a.Value.Text) || caseOnBoundAttempts(r, a.Value.Text) || caseOnCTEAttempts(r, a.Value.Text) {
 			return true
+		}
+	}
+	return false
+}
+
+var caseOnColumn = regexp.MustCompile(`(?is)^\s*\(*\s*(NOT\s+)?(\w+\.)?(\w+)\s*\)*\s*$`)
+
+// caseOnCTEAttempts reports whether a CASE's first condition is a column
+// that a WITH query of the statement computes from an attempt count: WITH
+// plan AS (SELECT ..., (m.attempts + 1 >= $2 OR input.permanent) AS
+// terminal FROM jobs m ...) UPDATE ... SET status = CASE WHEN
+// plan.terminal THEN 'failed' ELSE 'pending' END. The comparison is the
+// SQL's, one step away.
+func caseOnCTEAttempts(r *queuemodel.Statement, text string) bool {
+	m := caseWhen.FindStringSubmatch(text)
+	if m == nil {
+		return false
+	}
+	c := caseOnColumn.FindStringSubmatch(m[1])
+	if c == nil {
+		return false
+	}
+	col := c[3]
+	for _, cte := range r.CTEs {
+		if cte.Stmt == nil || c[2] != "" && !strings.EqualFold(strings.TrimSuffix(c[2], "."), cte.Name) {
+			continue
+		}
+		for _, o := range cte.Stmt.Outputs {
+			if o.Name == col && o.Column == "" && slices.ContainsFunc(o.Reads, attempts.Named) {
+				return true
+			}
 		}
 	}
 	return false

@@ -146,3 +146,17 @@ func TestStatesChosenAcrossPackages(t *testing.T) {
 	rule.DetailInMessage = true
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "xstatesmod"), maxattempts.Analyzer, "./...")
 }
+
+// A CASE that reads a column its WITH query computes from the attempt
+// count decides in SQL (ok_casecte); one computed from something else
+// does not (casectenocount).
+func TestCaseOnCTEColumn(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "ok_casecte", "casectenocount")
+}
+
+// A DELETE that returns nothing purges the rows its WITH query picks: the
+// state it picks them in is where jobs end, so the Ack into it is no retry,
+// and the Nack that always puts back still is (purgedone).
+func TestPurgedStateIsNoRetry(t *testing.T) {
+	ruletest.Run(t, maxattempts.Analyzer, "purgedone")
+}

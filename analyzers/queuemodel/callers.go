@@ -42,6 +42,19 @@ type Deferred struct {
 	Offset  int
 	DB      int    // the parameter that carries the database value; -1 for a field of the method's receiver (q.db)
 	Message string // the finding, as the function's package would report it
+	// Fails and Records name the functions of the claim's package (as
+	// FuncName does, with the interface methods they implement) whose
+	// statements record a failure of a job of the claim's table, and
+	// any of its outcomes (a success, a failure, a retry): a caller that
+	// records the failure before the take and nothing after it ran the
+	// work before the take (see lease's judgeCall).
+	Fails, Records []string
+}
+
+// Same reports whether two deferred findings are one.
+func (d Deferred) Same(o Deferred) bool {
+	return d.Func == o.Func && d.At == o.At && d.File == o.File && d.Offset == o.Offset && d.DB == o.DB && d.Message == o.Message &&
+		slices.Equal(d.Fails, o.Fails) && slices.Equal(d.Records, o.Records)
 }
 
 // Pending is the fact that a function holds findings of one rule about
@@ -169,7 +182,32 @@ func (m *Model) Defer(pass *analysis.Pass, fn *types.Func, db int, st *Statement
 		Offset:  p.Offset,
 		DB:      db,
 		Message: msg,
+		Fails:   m.writersOf(pass, st, RoleFail),
+		Records: m.writersOf(pass, st, RoleComplete, RoleFail, RoleRetry),
 	}
+}
+
+// writersOf names the package's functions that run a statement of one of
+// roles on st's table, and the interface methods they implement.
+func (m *Model) writersOf(pass *analysis.Pass, st *Statement, roles ...Role) []string {
+	var out []string
+	for _, c := range m.Calls {
+		if c.Decl == nil || c.Func != ast.Node(c.Decl) {
+			continue
+		}
+		for _, w := range c.Stmts {
+			if w.Table != st.Table || !slices.Contains(roles, w.Role) {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[c.Decl.Name].(*types.Func); ok {
+				for _, f := range append([]*types.Func{fn}, InterfaceMethods(pass, fn)...) {
+					out = append(out, FuncName(f))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // RelatedPos returns the position of a deferred finding's statement in

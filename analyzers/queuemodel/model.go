@@ -70,10 +70,14 @@ type Call struct {
 	// placeholders (see TableName), numbers spliced into the text as bind
 	// parameters (see Spliced). The statements read ? parameters (sqlx's
 	// Rebind) and sqlx's :name parameters as $1, $2...
-	SQL      string
-	Known    bool   // the SQL was resolved
-	Unread   string // why the SQL could not be read; empty when Known
-	ParseErr *sqlcheck.ParseError
+	SQL    string
+	Known  bool   // the SQL was resolved
+	Unread string // why the SQL could not be read; empty when Known
+	// ModuleSQL says the unread SQL is the text of .sql files the
+	// package embeds (a migration runner): the module's SQL, which the
+	// schema and Model.ModuleStatements read from disk.
+	ModuleSQL bool
+	ParseErr  *sqlcheck.ParseError
 	// Spliced maps the bind parameters that stand for numbers spliced into
 	// the SQL text (LIMIT %d) to their Go expressions; Arg returns nil for
 	// them.

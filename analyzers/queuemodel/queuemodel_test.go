@@ -1130,3 +1130,17 @@ func TestGormStatesGivenThroughAHelperParameter(t *testing.T) {
 	require.Equal(t, []string{"running"}, qt.Claimed)
 	require.False(t, qt.Statements[0].BoundOutside)
 }
+
+// A DELETE that hands nothing back purges what its WITH query picks: the
+// state it picks rows in (2, delivered) is where jobs end, so the Ack into
+// it completes and only the Nack retries.
+func TestPurgedStateIsNotRunnable(t *testing.T) {
+	got, qt := roles(t, "purgeddelivered")
+	require.Equal(t, []string{
+		"UPDATE claim",
+		"UPDATE complete",
+		"UPDATE retry",
+		"DELETE poll",
+	}, got)
+	require.Equal(t, []string{"0"}, qt.Runnable)
+}

@@ -546,6 +546,9 @@ func (b *builder) transitions(qt *QueueTable) {
 	if col != "" {
 		universe := b.stateUniverse(qt, col)
 		for _, st := range qt.Statements {
+			if trims(st) {
+				continue
+			}
 			for _, poll := range st.Polls {
 				states, ok := sqlcheck.FilterStates(poll.Where, col)
 				if !ok {
@@ -1764,6 +1767,14 @@ func (b *builder) selectsRunnable(poll *sqlcheck.Stmt, col string) bool {
 		}
 	}
 	return false
+}
+
+// trims reports whether a statement deletes the rows its poll finds and
+// hands none back (no RETURNING): a purge of old rows (WHERE status =
+// 'delivered' AND dispatched_at < now() - $1 ORDER BY dispatched_at LIMIT
+// $2), whose state filter names where jobs end, not where they wait.
+func trims(st *Statement) bool {
+	return st.Kind == sqlcheck.KindDelete && st.Returning == nil
 }
 
 // purges reports whether a poll-shaped SELECT picks the rows a DELETE of

@@ -20,6 +20,8 @@ import (
 // possible texts (package effects' values). Several texts are several
 // views of the call (see read); any hole leaves it unread with the hole's
 // reason.
+const embeddedSQLText = "the text of .sql files the package embeds (read from disk as the module's SQL)"
+
 func (b *builder) sqlOnSSA(c *Call, site callSite) {
 	instr := b.effects.Call(site.argCall)
 	if instr == nil {
@@ -29,6 +31,9 @@ func (b *builder) sqlOnSSA(c *Call, site callSite) {
 	vs := b.effects.Strings(arg)
 	if vs.Hole != "" {
 		c.Unread = vs.Hole
+		if b.effects.EmbeddedSQLFile(arg) {
+			c.Unread, c.ModuleSQL = embeddedSQLText, true
+		}
 		if sql, ok := b.listenOnSSA(arg); ok {
 			c.SQL, c.Known, c.Unread = sql, true, ""
 		}
