@@ -361,6 +361,13 @@ func (r *resolver) gqDialect(v ssa.Value, b *binding, depth int) (string, string
 			return r.gqDialect(x.Common().Args[0], b, depth)
 		}
 		return "", "a goqu dialect made by " + fn.Name()
+	case *ssa.Extract:
+		// The TxDatabase a Database's Begin returns has its dialect.
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			if fn := call.Common().StaticCallee(); fn != nil && fn.Name() == "Begin" && fn.Signature.Recv() != nil && goquObj(fn.Object()) {
+				return r.gqDialect(call.Common().Args[0], b, depth)
+			}
+		}
 	case *ssa.Parameter:
 		if arg, outer, ok := bound(x, b); ok {
 			return r.gqDialect(arg, outer, depth)
