@@ -33,30 +33,56 @@ type LockingDDL struct {
 	// together with this statement's file (see writtenTogether): the two
 	// run in one first migration, while the table is new and idle.
 	WrittenWith string
+	// Apart is the statement's transaction, lock_timeout and held lock
+	// when the program that runs the file sends it one statement at a
+	// time (a module's own runner that splits it on ;): each statement
+	// outside BEGIN ... COMMIT is then a transaction of its own, as under
+	// goose's NO TRANSACTION.
+	Apart TxView
+}
+
+// A TxView is a statement's place in its file's transactions when the
+// file is sent a statement at a time. Tx is 0 for a statement that is a
+// transaction of its own, and numbers the file's BEGIN ... COMMIT blocks
+// from 1 for one inside a block (data statements, which the replay may
+// skip, do not count).
+type TxView struct {
+	Tx          int
+	LockTimeout bool
+	Held        bool
 }
 
 // recordLock notes the statement in s.Locks when it locks a table that an
 // earlier source created, and follows the source's transactions and
 // lock_timeout.
 func (r replayer) recordLock(sess *session) {
-	tx := &sess.tx
-	tx.begin(r.src, r.raw.Start)
+	tx, apart := &sess.tx, &sess.apart
+	apart.apart = true
+	both := []*txState{tx, apart}
+	for _, t := range both {
+		t.begin(r.src, r.raw.Start)
+	}
 	n := r.raw.Node
 	if tx.transaction(n) {
+		apart.transaction(n)
 		return
 	}
 	if v := n.GetVariableSetStmt(); v != nil {
-		switch {
-		case v.GetKind() == pg.VariableSetKind_VAR_RESET_ALL:
-			tx.setTimeout(false, false)
-		case v.GetName() == "lock_timeout":
-			on := v.GetKind() == pg.VariableSetKind_VAR_SET_VALUE && len(v.GetArgs()) == 1 && !zeroSetting(constText(v.GetArgs()[0]))
-			tx.setTimeout(v.GetIsLocal() && v.GetKind() != pg.VariableSetKind_VAR_RESET, on)
+		for _, t := range both {
+			switch {
+			case v.GetKind() == pg.VariableSetKind_VAR_RESET_ALL:
+				t.setTimeout(false, false)
+			case v.GetName() == "lock_timeout":
+				on := v.GetKind() == pg.VariableSetKind_VAR_SET_VALUE && len(v.GetArgs()) == 1 && !zeroSetting(constText(v.GetArgs()[0]))
+				t.setTimeout(v.GetIsLocal() && v.GetKind() != pg.VariableSetKind_VAR_RESET, on)
+			}
 		}
 		return
 	}
 	if m := setConfigTimeout.FindStringSubmatch(r.raw.Text[r.raw.Start-r.raw.Base:]); m != nil && n.GetSelectStmt() != nil {
-		tx.setTimeout(strings.EqualFold(m[2], "true"), !zeroSetting(m[1]))
+		for _, t := range both {
+			t.setTimeout(strings.EqualFold(m[2], "true"), !zeroSetting(m[1]))
+		}
 		return
 	}
 	table, what, lock := r.lockTaken()
@@ -79,13 +105,17 @@ func (r replayer) recordLock(sess *session) {
 		lock := &LockingDDL{
 			Table: l.table, Loc: r.src.Loc(r.raw.Start), What: l.what, Lock: l.lock,
 			FromGo: r.src.FromGo, LockTimeout: tx.timeout(), Tx: tx.id, Held: tx.exclusive[l.table],
+			Apart: TxView{LockTimeout: apart.timeout(), Held: apart.exclusive[l.table]},
 		}
 		if made := r.s.Tables[l.table].Loc.File; !r.src.FromGo && made != "" && writtenTogether(made, r.src.Path) {
 			lock.WrittenWith = made
 		}
+		if apart.explicit {
+			lock.Apart.Tx = apart.begins
+		}
 		r.s.Locks = append(r.s.Locks, lock)
 		if l.lock == "ACCESS EXCLUSIVE" {
-			tx.exclusive[l.table] = true
+			tx.exclusive[l.table], apart.exclusive[l.table] = true, true
 		}
 	}
 	// A table renamed is the same relation: the lock the transaction holds
@@ -96,7 +126,9 @@ func (r replayer) recordLock(sess *session) {
 			schema, _, _ := strings.Cut(old, ".")
 			renamed := QualifiedName(schema, rn.GetNewname())
 			tx.exclusive[renamed], sess.created[renamed] = tx.exclusive[old], sess.created[old]
+			apart.exclusive[renamed] = apart.exclusive[old]
 			delete(tx.exclusive, old)
+			delete(apart.exclusive, old)
 			delete(sess.created, old)
 		}
 	}

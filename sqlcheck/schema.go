@@ -148,6 +148,7 @@ type session struct {
 	path    []string        // SET search_path in this file: nil is the default, public
 	created map[string]bool // the tables this file creates
 	tx      txState         // the file's transactions and lock_timeout (see recordLock)
+	apart   txState         // the same, were the file sent one statement at a time
 }
 
 func (s *Schema) apply(src *Source, raw RawStmt, sess *session) {

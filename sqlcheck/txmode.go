@@ -25,10 +25,12 @@ var perStatement = regexp.MustCompile(`(?im)^[ \t]*--[ \t]*(\+goose[ \t]+no[ \t]
 // ROLLBACK the statements that follow start a new one.
 type txState struct {
 	init      bool
+	apart     bool            // the file is sent one statement at a time whatever it says (LockingDDL.Apart)
 	blocks    [][]int         // goose's StatementBegin ... StatementEnd blocks, by offset in the source
 	block     int             // the block of the last statement, -1 for none
 	perStmt   bool            // each statement outside BEGIN ... COMMIT is its own transaction
 	explicit  bool            // inside BEGIN ... COMMIT
+	begins    int             // the BEGIN ... COMMIT blocks so far
 	ended     bool            // the last transaction ended (COMMIT, ROLLBACK, or a statement on its own)
 	id        int             // the current transaction, counted in the file
 	session   bool            // SET lock_timeout (session level) is in force
@@ -45,7 +47,7 @@ var gooseBlock = regexp.MustCompile(`(?ims)^[ \t]*--[ \t]*\+goose[ \t]+statement
 // it starts the statement's transaction when the previous one ended.
 func (t *txState) begin(src *Source, start int) {
 	if !t.init {
-		t.init, t.perStmt, t.ended, t.block = true, !src.FromGo && perStatement.MatchString(src.SQL), true, -1
+		t.init, t.perStmt, t.ended, t.block = true, !src.FromGo && (t.apart || perStatement.MatchString(src.SQL)), true, -1
 		if t.perStmt {
 			t.blocks = gooseBlock.FindAllStringIndex(src.SQL, -1)
 		}
@@ -75,6 +77,9 @@ func (t *txState) transaction(n *pg.Node) bool {
 	}
 	switch ts.GetKind() {
 	case pg.TransactionStmtKind_TRANS_STMT_BEGIN, pg.TransactionStmtKind_TRANS_STMT_START:
+		if !t.explicit {
+			t.begins++
+		}
 		t.explicit = true
 	case pg.TransactionStmtKind_TRANS_STMT_COMMIT, pg.TransactionStmtKind_TRANS_STMT_ROLLBACK,
 		pg.TransactionStmtKind_TRANS_STMT_COMMIT_PREPARED, pg.TransactionStmtKind_TRANS_STMT_ROLLBACK_PREPARED,

@@ -140,3 +140,28 @@ func TestGooseBlocksOnTheirOwn(t *testing.T) {
 		"12 CREATE INDEX public.jobs tx4 timeout=false held=false",
 	}, got)
 }
+
+// TestTransactionsOfAFileSentApart checks LockingDDL.Apart, what a file's
+// statements share when a runner sends it a statement at a time: each
+// statement outside BEGIN ... COMMIT is its own transaction (no lock held
+// from the one before, a SET LOCAL sent alone bounds nothing), a session
+// SET lasts, and the statements of a BEGIN ... COMMIT block share it.
+func TestTransactionsOfAFileSentApart(t *testing.T) {
+	s := Replay([]*Source{
+		SQLFile("1.sql", []byte("CREATE TABLE jobs (id int, kind text);\n")),
+		SQLFile("2.sql", []byte("ALTER TABLE jobs ADD COLUMN a int;\nINSERT INTO jobs (id) VALUES (1);\nSET LOCAL lock_timeout = '5s';\nALTER TABLE jobs ADD COLUMN b int;\n"+
+			"BEGIN;\nALTER TABLE jobs ADD COLUMN c int;\nCREATE INDEX jobs_c ON jobs (c);\nCOMMIT;\nSET lock_timeout = '5s';\nALTER TABLE jobs ADD COLUMN d int;\n")),
+	})
+	require.Empty(t, s.Problems)
+	var got []string
+	for _, l := range s.Locks {
+		got = append(got, fmt.Sprintf("%d tx%d/apart%d held=%v/%v timeout=%v/%v", l.Loc.Line, l.Tx, l.Apart.Tx, l.Held, l.Apart.Held, l.LockTimeout, l.Apart.LockTimeout))
+	}
+	require.Equal(t, []string{
+		"1 tx1/apart0 held=false/false timeout=false/false",
+		"4 tx1/apart0 held=true/false timeout=true/false",
+		"6 tx1/apart1 held=true/false timeout=true/false",
+		"7 tx1/apart1 held=true/true timeout=true/false",
+		"10 tx2/apart0 held=false/false timeout=true/true",
+	}, got)
+}

@@ -24,7 +24,7 @@ func TestRejected(t *testing.T) {
 		"iso_readcommitted", "xactlock_branch", "multiline",
 		"gorm_race", "gorm_helper_race", "gorm_save_int_race", "gorm_rawrace", "gorm_commitfirst", "gorm_tx_unlocked", "gorm_v1_lock", "gorm_cas_unchecked", "gorm_tablefield", "gorm_tablefield/cmd/worker",
 		"bunrace", "bunpoollock", "bun_batch_race", "gopgrace", "gopgpoollock", "buntext",
-		"pop_race", "pop_helper_race", "pop_helper_int_race", "sq_race", "sq_runner_race", "sq_pool_lock", "sq_batch_race", "or_states", "cas_prepared",
+		"pop_race", "pop_helper_race", "pop_helper_int_race", "goqu_race", "goqu_exec_race", "goqu_pool_lock", "sq_race", "sq_runner_race", "sq_pool_lock", "sq_batch_race", "or_states", "cas_prepared",
 		"sqlfunc_join", "plpgsql_xactlock_branch", "flavors", "flavors_pqonly")
 }
 
@@ -55,7 +55,7 @@ func TestAccepted(t *testing.T) {
 		"ok_isolation", "ok_iso_unread", "ok_xactlock_cases",
 		"ok_gorm_tx", "ok_gorm_helper", "ok_gorm_save_int_locked", "ok_gorm_begin", "ok_gorm_plain", "ok_gorm_serializable", "ok_gorm_cas", "ok_gorm_tablefield", "ok_gorm_tablefield/cmd/worker",
 		"ok_bun", "ok_bun_batch", "ok_gopg",
-		"ok_pop_skiplocked", "ok_pop_atomic", "ok_pop_helper", "ok_pop_helper_int", "ok_sq_skiplocked", "ok_sq_batch",
+		"ok_pop_skiplocked", "ok_pop_atomic", "ok_pop_helper", "ok_pop_helper_int", "ok_sq_skiplocked", "ok_sq_batch", "ok_goqu_skiplocked", "ok_goqu_tx", "ok_goqu_txdb",
 		"ok_sqlfunc_serializable", "ok_sqlfunc_iso_unread", "ok_plpgsql_xactlock", "ok_plpgsql_arms", "ok_testrace")
 }
 

@@ -252,7 +252,7 @@ var databaseLibraries = []string{
 	"github.com/jackc/pgx/", "github.com/jackc/pgconn", "github.com/jackc/pgtype", "github.com/lib/pq",
 	"github.com/jmoiron/sqlx", "github.com/georgysavva/scany/",
 	"github.com/uptrace/bun", "github.com/go-pg/pg/",
-	"github.com/gobuffalo/pop/", "github.com/ory/pop/", "github.com/Masterminds/squirrel",
+	"github.com/gobuffalo/pop/", "github.com/ory/pop/", "github.com/Masterminds/squirrel", "github.com/doug-martin/goqu/",
 }
 
 // DatabaseLibrary reports whether an import path is a database library's

@@ -1002,6 +1002,9 @@ func (e *Effects) BoundConstants(args ssa.Value) map[int]string {
 	}
 	if x, ok := args.(*ssa.Extract); ok && x.Index == 1 {
 		call, ok := x.Tuple.(*ssa.Call)
+		if ok && IsGoquToSQL(call.Common()) {
+			return e.GoquConstants(call.Common().Args[0])
+		}
 		if !ok || !IsSquirrelToSQL(call.Common()) {
 			return nil
 		}

@@ -561,6 +561,9 @@ func (r *resolver) value(v ssa.Value, b *binding, depth int) Values {
 			if v.Index == 0 && IsSquirrelToSQL(call.Common()) {
 				return r.squirrel(call.Common().Args[0], b, depth)
 			}
+			if v.Index == 0 && IsGoquToSQL(call.Common()) {
+				return r.goqu(call.Common().Args[0], b, depth)
+			}
 			if callee := r.ownFunc(call); callee != nil {
 				errs := onErrorKeep
 				if k := errResult(callee); k >= 0 && v.Index != k {

@@ -347,3 +347,62 @@ func TestTransactionsOnPostgreSQL(t *testing.T) {
 		require.NoError(t, report.Commit(ctx))
 	})
 }
+
+// TestSplitRunnerOnPostgreSQL checks on PostgreSQL 15 what a runner that
+// splits a file on ; and sends each statement on its own leaves: after one
+// statement returns, its transaction and the table lock it took are gone,
+// so the next statement of the file waits again behind any transaction on
+// the table; a session-level SET lock_timeout, sent on its own on the same
+// connection, bounds the statements after it.
+func TestSplitRunnerOnPostgreSQL(t *testing.T) {
+	ctx := context.Background()
+	setup := func(t *testing.T) (migration, report *pgx.Conn) {
+		sessions := pgtest.Sessions(t, 2)
+		pgtest.Exec(t, sessions[0], createTasks)
+		return sessions[0], sessions[1]
+	}
+	// holdShare opens a report's transaction that reads the table and
+	// keeps its ACCESS SHARE lock until the test ends.
+	holdShare := func(t *testing.T, report *pgx.Conn) {
+		tx, err := report.Begin(ctx)
+		require.NoError(t, err)
+		t.Cleanup(func() { tx.Rollback(ctx) })
+		var n int
+		require.NoError(t, tx.QueryRow(ctx, `SELECT count(*) FROM tasks`).Scan(&n))
+	}
+	t.Run("the second statement sent on its own waits again for the table", func(t *testing.T) {
+		migration, report := setup(t)
+		pgtest.Exec(t, migration, `ALTER TABLE tasks ADD COLUMN kind text`)
+		holdShare(t, report) // a transaction gets in between the two statements
+		// The bound only observes the wait: the statement gives up.
+		pgtest.Exec(t, migration, `SET lock_timeout = '200ms'`)
+		_, err := migration.Exec(ctx, `ALTER TABLE tasks ADD COLUMN note text`)
+		require.Equal(t, "55P03", pgCode(t, err), "lock_not_available: the second ALTER waited for the report's lock")
+	})
+	t.Run("the same statements in one string hold the lock from the first to the last", func(t *testing.T) {
+		migration, report := setup(t)
+		done := make(chan error, 1)
+		go func() {
+			_, err := migration.PgConn().Exec(ctx, `ALTER TABLE tasks ADD COLUMN kind text; SELECT pg_sleep(0.5); ALTER TABLE tasks ADD COLUMN note text`).ReadAll()
+			done <- err
+		}()
+		require.Eventually(t, func() bool {
+			var locked bool
+			require.NoError(t, report.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE relation = 'tasks'::regclass AND mode = 'AccessExclusiveLock' AND granted)`).Scan(&locked))
+			return locked
+		}, 10*time.Second, 10*time.Millisecond, "the first ALTER holds the table")
+		pgtest.Exec(t, report, `SET lock_timeout = '100ms'`)
+		_, err := report.Exec(ctx, `SELECT count(*) FROM tasks`)
+		require.Equal(t, "55P03", pgCode(t, err), "the report waits behind the string's transaction instead")
+		require.NoError(t, <-done, "the second ALTER ran under the lock the first took")
+	})
+	t.Run("a session's lock_timeout sent on its own bounds the statements after it", func(t *testing.T) {
+		migration, report := setup(t)
+		pgtest.Exec(t, migration, `SET lock_timeout = '200ms'`)
+		holdShare(t, report)
+		start := time.Now()
+		_, err := migration.Exec(ctx, `ALTER TABLE tasks ADD COLUMN kind text`)
+		require.Equal(t, "55P03", pgCode(t, err), "the ALTER gives up")
+		require.Less(t, time.Since(start), 5*time.Second)
+	})
+}

@@ -15,6 +15,12 @@ import (
 type Judged struct {
 	Lock *sqlcheck.LockingDDL
 	Why  string
+	// Tx is the statement's transaction in its file as the verdict reads
+	// it, and Apart, when the module's runner sends the file a statement
+	// at a time, where its Go code splits it; Tx then numbers the file's
+	// BEGIN ... COMMIT blocks, 0 for a statement on its own.
+	Tx    int
+	Apart string
 }
 
 // Judge returns the migration statements that lock the package's queue
@@ -39,6 +45,7 @@ func Judge(m *queuemodel.Model) ([]Judged, error) {
 	type txKey struct {
 		file string
 		tx   int
+		line int // a statement sent on its own: its transaction is its own
 	}
 	first := map[txKey]*sqlcheck.LockingDDL{}
 	var out []Judged
@@ -46,7 +53,16 @@ func Judge(m *queuemodel.Model) ([]Judged, error) {
 		if !reported[l.Table] {
 			continue
 		}
-		key := txKey{l.Loc.File, l.Tx}
+		key := txKey{l.Loc.File, l.Tx, 0}
+		held, timeout := l.Held, l.LockTimeout
+		split := runners.splits(l.Loc.File)
+		if split != "" {
+			// The module's runner sends the file a statement at a time.
+			key.tx, held, timeout = l.Apart.Tx, l.Apart.Held, l.Apart.LockTimeout
+			if l.Apart.Tx == 0 {
+				key.line = l.Loc.Line
+			}
+		}
 		why := ""
 		switch {
 		case l.FromGo:
@@ -56,9 +72,9 @@ func Judge(m *queuemodel.Model) ([]Judged, error) {
 			why = "a Go string: what runs before it on its connection is the program's"
 		case l.WrittenWith != "":
 			why = fmt.Sprintf("%s, which creates %s, was made at most a minute before this file: they run in one first migration, on a new, idle table", filepath.Base(l.WrittenWith), queuemodel.TableName(l.Table))
-		case l.Held:
+		case held:
 			why = "its transaction already holds the ACCESS EXCLUSIVE lock on " + queuemodel.TableName(l.Table)
-		case l.LockTimeout:
+		case timeout:
 			why = "a lock_timeout set before it in the migration is in force"
 		case first[key] != nil:
 			why = fmt.Sprintf("its transaction's first statement that can wait, line %d, is reported", first[key].Loc.Line)
@@ -67,7 +83,11 @@ func Judge(m *queuemodel.Model) ([]Judged, error) {
 		default:
 			first[key] = l
 		}
-		out = append(out, Judged{l, why})
+		tx := l.Tx
+		if split != "" {
+			tx = l.Apart.Tx
+		}
+		out = append(out, Judged{Lock: l, Why: why, Tx: tx, Apart: split})
 	}
 	return out, nil
 }

@@ -14,7 +14,7 @@ import (
 func TestRejected(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"altertable", "createindex", "triggers", "timeoutlater", "goose", "runnerwithout", "runnerelsewhere", "workertimeout",
-		"oncepertx", "renamequeue", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue", "initdb_migrated", "later")
+		"oncepertx", "renamequeue", "runnersplit", "runnersplittx", "gomigrate", "goose_notx", "dbmate", "sqlmigrate", "tern", "atlas", "runnerdsnzero", "otherddl", "bykey", "funcqueue", "initdb_migrated", "later")
 }
 
 // Designs it accepts: a lock_timeout set earlier in the migration's
@@ -28,5 +28,5 @@ func TestRejected(t *testing.T) {
 func TestAccepted(t *testing.T) {
 	ruletest.Run(t, migrationlock.Analyzer,
 		"accept_timeout", "accept_created", "accept_concurrently", "accept_weak", "accept_runner", "accept_notqueue", "accept_godl", "accept_dirrunner", "accept_embeds",
-		"accept_held", "accept_initdb", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey", "accept_funcqueue", "accept_together")
+		"accept_held", "accept_runnersplit", "accept_initdb", "accept_gomigrate", "accept_goose", "accept_dbmate", "accept_sqlmigrate", "accept_tern", "accept_atlas", "accept_dsn", "accept_runtimeparams", "accept_bykey", "accept_funcqueue", "accept_together")
 }

@@ -38,6 +38,9 @@ type runnerPkg struct {
 	embeds  []string // //go:embed patterns
 	strs    []string // string literals
 	timeout bool     // one of them sets lock_timeout
+	// splitAt is where the package splits a text on ; and runs the
+	// parts one by one (file:line), "" when it does not.
+	splitAt string
 }
 
 func newRunners(root string) *runners {
@@ -171,9 +174,13 @@ func (r *runners) pkg(dir string) *runnerPkg {
 		for _, m := range embedLine.FindAllStringSubmatch(string(content), -1) {
 			p.embeds = append(p.embeds, strings.Fields(m[1])...)
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, content, parser.SkipObjectResolution)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, content, parser.SkipObjectResolution)
 		if err != nil {
 			continue
+		}
+		if pos := splitsAndRuns(f); pos.IsValid() && p.splitAt == "" {
+			p.splitAt = fmt.Sprintf("%s:%d", name, fset.Position(pos).Line)
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
@@ -189,9 +196,125 @@ func (r *runners) pkg(dir string) *runnerPkg {
 	return p
 }
 
-// mentionsTimeout finds the files that may set a lock_timeout: a superset
-// of those where timeoutText matches a string literal.
-var mentionsTimeout = regexp.MustCompile(`(?i)lock_timeout`)
+// mentionsTimeout finds the files that may set a lock_timeout or split a
+// migration into statements: a superset of those where timeoutText
+// matches a string literal or splitsAndRuns finds a loop.
+var mentionsTimeout = regexp.MustCompile(`(?i)lock_timeout|\bSplit(Seq|After|AfterSeq)?\(`)
+
+// splitOn are the functions of package strings that cut a text at a
+// separator.
+var splitOn = map[string]bool{"Split": true, "SplitAfter": true, "SplitSeq": true, "SplitAfterSeq": true}
+
+// splitsAndRuns returns where a file cuts a text at ; (strings.Split(s,
+// ";"), or at ";\n") and ranges over the parts, running each with an
+// Exec or ExecContext call in the loop, in a function that begins no
+// transaction: a runner that sends a migration a statement at a time,
+// each in a transaction of its own. NoPos when it does not.
+func splitsAndRuns(f *ast.File) token.Pos {
+	isSplit := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return false
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !splitOn[sel.Sel.Name] {
+			return false
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "strings" {
+			return false
+		}
+		sep, ok := gofiles.StringLit(call.Args[1])
+		return ok && strings.HasPrefix(sep, ";")
+	}
+	var found token.Pos
+	ast.Inspect(f, func(n ast.Node) bool {
+		fn, ok := n.(*ast.FuncDecl)
+		if !ok || fn.Body == nil || found.IsValid() {
+			return !found.IsValid()
+		}
+		if beginsTx(fn.Body) {
+			return false // the parts may share the transaction it begins
+		}
+		parts := map[string]bool{} // variables given the parts
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == 1 && len(n.Rhs) == 1 && isSplit(n.Rhs[0]) {
+					if id, ok := n.Lhs[0].(*ast.Ident); ok {
+						parts[id.Name] = true
+					}
+				}
+			case *ast.RangeStmt:
+				id, isVar := n.X.(*ast.Ident)
+				if (isSplit(n.X) || isVar && parts[id.Name]) && runsEach(n.Body) {
+					found = n.For
+				}
+			}
+			return !found.IsValid()
+		})
+		return false
+	})
+	return found
+}
+
+// txStarts are the methods that begin a transaction, or run a function in
+// one, in database/sql, pgx, sqlx, GORM, bun and go-pg.
+var txStarts = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true, "BeginFunc": true, "BeginTxFunc": true, "Transaction": true, "RunInTx": true, "RunInTransaction": true}
+
+// beginsTx reports whether a function body begins a transaction: a loop
+// of Exec calls in it may run on that transaction, which a runner
+// splitting the file on ; does not end between statements.
+func beginsTx(body *ast.BlockStmt) bool {
+	begins := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && txStarts[sel.Sel.Name] {
+				begins = true
+			}
+		}
+		return !begins
+	})
+	return begins
+}
+
+// runsEach reports whether a loop's body runs SQL: an Exec or ExecContext
+// call.
+func runsEach(body *ast.BlockStmt) bool {
+	runs := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Exec" || sel.Sel.Name == "ExecContext") {
+				runs = true
+			}
+		}
+		return !runs
+	})
+	return runs
+}
+
+// splits returns where a package between the file's directory and the
+// module root that runs the file sends it a statement at a time, or "".
+func (r *runners) splits(file string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return ""
+	}
+	root, _ := filepath.Abs(r.root)
+	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+		if p := r.pkg(dir); p.splitAt != "" && p.runs(dir, abs) {
+			rel, err := filepath.Rel(root, filepath.Join(dir, p.splitAt))
+			if err != nil {
+				return p.splitAt
+			}
+			return filepath.ToSlash(rel)
+		}
+		if dir == root || dir == filepath.Dir(dir) || !strings.HasPrefix(dir, root) {
+			return ""
+		}
+	}
+}
 
 // ModuleKey writes what the runners found under root depend on: the
 // non-test Go files of each directory where one of them may set a

@@ -47,9 +47,10 @@ type modelSchema struct {
 type modelLock struct {
 	modelPos
 	Table    string `json:"table"`
-	What     string `json:"what"`        // ALTER TABLE, CREATE INDEX...
-	Lock     string `json:"lock"`        // the table lock it takes
-	Tx       int    `json:"transaction"` // numbered within its file from 1
+	What     string `json:"what"`                    // ALTER TABLE, CREATE INDEX...
+	Lock     string `json:"lock"`                    // the table lock it takes
+	Tx       int    `json:"transaction"`             // numbered within its file from 1
+	Apart    string `json:"sent_apart_by,omitempty"` // the Go code that sends the file a statement at a time
 	Reported bool   `json:"reported"`
 	Why      string `json:"why,omitempty"` // why it is not reported
 }
@@ -217,7 +218,7 @@ func buildModelView(g *checker.Graph) (modelView, []error) {
 			l := j.Lock
 			locks[m.ModuleRoot()] = append(locks[m.ModuleRoot()], modelLock{
 				modelPos: modelPos{File: l.Loc.File, Line: l.Loc.Line, Column: l.Loc.Col},
-				Table:    queuemodel.DisplayName(l.Table), What: l.What, Lock: l.Lock, Tx: l.Tx,
+				Table:    queuemodel.DisplayName(l.Table), What: l.What, Lock: l.Lock, Tx: j.Tx, Apart: j.Apart,
 				Reported: j.Why == "", Why: j.Why,
 			})
 		}
@@ -395,7 +396,14 @@ func writeModelText(w io.Writer, view modelView) error {
 			if !l.Reported {
 				verdict = "not reported: " + l.Why
 			}
-			fmt.Fprintf(&b, "  %s: migration lock: %s takes %s in %s mode, transaction %d of its file; %s\n", textPos(l.modelPos), l.What, l.Table, l.Lock, l.Tx, verdict)
+			tx := fmt.Sprintf("transaction %d of its file", l.Tx)
+			switch {
+			case l.Apart != "" && l.Tx == 0:
+				tx = "a transaction of its own (" + l.Apart + " sends the file a statement at a time)"
+			case l.Apart != "":
+				tx = fmt.Sprintf("BEGIN ... COMMIT block %d of its file (%s sends the file a statement at a time)", l.Tx, l.Apart)
+			}
+			fmt.Fprintf(&b, "  %s: migration lock: %s takes %s in %s mode, %s; %s\n", textPos(l.modelPos), l.What, l.Table, l.Lock, tx, verdict)
 		}
 	}
 	for _, p := range view.Packages {

@@ -1,6 +1,6 @@
 // Package ormsql reconstructs the SQL that ORMs and query builders send from
 // the Go calls that build it, so that the queue model reads a GORM, bun,
-// go-pg, pop, squirrel or sqlboiler statement as it reads SQL written by hand.
+// go-pg, pop, squirrel, goqu or sqlboiler statement as it reads SQL written by hand.
 //
 // Each library has a Reader that recognizes the calls of that library which
 // send SQL (a GORM chain's Find or Updates, bun's Exec or Scan, pop's
@@ -105,6 +105,7 @@ var readers = []struct {
 	{popPkg, readPop},
 	{oryPopPkg, readPop},
 	{squirrelPkg, readSquirrel},
+	{goquPkg, readGoqu},
 }
 
 // Read returns the statement a call sends, when the call belongs to a

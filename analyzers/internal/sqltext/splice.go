@@ -1,10 +1,12 @@
 package sqltext
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -223,6 +225,14 @@ func assemble(ps []piece) (Text, error) {
 	t.SQL = string(out)
 	t.Placeholders = len(names) > 0
 	if sql, err := checkNames(t.SQL, names); err != nil {
+		var np notParsed
+		if why != "" && errors.As(err, &np) && !slices.ContainsFunc(names, func(n string) bool { return strings.Contains(np.msg, n) }) {
+			// The text around the Go value does not parse with it as a
+			// name, and the parser stops away from it: that, not the
+			// value, is what the reader should see (GORM's IN ? sent to a
+			// driver that passes it on unchanged).
+			return Text{}, unread(fmt.Sprintf("the SQL does not parse as PostgreSQL with the Go value (%s) as a name: %s", why, np.msg))
+		}
 		if why != "" {
 			// The SQL does not read with the Go value as a name: the value
 			// is what stays unknown.
@@ -254,11 +264,16 @@ var nameKeys = map[string]bool{
 // keyword stays unread.
 func checkNames(sql string, names []string) (string, error) {
 	tree, err := pg.ParseToJSON(sql)
+	why := ""
 	if err != nil {
+		why = err.Error()
 		// SQL written with ? parameters (sqlx.Rebind) reads with them as $n.
 		if q, ok := Positional(sql); ok {
 			if tree, err = pg.ParseToJSON(q); err == nil {
 				sql = q
+			} else {
+				// GORM's IN ? is no PostgreSQL even so.
+				why += "; with its ? as $n: " + err.Error()
 			}
 		}
 	}
@@ -270,7 +285,7 @@ func checkNames(sql string, names []string) (string, error) {
 			tree, err = pg.ParseToJSON(q)
 		}
 		if err != nil {
-			return "", unread("SQL with Go values spliced in does not parse")
+			return "", notParsed{why}
 		}
 	}
 	for _, name := range names {
@@ -414,3 +429,9 @@ func validTag(tag string) bool {
 	}
 	return true
 }
+
+// notParsed is checkNames's error for SQL that does not parse with its Go
+// values as names.
+type notParsed struct{ msg string }
+
+func (e notParsed) Error() string { return "SQL with Go values spliced in does not parse" }

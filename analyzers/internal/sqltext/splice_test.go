@@ -118,3 +118,18 @@ func TestAssembleParamNumber(t *testing.T) {
 		}
 	}
 }
+
+// SQL that does not parse with the Go value as a name says so, with the
+// parser's words, rather than blaming the value: GORM's IN ? sent to a
+// driver unchanged is no PostgreSQL, whatever table the value names.
+func TestAssembleSaysWhatDoesNotParse(t *testing.T) {
+	table := Part{Obj: tableField(), Unknown: true, Why: "exported package variable TableName"}
+	got := Assemble([]Part{{Text: "UPDATE "}, table, {Text: " SET consumed = ? WHERE event_id IN ?"}})
+	require.False(t, got.Known, got.SQL)
+	require.Contains(t, got.Unread, "does not parse as PostgreSQL with the Go value (exported package variable TableName) as a name")
+	require.Contains(t, got.Unread, `with its ? as $n: syntax error at or near "$2"`)
+	// Where the parser stops at the value (a whole statement held in a
+	// field), the value is what stays unknown.
+	got = Assemble([]Part{table})
+	require.Equal(t, table.Why, got.Unread)
+}
