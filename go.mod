@@ -3,6 +3,7 @@ module github.com/jobqlint/jobqlint
 go 1.26.8
 
 require (
+	github.com/doug-martin/goqu/v9 v9.19.0
 	github.com/go-pg/pg/v10 v10.11.0
 	github.com/gofrs/uuid v4.3.1+incompatible
 	github.com/google/uuid v1.6.0
@@ -28,7 +29,6 @@ require (
 require (
 	github.com/Masterminds/semver/v3 v3.1.1 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect
-	github.com/doug-martin/goqu/v9 v9.19.0 // indirect
 	github.com/fatih/structs v1.1.0 // indirect
 	github.com/friendsofgo/errors v0.9.2 // indirect
 	github.com/go-sql-driver/mysql v1.7.0 // indirect
