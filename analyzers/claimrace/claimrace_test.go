@@ -147,3 +147,10 @@ func TestContextTransactions(t *testing.T) {
 func TestDialectRebind(t *testing.T) {
 	ruletest.Run(t, claimrace.Analyzer, "dialectrebind", "accept_dialectnorebind")
 }
+
+// goqu's executor on the TxDatabase a Database's Begin returns keeps the
+// Database's dialect: its unlocked SELECT and UPDATE are read, and the
+// race between them reported.
+func TestGoquTxDatabaseFromBegin(t *testing.T) {
+	ruletest.Run(t, claimrace.Analyzer, "goqu_txdb_race")
+}
