@@ -558,7 +558,7 @@ func reclaimed(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTab
 		stmts = append(stmts, c.Stmts...) // the queue's, and those that hold one on it (see comparesLease)
 	}
 	for _, st := range stmts {
-		if !comparesLease([]*sqlcheck.Stmt{st.Stmt}, qt, state, leases, false) {
+		if !comparesLease([]*sqlcheck.Stmt{st.Stmt}, qt, state, leases, false) && !pollRetakes(st, qt, state, leases) {
 			continue
 		}
 		name, dead := m.Unreached(pass, st)
@@ -573,6 +573,26 @@ func reclaimed(pass *analysis.Pass, m *queuemodel.Model, qt *queuemodel.QueueTab
 		return true, nil
 	}
 	return false, unrun
+}
+
+// pollRetakes reports whether a claim's own statement, its SELECT when
+// the claim takes two steps, also takes rows in the claimed state whose
+// lease expired (WHERE status = 'queued' OR (status = 'running' AND
+// locked_until < now()) ... FOR UPDATE), which the claim's UPDATE then
+// takes again: the two-step form of a claim whose subquery does it.
+func pollRetakes(st *queuemodel.Statement, qt *queuemodel.QueueTable, state string, leases []string) bool {
+	s := st.Stmt
+	if st.Role != queuemodel.RoleClaim || s.Table != qt.Name || !mayHold(s, qt, state) {
+		return false
+	}
+	for _, p := range s.Where {
+		for _, col := range leases {
+			if expired(p, col) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // comparesLease reports whether one of stmts takes back claimed rows of

@@ -104,3 +104,12 @@ func TestFinalTakeAccepted(t *testing.T) {
 func TestFinalTakeEmbeddedSQL(t *testing.T) {
 	ruletest.Run(t, lease.Analyzer, "ok_finaltake_embedded", "finaltake_embeddedtmpl", "finaltake_embeddeddone")
 }
+
+// A claim in two steps, a locked SELECT then an UPDATE by id in one
+// transaction: its SELECT takes back running jobs whose lease passed
+// (accepted); one that admits running jobs only without a lease, one
+// that takes back failed jobs only, or a listing that claims nothing,
+// takes no running job back (rejected).
+func TestTwoStepClaimRetakes(t *testing.T) {
+	ruletest.Run(t, lease.Analyzer, "ok_orpolltx", "orpolltx_noexpiry", "orpolltx_listing", "orpolltx_otherstate")
+}
