@@ -2,7 +2,6 @@ package effects
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -95,7 +94,7 @@ func sqlMethods(named *types.Named) int {
 	ms := types.NewMethodSet(types.NewPointer(named))
 	for i := 0; i < ms.Len(); i++ {
 		fn, ok := ms.At(i).Obj().(*types.Func)
-		if ok && forwardingMethods[fn.Name()] && sqlParamIndex(fn.Type().(*types.Signature)) >= 0 {
+		if ok && forwardingMethods[fn.Name()] && SQLParam(fn.Type().(*types.Signature)) >= 0 {
 			n++
 		}
 	}
@@ -118,7 +117,7 @@ func (e *Effects) forwardsTo(named *types.Named) Kind {
 			continue
 		}
 		sig := m.Type().(*types.Signature)
-		at := sqlParamIndex(sig)
+		at := SQLParam(sig)
 		if at < 0 {
 			continue
 		}
@@ -206,9 +205,9 @@ func namedOf(t types.Type) *types.Named {
 	return named
 }
 
-// sqlParamIndex returns the index of a signature's SQL parameter: the one
+// SQLParam returns the index of a signature's SQL parameter: the one
 // named sql or query, else the first string parameter; -1 when none.
-func sqlParamIndex(sig *types.Signature) int {
+func SQLParam(sig *types.Signature) int {
 	params := sig.Params()
 	first := -1
 	for i := 0; i < params.Len(); i++ {
@@ -216,7 +215,7 @@ func sqlParamIndex(sig *types.Signature) int {
 		if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
 			continue
 		}
-		if strings.EqualFold(p.Name(), "sql") || strings.EqualFold(p.Name(), "query") {
+		if p.Name() == "sql" || p.Name() == "query" {
 			return i
 		}
 		if first < 0 {

@@ -70,7 +70,7 @@ func classifyMethod(pass *analysis.Pass, call *ast.CallExpr) (dbMethod, bool) {
 		}
 		return dbMethod{}, false
 	}
-	idx := sqlParam(sig)
+	idx := effects.SQLParam(sig)
 	if idx < 0 {
 		return dbMethod{}, false
 	}
@@ -117,7 +117,7 @@ func gorpMethod(fn *types.Func) (dbMethod, bool) {
 		return dbMethod{}, false
 	}
 	sig := fn.Type().(*types.Signature)
-	idx := sqlParam(sig)
+	idx := effects.SQLParam(sig)
 	if idx < 0 || sig.Recv() == nil {
 		return dbMethod{}, false
 	}
@@ -133,7 +133,7 @@ func sqlxFunc(info *types.Info, call *ast.CallExpr, fn *types.Func) (dbMethod, b
 		return dbMethod{}, false
 	}
 	sig := fn.Type().(*types.Signature)
-	idx := sqlParam(sig)
+	idx := effects.SQLParam(sig)
 	h := 0
 	if strings.HasSuffix(fn.Name(), "Context") {
 		h = 1
@@ -142,26 +142,6 @@ func sqlxFunc(info *types.Info, call *ast.CallExpr, fn *types.Func) (dbMethod, b
 		return dbMethod{}, false
 	}
 	return dbMethod{name: fn.Name(), sqlIndex: idx, recv: receiverOf(info.TypeOf(call.Args[h])), api: APISQL}, true
-}
-
-// sqlParam returns the index of the parameter that holds the SQL: the one
-// named sql or query, else the first string parameter.
-func sqlParam(sig *types.Signature) int {
-	params := sig.Params()
-	first := -1
-	for i := 0; i < params.Len(); i++ {
-		p := params.At(i)
-		if b, ok := p.Type().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
-			continue
-		}
-		if p.Name() == "sql" || p.Name() == "query" {
-			return i
-		}
-		if first < 0 {
-			first = i
-		}
-	}
-	return first
 }
 
 func pkgPath(obj types.Object) string {
@@ -221,7 +201,7 @@ func dbLikeInterface(t types.Type) bool {
 		name := strings.TrimSuffix(m.Name(), "Context")
 		switch name {
 		case "Exec", "Query", "QueryRow":
-			if sqlParam(m.Type().(*types.Signature)) >= 0 {
+			if effects.SQLParam(m.Type().(*types.Signature)) >= 0 {
 				found[name] = true
 			}
 		}
