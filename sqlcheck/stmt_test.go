@@ -133,9 +133,9 @@ func TestLookupPollIsNotAPoll(t *testing.T) {
 }
 
 func TestOutputs(t *testing.T) {
-	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}, {}, {Star: true}, {Reads: []string{"max_attempts"}}, {Reads: []string{"max_attempts", "attempts"}}},
+	require.Equal(t, []Output{{Name: "id", Column: "id"}, {Name: "p", Column: "payload"}, {}, {Star: true}, {Reads: []string{"max_attempts"}}, {Reads: []string{"max_attempts", "attempts"}}},
 		stmt(t, `SELECT j.id, payload AS p, count(*), j.*, COALESCE(max_attempts, 0), max_attempts - j.attempts FROM jobs j GROUP BY 1`).Outputs)
-	require.Equal(t, []Output{{Column: "id"}, {Column: "payload"}},
+	require.Equal(t, []Output{{Name: "id", Column: "id"}, {Name: "payload", Column: "payload"}},
 		stmt(t, `UPDATE jobs SET status = 'running' WHERE id = 1 RETURNING id, jobs.payload`).Outputs)
 }
 

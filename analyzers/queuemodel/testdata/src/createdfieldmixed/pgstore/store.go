@@ -40,7 +40,9 @@ func (Store) Take(ctx context.Context, tx pgx.Tx, n int) ([]msg.Message, error) 
 	return out, rows.Err()
 }
 
-func (Store) Done(ctx context.Context, tx pgx.Tx, id int64) error { // want Done:"fails jobs, writes outcomes"
+// Done's 'sent' is the state Purge deletes, which hands nothing back: no
+// claim runs from it, and setting it is the completion.
+func (Store) Done(ctx context.Context, tx pgx.Tx, id int64) error { // want Done:"passes on the error of a completion"
 	_, err := tx.Exec(ctx, `UPDATE relay SET state = 'sent' WHERE id = $1 AND state = 'sending'`, id)
 	return err
 }
